@@ -1,0 +1,291 @@
+// Every table of the site (SPEC §3), better-auth's included.
+// Money is integer cents everywhere (`*_cents` columns); euros appear only at the edges.
+// Migrations are generated from this file by `npm run db:generate` into db/migrations/.
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  BACKGROUND_SECTIONS,
+  DRONE_MEDIA_TYPES,
+  FINISHES,
+  ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  PHOTO_CATEGORIES,
+  PRINT_SIZES,
+} from '../src/lib/shared/constants';
+
+const id = () =>
+  text('id')
+    .primaryKey()
+    .$defaultFn(() => crypto.randomUUID());
+const now = sql`(cast(unixepoch('subsecond') * 1000 as integer))`;
+const createdAt = () =>
+  integer('created_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(now)
+    .$defaultFn(() => new Date());
+const updatedAt = () =>
+  integer('updated_at', { mode: 'timestamp_ms' })
+    .notNull()
+    .default(now)
+    .$defaultFn(() => new Date())
+    .$onUpdateFn(() => new Date());
+const bool = (name: string) => integer(name, { mode: 'boolean' });
+
+// ---------------------------------------------------------------- content
+
+export const photos = sqliteTable(
+  'photos',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    description: text('description'),
+    /** Public URL of the photo (a derivative path for processed photos). */
+    imageUrl: text('image_url').notNull(),
+    category: text('category', { enum: PHOTO_CATEGORIES }).notNull().default('coastal'),
+    location: text('location'),
+    featured: bool('featured').notNull().default(false),
+    homepageHero: bool('homepage_hero').notNull().default(false),
+    isActive: bool('is_active').notNull().default(true),
+    /** Media facts kept with the photo so pages can reserve space and paint a placeholder. */
+    mediaId: text('media_id'),
+    width: integer('width'),
+    height: integer('height'),
+    dominantColor: text('dominant_color'),
+    placeholder: text('placeholder'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('photos_active_created_idx').on(t.isActive, t.createdAt),
+    // At most one homepage hero: setting a new one clears the old one (SPEC §4).
+    uniqueIndex('photos_one_hero_idx').on(t.homepageHero).where(sql`homepage_hero = 1`),
+  ],
+);
+
+export const productVariants = sqliteTable(
+  'product_variants',
+  {
+    id: id(),
+    photoId: text('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    size: text('size', { enum: PRINT_SIZES }).notNull(),
+    finish: text('finish', { enum: FINISHES }).notNull(),
+    priceCents: integer('price_cents').notNull(),
+    dimensions: text('dimensions').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('product_variants_photo_size_finish').on(t.photoId, t.size, t.finish)],
+);
+
+export const framingOptions = sqliteTable('framing_options', {
+  id: id(),
+  size: text('size', { enum: PRINT_SIZES }).notNull().unique(),
+  priceCents: integer('price_cents').notNull().default(2500),
+  isActive: bool('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- orders
+
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: id(),
+    customerEmail: text('customer_email'),
+    customerName: text('customer_name').notNull(),
+    customerAddress: text('customer_address'),
+    phoneNumber: text('phone_number'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    totalAmountCents: integer('total_amount_cents').notNull(),
+    currency: text('currency').notNull().default('EUR'),
+    paymentProvider: text('payment_provider', { enum: PAYMENT_PROVIDERS }),
+    paymentId: text('payment_id'),
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
+    paypalOrderId: text('paypal_order_id').unique(),
+    stripePaymentIntentId: text('stripe_payment_intent_id'),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('orders_created_idx').on(t.createdAt), index('orders_status_idx').on(t.status)],
+);
+
+export const orderItems = sqliteTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productVariantId: text('product_variant_id').references(() => productVariants.id, {
+      onDelete: 'set null',
+    }),
+    quantity: integer('quantity').notNull(),
+    /** Unit price including framing, in cents, fixed when the order was made. */
+    priceCents: integer('price_cents').notNull(),
+    framingSize: text('framing_size', { enum: PRINT_SIZES }),
+    framingPriceCents: integer('framing_price_cents').notNull().default(0),
+    /** What was bought, in words, so the order still reads right if the photo changes. */
+    description: text('description').notNull().default(''),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+// ---------------------------------------------------------------- enquiries and media
+
+export const contactInquiries = sqliteTable(
+  'contact_inquiries',
+  {
+    id: id(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    serviceInterest: text('service_interest'),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_inquiries_email_created_idx').on(t.email, t.createdAt)],
+);
+
+export const droneMedia = sqliteTable('drone_media', {
+  id: id(),
+  type: text('type', { enum: DRONE_MEDIA_TYPES }).notNull(),
+  url: text('url').notNull(),
+  title: text('title'),
+  description: text('description'),
+  isActive: bool('is_active').notNull().default(true),
+  isFeatured: bool('is_featured').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const websiteContent = sqliteTable(
+  'website_content',
+  {
+    id: id(),
+    section: text('section').notNull(),
+    key: text('key').notNull(),
+    content: text('content').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('website_content_section_key').on(t.section, t.key)],
+);
+
+export const backgroundImages = sqliteTable('background_images', {
+  id: id(),
+  section: text('section', { enum: BACKGROUND_SECTIONS }).notNull().unique(),
+  imageUrl: text('image_url').notNull(),
+  altText: text('alt_text'),
+  isActive: bool('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+// ---------------------------------------------------------------- housekeeping
+
+/** Small facts about this installation, such as when the demo content was seeded. */
+export const appMeta = sqliteTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Background media work (AVIF ladders) that survives a restart: pending rows are picked up at start. */
+export const mediaJobs = sqliteTable(
+  'media_jobs',
+  {
+    id: id(),
+    mediaId: text('media_id').notNull(),
+    kind: text('kind', { enum: ['avif'] }).notNull(),
+    status: text('status', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('media_jobs_media_kind').on(t.mediaId, t.kind),
+    index('media_jobs_status_idx').on(t.status),
+  ],
+);
+
+// ---------------------------------------------------------------- better-auth
+// Core schema of better-auth (https://www.better-auth.com/docs/concepts/database#core-schema),
+// with the profile fields of SPEC §3 added to the user.
+
+export const users = sqliteTable('users', {
+  id: id(),
+  name: text('name').notNull().default(''),
+  email: text('email').notNull().unique(),
+  emailVerified: bool('email_verified').notNull().default(false),
+  image: text('image'),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  profileImageUrl: text('profile_image_url'),
+  bioPictureUrl: text('bio_picture_url'),
+  stripeCustomerId: text('stripe_customer_id'),
+  stripeSubscriptionId: text('stripe_subscription_id'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: id(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sessions_expires_idx').on(t.expiresAt), index('sessions_user_idx').on(t.userId)],
+);
+
+export const accounts = sqliteTable('accounts', {
+  id: id(),
+  accountId: text('account_id').notNull(),
+  providerId: text('provider_id').notNull(),
+  userId: text('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  accessToken: text('access_token'),
+  refreshToken: text('refresh_token'),
+  idToken: text('id_token'),
+  accessTokenExpiresAt: integer('access_token_expires_at', { mode: 'timestamp_ms' }),
+  refreshTokenExpiresAt: integer('refresh_token_expires_at', { mode: 'timestamp_ms' }),
+  scope: text('scope'),
+  password: text('password'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const verifications = sqliteTable('verifications', {
+  id: id(),
+  identifier: text('identifier').notNull(),
+  value: text('value').notNull(),
+  expiresAt: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export type Photo = typeof photos.$inferSelect;
+export type NewPhoto = typeof photos.$inferInsert;
+export type ProductVariant = typeof productVariants.$inferSelect;
+export type FramingOption = typeof framingOptions.$inferSelect;
+export type Order = typeof orders.$inferSelect;
+export type OrderItem = typeof orderItems.$inferSelect;
+export type ContactInquiry = typeof contactInquiries.$inferSelect;
+export type DroneMedia = typeof droneMedia.$inferSelect;
+export type WebsiteContent = typeof websiteContent.$inferSelect;
+export type BackgroundImage = typeof backgroundImages.$inferSelect;
+export type User = typeof users.$inferSelect;

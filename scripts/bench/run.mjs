@@ -1,0 +1,103 @@
+// `npm run bench`: figures of speed and size, each beside a baseline measured in the same run.
+// Never run inside the tests: timings belong here, on a quiet machine.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { baselineFirstOk, printTable, rps, startBaseline, startSite } from './lib.mjs';
+
+const ACCEPT = { 'accept-encoding': 'gzip, deflate, br' };
+const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
+
+if (!existsSync('dist/front/main.mjs') || process.argv.includes('--build')) {
+  const run = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (run.status !== 0) process.exit(1);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'wicklow-bench-'));
+const env = { DATA_DIR: dataDir, SEED_DEMO: '1', OWNER_PASSWORD: 'bench-password-123' };
+const rows = [];
+
+try {
+  // 1. Start to the first 200 of /: cold (empty data dir: migrations, owner, demo seed) and warm.
+  const cold = await startSite(env);
+  await cold.stop();
+  const site = await startSite(env);
+  const baseStart = await baselineFirstOk();
+  rows.push([
+    'start → first 200 of / (cold: migrate + seed)',
+    `${cold.firstOkMs.toFixed(0)} ms`,
+    `${baseStart.toFixed(0)} ms`,
+    `${(cold.firstOkMs / baseStart).toFixed(1)}×`,
+  ]);
+  rows.push([
+    'start → first 200 of / (warm restart)',
+    `${site.firstOkMs.toFixed(0)} ms`,
+    `${baseStart.toFixed(0)} ms`,
+    `${(site.firstOkMs / baseStart).toFixed(1)}×`,
+  ]);
+
+  // 2. Bytes of / : the HTML and every script it loads before interaction, gzip.
+  const res = await fetch(`${site.url}/`);
+  const html = Buffer.from(await res.arrayBuffer());
+  const scripts = [...html.toString().matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]);
+  const modulePreloads = [
+    ...html.toString().matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1]);
+  const inline = [...html.toString().matchAll(/<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => m[1])
+    .filter((s) => !/^\s*\{/.test(s)); // JSON-LD and island props are not code
+  let jsBytes = gzipSync(inline.join('\n')).length;
+  for (const src of new Set([...scripts, ...modulePreloads])) {
+    const body = Buffer.from(await (await fetch(new URL(src, site.url))).arrayBuffer());
+    jsBytes += gzipSync(body).length;
+  }
+  rows.push(['HTML of / (gzip)', kib(gzipSync(html).length), '—', `raw ${kib(html.length)}`]);
+  rows.push(['JS of / before interaction (gzip)', kib(jsBytes), '—', 'budget 15.0 KiB']);
+
+  // 3. Requests per second of / against node:http sending the same bytes from memory.
+  const compressed = await fetch(`${site.url}/`, { headers: ACCEPT });
+  const headers = Object.fromEntries(compressed.headers);
+  delete headers['content-length'];
+  delete headers['transfer-encoding'];
+  // fetch decodes the body; ask node for the raw compressed bytes instead.
+  const raw = await rawBody(`${site.url}/`, ACCEPT);
+  const base = await startBaseline(200, headers, raw);
+  const baseRps = await rps(`${base.url}/`, { headers: ACCEPT });
+  const siteRps = await rps(`${site.url}/`, { headers: ACCEPT });
+  await base.stop();
+  rows.push([
+    'requests/s of / (50 connections, 8 s)',
+    siteRps.toFixed(0),
+    baseRps.toFixed(0),
+    `${(siteRps / baseRps).toFixed(2)}×`,
+  ]);
+
+  await site.stop();
+  printTable(rows);
+  console.log(`\nData directory size after seeding: ${(du(dataDir) / 1024 / 1024).toFixed(1)} MiB`);
+} finally {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function rawBody(url, headers) {
+  const { request } = await import('node:http');
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => resolve(Buffer.concat(chunks)));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+function du(path) {
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.size;
+  let total = 0;
+  for (const name of readdirSync(path)) total += du(join(path, name));
+  return total;
+}

@@ -1,0 +1,9 @@
+// `npm run create-owner`: the owner account from OWNER_EMAIL / OWNER_PASSWORD, if missing.
+import { ensureOwner } from '../src/lib/server/auth';
+import { getConfig } from '../src/lib/server/config';
+
+const result = await ensureOwner();
+const email = getConfig().ownerEmail;
+if (!result.created) console.log(`The owner account ${email} already exists.`);
+else if (result.password) console.log(`Owner ${email} created. Password (shown once): ${result.password}`);
+else console.log(`Owner ${email} created with OWNER_PASSWORD.`);

@@ -1,0 +1,13 @@
+// `npm run seed`: demo content into DATA_DIR. Safe to repeat: a seeded database is left alone.
+import { getDb } from '../src/lib/server/db';
+import { runMediaQueue } from '../src/lib/server/media-jobs';
+import { seedDemo } from '../src/lib/server/seed/demo';
+
+const db = getDb();
+const report = await seedDemo(db, { force: process.argv.includes('--force') });
+console.log(
+  report.seeded
+    ? `Seeded ${report.photos} demo photos in ${report.ms} ms.`
+    : 'Already seeded: nothing to do.',
+);
+await runMediaQueue(db);

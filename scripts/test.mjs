@@ -1,0 +1,33 @@
+// `npm test`: every check and every test, in the order that fails fastest.
+// 1. lint and format (Biome), 2. types (astro check), 3. build, 4. unit and integration tests
+// (vitest; integration tests start the built server), 5. browser tests (Playwright, Debian chromium).
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { ensureChromium } from './ensure-chromium.mjs';
+
+const steps = [
+  ['lint', 'npx', ['biome', 'check', '.']],
+  ['types', 'npx', ['astro', 'check', '--minimumSeverity', 'warning']],
+  ['build', 'npm', ['run', 'build']],
+  ['unit and integration tests', 'npx', ['vitest', 'run']],
+  ['browser tests', 'npx', ['playwright', 'test']],
+];
+
+ensureChromium();
+const results = [];
+for (const [name, cmd, args] of steps) {
+  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  if (name === 'browser tests') rmSync('test-results/e2e-data', { recursive: true, force: true });
+  const started = Date.now();
+  const run = spawnSync(cmd, args, { stdio: 'inherit', env: process.env });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  results.push([name, run.status === 0, seconds]);
+  if (run.status !== 0) {
+    console.error(`\n✖ ${name} failed after ${seconds} s`);
+    break;
+  }
+}
+console.log('\nSummary');
+for (const [name, ok, s] of results) console.log(`  ${ok ? '✔' : '✖'} ${name} (${s} s)`);
+const failed = results.filter(([, ok]) => !ok).length;
+process.exit(failed === 0 && results.length === steps.length ? 0 : 1);

@@ -1,0 +1,160 @@
+// The server's entry: a small node:http front before Astro (DESIGN.md, Shape).
+// It boots the data (migrations, owner account, demo seed), then answers anonymous GETs of
+// public pages from a byte cache and hands everything else to Astro's handler.
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { boot } from '../src/lib/server/boot';
+import { ConfigError, getConfig } from '../src/lib/server/config';
+import { closeDb, databaseFile, getDb } from '../src/lib/server/db';
+import type { AstroHandler } from './capture';
+import { renderToMemory } from './capture';
+import { type CachedPage, compressPage, PageCache, pickEncoding } from './page-cache';
+import { loadStaticAssets } from './static-assets';
+
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
+/** Paths that are never cached: personal, owner-only, or not pages. */
+const UNCACHED = /^\/(?:api|admin|background-editor|checkout|objects|media|healthz)(?:\/|$)/;
+const SECURITY_HEADERS: Record<string, string> = {
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'x-frame-options': 'SAMEORIGIN',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+};
+
+function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, vary = true): void {
+  const encoding = pickEncoding(req.headers['accept-encoding'], page);
+  const body = page.bodies[encoding] ?? page.bodies.identity;
+  const etag = encoding === 'identity' ? page.etag : page.etag.replace(/"$/, `-${encoding}"`);
+  const headers: Record<string, string | number> = { ...SECURITY_HEADERS, ...page.headers, etag };
+  if (vary) headers.vary = 'Accept-Encoding';
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  if (req.headers['if-none-match'] === etag && page.status === 200) {
+    res.writeHead(304, { etag, 'cache-control': String(page.headers['cache-control'] ?? '') });
+    res.end();
+    return;
+  }
+  headers['content-length'] = body.length;
+  res.writeHead(page.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+function isCacheable(req: IncomingMessage, pathname: string): boolean {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+  if (UNCACHED.test(pathname)) return false;
+  return !SESSION_COOKIE.test(req.headers.cookie ?? '');
+}
+
+/** A rendered page may be cached only if it is the same for every anonymous visitor. */
+function toCacheable(status: number, headers: Record<string, string>, body: Buffer): CachedPage | null {
+  if (status !== 200 && status !== 404) return null;
+  if (headers['set-cookie']) return null;
+  if (/no-store|private/.test(headers['cache-control'] ?? '')) return null;
+  const kept: Record<string, string> = {};
+  for (const [k, v] of Object.entries(headers)) {
+    if (k !== 'content-length' && k !== 'transfer-encoding' && k !== 'connection') kept[k] = v;
+  }
+  // Browsers revalidate every time (a cheap 304), so an owner's edit shows on the next visit.
+  kept['cache-control'] = 'public, max-age=0, must-revalidate';
+  return compressPage(status, kept, body);
+}
+
+async function main(): Promise<void> {
+  let config: ReturnType<typeof getConfig>;
+  try {
+    config = getConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  // Astro's bundle reads the same settings through its own copy of the config module.
+  process.env.DATA_DIR = config.dataDir;
+  process.env.AUTH_SECRET = config.authSecret;
+
+  await boot();
+
+  const distDir = fileURLToPath(new URL('..', import.meta.url));
+  const entry = new URL('../server/entry.mjs', import.meta.url).href;
+  const { handler } = (await import(entry)) as { handler: AstroHandler };
+  const assets = loadStaticAssets(`${distDir}client`);
+
+  // A read-only connection of its own: its data_version changes on every commit by others.
+  const probe = new Database(databaseFile(config.dataDir), { readonly: true, fileMustExist: true });
+  const readVersion = () => probe.pragma('data_version', { simple: true }) as number;
+  const cache = new PageCache(readVersion);
+
+  const server = createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://local');
+      const pathname = url.pathname;
+      if (pathname === '/healthz') {
+        getDb().$client.prepare('select 1').get();
+        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+        res.end(JSON.stringify({ status: 'ok' }));
+        return;
+      }
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        const asset = assets.get(pathname);
+        if (asset) return send(req, res, asset);
+        if (pathname.startsWith('/media/')) {
+          const { serveMedia } = await import('../src/lib/server/media-serve');
+          if (await serveMedia(req, res, pathname)) return;
+        }
+      }
+      if (!isCacheable(req, pathname)) {
+        await handler(req, res);
+        return;
+      }
+      const key = `${pathname}${url.search}`;
+      if (req.method === 'HEAD') {
+        const hit = cache.get(key);
+        if (hit) return send(req, res, hit);
+        await handler(req, res);
+        return;
+      }
+      const page = await cache.getOrRender(key, async () => {
+        const captured = await renderToMemory(handler, req);
+        return toCacheable(captured.status, captured.headers, captured.body);
+      });
+      if (page) return send(req, res, page);
+      // Not cacheable after all (a redirect, an error, a cookie): render for this request alone.
+      await handler(req, res);
+    } catch (err) {
+      console.error(err);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end('Something went wrong on our side. Please try again.');
+      } else res.end();
+    }
+  });
+  server.keepAliveTimeout = 65_000;
+
+  const shutdown = (signal: string) => {
+    console.log(`${signal} received, closing.`);
+    server.close(() => {
+      probe.close();
+      closeDb();
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => {
+      server.closeAllConnections();
+    }, 5000).unref();
+  };
+  process.once('SIGTERM', () => shutdown('SIGTERM'));
+  process.once('SIGINT', () => shutdown('SIGINT'));
+
+  server.listen(config.port, config.host, () => {
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    console.log(`Wicklow Light is listening on http://${config.host}:${port} (data in ${config.dataDir})`);
+  });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

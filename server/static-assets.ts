@@ -1,0 +1,73 @@
+// Built client assets (dist/client) are few and small, so they are read into memory at start and
+// compressed once. Hashed files under /_astro/ never change and are cached for a year.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { extname, join, relative, sep } from 'node:path';
+import { type CachedPage, compressPage, etagOf } from './page-cache';
+
+const TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.html': 'text/html; charset=utf-8',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml',
+};
+const COMPRESSIBLE = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.html',
+  '.json',
+  '.svg',
+  '.txt',
+  '.xml',
+  '.webmanifest',
+  '.ico',
+]);
+
+function walk(dir: string, out: string[] = []): string[] {
+  for (const name of readdirSync(dir)) {
+    const full = join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, out);
+    else out.push(full);
+  }
+  return out;
+}
+
+export function loadStaticAssets(clientDir: string): Map<string, CachedPage> {
+  const assets = new Map<string, CachedPage>();
+  let files: string[] = [];
+  try {
+    files = walk(clientDir);
+  } catch {
+    return assets;
+  }
+  for (const file of files) {
+    const ext = extname(file).toLowerCase();
+    const urlPath = `/${relative(clientDir, file).split(sep).join('/')}`;
+    const body = readFileSync(file);
+    const headers: Record<string, string> = {
+      'content-type': TYPES[ext] ?? 'application/octet-stream',
+      'cache-control': urlPath.startsWith('/_astro/')
+        ? 'public, max-age=31536000, immutable'
+        : 'public, max-age=3600',
+    };
+    const page =
+      COMPRESSIBLE.has(ext) && body.length > 512
+        ? compressPage(200, headers, body)
+        : { status: 200, headers, etag: etagOf(body), bodies: { identity: body } };
+    assets.set(urlPath, page);
+  }
+  return assets;
+}

@@ -1,0 +1,113 @@
+// better-auth with e-mail and password, sign-up disabled: the one owner account is created at
+// start from the configuration (see ensureOwner). Owner rights are decided here, on the server.
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { eq } from 'drizzle-orm';
+import { accounts, sessions, users, verifications } from '../../../db/schema';
+import { getConfig } from './config';
+import { type Db, getDb } from './db';
+
+function createAuth(db: Db) {
+  const config = getConfig();
+  return betterAuth({
+    appName: 'Wicklow Light Photography',
+    baseURL: config.siteUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [config.siteUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`],
+    database: drizzleAdapter(db, {
+      provider: 'sqlite',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8 },
+    user: {
+      additionalFields: {
+        firstName: { type: 'string', required: false, input: false },
+        lastName: { type: 'string', required: false, input: false },
+        bioPictureUrl: { type: 'string', required: false, input: false },
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    advanced: {
+      // Cookies are Secure whenever the site is served over https.
+      useSecureCookies: config.siteUrl.startsWith('https://'),
+    },
+    rateLimit: { enabled: true, window: 60, max: 30, storage: 'memory' },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+
+const KEY = Symbol.for('wicklow.auth');
+type Holder = { [KEY]?: Auth };
+
+export function getAuth(): Auth {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= createAuth(getDb());
+  return holder[KEY];
+}
+
+export function isOwnerEmail(email: string | null | undefined): boolean {
+  return Boolean(email) && email?.trim().toLowerCase() === getConfig().ownerEmail;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  firstName: string | null;
+  lastName: string | null;
+  bioPictureUrl: string | null;
+  isAdmin: boolean;
+}
+
+/** The signed-in user of a request, or null. Never throws for a bad or expired cookie. */
+export async function readSessionUser(headers: Headers): Promise<SessionUser | null> {
+  const cookie = headers.get('cookie') ?? '';
+  if (!cookie.includes('better-auth.session_token')) return null;
+  try {
+    const result = await getAuth().api.getSession({ headers });
+    if (!result) return null;
+    const u = result.user as typeof result.user & {
+      firstName?: string | null;
+      lastName?: string | null;
+      bioPictureUrl?: string | null;
+    };
+    return {
+      id: u.id,
+      email: u.email,
+      name: u.name,
+      firstName: u.firstName ?? null,
+      lastName: u.lastName ?? null,
+      bioPictureUrl: u.bioPictureUrl ?? null,
+      isAdmin: isOwnerEmail(u.email),
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Creates the owner account when it is missing. Returns the generated password when one was
+ * made (so the caller can print it once), or null when the account existed or a password was set.
+ */
+export async function ensureOwner(db: Db = getDb()): Promise<{ created: boolean; password: string | null }> {
+  const config = getConfig();
+  const existing = db.select({ id: users.id }).from(users).where(eq(users.email, config.ownerEmail)).get();
+  if (existing) return { created: false, password: null };
+  const generated = config.ownerPassword ? null : generatePassword();
+  const password = config.ownerPassword ?? (generated as string);
+  const ctx = await getAuth().$context;
+  const hash = await ctx.password.hash(password);
+  db.transaction((tx) => {
+    const id = crypto.randomUUID();
+    tx.insert(users).values({ id, email: config.ownerEmail, name: 'Owner', emailVerified: true }).run();
+    tx.insert(accounts).values({ accountId: id, providerId: 'credential', userId: id, password: hash }).run();
+  });
+  return { created: true, password: generated };
+}
+
+function generatePassword(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(18));
+  return Buffer.from(bytes).toString('base64url');
+}

@@ -1,0 +1,29 @@
+// What happens once at start, before the server listens: migrations (in getDb), the owner
+// account, and the demo content on an empty database.
+import { ensureOwner } from './auth';
+import { getConfig } from './config';
+import { getDb } from './db';
+import { runMediaQueue } from './media-jobs';
+import { seedDemo } from './seed/demo';
+
+export async function boot(): Promise<void> {
+  const config = getConfig();
+  const db = getDb();
+  const owner = await ensureOwner(db);
+  if (owner.created && owner.password) {
+    const line = '─'.repeat(64);
+    console.log(
+      `\n${line}\n  Owner account created: ${config.ownerEmail}\n  Password (shown once): ${owner.password}\n  Set OWNER_PASSWORD to choose your own; sign in at ${config.siteUrl}/api/login\n${line}\n`,
+    );
+  } else if (owner.created) {
+    console.log(`Owner account created for ${config.ownerEmail}.`);
+  }
+  if (config.seedDemo) {
+    const report = await seedDemo(db);
+    if (report.seeded) console.log(`Demo content seeded (${report.photos} photos) in ${report.ms} ms.`);
+  }
+  // AVIF ladders left pending (by the seed, an upload, or a restart) are made in the background.
+  setTimeout(() => {
+    runMediaQueue(db).catch((err) => console.error('The media queue stopped.', err));
+  }, 1000).unref();
+}

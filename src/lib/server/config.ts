@@ -1,0 +1,151 @@
+// The one validated configuration of the site (DESIGN.md, "Configuration contract").
+// Everything that reads process.env goes through here, so a bad value stops the server
+// at start with a message that names the variable instead of failing later.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Surrounding spaces are ignored, and an empty value counts as unset. */
+const emptyToUndefined = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  const trimmed = v.trim();
+  return trimmed === '' ? undefined : trimmed;
+};
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a port number between 1 and 65535 (or 0 for any free port)' })
+      .int('must be a port number between 1 and 65535 (or 0 for any free port)')
+      .min(0, 'must be a port number between 1 and 65535 (or 0 for any free port)')
+      .max(65535, 'must be a port number between 1 and 65535 (or 0 for any free port)')
+      .default(4321),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
+  SITE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://example.ie' })
+      .default('http://localhost:4321'),
+  ),
+  OWNER_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email({ error: 'must be an e-mail address' }).default('owner@example.com'),
+  ),
+  OWNER_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  ),
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  SEED_DEMO: z.preprocess(
+    emptyToUndefined,
+    z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).default('1'),
+  ),
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  PAYPAL_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
+  ),
+  PAYPAL_API_BASE: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional()),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional()),
+  OPENAI_MODEL: optionalString,
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  siteUrl: string;
+  ownerEmail: string;
+  ownerPassword: string | undefined;
+  authSecret: string;
+  seedDemo: boolean;
+  paypal: {
+    mode: 'live' | 'sandbox' | 'test';
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    apiBase: string;
+  };
+  openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
+  mail: { smtpUrl: string | undefined; from: string };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming every bad variable. Pure: no files touched. */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The secret is generated once and kept in the data directory, so sessions survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function buildConfig(env: Env): Config {
+  const dataDir = resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const hasPaypal = Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET);
+  const paypalBase =
+    env.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com';
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    siteUrl: env.SITE_URL.replace(/\/+$/, ''),
+    ownerEmail: env.OWNER_EMAIL.trim().toLowerCase(),
+    ownerPassword: env.OWNER_PASSWORD,
+    authSecret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
+    paypal: {
+      mode: hasPaypal ? env.PAYPAL_ENV : 'test',
+      clientId: env.PAYPAL_CLIENT_ID,
+      clientSecret: env.PAYPAL_CLIENT_SECRET,
+      apiBase: env.PAYPAL_API_BASE ?? paypalBase,
+    },
+    openai: {
+      apiKey: env.OPENAI_API_KEY,
+      baseUrl: env.OPENAI_BASE_URL,
+      model: env.OPENAI_MODEL ?? 'gpt-4o-mini',
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Wicklow Photography <${env.OWNER_EMAIL}>` },
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process-wide config, parsed on first use. */
+export function getConfig(): Config {
+  cached ??= buildConfig(parseEnv(process.env));
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

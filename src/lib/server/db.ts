@@ -1,0 +1,58 @@
+// The SQLite database: one connection per process, migrations applied on open.
+// Pragmas follow DESIGN.md: WAL for concurrent readers, synchronous=FULL so a paid order
+// survives a power cut, foreign keys on, and a busy timeout instead of SQLITE_BUSY errors.
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import Database from 'better-sqlite3';
+import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from '../../../db/schema';
+import { getConfig } from './config';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+/** Where drizzle-kit writes migrations; the server runs from the repository root. */
+export function migrationsFolder(): string {
+  const fromEnv = process.env.MIGRATIONS_DIR;
+  if (fromEnv) return resolve(fromEnv);
+  return resolve(process.cwd(), 'db/migrations');
+}
+
+export function openDb(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema }) as Db;
+  const folder = migrationsFolder();
+  if (!existsSync(join(folder, 'meta/_journal.json'))) {
+    throw new Error(`No migrations found in ${folder}; run the server from the repository root.`);
+  }
+  migrate(db, { migrationsFolder: folder });
+  return db;
+}
+
+export function databaseFile(dataDir = getConfig().dataDir): string {
+  return join(dataDir, 'site.sqlite');
+}
+
+// One connection per process, kept on globalThis so that Astro's bundle and the front
+// server (two module graphs in one process) share it.
+const KEY = Symbol.for('wicklow.db');
+type Holder = { [KEY]?: Db };
+
+export function getDb(): Db {
+  const holder = globalThis as Holder;
+  holder[KEY] ??= openDb(databaseFile());
+  return holder[KEY];
+}
+
+export function closeDb(): void {
+  const holder = globalThis as Holder;
+  holder[KEY]?.$client.close();
+  delete holder[KEY];
+}
+
+export { schema };

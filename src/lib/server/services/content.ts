@@ -1,0 +1,28 @@
+// Editable page text (website_content), with the defaults of lib/shared/content-defaults.
+import { eq } from 'drizzle-orm';
+import { websiteContent } from '../../../../db/schema';
+import { CONTENT_DEFAULTS, type ContentSection } from '../../shared/content-defaults';
+import type { Db } from '../db';
+
+export function listContent(db: Db, section: string): { key: string; content: string }[] {
+  return db
+    .select({ key: websiteContent.key, content: websiteContent.content })
+    .from(websiteContent)
+    .where(eq(websiteContent.section, section))
+    .all();
+}
+
+/** The texts of one section, each falling back to its default (also when the read fails). */
+export function getSectionText<S extends ContentSection>(
+  db: Db,
+  section: S,
+): Record<keyof (typeof CONTENT_DEFAULTS)[S], string> {
+  const defaults = CONTENT_DEFAULTS[section] as Record<string, string>;
+  const result: Record<string, string> = { ...defaults };
+  try {
+    for (const row of listContent(db, section)) result[row.key] = row.content;
+  } catch (err) {
+    console.error(`Could not read the ${section} texts; showing the defaults.`, err);
+  }
+  return result as Record<keyof (typeof CONTENT_DEFAULTS)[S], string>;
+}

@@ -1,0 +1,51 @@
+// The owner's dashboard figures (SPEC §2 Dashboard, §3 Dashboard stats). Only paid orders
+// count as sales: an abandoned checkout leaves a pending order that is not money.
+import { desc, eq, sql } from 'drizzle-orm';
+import { orderItems, orders } from '../../../../db/schema';
+import { RECENT_ORDERS_LIMIT } from '../../shared/constants';
+import type { Db } from '../db';
+
+export interface DashboardStats {
+  totalSalesCents: number;
+  totalOrders: number;
+  totalPhotosSold: number;
+  averageOrderCents: number;
+  recentOrders: { id: string; customerName: string; totalAmountCents: number; status: string }[];
+}
+
+export function getDashboardStats(db: Db): DashboardStats {
+  const paid = eq(orders.paymentStatus, 'completed');
+  const totals = db
+    .select({
+      sales: sql<number>`coalesce(sum(${orders.totalAmountCents}), 0)`,
+      count: sql<number>`count(*)`,
+    })
+    .from(orders)
+    .where(paid)
+    .get() ?? { sales: 0, count: 0 };
+  const sold = db
+    .select({ n: sql<number>`coalesce(sum(${orderItems.quantity}), 0)` })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .where(paid)
+    .get();
+  const recentOrders = db
+    .select({
+      id: orders.id,
+      customerName: orders.customerName,
+      totalAmountCents: orders.totalAmountCents,
+      status: orders.status,
+    })
+    .from(orders)
+    .where(paid)
+    .orderBy(desc(orders.createdAt))
+    .limit(RECENT_ORDERS_LIMIT)
+    .all();
+  return {
+    totalSalesCents: totals.sales,
+    totalOrders: totals.count,
+    totalPhotosSold: sold?.n ?? 0,
+    averageOrderCents: totals.count > 0 ? Math.round(totals.sales / totals.count) : 0,
+    recentOrders,
+  };
+}

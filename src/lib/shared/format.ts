@@ -1,0 +1,23 @@
+// Formatting at the edges: money is integer cents inside and euros with 2 decimals outside.
+
+const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+
+export function formatEuro(cents: number): string {
+  return euro.format(cents / 100);
+}
+
+/** "110.00": the plain decimal string PayPal and the API edges use. */
+export function centsToDecimal(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.trunc(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+export function formatIrishDate(date: Date | number | string): string {
+  return new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium' }).format(new Date(date));
+}
+
+/** SPEC §2: "#" plus the last 6 characters of an order id in upper case. */
+export function shortOrderId(id: string): string {
+  return `#${id.slice(-6).toUpperCase()}`;
+}

@@ -1,0 +1,44 @@
+// Session → locals, then the owner guard and the cross-site check (DESIGN.md, Auth).
+import { defineMiddleware } from 'astro:middleware';
+import { accessFor, isCrossSite } from './lib/server/access';
+import { readSessionUser } from './lib/server/auth';
+import { getConfig } from './lib/server/config';
+import { jsonError } from './lib/server/http';
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { request, url, locals } = context;
+  const config = getConfig();
+  const user = await readSessionUser(request.headers);
+  locals.user = user;
+  locals.isAdmin = user?.isAdmin ?? false;
+
+  const allowedOrigins = [
+    new URL(config.siteUrl).origin,
+    `http://localhost:${config.port}`,
+    `http://127.0.0.1:${config.port}`,
+    request.headers.get('host') ? `${url.protocol}//${request.headers.get('host')}` : '',
+  ];
+  if (isCrossSite(request.method, request.headers, allowedOrigins)) {
+    return jsonError(403, 'This request came from another site and was refused.');
+  }
+
+  const access = accessFor(request.method, url.pathname);
+  if (access === 'owner-page' && !user) {
+    const target = `/api/login?next=${encodeURIComponent(url.pathname + url.search)}`;
+    return context.redirect(target, 302);
+  }
+  if (access === 'owner-page' && !user?.isAdmin) {
+    return new Response('Only the site owner can open this page.', {
+      status: 403,
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    });
+  }
+  if (access === 'owner-api' && !user) return jsonError(401, 'Please sign in to do this.');
+  if (access === 'owner-api' && !user?.isAdmin) {
+    return jsonError(403, 'Only the site owner can do this.');
+  }
+
+  const response = await next();
+  if (user || access !== 'public') response.headers.set('Cache-Control', 'private, no-store');
+  return response;
+});

@@ -1,0 +1,32 @@
+// The mobile menu of SPEC §2: it toggles, and closes when a link is clicked.
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe';
+
+test('the phone menu opens, closes on a link, and the page has no serious axe violations', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const toggle = page.getByRole('button', { name: 'Menu' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const menu = page.locator('#mobile-menu');
+  await expect(menu.getByRole('link', { name: 'About' })).toBeVisible();
+  await menu.getByRole('link', { name: 'About' }).click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(menu.getByRole('link', { name: 'About' })).toBeHidden();
+  await expect(page).toHaveURL(/#about$/);
+  await toggle.click();
+  await page.keyboard.press('Escape');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('nothing overflows sideways at 320 px', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of ['/', '/shop', '/drone-services', '/missing']) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

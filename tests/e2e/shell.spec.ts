@@ -1,0 +1,117 @@
+// The site shell of the foundation issue: pages load, the navigation of SPEC §2, the 404
+// screen, and no serious or critical axe violations.
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe';
+
+const NAV = [
+  ['Home', '/#home'],
+  ['About', '/#about'],
+  ['Gallery', '/#gallery'],
+  ['Drone Services', '/#drone'],
+  ['Shop', '/shop'],
+  ['Contact', '/#contact'],
+] as const;
+
+for (const path of ['/', '/shop', '/drone-services']) {
+  test(`${path} has the navigation, a title and no serious axe violations`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveTitle(/\S/);
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const [name, href] of NAV) {
+      await expect(nav.getByRole('link', { name, exact: true }).first()).toHaveAttribute('href', href);
+    }
+    await expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/api/login');
+    await expect(nav.getByRole('link', { name: 'Analysis Tool' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/checkout');
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('an unknown path shows Page Not Found with a way home', async ({ page }) => {
+  const response = await page.goto('/no/such/page');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+  await page.getByRole('main').getByRole('link', { name: 'Go home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the home page shows the demo hero and featured photos', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Gallery' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Shop Prints' })).toBeVisible();
+  const gallery = page.locator('#gallery');
+  await expect(gallery.getByRole('img').first()).toBeVisible();
+  expect(await gallery.getByRole('img').count()).toBeLessThanOrEqual(6);
+});
+
+test('the cart badge shows the count only above 0, and follows the stored cart', async ({ page }) => {
+  await page.goto('/shop');
+  const cart = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ });
+  await expect(cart).toHaveAccessibleName('Cart');
+  await expect(cart.getByText(/^\d+$/)).toBeHidden();
+  await page.evaluate(() => {
+    localStorage.setItem(
+      'wicklow:cart:v1',
+      JSON.stringify([
+        {
+          variantId: 'v1',
+          size: 'small',
+          finish: 'matte',
+          framing: null,
+          quantity: 2,
+          unitCents: 4500,
+          title: 'A',
+        },
+        {
+          variantId: 'v2',
+          size: 'large',
+          finish: 'gloss',
+          framing: 'large',
+          quantity: 1,
+          unitCents: 13500,
+          title: 'B',
+        },
+      ]),
+    );
+  });
+  await page.goto('/drone-services');
+  await expect(cart).toHaveAccessibleName('Cart, 3 items');
+  await expect(cart.getByText('3', { exact: true })).toBeVisible();
+  // A corrupt cart reads as empty instead of breaking the page.
+  await page.evaluate(() => localStorage.setItem('wicklow:cart:v1', '{not json'));
+  await page.reload();
+  await expect(cart).toHaveAccessibleName('Cart');
+  await expect(cart.getByText('0', { exact: true })).toBeHidden();
+});
+
+test('the owner signs in, sees Admin, Logout and Analysis Tool, and signs out', async ({ page }) => {
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/api\/login/);
+  await page.getByLabel('E-mail').fill('owner@example.com');
+  await page.getByLabel('Password').fill('wrong password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('alert')).toContainText('do not match');
+  await page.getByLabel('Password').fill('e2e-owner-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
+  await expect(page.getByText('Total Sales')).toBeVisible();
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const names = await nav.getByRole('link').allInnerTexts();
+  const trimmed = names.map((n) => n.trim()).filter(Boolean);
+  expect(trimmed.indexOf('Analysis Tool')).toBeGreaterThan(-1);
+  expect(trimmed.indexOf('Analysis Tool')).toBe(trimmed.indexOf('Contact') - 1);
+  await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible();
+  await nav.getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+  ).toBeVisible();
+});

@@ -1,0 +1,67 @@
+// Starts the built server (dist/front/main.mjs) as a child process on a free port with a
+// temporary data directory, for integration tests over HTTP.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  output: () => string;
+  stop: () => Promise<number | null>;
+  process: ChildProcess;
+}
+
+export async function startServer(
+  env: Record<string, string> = {},
+  timeoutMs = 120_000,
+): Promise<RunningServer> {
+  if (!existsSync('dist/front/main.mjs')) throw new Error('Build first: npm run build');
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wicklow-it-'));
+  const child = spawn(process.execPath, ['dist/front/main.mjs'], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      SEED_DEMO: '0',
+      OWNER_PASSWORD: 'integration-password',
+      ...env,
+      DATA_DIR: dataDir,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout?.on('data', (d) => {
+    out += d;
+  });
+  child.stderr?.on('data', (d) => {
+    out += d;
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`Server did not start:\n${out}`)), timeoutMs);
+    const check = () => {
+      const m = out.match(/listening on (http:\/\/[\d.]+:\d+)/);
+      if (m?.[1]) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    };
+    child.stdout?.on('data', check);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Server exited with ${code}:\n${out}`));
+    });
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return {
+    url,
+    dataDir,
+    output: () => out,
+    process: child,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildConfig, ConfigError, parseEnv } from '../../src/lib/server/config';
+
+describe('config', () => {
+  it('uses the documented defaults', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(4321);
+    expect(env.HOST).toBe('127.0.0.1');
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.SITE_URL).toBe('http://localhost:4321');
+    expect(env.OWNER_EMAIL).toBe('owner@example.com');
+    expect(env.SEED_DEMO).toBe('1');
+    expect(env.PAYPAL_ENV).toBe('sandbox');
+  });
+
+  it('refuses a bad PORT with a message that names the variable', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT: must be a port number between 1 and 65535/);
+    expect(() => parseEnv({ PORT: '43.5' })).toThrow(/PORT/);
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      parseEnv({ PORT: '-1', SITE_URL: 'not a url', OWNER_EMAIL: 'nobody', PAYPAL_ENV: 'prod' });
+      expect.unreachable();
+    } catch (err) {
+      const message = (err as Error).message;
+      for (const name of ['PORT', 'SITE_URL', 'OWNER_EMAIL', 'PAYPAL_ENV']) expect(message).toContain(name);
+    }
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ PORT: '', OWNER_PASSWORD: '' }).PORT).toBe(4321);
+  });
+
+  it('generates the auth secret once and keeps it in the data directory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wicklow-config-'));
+    const first = buildConfig(parseEnv({ DATA_DIR: dir }));
+    const second = buildConfig(parseEnv({ DATA_DIR: dir }));
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(readFileSync(join(dir, 'auth-secret'), 'utf8').trim()).toBe(first.authSecret);
+  });
+
+  it('normalises the owner e-mail and picks the PayPal mode', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wicklow-config-'));
+    const test = buildConfig(parseEnv({ DATA_DIR: dir, OWNER_EMAIL: ' Owner@Example.COM ' }));
+    expect(test.ownerEmail).toBe('owner@example.com');
+    expect(test.paypal.mode).toBe('test');
+    const live = buildConfig(
+      parseEnv({ DATA_DIR: dir, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_ENV: 'live' }),
+    );
+    expect(live.paypal.mode).toBe('live');
+    expect(live.paypal.apiBase).toBe('https://api-m.paypal.com');
+  });
+});
