@@ -79,6 +79,12 @@ export interface RidgesLayer {
   x1?: number;
 }
 
+/** A side boundary for a hill or forest (a valley wall seen from above), from the crest end down. */
+export interface Edge {
+  side: 'left' | 'right';
+  points: readonly Pt[];
+}
+
 export interface HillLayer {
   type: 'hill';
   /** Crest control points, left to right. */
@@ -99,6 +105,7 @@ export interface HillLayer {
   mottle?: number;
   /** Strength of the sun/shade slope wash (default 1). */
   shading?: number;
+  edge?: Edge;
 }
 
 export interface SeaLayer {
@@ -165,6 +172,7 @@ export interface ForestLayer {
   color?: string;
   /** Conifer tops scattered over the slope (count at 4200 px wide). */
   canopy?: number;
+  edge?: Edge;
 }
 
 export interface MistLayer {
@@ -230,6 +238,16 @@ export interface LightsLayer {
   y: number;
   count: number;
   reflect?: boolean;
+}
+
+/** A footpath, boardwalk or lane leading into the picture (screen space, tapering away). */
+export interface TrackLayer {
+  type: 'track';
+  /** From the viewer outwards. */
+  points: readonly Pt[];
+  /** Width at the near end, fraction of the image width. */
+  width: number;
+  color?: string;
 }
 
 export interface StandingStonesLayer {
@@ -315,6 +333,7 @@ export type Layer =
   | PierLayer
   | LightsLayer
   | StandingStonesLayer
+  | TrackLayer
   | GroundBaseLayer
   | PatchworkLayer
   | RibbonLayer

@@ -6,6 +6,7 @@ import type {
   BeachLayer,
   BlobLayer,
   CoastLayer,
+  Edge,
   FarmsLayer,
   FieldsLayer,
   ForestLayer,
@@ -14,8 +15,8 @@ import type {
   HillLayer,
   LakeLayer,
   Layer,
-  LightName,
   LighthouseLayer,
+  LightName,
   LightsLayer,
   MastLayer,
   MistLayer,
@@ -29,6 +30,7 @@ import type {
   SeaLayer,
   StandingStonesLayer,
   TextureSpec,
+  TrackLayer,
   TreesLayer,
   WaterfallLayer,
 } from './scene';
@@ -513,11 +515,18 @@ interface SurfaceOpts {
  * the sun get a warm wash, the others a cool shadow, and soft patches of heather, bracken and
  * grass break up the flat fill. All soft-edged radial gradients, no filters.
  */
-function drawSurface(ctx: Ctx, prof: Profile, floor: number, o: SurfaceOpts, rng: Rng): void {
+function drawSurface(
+  ctx: Ctx,
+  prof: Profile,
+  floor: number,
+  o: SurfaceOpts,
+  rng: Rng,
+  clipD?: string,
+): string {
   const { W, H, P, k } = ctx;
-  if (o.shading <= 0 && o.mottle <= 0) return;
   const id = `c${ctx.ids++}`;
-  ctx.defs.push(`<clipPath id="${id}"><path d="${profD(prof, floor)}"/></clipPath>`);
+  ctx.defs.push(`<clipPath id="${id}"><path d="${clipD ?? profD(prof, floor)}"/></clipPath>`);
+  if (o.shading <= 0 && o.mottle <= 0) return id;
   let out = '';
   if (o.mottle > 0) {
     const base = o.base;
@@ -552,7 +561,7 @@ function drawSurface(ctx: Ctx, prof: Profile, floor: number, o: SurfaceOpts, rng
     const dx = (prof.x1 - prof.x0) / n;
     const sunX = ctx.sun?.x ?? W * 0.3;
     // Blobs overlap about three deep, so each carries a third of the target opacity.
-    const rx = Math.max(o.depth * 0.3, 50 * k);
+    const rx = Math.max(o.depth * 0.45, 50 * k);
     const step = Math.max(1, Math.round((rx * 0.7) / dx));
     const win = Math.max(2, Math.round(step * 0.8));
     const litCol = mix(P.rim, P.haze, o.distance);
@@ -580,6 +589,20 @@ function drawSurface(ctx: Ctx, prof: Profile, floor: number, o: SurfaceOpts, rng
     }
   }
   ctx.out.push(`<g clip-path="url(#${id})">${out}</g>`);
+  return id;
+}
+
+/** Outline of a silhouette, optionally bounded on one side by an edge curve instead of a vertical drop. */
+function shapePoints(ctx: Ctx, top: readonly Pt[], floor: number, edge: Edge | undefined): Pt[] {
+  const first = top[0] ?? ([0, floor] as const);
+  const last = top[top.length - 1] ?? ([ctx.W, floor] as const);
+  if (!edge) return [[first[0], floor], ...top, [last[0], floor]];
+  const e = sampleSpline(
+    edge.points.map(([x, y]) => [x * ctx.W, y * ctx.H] as const),
+    12,
+  );
+  if (edge.side === 'right') return [[first[0], floor], ...top, ...e];
+  return [...e.reverse(), ...top, [last[0], floor]];
 }
 
 function drawRidges(ctx: Ctx, L: RidgesLayer, rng: Rng): void {
@@ -625,13 +648,15 @@ function drawRidges(ctx: Ctx, L: RidgesLayer, rng: Rng): void {
     ctx.out.push(`<path d="${profD(prof, floor)}" fill="${fill}"/>`);
     const haze = (1 - t) * 0.6;
     if (snow > 0) {
-      // Snowcap: from the crest down to a ragged snowline.
-      const line = mdProfile(rng, 7, 0.55);
-      const snowY = top + (base - top) * snow * 0.75;
+      // Snowcap: deeper where the crest stands higher above the snowline, ragged along gullies.
+      const line = mdProfile(rng, 9, 0.62);
+      const snowY = top + (base - top) * snow * 0.8;
       const pts = profPoints(prof);
       const lower = pts.map(([x, y], j) => {
-        const l = snowY + (at(line, Math.round((j / (pts.length - 1)) * 128)) - 0.5) * amp * 0.35;
-        return [x, Math.max(y, l)] as const;
+        const above = snowY - y;
+        if (above <= 0) return [x, y] as const;
+        const rag = 0.55 + at(line, j) * 0.9;
+        return [x, y + above * 1.5 * rag + amp * 0.02] as const;
       });
       const white = mix('#f1f3f6', P.haze, 0.1 + 0.35 * (1 - t));
       const sf = linear(ctx, 0, top, 0, snowY + amp * 0.2, [
@@ -644,7 +669,14 @@ function drawRidges(ctx: Ctx, L: RidgesLayer, rng: Rng): void {
       ctx,
       prof,
       floor,
-      { depth: base - top + amp * 0.5, shading: lerp(0.45, 1, t), mottle: t > 0.3 ? Math.round(16 * t) : 0, distance: haze + 0.15, patchSize: 0.8, base: color },
+      {
+        depth: base - top + amp * 0.5,
+        shading: lerp(0.45, 1, t),
+        mottle: t > 0.3 ? Math.round(16 * t) : 0,
+        distance: haze + 0.15,
+        patchSize: 0.8,
+        base: color,
+      },
       rng,
     );
     ctx.sils.push({ prof, color });
@@ -677,21 +709,33 @@ function drawHill(ctx: Ctx, L: HillLayer, rng: Rng): void {
     [0.3, color],
     [1, darken(color, L.shade ?? 0.35)],
   ]);
-  ctx.out.push(`<path d="${profD(prof, floor)}" fill="${fill}"/>`);
+  const shape = polyD(shapePoints(ctx, profPoints(prof), floor, L.edge));
+  ctx.out.push(`<path d="${shape}" fill="${fill}"/>`);
   const dist = L.distance ?? 0;
-  drawSurface(
+  const clip = drawSurface(
     ctx,
     prof,
     floor,
-    { depth: Math.max(60 * ctx.k, (Math.min(floor, H) - top) * 0.6), shading: L.shading ?? 1, mottle: L.mottle ?? 26, distance: dist + 0.1, base: color },
+    {
+      depth: Math.max(60 * ctx.k, (Math.min(floor, H) - top) * 0.6),
+      shading: L.shading ?? 1,
+      mottle: L.mottle ?? 26,
+      distance: dist + 0.1,
+      base: color,
+    },
     rng,
+    shape,
   );
   if (L.rim) {
     const b = new Batch();
     b.stroke(P.rim, 3.5 * ctx.k, 0.3, polyD(profPoints(prof), false), ' stroke-linejoin="round"');
     ctx.out.push(b.toSvg());
   }
-  if (L.textures) drawTextures(ctx, rng, prof, floor, L.textures, L.distance ?? 0);
+  if (L.textures) {
+    if (L.edge) ctx.out.push(`<g clip-path="url(#${clip})">`);
+    drawTextures(ctx, rng, prof, floor, L.textures, L.distance ?? 0);
+    if (L.edge) ctx.out.push('</g>');
+  }
   ctx.sils.push({ prof, color });
 }
 
@@ -702,7 +746,7 @@ const TEXTURE_COLORS: Record<string, readonly string[]> = {
   grass: ['#7d8b4e', '#939a5a', '#6b7a42', '#a39f69'],
   marram: ['#b7ae7e', '#a19f6c', '#cbbf8c', '#8f8f60'],
   bracken: ['#8c5a31', '#a36b3b', '#7a4e2c'],
-  rocks: ['#6a6b67', '#7b7a73', '#5b5d5b'],
+  rocks: ['#5f605c', '#6c6b65', '#525452'],
 };
 
 function tcol(ctx: Ctx, rng: Rng, key: string, distance: number): string {
@@ -770,10 +814,18 @@ function drawTextures(
         }
         case 'gorse': {
           const r = range(rng, 16, 34) * s;
-          b.fill(tone(ctx, '#26301b', distance), 0.4, ellipseD(x - light * r * 0.2, y + r * 0.1, r * 1.1, r * 0.32));
+          b.fill(
+            tone(ctx, '#26301b', distance),
+            0.4,
+            ellipseD(x - light * r * 0.2, y + r * 0.1, r * 1.1, r * 0.32),
+          );
           for (let d = 0; d < 4; d++) {
             const rx = r * range(rng, 0.3, 0.55);
-            b.fill(tcol(ctx, rng, 'gorseBase', distance), 1, ellipseD(x + gauss(rng) * r * 0.4, y - r * 0.25 + gauss(rng) * r * 0.12, rx, rx * 0.7));
+            b.fill(
+              tcol(ctx, rng, 'gorseBase', distance),
+              1,
+              ellipseD(x + gauss(rng) * r * 0.4, y - r * 0.25 + gauss(rng) * r * 0.12, rx, rx * 0.7),
+            );
           }
           const dots = 4 + Math.floor(rng() * 5);
           for (let d = 0; d < dots; d++) {
@@ -781,7 +833,12 @@ function drawTextures(
             b.fill(
               tcol(ctx, rng, 'gorse', distance),
               0.95,
-              ellipseD(x + gauss(rng) * r * 0.45 + light * r * 0.15, y - r * 0.4 + gauss(rng) * r * 0.18, rx, rx * 0.8),
+              ellipseD(
+                x + gauss(rng) * r * 0.45 + light * r * 0.15,
+                y - r * 0.4 + gauss(rng) * r * 0.18,
+                rx,
+                rx * 0.8,
+              ),
             );
           }
           break;
@@ -805,29 +862,41 @@ function drawTextures(
           const h = range(rng, 50, 180) * s;
           const w = h * range(rng, 0.2, 0.45);
           const lean = gauss(rng) * w * 0.3;
-          b.fill(tone(ctx, '#24221f', distance), 0.45, polyD([
-            [x, y],
-            [x + w * 0.25 + lean, y + h * 0.55],
-            [x + lean * 2, y + h],
-            [x - w * 0.2 + lean, y + h * 0.5],
-          ]));
-          b.fill(tone(ctx, '#8d8a80', distance), 0.28, polyD([
-            [x + light * w * 0.15, y + h * 0.05],
-            [x + light * w * 0.6 + lean, y + h * 0.45],
-            [x + light * w * 0.35 + lean * 2, y + h * 0.8],
-            [x + light * w * 0.1 + lean, y + h * 0.4],
-          ]));
+          b.fill(
+            tone(ctx, '#24221f', distance),
+            0.45,
+            polyD([
+              [x, y],
+              [x + w * 0.25 + lean, y + h * 0.55],
+              [x + lean * 2, y + h],
+              [x - w * 0.2 + lean, y + h * 0.5],
+            ]),
+          );
+          b.fill(
+            tone(ctx, '#8d8a80', distance),
+            0.28,
+            polyD([
+              [x + light * w * 0.15, y + h * 0.05],
+              [x + light * w * 0.6 + lean, y + h * 0.45],
+              [x + light * w * 0.35 + lean * 2, y + h * 0.8],
+              [x + light * w * 0.1 + lean, y + h * 0.4],
+            ]),
+          );
           break;
         }
         case 'rocks': {
-          const rx = range(rng, 26, 60) * s;
-          const ry = rx * range(rng, 0.45, 0.7);
-          b.fill(tone(ctx, '#2d2f2e', distance), 0.45, ellipseD(x - light * rx * 0.2, y + ry * 0.25, rx * 1.1, ry * 0.5));
+          const rx = range(rng, 18, 44) * s * (rng() < 0.12 ? 2.2 : 1);
+          const ry = rx * range(rng, 0.35, 0.6);
+          b.fill(
+            tone(ctx, '#2d2f2e', distance),
+            0.45,
+            ellipseD(x - light * rx * 0.2, y + ry * 0.25, rx * 1.1, ry * 0.5),
+          );
           b.fill(tcol(ctx, rng, 'rocks', distance), 1, ellipseD(x, y, rx, ry));
           b.fill(
             tone(ctx, '#a6a49a', distance),
-            0.6,
-            ellipseD(x + light * rx * 0.25, y - ry * 0.35, rx * 0.55, ry * 0.45),
+            0.35,
+            ellipseD(x + light * rx * 0.25, y - ry * 0.35, rx * 0.55, ry * 0.4),
           );
           break;
         }
@@ -906,7 +975,7 @@ function drawLake(ctx: Ctx, L: LakeLayer, rng: Rng): void {
     const first = pts[0];
     const last = pts[pts.length - 1];
     if (!first || !last) continue;
-    const col = darken(mix(s.color, water, 0.3), 0.15);
+    const col = darken(mix(s.color, water, 0.3), 0.3);
     const refl = linear(ctx, 0, wy, 0, Math.min(bottom, wy + (wy - profMin(s.prof))), [
       [0, col, 0.85],
       [1, col, 0.6],
@@ -948,7 +1017,11 @@ function drawLake(ctx: Ctx, L: LakeLayer, rng: Rng): void {
     const cx = L.beach.x * W;
     const rw = L.beach.width * W;
     const sand = tone(ctx, '#cdb98f');
-    b.fill(sand, 1, `M${n1(cx - rw)} ${n1(wy + 1)}Q${n1(cx)} ${n1(wy - rw * 0.05)} ${n1(cx + rw)} ${n1(wy + 1)}Z`);
+    b.fill(
+      sand,
+      1,
+      `M${n1(cx - rw)} ${n1(wy + 1)}Q${n1(cx)} ${n1(wy - rw * 0.05)} ${n1(cx + rw)} ${n1(wy + 1)}Z`,
+    );
     b.fill(mix(sand, P.sky[3], 0.3), 0.6, ellipseD(cx, wy + 3 * k, rw * 0.9, 6 * k));
   }
   ctx.out.push(b.toSvg());
@@ -980,11 +1053,22 @@ function drawBeach(ctx: Ctx, L: BeachLayer, rng: Rng): void {
     const y = crest + 30 * k + (H - crest) * u;
     const persp = clamp((y - top) / Math.max(1, H - top), 0.1, 1);
     const len = range(rng, 30, 160) * k * (0.3 + persp);
-    b.fill(rng() < 0.5 ? darken(sand, 0.08) : lighten(sand, 0.1), qop(range(rng, 0.25, 0.6), 4), ellipseD(x, y, len, (1 + 3 * persp) * k));
+    b.fill(
+      rng() < 0.5 ? darken(sand, 0.08) : lighten(sand, 0.1),
+      qop(range(rng, 0.25, 0.6), 4),
+      ellipseD(x, y, len, (1 + 3 * persp) * k),
+    );
   }
   const foam = lighten(P.sky[3], 0.4);
   // Sheen of wet sand just below the waterline, then foam lines just above it.
-  b.fill(lighten(P.sky[3], 0.1), 0.35, polyD([...pts.map(([x, y]) => [x, y + 4 * k] as const), ...pts.map(([x, y]) => [x, y + (14 + (y - top) * 0.06) * k] as const).reverse()]));
+  b.fill(
+    lighten(P.sky[3], 0.1),
+    0.35,
+    polyD([
+      ...pts.map(([x, y]) => [x, y + 4 * k] as const),
+      ...pts.map(([x, y]) => [x, y + (14 + (y - top) * 0.06) * k] as const).reverse(),
+    ]),
+  );
   const offsets = [0, 10, 26, 55, 95];
   offsets.forEach((o, i) => {
     let d = '';
@@ -1056,7 +1140,8 @@ function drawFields(ctx: Ctx, L: FieldsLayer, rng: Rng): void {
     const cols = Math.max(2, Math.round((L.columns ?? 5) * lerp(1.9, 1, t)));
     const slant = lerp(0.08, 0.4, t);
     const divs: number[] = [];
-    for (let c = 0; c <= cols; c++) divs.push(lerp(-0.05 * W, 1.05 * W, (c + (c > 0 && c < cols ? gauss(rng) * 0.18 : 0)) / cols));
+    for (let c = 0; c <= cols; c++)
+      divs.push(lerp(-0.05 * W, 1.05 * W, (c + (c > 0 && c < cols ? gauss(rng) * 0.18 : 0)) / cols));
     const rowF: number[] = [0];
     for (let r = 1; r < rows; r++) rowF.push((r / rows) ** 0.9 * range(rng, 0.9, 1.1));
     rowF.push(1);
@@ -1119,9 +1204,17 @@ function drawFields(ctx: Ctx, L: FieldsLayer, rng: Rng): void {
     const density = (L.trees ?? 1) * lerp(0.5, 1, t);
     const tree = (x: number, y: number) => {
       const r = treeR * range(rng, 0.6, 1.4);
-      tb.fill(mix(darken(hedge, 0.3), P.haze, haze), 0.6, ellipseD(x + r * 0.3, y + r * 0.2, r * 1.2, r * 0.6));
+      tb.fill(
+        mix(darken(hedge, 0.3), P.haze, haze),
+        0.6,
+        ellipseD(x + r * 0.3, y + r * 0.2, r * 1.2, r * 0.6),
+      );
       tb.fill(mix(pick(rng, treeCols), P.haze, haze), 1, ellipseD(x, y - r * 0.7, r, r * 0.95));
-      tb.fill(mix(lighten(pick(rng, treeCols), 0.15), P.rim, 0.1), 0.8, ellipseD(x - r * 0.25, y - r * 1.0, r * 0.55, r * 0.5));
+      tb.fill(
+        mix(lighten(pick(rng, treeCols), 0.15), P.rim, 0.1),
+        0.8,
+        ellipseD(x - r * 0.25, y - r * 1.0, r * 0.55, r * 0.5),
+      );
     };
     for (let c = 1; c < cols; c++) {
       const count = Math.floor(rng() * 5 * density);
@@ -1189,26 +1282,54 @@ function drawTrees(ctx: Ctx, L: TreesLayer, rng: Rng): void {
       // Broadleaf: short trunk, a big irregular crown, darker underneath, lit towards the sun.
       const r = h * 0.4;
       const cy = y - h + r * 1.05;
-      b.fill(mix(P.near, P.haze, dist), 0.3, ellipseD(x - lightDir * r * 0.5, y + r * 0.04, r * 1.2, r * 0.16));
+      b.fill(
+        mix(P.near, P.haze, dist),
+        0.3,
+        ellipseD(x - lightDir * r * 0.5, y + r * 0.04, r * 1.2, r * 0.16),
+      );
       b.stroke(trunk, Math.max(1.5, h * 0.045), 1, `M${n1(x)} ${n1(y)}L${n1(x)} ${n1(cy + r * 0.2)}`);
-      b.stroke(trunk, Math.max(1, h * 0.02), 1, `M${n1(x)} ${n1(cy + r * 0.45)}L${n1(x + r * 0.35)} ${n1(cy)}`);
+      b.stroke(
+        trunk,
+        Math.max(1, h * 0.02),
+        1,
+        `M${n1(x)} ${n1(cy + r * 0.45)}L${n1(x + r * 0.35)} ${n1(cy)}`,
+      );
       const dark = darken(base, 0.28);
       for (let j = 0; j < 6; j++) {
         const a = (j / 6) * Math.PI * 2 + rng();
-        b.fill(dark, 1, ellipseD(x + Math.cos(a) * r * 0.45, cy + Math.sin(a) * r * 0.32 + r * 0.08, r * range(rng, 0.4, 0.58), r * range(rng, 0.36, 0.5)));
+        b.fill(
+          dark,
+          1,
+          ellipseD(
+            x + Math.cos(a) * r * 0.45,
+            cy + Math.sin(a) * r * 0.32 + r * 0.08,
+            r * range(rng, 0.4, 0.58),
+            r * range(rng, 0.36, 0.5),
+          ),
+        );
       }
       for (let j = 0; j < 5; j++) {
         b.fill(
           base,
           1,
-          ellipseD(x + gauss(rng) * r * 0.3 + lightDir * r * 0.1, cy - r * range(rng, 0.05, 0.3), r * range(rng, 0.3, 0.46), r * range(rng, 0.26, 0.4)),
+          ellipseD(
+            x + gauss(rng) * r * 0.3 + lightDir * r * 0.1,
+            cy - r * range(rng, 0.05, 0.3),
+            r * range(rng, 0.3, 0.46),
+            r * range(rng, 0.26, 0.4),
+          ),
         );
       }
       for (let j = 0; j < 3; j++) {
         b.fill(
           mix(lighten(base, 0.12), P.rim, 0.25),
           0.8,
-          ellipseD(x + lightDir * r * range(rng, 0.2, 0.5), cy - r * range(rng, 0.15, 0.45), r * range(rng, 0.16, 0.28), r * range(rng, 0.14, 0.24)),
+          ellipseD(
+            x + lightDir * r * range(rng, 0.2, 0.5),
+            cy - r * range(rng, 0.15, 0.45),
+            r * range(rng, 0.16, 0.28),
+            r * range(rng, 0.14, 0.24),
+          ),
         );
       }
     }
@@ -1223,7 +1344,7 @@ function drawForest(ctx: Ctx, L: ForestLayer, rng: Rng): void {
   const dist = L.distance ?? 0;
   const color = tone(ctx, L.color ?? '#22361f', dist);
   const w = L.tree * k;
-  const pts: Pt[] = [[prof.x0, floor]];
+  const pts: Pt[] = [];
   let x = prof.x0;
   while (x < prof.x1) {
     const tw = w * range(rng, 0.6, 1.3);
@@ -1232,19 +1353,25 @@ function drawForest(ctx: Ctx, L: ForestLayer, rng: Rng): void {
     pts.push([x + tw * 0.5, y - tw * range(rng, 1.3, 2.4)]);
     x += tw;
   }
-  pts.push([prof.x1, profAt(prof, prof.x1)], [prof.x1, floor]);
+  pts.push([prof.x1, profAt(prof, prof.x1)]);
+  const shape = polyD(shapePoints(ctx, pts, floor, L.edge));
   const top = profMin(prof) - w * 2.4;
   const fill = linear(ctx, 0, top, 0, floor, [
     [0, mix(color, P.rim, 0.08)],
     [0.4, color],
     [1, mix(darken(color, 0.25), P.haze, dist * 0.6)],
   ]);
-  ctx.out.push(`<path d="${polyD(pts)}" fill="${fill}"/>`);
+  ctx.out.push(`<path d="${shape}" fill="${fill}"/>`);
+  const clip = `c${ctx.ids++}`;
+  if (L.edge) {
+    ctx.defs.push(`<clipPath id="${clip}"><path d="${shape}"/></clipPath>`);
+    ctx.out.push(`<g clip-path="url(#${clip})">`);
+  }
   if (L.canopy) {
     // Conifer tops scattered down the slope, bigger towards the viewer.
     const b = new Batch();
     const hy = ctx.spec.horizon * H;
-    const cols = [lighten(color, 0.1), darken(color, 0.2), mix(color, P.rim, 0.12), lighten(color, 0.2)];
+    const cols = [lighten(color, 0.06), darken(color, 0.22), mix(color, P.rim, 0.08), darken(color, 0.1)];
     const count = Math.round(L.canopy * ((prof.x1 - prof.x0) / ctx.W) * (ctx.W / 4200));
     for (let i = 0; i < count; i++) {
       const x = range(rng, prof.x0, prof.x1);
@@ -1253,15 +1380,40 @@ function drawForest(ctx: Ctx, L: ForestLayer, rng: Rng): void {
       const s = clamp(lerp(0.5, 1.6, (y - hy) / Math.max(1, H - hy)), 0.4, 1.8);
       const tw = w * s * range(rng, 0.35, 0.6);
       const th = tw * range(rng, 1.6, 2.4);
-      b.fill(pick(rng, cols), 0.85, `M${n1(x)} ${n1(y - th)}L${n1(x + tw / 2)} ${n1(y)}L${n1(x - tw / 2)} ${n1(y)}Z`);
+      b.fill(
+        pick(rng, cols),
+        0.85,
+        `M${n1(x)} ${n1(y - th)}L${n1(x + tw / 2)} ${n1(y)}L${n1(x - tw / 2)} ${n1(y)}Z`,
+      );
     }
     ctx.out.push(b.toSvg());
   }
-  drawSurface(ctx, prof, floor, { depth: (Math.min(floor, H) - profMin(prof)) * 0.5, shading: 0.6, mottle: 0, distance: dist, base: color }, rng);
+  if (L.edge) ctx.out.push('</g>');
+  drawSurface(
+    ctx,
+    prof,
+    floor,
+    {
+      depth: (Math.min(floor, H) - profMin(prof)) * 0.5,
+      shading: 0.6,
+      mottle: 0,
+      distance: dist,
+      base: color,
+    },
+    rng,
+    shape,
+  );
   ctx.sils.push({ prof, color });
 }
 
-function mistRect(ctx: Ctx, L: MistLayer, y: number, fade: MistLayer['fade'], opacity: number, clipTop: number): string {
+function mistRect(
+  ctx: Ctx,
+  L: MistLayer,
+  y: number,
+  fade: MistLayer['fade'],
+  opacity: number,
+  clipTop: number,
+): string {
   const { W, P, H } = ctx;
   const h = L.height * H;
   const c = L.color ?? P.haze;
@@ -1296,7 +1448,7 @@ function drawMist(ctx: Ctx, L: MistLayer): void {
 // ---------------------------------------------------------------- landmarks
 
 function drawRoundTower(ctx: Ctx, L: RoundTowerLayer, rng: Rng): void {
-  const { W, H, P } = ctx;
+  const { W, H } = ctx;
   const dist = L.distance ?? 0;
   const h = L.height * H;
   const x = L.x * W;
@@ -1308,14 +1460,46 @@ function drawRoundTower(ctx: Ctx, L: RoundTowerLayer, rng: Rng): void {
   const litLeft = (ctx.sun?.x ?? 0) < x;
   const lit = tone(ctx, '#a39d90', dist);
   const shade = tone(ctx, '#4a4842', dist);
-  const g = linear(ctx, x - wb / 2, 0, x + wb / 2, 0, litLeft ? [[0, mix(lit, shade, 0.2)], [0.3, lit], [1, shade]] : [[0, shade], [0.7, lit], [1, mix(lit, shade, 0.2)]]);
+  const g = linear(
+    ctx,
+    x - wb / 2,
+    0,
+    x + wb / 2,
+    0,
+    litLeft
+      ? [
+          [0, mix(lit, shade, 0.2)],
+          [0.3, lit],
+          [1, shade],
+        ]
+      : [
+          [0, shade],
+          [0.7, lit],
+          [1, mix(lit, shade, 0.2)],
+        ],
+  );
   const body = polyD([
     [x - wb / 2, y],
     [x - wt / 2, bodyTop],
     [x + wt / 2, bodyTop],
     [x + wb / 2, y],
   ]);
-  const capG = linear(ctx, x - wt / 2, 0, x + wt / 2, 0, litLeft ? [[0, darken(lit, 0.15)], [1, darken(shade, 0.2)]] : [[0, darken(shade, 0.2)], [1, darken(lit, 0.15)]]);
+  const capG = linear(
+    ctx,
+    x - wt / 2,
+    0,
+    x + wt / 2,
+    0,
+    litLeft
+      ? [
+          [0, darken(lit, 0.15)],
+          [1, darken(shade, 0.2)],
+        ]
+      : [
+          [0, darken(shade, 0.2)],
+          [1, darken(lit, 0.15)],
+        ],
+  );
   const cap = polyD([
     [x - wt / 2 - h * 0.006, bodyTop + 2],
     [x, y - h],
@@ -1326,25 +1510,92 @@ function drawRoundTower(ctx: Ctx, L: RoundTowerLayer, rng: Rng): void {
   for (let c = 1; c < 60; c++) {
     const yy = y - (c / 60) * (h - capH);
     const ww = lerp(wb, wt, c / 60) / 2;
-    b.stroke(dark, Math.max(1, h * 0.0025), qop(range(rng, 0.08, 0.2), 5), `M${n1(x - ww)} ${n1(yy)}L${n1(x + ww)} ${n1(yy)}`);
+    b.stroke(
+      dark,
+      Math.max(1, h * 0.0025),
+      qop(range(rng, 0.08, 0.2), 5),
+      `M${n1(x - ww)} ${n1(yy)}L${n1(x + ww)} ${n1(yy)}`,
+    );
   }
   for (const dx of [-0.22, 0.18]) {
-    b.fill(dark, 0.9, polyD([
-      [x + dx * wt - wt * 0.06, bodyTop + h * 0.05],
-      [x + dx * wt + wt * 0.06, bodyTop + h * 0.05],
-      [x + dx * wt + wt * 0.06, bodyTop + h * 0.015],
-      [x + dx * wt, bodyTop + h * 0.005],
-      [x + dx * wt - wt * 0.06, bodyTop + h * 0.015],
-    ]));
+    b.fill(
+      dark,
+      0.9,
+      polyD([
+        [x + dx * wt - wt * 0.06, bodyTop + h * 0.05],
+        [x + dx * wt + wt * 0.06, bodyTop + h * 0.05],
+        [x + dx * wt + wt * 0.06, bodyTop + h * 0.015],
+        [x + dx * wt, bodyTop + h * 0.005],
+        [x + dx * wt - wt * 0.06, bodyTop + h * 0.015],
+      ]),
+    );
   }
-  b.fill(dark, 0.85, polyD([
-    [x - wb * 0.09, y - h * 0.12],
-    [x + wb * 0.09, y - h * 0.12],
-    [x + wb * 0.09, y - h * 0.19],
-    [x - wb * 0.09, y - h * 0.19],
-  ]));
-  b.fill(dark, 0.7, `M${n1(x)} ${n1(y - h * 0.45)}h${n1(wb * 0.04)}v${n1(h * 0.03)}h${n1(-wb * 0.08)}v${n1(-h * 0.03)}Z`);
+  b.fill(
+    dark,
+    0.85,
+    polyD([
+      [x - wb * 0.09, y - h * 0.12],
+      [x + wb * 0.09, y - h * 0.12],
+      [x + wb * 0.09, y - h * 0.19],
+      [x - wb * 0.09, y - h * 0.19],
+    ]),
+  );
+  b.fill(
+    dark,
+    0.7,
+    `M${n1(x)} ${n1(y - h * 0.45)}h${n1(wb * 0.04)}v${n1(h * 0.03)}h${n1(-wb * 0.08)}v${n1(-h * 0.03)}Z`,
+  );
   ctx.out.push(`<path d="${body}" fill="${g}"/><path d="${cap}" fill="${capG}"/>`, b.toSvg());
+}
+
+function drawTrack(ctx: Ctx, L: TrackLayer, rng: Rng): void {
+  const { W, H, P } = ctx;
+  const c = sampleSpline(
+    L.points.map(([x, y]) => [x * W, y * H] as const),
+    24,
+  );
+  if (c.length < 2) return;
+  const nm = c.map((_, i) => {
+    const a = (c[Math.max(0, i - 1)] ?? c[i]) as Pt;
+    const b = (c[Math.min(c.length - 1, i + 1)] ?? c[i]) as Pt;
+    const dx = b[0] - a[0];
+    const dy = b[1] - a[1];
+    const l = Math.hypot(dx, dy) || 1;
+    return [-dy / l, dx / l] as const;
+  });
+  const w0 = L.width * W;
+  const side = (sgn: number, scale: number) =>
+    c.map((p, i) => {
+      const t = i / (c.length - 1);
+      const w = (w0 / 2) * lerp(1, 0.06, t ** 0.7) * scale;
+      const n = nm[i] as Pt;
+      return [p[0] + n[0] * w * sgn, p[1] + n[1] * w * sgn] as const;
+    });
+  const col = tone(ctx, L.color ?? '#9a8f78');
+  const top = Math.min(...c.map((p) => p[1]));
+  const fill = linear(ctx, 0, top, 0, H, [
+    [0, mix(col, P.haze, 0.4)],
+    [1, col],
+  ]);
+  const edge = tone(ctx, '#3a3426');
+  ctx.out.push(
+    `<path d="${polyD([...side(1, 1.25), ...side(-1, 1.25).reverse()])}" fill="${edge}" fill-opacity="0.35"/>`,
+    `<path d="${polyD([...side(1, 1), ...side(-1, 1).reverse()])}" fill="${fill}"/>`,
+  );
+  // Worn stones / sleepers across the near part.
+  const b = new Batch();
+  for (let i = 0; i < c.length; i += 2) {
+    const t = i / (c.length - 1);
+    if (rng() < 0.4) continue;
+    const p = c[i] as Pt;
+    const w = (w0 / 2) * lerp(1, 0.06, t ** 0.7);
+    b.fill(
+      darken(col, 0.18),
+      0.5,
+      ellipseD(p[0] + gauss(rng) * w * 0.3, p[1], w * range(rng, 0.2, 0.5), Math.max(1, w * 0.06)),
+    );
+  }
+  ctx.out.push(b.toSvg());
 }
 
 function drawStones(ctx: Ctx, L: StandingStonesLayer, rng: Rng): void {
@@ -1353,7 +1604,11 @@ function drawStones(ctx: Ctx, L: StandingStonesLayer, rng: Rng): void {
   const stones: { x: number; y: number; s: number }[] = [];
   for (let i = 0; i < L.count; i++) {
     const v = rng();
-    stones.push({ x: (L.x + gauss(rng) * 0.09) * W, y: (L.y + v * 0.08) * H, s: L.size * H * lerp(0.6, 1.3, v) * range(rng, 0.7, 1.2) });
+    stones.push({
+      x: (L.x + gauss(rng) * 0.09) * W,
+      y: (L.y + v * 0.08) * H,
+      s: L.size * H * lerp(0.6, 1.3, v) * range(rng, 0.7, 1.2),
+    });
   }
   stones.sort((a, c) => a.y - c.y);
   for (const st of stones) {
@@ -1362,17 +1617,25 @@ function drawStones(ctx: Ctx, L: StandingStonesLayer, rng: Rng): void {
     const col = tone(ctx, pick(rng, ['#6d6b64', '#5e5d58', '#7a776e']));
     if (rng() < 0.4) {
       // High cross silhouette.
-      b.fill(darken(col, 0.1), 1, `M${n1(x - w * 0.18)} ${n1(y)}V${n1(y - s * 0.65)}H${n1(x - w * 0.6)}V${n1(y - s * 0.8)}H${n1(x - w * 0.18)}V${n1(y - s * 1.15)}H${n1(x + w * 0.18)}V${n1(y - s * 0.8)}H${n1(x + w * 0.6)}V${n1(y - s * 0.65)}H${n1(x + w * 0.18)}V${n1(y)}Z`);
+      b.fill(
+        darken(col, 0.1),
+        1,
+        `M${n1(x - w * 0.18)} ${n1(y)}V${n1(y - s * 0.65)}H${n1(x - w * 0.6)}V${n1(y - s * 0.8)}H${n1(x - w * 0.18)}V${n1(y - s * 1.15)}H${n1(x + w * 0.18)}V${n1(y - s * 0.8)}H${n1(x + w * 0.6)}V${n1(y - s * 0.65)}H${n1(x + w * 0.18)}V${n1(y)}Z`,
+      );
       b.fill(darken(col, 0.2), 0.9, ellipseD(x, y - s * 0.72, w * 0.32, w * 0.32));
     } else {
-      b.fill(col, 1, `M${n1(x - w / 2)} ${n1(y)}V${n1(y - s * 0.7)}Q${n1(x)} ${n1(y - s * 0.95)} ${n1(x + w / 2)} ${n1(y - s * 0.7)}V${n1(y)}Z`);
+      b.fill(
+        col,
+        1,
+        `M${n1(x - w / 2)} ${n1(y)}V${n1(y - s * 0.7)}Q${n1(x)} ${n1(y - s * 0.95)} ${n1(x + w / 2)} ${n1(y - s * 0.7)}V${n1(y)}Z`,
+      );
     }
   }
   ctx.out.push(b.toSvg());
 }
 
 function drawLighthouse(ctx: Ctx, L: LighthouseLayer): void {
-  const { W, H, P } = ctx;
+  const { W, H } = ctx;
   const h = L.height * H;
   const x = L.x * W;
   const y = standY(ctx, L.x, L.y);
@@ -1394,12 +1657,14 @@ function drawLighthouse(ctx: Ctx, L: LighthouseLayer): void {
       [0, glowCol, 0.45],
       [1, glowCol, 0],
     ]);
-    out.push(`<path d="${polyD([
-      [x, lampY - h * 0.015],
-      [x - W * 0.75, lampY - h * 0.45],
-      [x - W * 0.75, lampY + h * 0.22],
-      [x, lampY + h * 0.015],
-    ])}" fill="${beam}"/>`);
+    out.push(
+      `<path d="${polyD([
+        [x, lampY - h * 0.015],
+        [x - W * 0.75, lampY - h * 0.45],
+        [x - W * 0.75, lampY + h * 0.22],
+        [x, lampY + h * 0.015],
+      ])}" fill="${beam}"/>`,
+    );
   }
   // Keeper's cottage.
   const cw = h * 0.55;
@@ -1422,27 +1687,41 @@ function drawLighthouse(ctx: Ctx, L: LighthouseLayer): void {
       [x + wb * 0.35 + cw, y - ch],
     ])}" fill="${tone(ctx, '#3c4048')}"/>`,
   );
-  out.push(`<path d="${polyD([
-    [x - wb / 2, y],
-    [x - wt / 2, towerTop],
-    [x + wt / 2, towerTop],
-    [x + wb / 2, y],
-  ])}" fill="${g}"/>`);
+  out.push(
+    `<path d="${polyD([
+      [x - wb / 2, y],
+      [x - wt / 2, towerTop],
+      [x + wt / 2, towerTop],
+      [x + wb / 2, y],
+    ])}" fill="${g}"/>`,
+  );
   const dark = tone(ctx, '#22252b');
   const b = new Batch();
-  b.fill(dark, 1, polyD([
-    [x - wt * 0.65, towerTop],
-    [x + wt * 0.65, towerTop],
-    [x + wt * 0.65, towerTop - h * 0.025],
-    [x - wt * 0.65, towerTop - h * 0.025],
-  ]));
-  b.fill(glowCol, 1, polyD([
-    [x - wt * 0.38, towerTop - h * 0.025],
-    [x + wt * 0.38, towerTop - h * 0.025],
-    [x + wt * 0.38, towerTop - h * 0.11],
-    [x - wt * 0.38, towerTop - h * 0.11],
-  ]));
-  b.fill(dark, 1, `M${n1(x - wt * 0.45)} ${n1(towerTop - h * 0.11)}Q${n1(x)} ${n1(towerTop - h * 0.2)} ${n1(x + wt * 0.45)} ${n1(towerTop - h * 0.11)}Z`);
+  b.fill(
+    dark,
+    1,
+    polyD([
+      [x - wt * 0.65, towerTop],
+      [x + wt * 0.65, towerTop],
+      [x + wt * 0.65, towerTop - h * 0.025],
+      [x - wt * 0.65, towerTop - h * 0.025],
+    ]),
+  );
+  b.fill(
+    glowCol,
+    1,
+    polyD([
+      [x - wt * 0.38, towerTop - h * 0.025],
+      [x + wt * 0.38, towerTop - h * 0.025],
+      [x + wt * 0.38, towerTop - h * 0.11],
+      [x - wt * 0.38, towerTop - h * 0.11],
+    ]),
+  );
+  b.fill(
+    dark,
+    1,
+    `M${n1(x - wt * 0.45)} ${n1(towerTop - h * 0.11)}Q${n1(x)} ${n1(towerTop - h * 0.2)} ${n1(x + wt * 0.45)} ${n1(towerTop - h * 0.11)}Z`,
+  );
   for (const f of [0.3, 0.55]) b.fill(dark, 0.8, ellipseD(x + wb * 0.05, y - h * f, wb * 0.05, h * 0.025));
   out.push(b.toSvg());
   const glow = radial(ctx, x, lampY, h * 0.5, [
@@ -1452,7 +1731,6 @@ function drawLighthouse(ctx: Ctx, L: LighthouseLayer): void {
   ]);
   out.push(`<circle cx="${n1(x)}" cy="${n1(lampY)}" r="${n1(h * 0.5)}" fill="${glow}"/>`);
   ctx.out.push(...out);
-  void P;
 }
 
 function drawWaterfall(ctx: Ctx, L: WaterfallLayer, rng: Rng): void {
@@ -1516,7 +1794,8 @@ function drawMast(ctx: Ctx, L: MastLayer): void {
   const col = tone(ctx, '#4c4f55', 0.35);
   const b = new Batch();
   b.stroke(col, 5 * k, 1, `M${n1(x)} ${n1(y)}L${n1(x)} ${n1(y - h)}`);
-  for (const f of [0.25, 0.5, 0.75]) b.stroke(col, 2 * k, 0.8, `M${n1(x - 9 * k)} ${n1(y - h * f)}L${n1(x + 9 * k)} ${n1(y - h * f)}`);
+  for (const f of [0.25, 0.5, 0.75])
+    b.stroke(col, 2 * k, 0.8, `M${n1(x - 9 * k)} ${n1(y - h * f)}L${n1(x + 9 * k)} ${n1(y - h * f)}`);
   b.fill('#e0463a', 1, ellipseD(x, y - h, 5 * k, 5 * k));
   ctx.out.push(b.toSvg());
   const glow = radial(ctx, x, y - h, 40 * k, [
@@ -1534,26 +1813,32 @@ function drawPier(ctx: Ctx, L: PierLayer, rng: Rng): void {
   const y1 = L.y1 * H;
   const t0 = L.thickness * H;
   const t1 = t0 * 0.25;
-  const wall = tone(ctx, '#55585e');
+  const wall = lighten(tone(ctx, '#55585e'), 0.25);
   const face = linear(ctx, 0, y1 - t1, 0, y0, [
     [0, darken(wall, 0.2)],
     [1, darken(wall, 0.45)],
   ]);
-  const topFace = tone(ctx, '#7c7f86');
+  const topFace = lighten(tone(ctx, '#8c8f96'), 0.3);
   const b = new Batch();
   // The top of the wall (walkway) and its seaward face.
-  b.fill(topFace, 1, polyD([
-    [x0, y0 - t0],
-    [x1, y1 - t1],
-    [x1, y1 - t1 * 1.25],
-    [x0, y0 - t0 * 1.45],
-  ]));
-  ctx.out.push(`<path d="${polyD([
-    [x0, y0],
-    [x0, y0 - t0],
-    [x1, y1 - t1],
-    [x1, y1],
-  ])}" fill="${face}"/>`);
+  b.fill(
+    topFace,
+    1,
+    polyD([
+      [x0, y0 - t0],
+      [x1, y1 - t1],
+      [x1, y1 - t1 * 1.25],
+      [x0, y0 - t0 * 1.45],
+    ]),
+  );
+  ctx.out.push(
+    `<path d="${polyD([
+      [x0, y0],
+      [x0, y0 - t0],
+      [x1, y1 - t1],
+      [x1, y1],
+    ])}" fill="${face}"/>`,
+  );
   const lamp = '#ffd68a';
   const glows: string[] = [];
   for (let i = 0; i < L.lamps; i++) {
@@ -1575,7 +1860,11 @@ function drawPier(ctx: Ctx, L: PierLayer, rng: Rng): void {
     const base = lerp(y0, y1, f);
     for (let j = 0; j < 12; j++) {
       const ry = base + (8 + j * 22) * k * sc + rng() * 10 * k * sc;
-      b.fill(lamp, qop(0.5 - j * 0.035, 6), ellipseD(x + gauss(rng) * 6 * k * sc, ry, range(rng, 8, 26) * k * sc, 3 * k * sc));
+      b.fill(
+        lamp,
+        qop(0.5 - j * 0.035, 6),
+        ellipseD(x + gauss(rng) * 6 * k * sc, ry, range(rng, 8, 26) * k * sc, 3 * k * sc),
+      );
     }
   }
   ctx.out.push(b.toSvg(), ...glows);
@@ -1693,7 +1982,9 @@ function groundCurve(ctx: Ctx, points: readonly Pt[], meander: number, rng: Rng,
   let s = 0;
   return out.map((p, i) => {
     if (i > 0) s += Math.hypot(p[0] - (out[i - 1] as Pt)[0], p[1] - (out[i - 1] as Pt)[1]);
-    const off = meander * (Math.sin(s / w1 + p1) * 0.65 + Math.sin(s / w2 + p2) * 0.25 + Math.sin(s / (w2 * 0.45) + p3) * 0.1);
+    const off =
+      meander *
+      (Math.sin(s / w1 + p1) * 0.65 + Math.sin(s / w2 + p2) * 0.25 + Math.sin(s / (w2 * 0.45) + p3) * 0.1);
     const n = normals[i] ?? ([0, 0] as const);
     return [p[0] + n[0] * off, p[1] + n[1] * off] as const;
   });
@@ -1711,7 +2002,15 @@ function curveNormals(c: readonly Pt[]): Pt[] {
 }
 
 /** Screen polygon of the strip between two offsets of a ground curve. */
-function strip(ctx: Ctx, c: readonly Pt[], normals: readonly Pt[], o1: number, o2: number, i0 = 0, i1 = c.length - 1): Pt[] {
+function strip(
+  ctx: Ctx,
+  c: readonly Pt[],
+  normals: readonly Pt[],
+  o1: number,
+  o2: number,
+  i0 = 0,
+  i1 = c.length - 1,
+): Pt[] {
   const proj = needProj(ctx);
   const a: Pt[] = [];
   const b: Pt[] = [];
@@ -1796,9 +2095,18 @@ function drawPatchwork(ctx: Ctx, L: PatchworkLayer, rng: Rng): void {
     if (rp < (proj.topdown ? 0.9 : 1.8)) return;
     const [x, y] = proj.toScreen(u, v);
     const [sx, sy] = proj.toScreen(u - lightU * r * 0.9, v - lightV * r * 0.9);
-    shadows.fill(mix(shadowCol, P.haze, hz), 0.45, ellipseD(sx, sy, rp * 1.05, rp * (proj.topdown ? 1 : 0.8)));
+    shadows.fill(
+      mix(shadowCol, P.haze, hz),
+      0.45,
+      ellipseD(sx, sy, rp * 1.05, rp * (proj.topdown ? 1 : 0.8)),
+    );
     trees.fill(mix(pick(rng, treeCols), P.haze, hz), 1, ellipseD(x, y, rp, rp * (proj.topdown ? 1 : 0.85)));
-    if (rp > 3) trees.fill(mix(lighten(pick(rng, treeCols), 0.18), P.haze, hz), 0.75, ellipseD(x + lightU * rp * 0.3, y + lightV * rp * 0.3, rp * 0.5, rp * 0.45));
+    if (rp > 3)
+      trees.fill(
+        mix(lighten(pick(rng, treeCols), 0.18), P.haze, hz),
+        0.75,
+        ellipseD(x + lightU * rp * 0.3, y + lightV * rp * 0.3, rp * 0.5, rp * 0.45),
+      );
   };
   const field = (quad: readonly Pt[]) => {
     const scr = quad.map(([u, v]) => proj.toScreen(u, v));
@@ -1848,7 +2156,11 @@ function drawPatchwork(ctx: Ctx, L: PatchworkLayer, rng: Rng): void {
       // Rushes or clover patches: soft darker blotches.
       const [x, y] = proj.toScreen(um, vm);
       const r = fs * 0.2 * proj.scale(vm);
-      tex.fill(darken(col, 0.08), 0.5, ellipseD(x, y, r * range(rng, 0.8, 1.6), r * range(rng, 0.5, 1) * (proj.topdown ? 1 : 0.5)));
+      tex.fill(
+        darken(col, 0.08),
+        0.5,
+        ellipseD(x, y, r * range(rng, 0.8, 1.6), r * range(rng, 0.5, 1) * (proj.topdown ? 1 : 0.5)),
+      );
     }
     // Trees along two of the edges (each grid edge belongs to one field here).
     for (const [a, b] of [
@@ -1865,7 +2177,6 @@ function drawPatchwork(ctx: Ctx, L: PatchworkLayer, rng: Rng): void {
         addTree(u, v, range(rng, 2.5, 5.5), proj.hazeAt(v));
       }
     }
-    void um;
   };
   for (let i = 0; i < n; i++) {
     for (let j = 0; j < n; j++) {
@@ -2005,15 +2316,24 @@ function drawCoast(ctx: Ctx, L: CoastLayer, rng: Rng): void {
       const j = Math.min(c.length - 1, i + len);
       if (j > i) {
         const v = (c[i] as Pt)[1];
-        w.fill(mix(foam, P.haze, Math.round(proj.hazeAt(v) * 5) / 5), op, polyD(strip(ctx, c, nm, o1, o2, i, j)));
+        w.fill(
+          mix(foam, P.haze, Math.round(proj.hazeAt(v) * 5) / 5),
+          op,
+          polyD(strip(ctx, c, nm, o1, o2, i, j)),
+        );
       }
       i = j + gap;
     }
   };
-  for (const o of [320, 240, 170, 115]) dashed(o, o + 2.5, 0.08, 30);
-  dashed(60, 63, 0.22, 16);
-  dashed(30, 34, 0.35, 14);
-  dashed(12, 17, 0.55, 22);
+  if (proj.topdown) for (const o of [320, 240, 170, 115]) dashed(o, o + 2.5, 0.08, 30);
+  dashed(60, 62, proj.topdown ? 0.22 : 0.14, 16);
+  if (proj.topdown) {
+    dashed(30, 34, 0.35, 14);
+    dashed(12, 17, 0.55, 22);
+  } else {
+    dashed(30, 31.5, 0.3, 14);
+    dashed(12, 14, 0.5, 22);
+  }
   w.fill(foam, 0.75, polyD(strip(ctx, c, nm, 0, 5)));
   if (L.cliffs) {
     // Rocks in the shallows with foam around them.
@@ -2064,7 +2384,6 @@ function drawBlob(ctx: Ctx, L: BlobLayer, rng: Rng): void {
   const uc = g.reduce((s, p) => s + p[0], 0) / Math.max(1, g.length);
   const hz = proj.hazeAt(vc);
   if (L.type === 'ground-lake') {
-    const [, sy] = proj.toScreen(uc, vc);
     const top = Math.min(...scr.map((p) => p[1]));
     const bottom = Math.max(...scr.map((p) => p[1]));
     const water = P.water;
@@ -2079,8 +2398,9 @@ function drawBlob(ctx: Ctx, L: BlobLayer, rng: Rng): void {
         ]);
     const shore = mix(tone(ctx, '#b5a47c'), P.haze, hz);
     const sw = 3 * proj.scale(vc);
-    ctx.out.push(`<path d="${smoothD(scr, true)}" fill="${fill}" stroke="${shore}" stroke-width="${n1(sw)}" stroke-opacity="0.7"/>`);
-    void sy;
+    ctx.out.push(
+      `<path d="${smoothD(scr, true)}" fill="${fill}" stroke="${shore}" stroke-width="${n1(sw)}" stroke-opacity="0.7"/>`,
+    );
     return;
   }
   const base = mix(tone(ctx, '#22381f'), P.haze, hz);
@@ -2115,7 +2435,10 @@ function drawFarms(ctx: Ctx, L: FarmsLayer, rng: Rng): void {
   const roofs = ['#55595c', '#8a4d3c', '#d6d3ca', '#4a5257', '#6d6f68'].map((c) => tone(ctx, c));
   for (let f = 0; f < L.count; f++) {
     const near = pick(rng, L.near);
-    const [uc, vc] = proj.fromScreen((near[0] + gauss(rng) * 0.04) * ctx.W, (near[1] + gauss(rng) * 0.04) * ctx.H);
+    const [uc, vc] = proj.fromScreen(
+      (near[0] + gauss(rng) * 0.04) * ctx.W,
+      (near[1] + gauss(rng) * 0.04) * ctx.H,
+    );
     if (!proj.topdown && vc < proj.bounds.v0) continue;
     const rot = rng() * Math.PI;
     const hz = proj.hazeAt(vc);
@@ -2141,7 +2464,11 @@ function drawFarms(ctx: Ctx, L: FarmsLayer, rng: Rng): void {
       b.fill(mix(tone(ctx, '#10160c'), P.haze, hz), 0.4, polyD(rect(du + 2.5, dv + 2.5, l, w, r)));
       const roof = mix(pick(rng, roofs), P.haze, hz);
       b.fill(roof, 1, polyD(rect(du, dv, l, w, r)));
-      b.fill(darken(roof, 0.2), 1, polyD(rect(du + (w / 4) * -Math.sin(r), dv + (w / 4) * Math.cos(r), l, w / 2, r)));
+      b.fill(
+        darken(roof, 0.2),
+        1,
+        polyD(rect(du + (w / 4) * -Math.sin(r), dv + (w / 4) * Math.cos(r), l, w / 2, r)),
+      );
     }
   }
   ctx.out.push(b.toSvg());
@@ -2152,51 +2479,76 @@ function drawFarms(ctx: Ctx, L: FarmsLayer, rng: Rng): void {
 function drawLayer(ctx: Ctx, layer: Layer, rng: Rng): void {
   switch (layer.type) {
     case 'ridges':
-      return drawRidges(ctx, layer, rng);
+      drawRidges(ctx, layer, rng);
+      break;
     case 'hill':
-      return drawHill(ctx, layer, rng);
+      drawHill(ctx, layer, rng);
+      break;
     case 'sea':
-      return drawSea(ctx, layer, rng);
+      drawSea(ctx, layer, rng);
+      break;
     case 'beach':
-      return drawBeach(ctx, layer, rng);
+      drawBeach(ctx, layer, rng);
+      break;
     case 'lake':
-      return drawLake(ctx, layer, rng);
+      drawLake(ctx, layer, rng);
+      break;
     case 'fields':
-      return drawFields(ctx, layer, rng);
+      drawFields(ctx, layer, rng);
+      break;
     case 'trees':
-      return drawTrees(ctx, layer, rng);
+      drawTrees(ctx, layer, rng);
+      break;
     case 'forest':
-      return drawForest(ctx, layer, rng);
+      drawForest(ctx, layer, rng);
+      break;
     case 'mist':
-      return drawMist(ctx, layer);
+      drawMist(ctx, layer);
+      break;
     case 'round-tower':
-      return drawRoundTower(ctx, layer, rng);
+      drawRoundTower(ctx, layer, rng);
+      break;
     case 'stones':
-      return drawStones(ctx, layer, rng);
+      drawStones(ctx, layer, rng);
+      break;
+    case 'track':
+      drawTrack(ctx, layer, rng);
+      break;
     case 'lighthouse':
-      return drawLighthouse(ctx, layer);
+      drawLighthouse(ctx, layer);
+      break;
     case 'waterfall':
-      return drawWaterfall(ctx, layer, rng);
+      drawWaterfall(ctx, layer, rng);
+      break;
     case 'mast':
-      return drawMast(ctx, layer);
+      drawMast(ctx, layer);
+      break;
     case 'pier':
-      return drawPier(ctx, layer, rng);
+      drawPier(ctx, layer, rng);
+      break;
     case 'lights':
-      return drawLights(ctx, layer, rng);
+      drawLights(ctx, layer, rng);
+      break;
     case 'ground-base':
-      return drawGroundBase(ctx, layer);
+      drawGroundBase(ctx, layer);
+      break;
     case 'patchwork':
-      return drawPatchwork(ctx, layer, rng);
+      drawPatchwork(ctx, layer, rng);
+      break;
     case 'river':
     case 'road':
-      return drawRibbon(ctx, layer, rng);
+      drawRibbon(ctx, layer, rng);
+      break;
     case 'coast':
-      return drawCoast(ctx, layer, rng);
+      drawCoast(ctx, layer, rng);
+      break;
     case 'woods':
     case 'ground-lake':
-      return drawBlob(ctx, layer, rng);
+      drawBlob(ctx, layer, rng);
+      break;
     case 'farms':
-      return drawFarms(ctx, layer, rng);
+      drawFarms(ctx, layer, rng);
+      break;
   }
 }
 
@@ -2224,11 +2576,15 @@ export function renderSceneSvg(spec: SceneSpec, width: number, height: number): 
   });
   const v = spec.vignette ?? 0.28;
   if (v > 0) {
-    const vg = radialBox(ctx, [
-      [0.5, '#000000', 0],
-      [0.8, '#000000', v * 0.45],
-      [1, '#000000', v],
-    ], ' r="0.72"');
+    const vg = radialBox(
+      ctx,
+      [
+        [0.5, '#000000', 0],
+        [0.8, '#000000', v * 0.45],
+        [1, '#000000', v],
+      ],
+      ' r="0.72"',
+    );
     ctx.out.push(`<rect width="${W}" height="${H}" fill="${vg}"/>`);
   }
   return (
