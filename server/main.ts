@@ -9,7 +9,7 @@ import { ConfigError, getConfig } from '../src/lib/server/config';
 import { closeDb, databaseFile, getDb } from '../src/lib/server/db';
 import type { AstroHandler } from './capture';
 import { renderToMemory } from './capture';
-import { type CachedPage, compressPage, PageCache, pickEncoding } from './page-cache';
+import { type CachedPage, makePage, PageCache, pickVariant } from './page-cache';
 import { loadStaticAssets } from './static-assets';
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
@@ -22,26 +22,31 @@ const SECURITY_HEADERS: Record<string, string> = {
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
 };
 
-function send(req: IncomingMessage, res: ServerResponse, page: CachedPage, vary = true): void {
-  const encoding = pickEncoding(req.headers['accept-encoding'], page);
-  const body = page.bodies[encoding] ?? page.bodies.identity;
-  const etag = encoding === 'identity' ? page.etag : page.etag.replace(/"$/, `-${encoding}"`);
-  const headers: Record<string, string | number> = { ...SECURITY_HEADERS, ...page.headers, etag };
-  if (vary) headers.vary = 'Accept-Encoding';
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  if (req.headers['if-none-match'] === etag && page.status === 200) {
-    res.writeHead(304, { etag, 'cache-control': String(page.headers['cache-control'] ?? '') });
+function send(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
+  const variant = pickVariant(req.headers['accept-encoding'], page);
+  if (page.status === 200 && req.headers['if-none-match'] === variant.etag) {
+    res.writeHead(304, {
+      etag: variant.etag,
+      'cache-control': String(variant.headers['cache-control'] ?? ''),
+    });
     res.end();
     return;
   }
-  headers['content-length'] = body.length;
-  res.writeHead(page.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : body);
+  res.writeHead(page.status, variant.headers);
+  res.end(req.method === 'HEAD' ? undefined : variant.body);
 }
 
 function isCacheable(req: IncomingMessage, pathname: string): boolean {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  if (UNCACHED.test(pathname)) return false;
+  let path = pathname;
+  if (path.includes('%')) {
+    try {
+      path = decodeURIComponent(path); // /%61pi is /api to Astro's router too
+    } catch {
+      return false;
+    }
+  }
+  if (UNCACHED.test(path.toLowerCase())) return false;
   return !SESSION_COOKIE.test(req.headers.cookie ?? '');
 }
 
@@ -50,13 +55,13 @@ function toCacheable(status: number, headers: Record<string, string>, body: Buff
   if (status !== 200 && status !== 404) return null;
   if (headers['set-cookie']) return null;
   if (/no-store|private/.test(headers['cache-control'] ?? '')) return null;
-  const kept: Record<string, string> = {};
+  const kept: Record<string, string> = { ...SECURITY_HEADERS };
   for (const [k, v] of Object.entries(headers)) {
     if (k !== 'content-length' && k !== 'transfer-encoding' && k !== 'connection') kept[k] = v;
   }
   // Browsers revalidate every time (a cheap 304), so an owner's edit shows on the next visit.
   kept['cache-control'] = 'public, max-age=0, must-revalidate';
-  return compressPage(status, kept, body);
+  return makePage(status, kept, body, { compress: true });
 }
 
 async function main(): Promise<void> {
@@ -79,7 +84,7 @@ async function main(): Promise<void> {
   const distDir = fileURLToPath(new URL('..', import.meta.url));
   const entry = new URL('../server/entry.mjs', import.meta.url).href;
   const { handler } = (await import(entry)) as { handler: AstroHandler };
-  const assets = loadStaticAssets(`${distDir}client`);
+  const assets = loadStaticAssets(`${distDir}client`, SECURITY_HEADERS);
 
   // A read-only connection of its own: its data_version changes on every commit by others.
   const probe = new Database(databaseFile(config.dataDir), { readonly: true, fileMustExist: true });
@@ -88,8 +93,9 @@ async function main(): Promise<void> {
 
   const server = createServer(async (req, res) => {
     try {
-      const url = new URL(req.url ?? '/', 'http://local');
-      const pathname = url.pathname;
+      const rawUrl = req.url ?? '/';
+      const q = rawUrl.indexOf('?');
+      const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
       if (pathname === '/healthz') {
         getDb().$client.prepare('select 1').get();
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -108,7 +114,7 @@ async function main(): Promise<void> {
         await handler(req, res);
         return;
       }
-      const key = `${pathname}${url.search}`;
+      const key = rawUrl;
       if (req.method === 'HEAD') {
         const hit = cache.get(key);
         if (hit) return send(req, res, hit);

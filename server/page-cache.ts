@@ -6,42 +6,58 @@
 import { createHash } from 'node:crypto';
 import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 
-export interface CachedPage {
-  status: number;
-  headers: Record<string, string>;
-  etag: string;
-  /** The body in each encoding that was made; identity is always there. */
-  bodies: { identity: Buffer; br?: Buffer; gzip?: Buffer };
-}
-
 export type Encoding = 'br' | 'gzip' | 'identity';
 
-export function pickEncoding(acceptEncoding: string | undefined, page: CachedPage): Encoding {
-  const accept = acceptEncoding ?? '';
-  if (page.bodies.br && /\bbr\b/.test(accept)) return 'br';
-  if (page.bodies.gzip && /\bgzip\b/.test(accept)) return 'gzip';
-  return 'identity';
+export interface Variant {
+  body: Buffer;
+  etag: string;
+  /** Every response header, computed once so a hit only writes bytes. */
+  headers: Record<string, string | number>;
+}
+
+export interface CachedPage {
+  status: number;
+  /** One variant per encoding that was made; identity is always there. */
+  variants: { identity: Variant; br?: Variant; gzip?: Variant };
 }
 
 export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 }
 
-export function compressPage(status: number, headers: Record<string, string>, body: Buffer): CachedPage {
+export function pickVariant(acceptEncoding: string | undefined, page: CachedPage): Variant {
+  const accept = acceptEncoding ?? '';
+  if (page.variants.br && accept.includes('br')) return page.variants.br;
+  if (page.variants.gzip && accept.includes('gzip')) return page.variants.gzip;
+  return page.variants.identity;
+}
+
+/** Builds the cached form of a response: the bytes in each encoding with their headers. */
+export function makePage(
+  status: number,
+  headers: Record<string, string>,
+  body: Buffer,
+  opts: { compress: boolean; etag?: string },
+): CachedPage {
+  const etag = opts.etag ?? etagOf(body);
+  const variant = (encoded: Buffer, encoding: Encoding): Variant => {
+    const tag = encoding === 'identity' ? etag : etag.replace(/"$/, `-${encoding}"`);
+    const h: Record<string, string | number> = { ...headers, etag: tag, 'content-length': encoded.length };
+    if (opts.compress) h.vary = 'Accept-Encoding';
+    if (encoding !== 'identity') h['content-encoding'] = encoding;
+    return { body: encoded, etag: tag, headers: h };
+  };
+  if (!opts.compress) return { status, variants: { identity: variant(body, 'identity') } };
+  const br = brotliCompressSync(body, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+    },
+  });
+  const gzip = gzipSync(body, { level: 9 });
   return {
     status,
-    headers,
-    etag: etagOf(body),
-    bodies: {
-      identity: body,
-      br: brotliCompressSync(body, {
-        params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-        },
-      }),
-      gzip: gzipSync(body, { level: 9 }),
-    },
+    variants: { identity: variant(body, 'identity'), br: variant(br, 'br'), gzip: variant(gzip, 'gzip') },
   };
 }
 

@@ -2,7 +2,7 @@
 // compressed once. Hashed files under /_astro/ never change and are cached for a year.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { type CachedPage, compressPage, etagOf } from './page-cache';
+import { type CachedPage, makePage } from './page-cache';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -45,7 +45,10 @@ function walk(dir: string, out: string[] = []): string[] {
   return out;
 }
 
-export function loadStaticAssets(clientDir: string): Map<string, CachedPage> {
+export function loadStaticAssets(
+  clientDir: string,
+  extraHeaders: Record<string, string>,
+): Map<string, CachedPage> {
   const assets = new Map<string, CachedPage>();
   let files: string[] = [];
   try {
@@ -58,16 +61,16 @@ export function loadStaticAssets(clientDir: string): Map<string, CachedPage> {
     const urlPath = `/${relative(clientDir, file).split(sep).join('/')}`;
     const body = readFileSync(file);
     const headers: Record<string, string> = {
+      ...extraHeaders,
       'content-type': TYPES[ext] ?? 'application/octet-stream',
       'cache-control': urlPath.startsWith('/_astro/')
         ? 'public, max-age=31536000, immutable'
         : 'public, max-age=3600',
     };
-    const page =
-      COMPRESSIBLE.has(ext) && body.length > 512
-        ? compressPage(200, headers, body)
-        : { status: 200, headers, etag: etagOf(body), bodies: { identity: body } };
-    assets.set(urlPath, page);
+    assets.set(
+      urlPath,
+      makePage(200, headers, body, { compress: COMPRESSIBLE.has(ext) && body.length > 512 }),
+    );
   }
   return assets;
 }

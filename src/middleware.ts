@@ -22,9 +22,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return jsonError(403, 'This request came from another site and was refused.');
   }
 
-  const access = accessFor(request.method, url.pathname);
+  let pathname: string;
+  try {
+    // Decoded, so that /%61dmin is judged as /admin.
+    pathname = decodeURI(url.pathname);
+  } catch {
+    return jsonError(400, 'The address is not valid.');
+  }
+  const access = accessFor(request.method, pathname);
   if (access === 'owner-page' && !user) {
-    const target = `/api/login?next=${encodeURIComponent(url.pathname + url.search)}`;
+    const target = `/api/login?next=${encodeURIComponent(pathname + url.search)}`;
     return context.redirect(target, 302);
   }
   if (access === 'owner-page' && !user?.isAdmin) {

@@ -25,6 +25,9 @@ try {
   await cold.stop();
   const site = await startSite(env);
   const baseStart = await baselineFirstOk();
+  // The AVIF ladders of the seed are made in the background after start; let them finish so the
+  // load runs below measure serving, not a busy core.
+  await waitForMediaQueue(join(dataDir, 'site.sqlite'));
   rows.push([
     'start → first 200 of / (cold: migrate + seed)',
     `${cold.firstOkMs.toFixed(0)} ms`,
@@ -64,11 +67,16 @@ try {
   // fetch decodes the body; ask node for the raw compressed bytes instead.
   const raw = await rawBody(`${site.url}/`, ACCEPT);
   const base = await startBaseline(200, headers, raw);
-  const baseRps = await rps(`${base.url}/`, { headers: ACCEPT });
-  const siteRps = await rps(`${site.url}/`, { headers: ACCEPT });
+  // Alternate the two and keep the best of each, so warm-up and order do not pick the winner.
+  let baseRps = 0;
+  let siteRps = 0;
+  for (let i = 0; i < 2; i++) {
+    baseRps = Math.max(baseRps, await rps(`${base.url}/`, { headers: ACCEPT, duration: 5 }));
+    siteRps = Math.max(siteRps, await rps(`${site.url}/`, { headers: ACCEPT, duration: 5 }));
+  }
   await base.stop();
   rows.push([
-    'requests/s of / (50 connections, 8 s)',
+    'requests/s of / (50 connections, best of 2 × 5 s)',
     siteRps.toFixed(0),
     baseRps.toFixed(0),
     `${(siteRps / baseRps).toFixed(2)}×`,
@@ -79,6 +87,18 @@ try {
   console.log(`\nData directory size after seeding: ${(du(dataDir) / 1024 / 1024).toFixed(1)} MiB`);
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function waitForMediaQueue(file) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(file, { readonly: true });
+  const started = Date.now();
+  while (db.prepare("select count(*) as n from media_jobs where status = 'pending'").get().n > 0) {
+    if (Date.now() - started > 300_000) throw new Error('the media queue did not finish in 5 minutes');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  db.close();
+  console.log(`(waited ${((Date.now() - started) / 1000).toFixed(1)} s for the background AVIF queue)`);
 }
 
 async function rawBody(url, headers) {
