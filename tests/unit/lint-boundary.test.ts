@@ -1,9 +1,11 @@
 // The import boundary of DESIGN.md: islands and lib/client never reach lib/server.
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 function lint(path: string, source: string) {
+  mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, source);
   try {
     return spawnSync('npx', ['biome', 'lint', path], { encoding: 'utf8' });
