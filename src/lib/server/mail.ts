@@ -2,7 +2,7 @@
 // DATA_DIR/outbox/ as an .eml file (DESIGN.md: no outside services are needed to run the site).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import nodemailer, { type Transporter } from 'nodemailer';
 import { getConfig } from './config';
 
 export interface Mail {
@@ -18,9 +18,9 @@ export function headerSafe(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').trim();
 }
 
-let transport: nodemailer.Transporter | null = null;
+let transport: Transporter | null = null;
 
-function smtp(url: string): nodemailer.Transporter {
+function smtp(url: string): Transporter {
   transport ??= nodemailer.createTransport(url);
   return transport;
 }
