@@ -12,6 +12,7 @@ import {
   PAYMENT_STATUSES,
   PHOTO_CATEGORIES,
   PRINT_SIZES,
+  UPLOAD_PURPOSES,
 } from '../src/lib/shared/constants';
 
 const id = () =>
@@ -184,6 +185,31 @@ export const backgroundImages = sqliteTable('background_images', {
   updatedAt: updatedAt(),
 });
 
+// ---------------------------------------------------------------- uploads
+
+/**
+ * Files sent to a signed upload URL (SPEC §7, POST /api/objects/upload). The row is claimed when
+ * the upload starts, so a signed URL works once. Images are processed at once into a photo's
+ * derivatives (mediaId); videos are kept as they are and served with HTTP Range.
+ */
+export const uploadedObjects = sqliteTable('uploaded_objects', {
+  id: text('id').primaryKey(),
+  purpose: text('purpose', { enum: UPLOAD_PURPOSES }).notNull(),
+  status: text('status', { enum: ['uploading', 'ready'] })
+    .notNull()
+    .default('uploading'),
+  contentType: text('content_type'),
+  size: integer('size'),
+  fileName: text('file_name'),
+  mediaId: text('media_id'),
+  width: integer('width'),
+  height: integer('height'),
+  dominantColor: text('dominant_color'),
+  placeholder: text('placeholder'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
 // ---------------------------------------------------------------- housekeeping
 
 /** Small facts about this installation, such as when the demo content was seeded. */
@@ -289,3 +315,4 @@ export type DroneMedia = typeof droneMedia.$inferSelect;
 export type WebsiteContent = typeof websiteContent.$inferSelect;
 export type BackgroundImage = typeof backgroundImages.$inferSelect;
 export type User = typeof users.$inferSelect;
+export type UploadedObject = typeof uploadedObjects.$inferSelect;

@@ -7,6 +7,8 @@ import Database from 'better-sqlite3';
 import { boot } from '../src/lib/server/boot';
 import { ConfigError, getConfig } from '../src/lib/server/config';
 import { closeDb, databaseFile, getDb } from '../src/lib/server/db';
+import { serveMedia } from '../src/lib/server/media-serve';
+import { serveObject } from '../src/lib/server/object-serve';
 import type { AstroHandler } from './capture';
 import { renderToMemory } from './capture';
 import { type CachedPage, makePage, PageCache, pickVariant } from './page-cache';
@@ -64,6 +66,19 @@ function toCacheable(status: number, headers: Record<string, string>, body: Buff
   return makePage(status, kept, body, { compress: true });
 }
 
+/**
+ * An answer given before the request body was read (a 413 for a declared size, a 403 for a bad
+ * upload link) closes the connection: otherwise the unread rest of the body would sit in front of
+ * the client's next request on the same keep-alive socket.
+ */
+function closeIfBodyUnread(req: IncomingMessage, res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.writeHead = ((...args: unknown[]) => {
+    if (!req.complete) res.setHeader('connection', 'close');
+    return writeHead(...args);
+  }) as typeof res.writeHead;
+}
+
 async function main(): Promise<void> {
   let config: ReturnType<typeof getConfig>;
   try {
@@ -105,12 +120,11 @@ async function main(): Promise<void> {
       if (req.method === 'GET' || req.method === 'HEAD') {
         const asset = assets.get(pathname);
         if (asset) return send(req, res, asset);
-        if (pathname.startsWith('/media/')) {
-          const { serveMedia } = await import('../src/lib/server/media-serve');
-          if (await serveMedia(req, res, pathname)) return;
-        }
+        if (pathname.startsWith('/media/') && (await serveMedia(req, res, pathname))) return;
+        if (pathname.startsWith('/objects/') && (await serveObject(getDb(), req, res, pathname))) return;
       }
       if (!isCacheable(req, pathname)) {
+        if (req.method !== 'GET' && req.method !== 'HEAD') closeIfBodyUnread(req, res);
         await handler(req, res);
         return;
       }

@@ -10,6 +10,8 @@ import * as schema from '../../../db/schema';
 import { getConfig } from './config';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+/** A transaction handle; services that may run inside one take `Db | Tx`. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Where drizzle-kit writes migrations; the server runs from the repository root. */
 export function migrationsFolder(): string {

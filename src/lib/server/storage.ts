@@ -106,3 +106,9 @@ export async function writeFileAtomic(dest: string, data: Buffer, dataDir?: stri
     throw err;
   }
 }
+
+/** An uploaded object (a video) by its id: uploads/objects/{id}. Ids use the media id alphabet. */
+export function objectPath(objectId: string, dataDir?: string): string {
+  assertMediaId(objectId);
+  return join(storagePaths(dataDir).objects, objectId);
+}

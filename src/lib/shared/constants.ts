@@ -64,5 +64,22 @@ export const UPLOAD_LIMITS = {
   publicSampleVideo: 100 * MB,
 } as const;
 
+/**
+ * What a signed upload is for, and its byte limit (SPEC §5 and §9): images 10 MB, the bio picture
+ * 5 MB, the admin video dialog 50 MB, and a sample video on the public page 100 MB.
+ */
+export const UPLOAD_PURPOSES = ['image', 'bio-picture', 'video', 'sample-video'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+export const UPLOAD_PURPOSE_LIMITS: Record<UploadPurpose, number> = {
+  image: UPLOAD_LIMITS.image,
+  'bio-picture': UPLOAD_LIMITS.bioPicture,
+  video: UPLOAD_LIMITS.adminVideo,
+  'sample-video': UPLOAD_LIMITS.publicSampleVideo,
+};
+export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const VIDEO_UPLOAD_TYPES = ['video/mp4', 'video/quicktime', 'video/x-msvideo'] as const;
+/** SPEC §9: a signed upload URL lives 604800 s (7 days); it works once. */
+export const SIGNED_URL_LIFETIME_S = 604_800;
+
 export const ZOOM = { step: 0.2, min: 0.5, max: 5, fitFactor: 0.9, fitDelayMs: 50 } as const;
 export const ADMIN_REDIRECT_DELAY_MS = 500;

@@ -1,8 +1,9 @@
 // Print variants and framing, priced in integer cents.
-import { and, eq, max, min } from 'drizzle-orm';
+import { and, count, eq, max, min } from 'drizzle-orm';
 import { framingOptions, photos, productVariants } from '../../../../db/schema';
-import type { Finish, PrintSize } from '../../shared/constants';
-import type { Db } from '../db';
+import { FINISHES, type Finish, PRINT_DIMENSIONS, PRINT_SIZES, type PrintSize } from '../../shared/constants';
+import { DEFAULT_PRINT_PRICES_CENTS } from '../../shared/pricing-defaults';
+import type { Db, Tx } from '../db';
 
 /** The price range of each active photo's variants, for shop cards. */
 export function listPriceRanges(db: Db): Map<string, { minCents: number; maxCents: number }> {
@@ -32,4 +33,50 @@ export function getFromPrice(db: Db, size: PrintSize, finish: Finish): number | 
 
 export function listActiveFramingOptions(db: Db) {
   return db.select().from(framingOptions).where(eq(framingOptions.isActive, true)).all();
+}
+
+/**
+ * The prices a new photo's variants start at: for each size and finish, the price most photos
+ * have now (the owner sets prices per size and finish for all photos), or the default.
+ */
+export function currentPrices(db: Db | Tx): Record<PrintSize, Record<Finish, number>> {
+  const rows = db
+    .select({
+      size: productVariants.size,
+      finish: productVariants.finish,
+      priceCents: productVariants.priceCents,
+      n: count(),
+    })
+    .from(productVariants)
+    .groupBy(productVariants.size, productVariants.finish, productVariants.priceCents)
+    .all();
+  const prices = structuredClone(DEFAULT_PRINT_PRICES_CENTS);
+  const best = new Map<string, number>();
+  for (const r of rows) {
+    const key = `${r.size}:${r.finish}`;
+    if ((best.get(key) ?? -1) < r.n) {
+      best.set(key, r.n);
+      prices[r.size][r.finish] = r.priceCents;
+    }
+  }
+  return prices;
+}
+
+/** Gives a photo its six variants (3 sizes × 2 finishes) at the current prices. */
+export function createVariantsForPhoto(db: Db | Tx, photoId: string): void {
+  const prices = currentPrices(db);
+  for (const size of PRINT_SIZES) {
+    for (const finish of FINISHES) {
+      db.insert(productVariants)
+        .values({
+          photoId,
+          size,
+          finish,
+          priceCents: prices[size][finish],
+          dimensions: PRINT_DIMENSIONS[size],
+        })
+        .onConflictDoNothing()
+        .run();
+    }
+  }
 }

@@ -1,0 +1,71 @@
+// Where a photo's image comes from when the owner adds or edits one: a file in the multipart
+// form (field `image`), or the URL of an image already sent through a signed upload. Both end
+// in the same processing (images.ts): derivatives now, AVIF in the background queue.
+import { UPLOAD_LIMITS } from '../../shared/constants';
+import { mediaUrl, widthsFor } from '../../shared/media';
+import type { Db } from '../db';
+import { HttpError } from '../http';
+import { ImageRejected, processPhoto } from '../images';
+import { enqueueAvif } from '../media-jobs';
+import { tooLarge } from '../uploads/receive';
+import { objectIdFromUrl } from '../uploads/signed-url';
+import { getReadyObject } from './uploads';
+
+export interface PhotoMediaFields {
+  mediaId: string;
+  width: number;
+  height: number;
+  dominantColor: string | null;
+  placeholder: string | null;
+  imageUrl: string;
+}
+
+/** The largest JPEG up to 1920 px: what a plain <img src> or a share preview should use. */
+export function displayUrl(mediaId: string, width: number): string {
+  const w =
+    widthsFor(width)
+      .filter((x) => x <= 1920)
+      .at(-1) ?? width;
+  return mediaUrl(mediaId, w, 'jpg');
+}
+
+export async function mediaFromFile(db: Db, file: File): Promise<PhotoMediaFields> {
+  if (file.size > UPLOAD_LIMITS.image) throw tooLarge(UPLOAD_LIMITS.image);
+  try {
+    const out = await processPhoto(Buffer.from(await file.arrayBuffer()), { avif: 'defer' });
+    enqueueAvif(db, out.mediaId);
+    return { ...out, imageUrl: displayUrl(out.mediaId, out.width) };
+  } catch (err) {
+    if (err instanceof ImageRejected) throw new HttpError(err.status, err.message);
+    throw err;
+  }
+}
+
+/** An image sent earlier through a signed upload URL, by that URL or its /objects/uploads/{id}. */
+export function mediaFromUploadUrl(db: Db, url: string): PhotoMediaFields | null {
+  const id = objectIdFromUrl(url);
+  if (!id) return null;
+  const row = getReadyObject(db, id);
+  if (!row) throw new HttpError(400, 'That upload was not found. Please upload the image again.');
+  if (!row.mediaId || !row.width || !row.height) {
+    throw new HttpError(400, 'That upload is not an image. Please choose a JPG, PNG, GIF or WebP image.');
+  }
+  return {
+    mediaId: row.mediaId,
+    width: row.width,
+    height: row.height,
+    dominantColor: row.dominantColor,
+    placeholder: row.placeholder,
+    imageUrl: displayUrl(row.mediaId, row.width),
+  };
+}
+
+export async function resolvePhotoMedia(
+  db: Db,
+  file: File | null,
+  imageUrl: string | undefined,
+): Promise<PhotoMediaFields | null> {
+  if (file && file.size > 0) return mediaFromFile(db, file);
+  if (imageUrl) return mediaFromUploadUrl(db, imageUrl);
+  return null;
+}

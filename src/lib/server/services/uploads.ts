@@ -1,0 +1,108 @@
+// Signed uploads end to end: a grant for the owner, then the PUT that streams the file in.
+// Images go straight through the one image module (EXIF orientation, metadata stripped,
+// derivatives, AVIF queued) and their raw bytes are never served; videos are kept as objects.
+import { rename, rm } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { type UploadedObject, uploadedObjects } from '../../../../db/schema';
+import { UPLOAD_PURPOSE_LIMITS, type UploadPurpose } from '../../shared/constants';
+import type { Db } from '../db';
+import { HttpError } from '../http';
+import { ImageRejected, processPhoto } from '../images';
+import { enqueueAvif } from '../media-jobs';
+import { objectPath } from '../storage';
+import { receiveToTmp, tooLarge } from '../uploads/receive';
+import { createSignedUpload, verifySignedUpload } from '../uploads/signed-url';
+
+const IMAGE_PURPOSES: readonly UploadPurpose[] = ['image', 'bio-picture'];
+
+export function createUploadGrant(purpose: UploadPurpose) {
+  const grant = createSignedUpload(purpose);
+  return { ...grant, maxBytes: UPLOAD_PURPOSE_LIMITS[purpose] };
+}
+
+export function objectUrl(id: string): string {
+  return `/objects/uploads/${id}`;
+}
+
+export function toObjectResponse(row: UploadedObject) {
+  return {
+    id: row.id,
+    url: objectUrl(row.id),
+    purpose: row.purpose,
+    contentType: row.contentType,
+    size: row.size,
+    media: row.mediaId
+      ? {
+          mediaId: row.mediaId,
+          width: row.width,
+          height: row.height,
+          dominantColor: row.dominantColor,
+          placeholder: row.placeholder,
+        }
+      : null,
+  };
+}
+
+export async function receiveSignedUpload(
+  db: Db,
+  token: string,
+  request: Request,
+): Promise<ReturnType<typeof toObjectResponse>> {
+  const grant = verifySignedUpload(token);
+  const maxBytes = UPLOAD_PURPOSE_LIMITS[grant.purpose];
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);
+
+  // Claim the object id first: a second PUT to the same URL finds the row and is refused.
+  const claimed = db
+    .insert(uploadedObjects)
+    .values({ id: grant.objectId, purpose: grant.purpose })
+    .onConflictDoNothing()
+    .run();
+  if (claimed.changes === 0) throw new HttpError(403, 'This upload link was already used.');
+
+  const isImage = IMAGE_PURPOSES.includes(grant.purpose);
+  let tmp: string | null = null;
+  try {
+    const received = await receiveToTmp(request.body, { maxBytes, kind: isImage ? 'image' : 'video' });
+    tmp = received.file;
+    if (isImage) {
+      const media = await processPhoto(received.file, { avif: 'defer' });
+      enqueueAvif(db, media.mediaId);
+      db.update(uploadedObjects)
+        .set({
+          status: 'ready',
+          contentType: 'image/jpeg',
+          size: received.bytes,
+          mediaId: media.mediaId,
+          width: media.width,
+          height: media.height,
+          dominantColor: media.dominantColor,
+          placeholder: media.placeholder,
+        })
+        .where(eq(uploadedObjects.id, grant.objectId))
+        .run();
+    } else {
+      await rename(received.file, objectPath(grant.objectId));
+      tmp = null;
+      db.update(uploadedObjects)
+        .set({ status: 'ready', contentType: received.type.mime, size: received.bytes })
+        .where(eq(uploadedObjects.id, grant.objectId))
+        .run();
+    }
+  } catch (err) {
+    // A failed upload releases its claim, so the same link can be tried again with a good file.
+    db.delete(uploadedObjects).where(eq(uploadedObjects.id, grant.objectId)).run();
+    if (err instanceof ImageRejected) throw new HttpError(err.status, err.message);
+    throw err;
+  } finally {
+    if (tmp) await rm(tmp, { force: true });
+  }
+  const row = db.select().from(uploadedObjects).where(eq(uploadedObjects.id, grant.objectId)).get();
+  if (!row) throw new HttpError(500, 'The upload could not be saved.');
+  return toObjectResponse(row);
+}
+
+export function getReadyObject(db: Db, id: string): UploadedObject | undefined {
+  return db.select().from(uploadedObjects).where(eq(uploadedObjects.id, id)).get() ?? undefined;
+}

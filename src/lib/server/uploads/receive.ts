@@ -1,0 +1,85 @@
+// Receives an upload body into a temporary file: streamed (never held in memory), stopped at the
+// byte limit with a 413, and refused with a 415 when its first bytes are not an allowed type.
+// Whatever fails leaves no file behind.
+
+import { once } from 'node:events';
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { MB } from '../../shared/constants';
+import { HttpError } from '../http';
+import { tmpPath } from '../storage';
+import { type DetectedType, detectFileType, SNIFF_BYTES } from './file-types';
+
+export interface Received {
+  file: string;
+  bytes: number;
+  type: DetectedType;
+}
+
+const TYPE_MESSAGE: Record<DetectedType['kind'], string> = {
+  image: 'This file type is not allowed. Please choose a JPG, PNG, GIF or WebP image.',
+  video: 'This file type is not allowed. Please choose an MP4, MOV or AVI video.',
+};
+
+export function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, `The file is larger than the ${Math.round(maxBytes / MB)} MB limit.`);
+}
+
+export async function receiveToTmp(
+  body: ReadableStream<Uint8Array> | null,
+  opts: { maxBytes: number; kind: DetectedType['kind'] },
+): Promise<Received> {
+  if (!body) throw new HttpError(400, 'The upload is empty.');
+  const file = tmpPath('upload');
+  // Opened only once the first bytes are accepted, so a refused upload never creates a file.
+  let out: WriteStream | null = null;
+  const reader = body.getReader();
+  let bytes = 0;
+  let head: Uint8Array = new Uint8Array(0);
+  let type: DetectedType | null = null;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.length;
+      if (bytes > opts.maxBytes) throw tooLarge(opts.maxBytes);
+      if (!type) {
+        head = concat(head, value);
+        if (head.length < SNIFF_BYTES) continue;
+        type = detectFileType(head);
+        if (!type || type.kind !== opts.kind) throw new HttpError(415, TYPE_MESSAGE[opts.kind]);
+        out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
+        if (!out.write(head)) await once(out, 'drain');
+        continue;
+      }
+      if (out && !out.write(value)) await once(out, 'drain');
+    }
+    if (bytes === 0) throw new HttpError(400, 'The upload is empty.');
+    if (!type) {
+      type = detectFileType(head);
+      if (!type || type.kind !== opts.kind) throw new HttpError(415, TYPE_MESSAGE[opts.kind]);
+      out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
+      out.write(head);
+    }
+    const done = out as WriteStream;
+    done.end();
+    await once(done, 'finish');
+    return { file, bytes, type };
+  } catch (err) {
+    reader.cancel().catch(() => {});
+    if (out) {
+      const closed = once(out, 'close').catch(() => {});
+      out.destroy();
+      await closed; // the file is closed before it is removed, so nothing recreates it
+    }
+    await rm(file, { force: true });
+    throw err;
+  }
+}
+
+function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}

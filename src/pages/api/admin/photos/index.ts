@@ -1,0 +1,18 @@
+// SPEC §7: POST /api/admin/photos (owner only) — multipart: title, description, category,
+// location, imageUrl, featured, and the image file in the field `image`.
+import type { APIRoute } from 'astro';
+import { getDb } from '../../../../lib/server/db';
+import { fileField, readMultipart } from '../../../../lib/server/forms';
+import { HttpError, handle } from '../../../../lib/server/http';
+import { resolvePhotoMedia } from '../../../../lib/server/services/photo-media';
+import { createPhoto } from '../../../../lib/server/services/photos';
+import { UPLOAD_LIMITS } from '../../../../lib/shared/constants';
+import { photoFormSchema } from '../../../../lib/shared/schemas';
+
+export const POST: APIRoute = handle(async ({ request }) => {
+  const db = getDb();
+  const { data, form } = await readMultipart(request, photoFormSchema, UPLOAD_LIMITS.image);
+  const media = await resolvePhotoMedia(db, fileField(form, 'image'), data.imageUrl);
+  if (!media) throw new HttpError(400, 'Please select an image file');
+  return Response.json(createPhoto(db, data, media), { status: 201 });
+});
