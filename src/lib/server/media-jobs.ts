@@ -9,6 +9,7 @@ import { generateAvif } from './images';
 const MAX_ATTEMPTS = 3;
 let running: Promise<void> | null = null;
 
+/** Queues the AVIF ladder of a photo and starts the queue if it is idle. */
 export function enqueueAvif(db: Db, mediaId: string): void {
   db.insert(mediaJobs)
     .values({ mediaId, kind: 'avif' })
@@ -17,6 +18,9 @@ export function enqueueAvif(db: Db, mediaId: string): void {
       set: { status: 'pending', attempts: 0, lastError: null },
     })
     .run();
+  setImmediate(() => {
+    runMediaQueue(db).catch((err) => console.error('The media queue stopped.', err));
+  });
 }
 
 function nextJob(db: Db) {
