@@ -30,7 +30,7 @@ test('the owner adds a photo through the upload widget and it appears in the sho
   await page.getByLabel('Location').fill('Kippure, Co. Wicklow');
   await page.getByLabel('Category').selectOption('mountains');
   await page.getByRole('button', { name: 'Add Photo' }).click();
-  await expect(page.getByText('Photo added successfully')).toBeVisible();
+  await expect(page.getByText('Photo added successfully')).toBeVisible({ timeout: 20_000 });
 
   await page.getByRole('link', { name: 'See it in the shop' }).click();
   await expect(page.getByText('Kippure in Snow').first()).toBeVisible();

@@ -164,11 +164,25 @@ function encode(inter: Intermediate, width: number, format: MediaFormat): Promis
   return opaque.jpeg(JPEG).toBuffer();
 }
 
-/** Encodes a whole ladder at once; waits for every write before failing, so cleanup sees them all. */
-async function writeLadder(mediaId: string, inter: Intermediate, formats: MediaFormat[]): Promise<void> {
-  const jobs = widthsFor(inter.width).flatMap((w) =>
-    formats.map(async (f) => writeFileAtomic(derivativePath(mediaId, w, f), await encode(inter, w, f))),
+/**
+ * Encodes a whole ladder at once; waits for every write before failing, so cleanup sees them all.
+ * `oneAtATime` is for background work: one encode at a time leaves libuv's threads and a core
+ * free for the requests being served meanwhile.
+ */
+async function writeLadder(
+  mediaId: string,
+  inter: Intermediate,
+  formats: MediaFormat[],
+  opts: { oneAtATime?: boolean } = {},
+): Promise<void> {
+  const tasks = widthsFor(inter.width).flatMap((w) =>
+    formats.map((f) => async () => writeFileAtomic(derivativePath(mediaId, w, f), await encode(inter, w, f))),
   );
+  if (opts.oneAtATime) {
+    for (const task of tasks) await task();
+    return;
+  }
+  const jobs = tasks.map((task) => task());
   const failed = (await Promise.allSettled(jobs)).find((r) => r.status === 'rejected');
   if (failed) throw failed.reason;
 }
@@ -231,7 +245,7 @@ export async function generateAvif(mediaId: string): Promise<void> {
   if (!original) return;
   const buf = await readFile(original);
   const inter = await decodeIntermediate(buf, await sharp(buf).metadata());
-  await writeLadder(mediaId, inter, ['avif']);
+  await writeLadder(mediaId, inter, ['avif'], { oneAtATime: true });
   // Deleted while we were encoding: do not leave orphan AVIFs behind.
   if (!findOriginal(mediaId)) await rm(mediaDir(mediaId), { recursive: true, force: true });
 }
