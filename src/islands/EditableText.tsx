@@ -56,9 +56,9 @@ export default function EditableText({
     try {
       await sendJson('PUT', '/api/website-content', { section, key: contentKey, content: draft });
       // SPEC §7: on success the content is re-fetched.
-      const entries = await getJson<{ key: string; content: string }[]>(`/api/website-content/${section}`).catch(
-        () => null,
-      );
+      const entries = await getJson<{ key: string; content: string }[]>(
+        `/api/website-content/${section}`,
+      ).catch(() => null);
       setText(entries?.find((e) => e.key === contentKey)?.content ?? draft);
       setEditing(false);
       requestAnimationFrame(() => editButton.current?.focus());
@@ -131,7 +131,11 @@ export default function EditableText({
     <div className="group relative">
       {multiline && Tag !== 'h1' && Tag !== 'h2' && Tag !== 'h3' ? (
         <div className={className}>
-          {paragraphs.length ? paragraphs.map((p) => <p key={p}>{p}</p>) : <p className="opacity-70">{placeholder}</p>}
+          {paragraphs.length ? (
+            paragraphs.map((p) => <p key={p}>{p}</p>)
+          ) : (
+            <p className="opacity-70">{placeholder}</p>
+          )}
         </div>
       ) : (
         <Tag className={className}>{text || <span className="opacity-70">{placeholder}</span>}</Tag>

@@ -39,16 +39,22 @@ interface Props {
 
 const block = (e: { preventDefault: () => void }) => e.preventDefault();
 
-const iconProps = {
-  'aria-hidden': true,
-  viewBox: '0 0 24 24',
-  className: 'h-6 w-6',
-  fill: 'none',
-  stroke: 'currentColor',
-  strokeWidth: 1.8,
-  strokeLinecap: 'round',
-  strokeLinejoin: 'round',
-} as const;
+function Icon({ children }: { children: React.ReactNode }) {
+  return (
+    <svg
+      aria-hidden="true"
+      viewBox="0 0 24 24"
+      className="h-6 w-6"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
+      {children}
+    </svg>
+  );
+}
 
 const ctrl =
   'inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-full px-3 text-sm text-white transition-colors hover:bg-white/15 bg-ink-950/60';
@@ -98,10 +104,10 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
             <div className="flex items-center gap-2">
               {zoom && (
                 <button ref={zoomButton} type="button" className={ctrl} onClick={() => setZooming(true)}>
-                  <svg {...iconProps}>
+                  <Icon>
                     <circle cx="11" cy="11" r="6.5" />
                     <path d="M16 16l4 4M11 8.5v5M8.5 11h5" />
-                  </svg>
+                  </Icon>
                   Zoom
                 </button>
               )}
@@ -111,9 +117,9 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
                 aria-label="Close viewer"
                 onClick={() => dialog.current?.close()}
               >
-                <svg {...iconProps}>
+                <Icon>
                   <path d="M6 6l12 12M18 6L6 18" />
-                </svg>
+                </Icon>
               </button>
             </div>
           </div>
@@ -140,9 +146,9 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
                   aria-label="Previous photo"
                   onClick={() => go(-1)}
                 >
-                  <svg {...iconProps}>
+                  <Icon>
                     <path d="M15 5l-7 7 7 7" />
-                  </svg>
+                  </Icon>
                 </button>
                 <button
                   type="button"
@@ -150,9 +156,9 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
                   aria-label="Next photo"
                   onClick={() => go(1)}
                 >
-                  <svg {...iconProps}>
+                  <Icon>
                     <path d="M9 5l7 7-7 7" />
-                  </svg>
+                  </Icon>
                 </button>
               </>
             )}
@@ -164,7 +170,9 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
             </h2>
             {photo.location && <p className="mt-1 text-sm text-mist-300">{photo.location}</p>}
             {photo.description && (
-              <p className="mt-2 max-w-3xl text-[0.9375rem] leading-relaxed text-mist-200">{photo.description}</p>
+              <p className="mt-2 max-w-3xl text-[0.9375rem] leading-relaxed text-mist-200">
+                {photo.description}
+              </p>
             )}
           </div>
         </div>
@@ -295,20 +303,34 @@ function ZoomViewer({ photo, onClose }: { photo: ViewerPhoto; onClose: () => voi
             Zoom: {photo.title}
           </h2>
           <div className="flex flex-wrap items-center gap-1" role="toolbar" aria-label="Zoom controls">
-            <button type="button" className={ctrl} aria-label="Zoom out" onClick={() => setState((s) => zoomStep(s, -1))}>
-              <svg {...iconProps}>
+            <button
+              type="button"
+              className={ctrl}
+              aria-label="Zoom out"
+              onClick={() => setState((s) => zoomStep(s, -1))}
+            >
+              <Icon>
                 <circle cx="11" cy="11" r="6.5" />
                 <path d="M16 16l4 4M8.5 11h5" />
-              </svg>
+              </Icon>
             </button>
-            <output className="w-14 text-center text-sm tabular-nums" aria-live="polite" aria-label="Zoom level">
+            <output
+              className="w-14 text-center text-sm tabular-nums"
+              aria-live="polite"
+              aria-label="Zoom level"
+            >
               {zoomPercent(state.scale)}
             </output>
-            <button type="button" className={ctrl} aria-label="Zoom in" onClick={() => setState((s) => zoomStep(s, 1))}>
-              <svg {...iconProps}>
+            <button
+              type="button"
+              className={ctrl}
+              aria-label="Zoom in"
+              onClick={() => setState((s) => zoomStep(s, 1))}
+            >
+              <Icon>
                 <circle cx="11" cy="11" r="6.5" />
                 <path d="M16 16l4 4M11 8.5v5M8.5 11h5" />
-              </svg>
+              </Icon>
             </button>
             <button type="button" className={ctrl} onClick={() => setState(FIT)}>
               Fit to screen
@@ -316,14 +338,21 @@ function ZoomViewer({ photo, onClose }: { photo: ViewerPhoto; onClose: () => voi
             <button type="button" className={ctrl} onClick={() => setState(RESET)}>
               Reset
             </button>
-            <button type="button" className={ctrl} aria-label="Close zoom" onClick={() => dialog.current?.close()}>
-              <svg {...iconProps}>
+            <button
+              type="button"
+              className={ctrl}
+              aria-label="Close zoom"
+              onClick={() => dialog.current?.close()}
+            >
+              <Icon>
                 <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
+              </Icon>
             </button>
           </div>
         </div>
-        <p className="sr-only">Keys: plus or equals zoom in, minus zooms out, 0 resets, F fits, Escape closes.</p>
+        <p className="sr-only">
+          Keys: plus or equals zoom in, minus zooms out, 0 resets, F fits, Escape closes.
+        </p>
         <div
           ref={stage}
           className="relative min-h-0 flex-1 cursor-grab touch-none overflow-hidden active:cursor-grabbing"

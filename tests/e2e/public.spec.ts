@@ -52,7 +52,11 @@ test('the viewer loads only on the first click', async ({ page }) => {
   await page.goto('/');
   await page.waitForLoadState('networkidle');
   expect(scripts.some((s) => s.includes('viewer-mount'))).toBe(false);
-  await page.locator('#gallery').getByRole('button', { name: /full screen$/ }).first().click();
+  await page
+    .locator('#gallery')
+    .getByRole('button', { name: /full screen$/ })
+    .first()
+    .click();
   await expect(page.getByRole('dialog')).toBeVisible();
   expect(scripts.some((s) => s.includes('viewer-mount'))).toBe(true);
 });
@@ -136,7 +140,9 @@ test('the contact form: Sending..., success toast and a reset form', async ({ pa
   await form.getByRole('button', { name: 'Send Message' }).click();
   await expect(form.getByRole('button', { name: 'Sending...' })).toBeDisabled();
   await expect(page.getByText('Message Sent')).toBeVisible();
-  await expect(page.getByText("Thank you for your inquiry. I'll get back to you within 24 hours.")).toBeVisible();
+  await expect(
+    page.getByText("Thank you for your inquiry. I'll get back to you within 24 hours."),
+  ).toBeVisible();
   await expect(form.getByLabel('First name')).toHaveValue('');
   await expect(form.getByLabel('Message')).toHaveValue('');
   await expect(form.getByRole('button', { name: 'Send Message' })).toBeEnabled();
@@ -176,7 +182,9 @@ test('the FAQ: 5 questions, several open at once, answers that agree with the sh
   await questions.nth(1).click();
   await questions.nth(3).click();
   await expect(faq.getByText(/Both finishes cost exactly the same/)).toBeVisible();
-  await expect(faq.getByText(/5-8 business days within Ireland and 5-10 business days internationally/)).toBeVisible();
+  await expect(
+    faq.getByText(/5-8 business days within Ireland and 5-10 business days internationally/),
+  ).toBeVisible();
   await questions.nth(1).click();
   await expect(faq.getByText(/Both finishes cost exactly the same/)).toBeHidden();
   await questions.nth(0).click();
@@ -187,10 +195,9 @@ test('the home page: pricing guide, drone card, about and Open Graph image', asy
   await page.goto('/');
   await expect(page.locator('#contact').getByText('Quick pricing guide')).toBeVisible();
   await expect(page.locator('#drone').getByText('€299')).toBeVisible();
-  await expect(page.locator('#drone').getByRole('link', { name: /drone services|sample work/i })).toHaveAttribute(
-    'href',
-    '/drone-services',
-  );
+  await expect(
+    page.locator('#drone').getByRole('link', { name: /drone services|sample work/i }),
+  ).toHaveAttribute('href', '/drone-services');
   await expect(page.locator('#about').getByText('Wicklow, Ireland')).toBeVisible();
   await expect(page.locator('#about').getByText('No profile photo set')).toBeVisible();
   const og = await page.locator('meta[property="og:image"]').getAttribute('content');
@@ -202,7 +209,9 @@ test('the home page: pricing guide, drone card, about and Open Graph image', asy
   expect(JSON.parse(ld ?? '{}').image[0]['@type']).toBe('ImageObject');
 });
 
-test('the drone page: samples in the viewer, video placeholder, upload notices and Sign In', async ({ page }) => {
+test('the drone page: samples in the viewer, video placeholder, upload notices and Sign In', async ({
+  page,
+}) => {
   await page.goto('/drone-services');
   await expect(page.getByText('Admin access required to upload sample photos')).toBeVisible();
   await expect(page.getByText('Admin access required to upload videos')).toBeVisible();
@@ -241,7 +250,10 @@ for (const [path, heading] of [
 ] as const) {
   test(`${path} reads well and has no serious axe violations`, async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('contentinfo').getByRole('link', { name: new RegExp(`^${heading.split(' ')[0]}`) }).click();
+    await page
+      .getByRole('contentinfo')
+      .getByRole('link', { name: new RegExp(`^${heading.split(' ')[0]}`) })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${path}$`));
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
@@ -276,7 +288,9 @@ test('the owner edits the hero title in place; Esc reverts, Save commits', async
   // A visitor sees the new title on the next request, without edit controls.
   const visitor = await browser.newPage();
   await visitor.goto(page.url());
-  await expect(visitor.locator('#home').getByRole('heading', { level: 1 })).toHaveText('Light on the Wicklow hills');
+  await expect(visitor.locator('#home').getByRole('heading', { level: 1 })).toHaveText(
+    'Light on the Wicklow hills',
+  );
   await expect(visitor.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
   await visitor.close();
   // Put it back for the other tests.

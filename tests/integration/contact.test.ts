@@ -32,7 +32,9 @@ const valid = {
 
 const outbox = () => {
   try {
-    return readdirSync(join(server.dataDir, 'outbox')).map((f) => readFileSync(join(server.dataDir, 'outbox', f), 'utf8'));
+    return readdirSync(join(server.dataDir, 'outbox')).map((f) =>
+      readFileSync(join(server.dataDir, 'outbox', f), 'utf8'),
+    );
   } catch {
     return [];
   }

@@ -4,11 +4,20 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { contactInquiries } from '../../db/schema';
 import { countRecentInquiries } from '../../src/lib/server/services/contact';
-import { isKnownBlock, upsertContent, listContent } from '../../src/lib/server/services/content';
+import { isKnownBlock, listContent, upsertContent } from '../../src/lib/server/services/content';
 import { type DroneMediaEntry, pickDroneVideos } from '../../src/lib/server/services/site';
 import { ZOOM } from '../../src/lib/shared/constants';
 import { contactSchema, websiteContentSchema } from '../../src/lib/shared/schemas';
-import { clampScale, containSize, FIT, RESET, wrapIndex, zoomPercent, zoomStep, zoomTo } from '../../src/lib/shared/zoom';
+import {
+  clampScale,
+  containSize,
+  FIT,
+  RESET,
+  wrapIndex,
+  zoomPercent,
+  zoomStep,
+  zoomTo,
+} from '../../src/lib/shared/zoom';
 import { memoryDb } from '../helpers/db';
 
 describe('zoom', () => {
@@ -103,9 +112,9 @@ describe('content and enquiries in the database', () => {
     upsertContent(db, 'hero', 'title', 'One');
     upsertContent(db, 'hero', 'title', 'Two');
     expect(listContent(db, 'hero')).toEqual([{ key: 'title', content: 'Two' }]);
-    expect(websiteContentSchema.safeParse({ section: 'hero', key: 'title', content: 'x'.repeat(5001) }).success).toBe(
-      false,
-    );
+    expect(
+      websiteContentSchema.safeParse({ section: 'hero', key: 'title', content: 'x'.repeat(5001) }).success,
+    ).toBe(false);
   });
 
   it('counts only the last hour of one address', () => {

@@ -3,7 +3,10 @@
 // posts without JavaScript; this script only takes over the submit. Toasts load on first use.
 import { HttpError, sendJson } from './api';
 
-const SUCCESS = ['Message Sent', "Thank you for your inquiry. I'll get back to you within 24 hours."] as const;
+const SUCCESS = [
+  'Message Sent',
+  "Thank you for your inquiry. I'll get back to you within 24 hours.",
+] as const;
 const FAILURE = ['Error', 'Failed to send message. Please try again.'] as const;
 
 async function toast(kind: 'success' | 'error', title: string, text: string): Promise<void> {

@@ -13,7 +13,14 @@ function mount(): Promise<typeof import('sonner')> {
     host.dataset.toaster = '';
     document.body.append(host);
     createRoot(host).render(
-      <sonner.Toaster visibleToasts={1} duration={5000} hotkey={['F8']} richColors closeButton position="bottom-right" />,
+      <sonner.Toaster
+        visibleToasts={1}
+        duration={5000}
+        hotkey={['F8']}
+        richColors
+        closeButton
+        position="bottom-right"
+      />,
     );
     // Let the Toaster subscribe before the first toast is published.
     await new Promise((r) => setTimeout(r, 30));

@@ -5,7 +5,8 @@
 export function bindViewerTriggers(root: ParentNode = document): void {
   for (const gallery of root.querySelectorAll<HTMLElement>('[data-viewer]')) {
     gallery.addEventListener('click', (event) => {
-      const target = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-viewer-open]') : null;
+      const target =
+        event.target instanceof Element ? event.target.closest<HTMLElement>('[data-viewer-open]') : null;
       if (!target) return;
       event.preventDefault();
       const index = Number(target.dataset.index ?? 0);

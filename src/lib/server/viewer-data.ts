@@ -25,7 +25,14 @@ export function toViewerPhoto(p: ViewerSource): ViewerPhoto {
     location: p.location ?? null,
     alt: p.location ? `${p.title}, ${p.location}` : p.title,
     src: p.mediaId && screen ? mediaUrl(p.mediaId, screen, 'webp') : p.imageUrl,
-    srcset: p.mediaId && widths.length ? srcset(p.mediaId, widths.filter((w) => w <= 1920), 'webp') : undefined,
+    srcset:
+      p.mediaId && widths.length
+        ? srcset(
+            p.mediaId,
+            widths.filter((w) => w <= 1920),
+            'webp',
+          )
+        : undefined,
     zoomSrc: p.mediaId && largest ? mediaUrl(p.mediaId, largest, 'webp') : p.imageUrl,
     width: p.width,
     height: p.height,

@@ -23,7 +23,11 @@ export function clampScale(scale: number): number {
  * Scales to `next` keeping the point `at` (relative to the container's centre) still under the
  * pointer; without `at`, around the centre of the view.
  */
-export function zoomTo(state: ZoomState, next: number, at: { x: number; y: number } = { x: 0, y: 0 }): ZoomState {
+export function zoomTo(
+  state: ZoomState,
+  next: number,
+  at: { x: number; y: number } = { x: 0, y: 0 },
+): ZoomState {
   const scale = clampScale(next);
   if (scale === state.scale) return state;
   const k = scale / state.scale;
