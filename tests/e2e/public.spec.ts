@@ -274,6 +274,8 @@ test('the owner edits the hero title in place; Esc reverts, Save commits', async
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/$/);
   const hero = page.locator('#home');
+  // The editor is an island: wait until it has hydrated (Astro drops the ssr attribute then).
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0, { timeout: 15_000 });
   const original = (await hero.getByRole('heading', { level: 1 }).textContent())?.trim() ?? '';
   await hero.getByRole('button', { name: 'Edit hero title' }).click();
   const field = hero.getByLabel('Edit hero title');
