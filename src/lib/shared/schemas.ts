@@ -43,3 +43,59 @@ export const photoFormSchema = z.object({
   featured: formBoolean.default(false),
 });
 export type PhotoForm = z.infer<typeof photoFormSchema>;
+// ---- public site (issue 4)
+
+/** No line breaks in anything that may reach a mail header (name fields, the address). */
+const singleLine = (label: string, max: number) =>
+  z
+    .string({ error: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `${label} must be at most ${max} characters`)
+    .refine((v) => !/[\r\n]/.test(v), `${label} must be on one line`);
+
+export const CONTACT_MESSAGE_MAX = 5000;
+export const SERVICE_INTERESTS = ['drone', 'prints', 'general'] as const;
+export type ServiceInterest = (typeof SERVICE_INTERESTS)[number];
+/** SPEC §5: the contact form's options, labelled as the owner wrote them. */
+export const SERVICE_INTEREST_LABELS: Record<ServiceInterest, string> = {
+  drone: 'Drone Photography/Video',
+  prints: 'Custom Print Order',
+  general: 'General Inquiry',
+};
+
+export const contactSchema = z.object({
+  firstName: singleLine('First name', 100),
+  lastName: singleLine('Last name', 100),
+  email: z
+    .string({ error: 'Please enter a valid email address' })
+    .trim()
+    .max(254, 'Please enter a valid email address')
+    .pipe(z.email({ error: 'Please enter a valid email address' }))
+    .transform((v) => v.toLowerCase()),
+  // An empty select means "no interest given".
+  serviceInterest: z
+    .union([z.enum(SERVICE_INTERESTS), z.literal('')])
+    .optional()
+    .nullable()
+    .transform((v) => v || undefined),
+  message: z
+    .string({ error: 'Message is required' })
+    .trim()
+    .min(1, 'Message is required')
+    .max(
+      CONTACT_MESSAGE_MAX,
+      `Message must be at most ${CONTACT_MESSAGE_MAX.toLocaleString('en-IE')} characters`,
+    ),
+});
+export type ContactInput = z.input<typeof contactSchema>;
+export type ContactData = z.output<typeof contactSchema>;
+
+export const CONTENT_MAX = 5000;
+/** PUT /api/website-content: one editable block (section + key), upserted. */
+export const websiteContentSchema = z.object({
+  section: z.string().trim().min(1, 'section is required').max(40),
+  key: z.string().trim().min(1, 'key is required').max(40),
+  content: z.string().max(CONTENT_MAX, `content must be at most ${CONTENT_MAX} characters`),
+});
+export type WebsiteContentInput = z.infer<typeof websiteContentSchema>;

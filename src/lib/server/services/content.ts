@@ -1,7 +1,7 @@
 // Editable page text (website_content), with the defaults of lib/shared/content-defaults.
 import { eq } from 'drizzle-orm';
 import { websiteContent } from '../../../../db/schema';
-import { CONTENT_DEFAULTS, type ContentSection } from '../../shared/content-defaults';
+import { CONTENT_DEFAULTS, type ContentSection, defaultContent } from '../../shared/content-defaults';
 import type { Db } from '../db';
 
 export function listContent(db: Db, section: string): { key: string; content: string }[] {
@@ -25,4 +25,22 @@ export function getSectionText<S extends ContentSection>(
     console.error(`Could not read the ${section} texts; showing the defaults.`, err);
   }
   return result as Record<keyof (typeof CONTENT_DEFAULTS)[S], string>;
+}
+
+/** True when (section, key) is one of the editable blocks of content-defaults. */
+export function isKnownBlock(section: string, key: string): boolean {
+  return defaultContent(section, key) !== undefined;
+}
+
+/** Insert or replace one editable block (unique on section + key). */
+export function upsertContent(db: Db, section: string, key: string, content: string) {
+  return db
+    .insert(websiteContent)
+    .values({ section, key, content })
+    .onConflictDoUpdate({
+      target: [websiteContent.section, websiteContent.key],
+      set: { content, updatedAt: new Date() },
+    })
+    .returning({ section: websiteContent.section, key: websiteContent.key, content: websiteContent.content })
+    .get();
 }

@@ -1,0 +1,35 @@
+// Toasts of SPEC §8 through sonner, mounted once, on the first toast: pages that never toast never
+// load React or sonner for it. SPEC §9: one at a time, 5000 ms, F8 focuses the region.
+// Shared: the contact form, the in-place editor and any other island can call notify().
+
+export type ToastKind = 'success' | 'error';
+
+let ready: Promise<typeof import('sonner')> | null = null;
+
+function mount(): Promise<typeof import('sonner')> {
+  ready ??= (async () => {
+    const [{ createRoot }, sonner] = await Promise.all([import('react-dom/client'), import('sonner')]);
+    const host = document.createElement('div');
+    host.dataset.toaster = '';
+    document.body.append(host);
+    createRoot(host).render(
+      <sonner.Toaster
+        visibleToasts={1}
+        duration={5000}
+        hotkey={['F8']}
+        richColors
+        closeButton
+        position="bottom-right"
+      />,
+    );
+    // Let the Toaster subscribe before the first toast is published.
+    await new Promise((r) => setTimeout(r, 30));
+    return sonner;
+  })();
+  return ready;
+}
+
+export async function notify(kind: ToastKind, title: string, description?: string): Promise<void> {
+  const { toast } = await mount();
+  toast[kind](title, { description });
+}

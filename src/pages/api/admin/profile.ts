@@ -1,0 +1,18 @@
+// GET /api/admin/profile: the bio picture is a public read (the about section shows it; SPEC §7
+// caches it 5 minutes). The owner also gets the e-mail and name for the Profile tab.
+import type { APIRoute } from 'astro';
+import { getDb } from '../../../lib/server/db';
+import { handle } from '../../../lib/server/http';
+import { getOwnerProfile } from '../../../lib/server/services/site';
+
+export const GET: APIRoute = handle(({ locals }) => {
+  const profile = getOwnerProfile(getDb());
+  const bioPictureUrl = profile?.bioPictureUrl ?? null;
+  if (locals.isAdmin && profile) {
+    return Response.json(
+      { bioPictureUrl, email: profile.email, firstName: profile.firstName, lastName: profile.lastName },
+      { headers: { 'Cache-Control': 'private, no-store' } },
+    );
+  }
+  return Response.json({ bioPictureUrl }, { headers: { 'Cache-Control': 'public, max-age=300' } });
+});

@@ -1,0 +1,31 @@
+// POST /api/contact (SPEC §7): validate with the shared schema, store, mail the owner, 429 beyond
+// 5 enquiries per address per hour. Public (listed in access.ts PUBLIC_MUTATIONS).
+// JSON from the enhanced form; a plain HTML form post (no JavaScript) is answered with a redirect.
+import type { APIRoute } from 'astro';
+import { getDb } from '../../lib/server/db';
+import { HttpError, handle, readJson } from '../../lib/server/http';
+import { submitInquiry } from '../../lib/server/services/contact';
+import { contactSchema } from '../../lib/shared/schemas';
+
+/** A body this large cannot be a valid enquiry (5,000 characters of message at most). */
+const MAX_BODY_BYTES = 64 * 1024;
+
+export const POST: APIRoute = handle(async ({ request }) => {
+  const length = Number(request.headers.get('content-length') ?? 0);
+  if (length > MAX_BODY_BYTES) throw new HttpError(413, 'The message is too large.');
+  if ((request.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded')) {
+    const form = Object.fromEntries(await request.formData());
+    const parsed = contactSchema.safeParse(form);
+    let ok = parsed.success;
+    if (parsed.success) {
+      ok = await submitInquiry(getDb(), parsed.data).then(
+        () => true,
+        () => false,
+      );
+    }
+    return new Response(null, { status: 303, headers: { Location: `/?sent=${ok ? 1 : 0}#contact` } });
+  }
+  const data = await readJson(request, contactSchema);
+  const result = await submitInquiry(getDb(), data);
+  return Response.json({ id: result.id, message: 'Message sent' }, { status: 201 });
+});

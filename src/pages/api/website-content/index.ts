@@ -1,0 +1,13 @@
+// PUT /api/website-content: the owner's in-place edit of one text block (owner-only through the
+// middleware: every mutation under /api not listed as public).
+import type { APIRoute } from 'astro';
+import { getDb } from '../../../lib/server/db';
+import { HttpError, handle, readJson } from '../../../lib/server/http';
+import { isKnownBlock, upsertContent } from '../../../lib/server/services/content';
+import { websiteContentSchema } from '../../../lib/shared/schemas';
+
+export const PUT: APIRoute = handle(async ({ request }) => {
+  const { section, key, content } = await readJson(request, websiteContentSchema);
+  if (!isKnownBlock(section, key)) throw new HttpError(400, `There is no editable text ${section}.${key}.`);
+  return Response.json(upsertContent(getDb(), section, key, content));
+});
