@@ -4,6 +4,14 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import * as z from 'zod/mini';
+import {
+  addLine,
+  clear as clearLines,
+  type CartLine as Line,
+  type LineKey,
+  removeLine,
+  updateQuantity,
+} from '../shared/cart';
 
 const SIZES = ['small', 'medium', 'large'] as const;
 const FINISHES = ['matte', 'gloss'] as const;
@@ -48,3 +56,11 @@ export const $cart = persistentAtom<CartLine[]>(CART_STORAGE_KEY, [], {
 
 /** The number of prints in the cart (the sum of quantities), for the nav badge. */
 export const $itemCount = computed($cart, (lines) => lines.reduce((sum, line) => sum + line.quantity, 0));
+
+// Thin wrappers: the rules live in lib/shared/cart.ts (pure, unit-tested).
+const lines = () => $cart.get() as Line[];
+export const addToCart = (line: Line) => $cart.set(addLine(lines(), line) as CartLine[]);
+export const removeFromCart = (key: LineKey) => $cart.set(removeLine(lines(), key) as CartLine[]);
+export const setQuantity = (key: LineKey, quantity: number) =>
+  $cart.set(updateQuantity(lines(), key, quantity) as CartLine[]);
+export const clearCart = () => $cart.set(clearLines() as CartLine[]);
