@@ -91,3 +91,24 @@ describe('cart', () => {
     ]);
   });
 });
+
+describe('stored cart', async () => {
+  const { safeDecode } = await import('../../src/lib/client/cart-store');
+  it('reads a valid stored cart and keeps extra fields', () => {
+    const raw = JSON.stringify([{ ...smallMatte, imageUrl: '/a.jpg' }]);
+    expect(safeDecode(raw)).toEqual([{ ...smallMatte, imageUrl: '/a.jpg' }]);
+  });
+  it('reads corrupt or stale data as an empty cart', () => {
+    for (const raw of [
+      '{not json',
+      '{}',
+      'null',
+      JSON.stringify([{ ...smallMatte, quantity: 0 }]),
+      JSON.stringify([{ ...smallMatte, size: 'huge' }]),
+      JSON.stringify([{ ...smallMatte, unitCents: 1.5 }]),
+      JSON.stringify([{ variantId: 'v', qty: 1 }]),
+    ]) {
+      expect(safeDecode(raw), raw).toEqual([]);
+    }
+  });
+});
