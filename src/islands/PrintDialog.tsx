@@ -106,6 +106,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
   };
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click only closes on the backdrop; the keyboard closes a native dialog with Esc.
     <dialog
       ref={dialog}
       aria-labelledby={titleId}
@@ -228,15 +229,9 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
             </div>
           </fieldset>
 
-          <div className="mt-5 flex items-center gap-3">
-            <span className="text-sm font-semibold text-ink-800" id={`${titleId}-qty`}>
-              Quantity
-            </span>
-            <div
-              className="flex items-center rounded-md border border-mist-300"
-              role="group"
-              aria-labelledby={`${titleId}-qty`}
-            >
+          <fieldset className="mt-5 flex items-center gap-3">
+            <legend className="float-left mr-3 text-sm font-semibold text-ink-800">Quantity</legend>
+            <div className="flex items-center rounded-md border border-mist-300">
               <button
                 type="button"
                 className="h-11 w-11 text-lg disabled:opacity-40"
@@ -258,7 +253,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
                 +
               </button>
             </div>
-          </div>
+          </fieldset>
 
           <dl className="mt-6 space-y-1 border-t border-mist-200 pt-4 text-sm">
             <div className="flex justify-between">

@@ -1,5 +1,6 @@
 // The cart rules of SPEC §4, as pure functions in integer cents.
 import { describe, expect, it } from 'vitest';
+import { safeDecode } from '../../src/lib/client/cart-store';
 import {
   addLine,
   type CartLine,
@@ -92,8 +93,7 @@ describe('cart', () => {
   });
 });
 
-describe('stored cart', async () => {
-  const { safeDecode } = await import('../../src/lib/client/cart-store');
+describe('stored cart', () => {
   it('reads a valid stored cart and keeps extra fields', () => {
     const raw = JSON.stringify([{ ...smallMatte, imageUrl: '/a.jpg' }]);
     expect(safeDecode(raw)).toEqual([{ ...smallMatte, imageUrl: '/a.jpg' }]);
