@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { baselineFirstOk, printTable, rps, startBaseline, startSite } from './lib.mjs';
+import { benchShop } from './shop.mjs';
 import { baselinePublish, make24mp, sitePublish } from './upload.mjs';
 
 const ACCEPT = { 'accept-encoding': 'gzip, deflate, br' };
@@ -101,6 +102,8 @@ try {
   ]);
 
   await site.stop();
+  // 4. The shop with 2,000 photos: server render and client-side filtering (scripts/bench/shop.mjs).
+  rows.push(...(await benchShop(dataDir, env)));
   printTable(rows);
   console.log(`\nData directory size after seeding: ${(du(dataDir) / 1024 / 1024).toFixed(1)} MiB`);
 } finally {

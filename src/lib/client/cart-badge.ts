@@ -18,6 +18,7 @@ export function bindCartBadges(root: ParentNode = document): () => void {
       badge.textContent = count > 99 ? '99+' : String(count);
       badge.hidden = count <= 0;
     }
+    for (const bar of root.querySelectorAll<HTMLElement>('[data-cart-sticky]')) bar.hidden = count <= 0;
     for (const link of root.querySelectorAll<HTMLElement>('[data-cart-link]')) {
       link.setAttribute('aria-label', cartLabel(count));
     }

@@ -99,3 +99,69 @@ export const websiteContentSchema = z.object({
   content: z.string().max(CONTENT_MAX, `content must be at most ${CONTENT_MAX} characters`),
 });
 export type WebsiteContentInput = z.infer<typeof websiteContentSchema>;
+// ---- shop and checkout (issue 5)
+// The checkout form (SPEC §5), shared by the form (react-hook-form + zodResolver, validated on
+// change) and the capture endpoint. Messages are the spec's, word for word.
+
+/** SPEC §5: only digits, spaces, hyphens, parentheses, and an optional leading plus. */
+const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
+
+export const customerDataSchema = z.object({
+  name: z.string().trim().min(2, 'Name must be at least 2 characters').max(200),
+  email: z.email({ error: 'Please enter a valid email address' }).trim().max(254),
+  phone: z
+    .string()
+    .trim()
+    .min(10, 'Phone number must be at least 10 digits')
+    .max(40)
+    .regex(PHONE_PATTERN, 'Please enter a valid phone number'),
+  street: z.string().trim().min(5, 'Street address must be at least 5 characters').max(300),
+  city: z.string().trim().min(2, 'City must be at least 2 characters').max(120),
+  postalCode: z.string().trim().min(3, 'Postal code must be at least 3 characters').max(20),
+  country: z.string().trim().min(2, 'Country must be at least 2 characters').max(120),
+});
+export type CustomerData = z.infer<typeof customerDataSchema>;
+
+export const PRINT_SIZE_VALUES = ['small', 'medium', 'large'] as const;
+/** The server's cap per line (the dialog has no maximum; a larger order is a conversation, not a click). */
+export const MAX_LINE_QUANTITY = 100;
+export const MAX_ORDER_LINES = 50;
+
+/** One chosen print as the browser sends it: no price, ever. */
+export const orderLineSchema = z.object({
+  variantId: z.string().trim().min(1, 'A print is missing its variant').max(64),
+  framing: z.enum(PRINT_SIZE_VALUES).nullable().default(null),
+  quantity: z
+    .number()
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY} per print`),
+});
+export type OrderLineInput = z.infer<typeof orderLineSchema>;
+
+/**
+ * POST /api/paypal/order. SPEC §7 lists amount, currency and intent; `amount` is accepted and
+ * dropped (z.object strips it): the server prices every line from the database.
+ */
+export const createOrderSchema = z.object({
+  lines: z
+    .array(orderLineSchema)
+    .min(1, 'Your cart is empty')
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different prints per order`),
+  currency: z.literal('EUR', { error: 'Only EUR is accepted' }).default('EUR'),
+  intent: z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.literal('CAPTURE', { error: 'Only the CAPTURE intent is accepted' }))
+    .default('CAPTURE'),
+});
+export type CreateOrderInput = z.input<typeof createOrderSchema>;
+
+/** POST /api/paypal/order/{id}/capture. cartItems are informative only: the order was priced at creation. */
+export const captureOrderSchema = z.object({
+  customerData: customerDataSchema.optional(),
+  cartItems: z.array(z.unknown()).max(MAX_ORDER_LINES).optional(),
+});
+
+/** SPEC §8 and PAYPAL.md: a PayPal order id, validated before it goes into any URL. */
+export const PAYPAL_ORDER_ID = /^[A-Z0-9]{1,36}$/;

@@ -80,3 +80,44 @@ export function createVariantsForPhoto(db: Db | Tx, photoId: string): void {
     }
   }
 }
+
+const variantColumns = {
+  id: productVariants.id,
+  photoId: productVariants.photoId,
+  size: productVariants.size,
+  finish: productVariants.finish,
+  priceCents: productVariants.priceCents,
+  dimensions: productVariants.dimensions,
+};
+
+/** Variants of active photos, cheapest first within each photo (GET /api/product-variants). */
+export function listActiveVariants(db: Db) {
+  return db
+    .select(variantColumns)
+    .from(productVariants)
+    .innerJoin(photos, eq(photos.id, productVariants.photoId))
+    .where(eq(photos.isActive, true))
+    .orderBy(productVariants.photoId, productVariants.priceCents)
+    .all();
+}
+
+/** The variants of one active photo (the print dialog); empty for an unknown or inactive photo. */
+export function listVariantsForPhoto(db: Db, photoId: string) {
+  return db
+    .select(variantColumns)
+    .from(productVariants)
+    .innerJoin(photos, eq(photos.id, productVariants.photoId))
+    .where(and(eq(productVariants.photoId, photoId), eq(photos.isActive, true)))
+    .all();
+}
+
+/** SPEC §3 "Product list entry": one entry per variant of an active photo, with its photo. */
+export function listProducts(db: Db) {
+  return db
+    .select({ variant: productVariants, photo: photos })
+    .from(productVariants)
+    .innerJoin(photos, eq(photos.id, productVariants.photoId))
+    .where(eq(photos.isActive, true))
+    .orderBy(productVariants.photoId, productVariants.priceCents)
+    .all();
+}

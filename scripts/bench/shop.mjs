@@ -1,0 +1,183 @@
+// The shop bench (issue 5): 2,000 photos in the shop, then
+//  - /shop rendered by the server: p50 of a real render (the page cache bypassed with a session-like
+//    cookie, as a signed-in visitor would) and p50 from the front's byte cache (anonymous);
+//  - the client-side search/filter per keystroke in chromium: script time of each input event.
+// Run alone with `node scripts/bench/shop.mjs` (seeds its own data directory), or from run.mjs.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { printTable, startSite } from './lib.mjs';
+
+const PHOTOS = 2000;
+const SIZES = [
+  ['small', '8x12 inches', 4500],
+  ['medium', '12x16 inches', 7500],
+  ['large', '16x20 inches', 11000],
+];
+const WORDS = [
+  'Lough',
+  'Bray',
+  'Head',
+  'Glendalough',
+  'Sugarloaf',
+  'Wicklow',
+  'Gap',
+  'Mist',
+  'Harbour',
+  'Valley',
+];
+const CATEGORIES = ['coastal', 'mountains', 'countryside', 'aerial', 'other'];
+
+/** Fills the shop to 2,000 active photos, reusing the media of the seeded photos. */
+export async function seedShopPhotos(dataDir) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(join(dataDir, 'site.sqlite'));
+  const existing = db.prepare('select * from photos where is_active = 1').all();
+  const need = PHOTOS - existing.length;
+  const insertPhoto = db.prepare(
+    `insert into photos (id, title, description, image_url, category, location, featured, media_id, width, height,
+      dominant_color, placeholder, created_at, updated_at)
+     values (@id, @title, @description, @image_url, @category, @location, @featured, @media_id, @width, @height,
+      @dominant_color, @placeholder, @created_at, @created_at)`,
+  );
+  const insertVariant = db.prepare(
+    'insert into product_variants (id, photo_id, size, finish, price_cents, dimensions) values (?, ?, ?, ?, ?, ?)',
+  );
+  db.transaction(() => {
+    for (let i = 0; i < need; i++) {
+      const src = existing[i % existing.length] ?? {};
+      const id = `bench-${i}`;
+      insertPhoto.run({
+        id,
+        title: `${WORDS[i % WORDS.length]} ${WORDS[(i * 7) % WORDS.length]} no. ${i}`,
+        description: src.description ?? null,
+        image_url: src.image_url ?? '/favicon.svg',
+        category: CATEGORIES[i % CATEGORIES.length],
+        location: `${WORDS[(i * 3) % WORDS.length]}, County Wicklow`,
+        featured: i % 50 === 0 ? 1 : 0,
+        media_id: src.media_id ?? null,
+        width: src.width ?? 1600,
+        height: src.height ?? 1067,
+        dominant_color: src.dominant_color ?? null,
+        placeholder: src.placeholder ?? null,
+        created_at: Date.UTC(2025, 0, 1) + i * 60_000,
+      });
+      for (const [size, dims, cents] of SIZES) {
+        for (const finish of ['matte', 'gloss']) {
+          insertVariant.run(`${id}-${size}-${finish}`, id, size, finish, cents + (i % 7) * 100, dims);
+        }
+      }
+    }
+  })();
+  db.close();
+}
+
+const p50 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function timeGet(url, headers, n) {
+  const times = [];
+  let bytes = 0;
+  for (let i = 0; i < n + 5; i++) {
+    const t = performance.now();
+    const res = await fetch(url, { headers });
+    const body = await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    bytes = body.byteLength;
+    if (i >= 5) times.push(performance.now() - t);
+  }
+  return { p50: p50(times), bytes };
+}
+
+async function keystrokes(url) {
+  const { chromium } = await import('@playwright/test');
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${url}/shop`, { waitUntil: 'load' });
+    await page.waitForFunction(() => document.querySelectorAll('[data-print-card]').length > 0);
+    return await page.evaluate(async () => {
+      const input = document.querySelector('[data-shop-search]');
+      const script = [];
+      const withLayout = [];
+      for (const query of ['lough', 'glendalough gap', 'county wicklow', 'no. 1999', 'zzz']) {
+        for (let i = 1; i <= query.length; i++) {
+          input.value = query.slice(0, i);
+          const t0 = performance.now();
+          input.dispatchEvent(new Event('input', { bubbles: true }));
+          const t1 = performance.now();
+          void document.body.offsetHeight; // the style and layout the change causes
+          const t2 = performance.now();
+          script.push(t1 - t0);
+          withLayout.push(t2 - t0);
+          await new Promise((r) => requestAnimationFrame(() => r()));
+        }
+        input.value = '';
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        await new Promise((r) => requestAnimationFrame(() => r()));
+      }
+      const sorted = (xs) => [...xs].sort((a, b) => a - b);
+      return {
+        cards: document.querySelectorAll('[data-print-card]').length,
+        scriptP50: sorted(script)[Math.floor(script.length / 2)],
+        scriptMax: sorted(script).at(-1),
+        layoutP50: sorted(withLayout)[Math.floor(withLayout.length / 2)],
+        layoutMax: sorted(withLayout).at(-1),
+        n: script.length,
+      };
+    });
+  } finally {
+    await browser.close();
+  }
+}
+
+/** Seeds 2,000 photos into dataDir (a seeded, stopped site) and measures; returns table rows. */
+export async function benchShop(dataDir, env) {
+  await seedShopPhotos(dataDir);
+  const site = await startSite({ ...env, DATA_DIR: dataDir });
+  try {
+    // A session-like cookie makes the front pass the request to Astro: a real render every time.
+    const render = await timeGet(`${site.url}/shop`, { cookie: 'better-auth.session_token=bench' }, 30);
+    const cached = await timeGet(`${site.url}/shop`, { 'accept-encoding': 'br' }, 30);
+    const keys = await keystrokes(site.url);
+    return [
+      ['/shop server render, 2,000 photos (p50 of 30)', `${render.p50.toFixed(1)} ms`, '—', 'budget 25 ms'],
+      [
+        '/shop from the front’s byte cache (p50 of 30, br)',
+        `${cached.p50.toFixed(1)} ms`,
+        '—',
+        `HTML ${(render.bytes / 1024 / 1024).toFixed(2)} MiB raw`,
+      ],
+      [
+        `shop filter per keystroke, script (${keys.n} keys, ${keys.cards} cards)`,
+        `p50 ${keys.scriptP50.toFixed(2)} ms, max ${keys.scriptMax.toFixed(2)} ms`,
+        '—',
+        'budget 16 ms',
+      ],
+      [
+        'shop filter per keystroke, script + style/layout',
+        `p50 ${keys.layoutP50.toFixed(2)} ms, max ${keys.layoutMax.toFixed(2)} ms`,
+        '—',
+        '(for information)',
+      ],
+    ];
+  } finally {
+    await site.stop();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (!existsSync('dist/front/main.mjs')) throw new Error('Build first: npm run build');
+  const dataDir = mkdtempSync(join(tmpdir(), 'wicklow-bench-shop-'));
+  const env = { DATA_DIR: dataDir, SEED_DEMO: '1', OWNER_PASSWORD: 'bench-password-123' };
+  try {
+    const seeded = await startSite(env);
+    await seeded.stop();
+    printTable(await benchShop(dataDir, env));
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,414 @@
+// The checkout (SPEC §2, §4, §5): the cart with its items, the customer form validated on change
+// with the spec's rules and messages, the order summary, and the payment control, dimmed and
+// unclickable with the amber notice until the form is valid. In test mode the control is a clearly
+// marked test-payment button; with PayPal credentials it is PayPal's buttons from the JS SDK.
+// The browser sends only its lines and the customer; the server decides every price.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useStore } from '@nanostores/react';
+import { loadScript, type PayPalNamespace } from '@paypal/paypal-js';
+import { useEffect, useRef, useState } from 'react';
+import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import { Toaster, toast } from 'sonner';
+import { getJson, HttpError, sendJson } from '../lib/client/api';
+import { $cart, clearCart, removeFromCart, setQuantity } from '../lib/client/cart-store';
+import { type CartLine, lineKey, orderLines, totals } from '../lib/shared/cart';
+import { CURRENCY } from '../lib/shared/constants';
+import { formatEuro } from '../lib/shared/format';
+import { type CustomerData, customerDataSchema } from '../lib/shared/schemas';
+
+interface Setup {
+  clientToken: string;
+  mode: 'live' | 'sandbox' | 'test';
+  clientId?: string;
+}
+interface CaptureResult {
+  status: string;
+  order?: { id: string };
+}
+
+const FAILURE_TITLE = 'Order Creation Failed';
+const FAILURE_TEXT = 'There was an error creating your order. Please try again.';
+
+function messageOf(err: unknown): string {
+  if (err instanceof HttpError) return err.serverMessage || FAILURE_TEXT;
+  return err instanceof Error && err.message ? err.message : FAILURE_TEXT;
+}
+
+const SIZE: Record<string, string> = { small: 'Small', medium: 'Medium', large: 'Large' };
+
+export default function Checkout() {
+  const cart = useStore($cart) as CartLine[];
+  const { totalCents, itemCount } = totals(cart);
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [busy, setBusy] = useState(false);
+  const form = useForm<CustomerData>({
+    resolver: zodResolver(customerDataSchema),
+    mode: 'onChange',
+    defaultValues: { name: '', email: '', phone: '', street: '', city: '', postalCode: '', country: '' },
+  });
+  const { isValid, errors } = form.formState;
+
+  // SPEC §2: an empty cart without the success flag goes to the shop.
+  const redirecting = useRef(false);
+  useEffect(() => {
+    if (cart.length === 0 && !redirecting.current) {
+      redirecting.current = true;
+      window.location.replace('/shop');
+    }
+  }, [cart.length]);
+
+  useEffect(() => {
+    getJson<Setup>('/api/paypal/setup')
+      .then((s) => s && setSetup(s))
+      .catch((err) => toast.error(FAILURE_TITLE, { description: messageOf(err) }));
+  }, []);
+
+  // Callbacks for the PayPal buttons, which are rendered once: they read the latest cart and form.
+  const latest = useRef({ cart, form });
+  latest.current = { cart, form };
+
+  const createOrder = async (): Promise<string> => {
+    const { id } = await sendJson<{ id: string }>('POST', '/api/paypal/order', {
+      lines: orderLines(latest.current.cart),
+      currency: CURRENCY,
+      intent: 'CAPTURE',
+    });
+    return id;
+  };
+  const capture = async (orderId: string): Promise<void> => {
+    const result = await sendJson<CaptureResult>(
+      'POST',
+      `/api/paypal/order/${encodeURIComponent(orderId)}/capture`,
+      {
+        customerData: latest.current.form.getValues(),
+        cartItems: orderLines(latest.current.cart),
+      },
+    );
+    if (result?.status === 'COMPLETED' && result.order?.id) {
+      redirecting.current = true;
+      clearCart();
+      window.location.assign(`/checkout?success=true&orderId=${encodeURIComponent(result.order.id)}`);
+      return;
+    }
+    throw new Error('Payment was not completed successfully');
+  };
+
+  const payInTestMode = async () => {
+    if (!isValid || busy) return;
+    setBusy(true);
+    try {
+      await capture(await createOrder());
+    } catch (err) {
+      toast.error(FAILURE_TITLE, { description: messageOf(err) });
+      setBusy(false);
+    }
+  };
+
+  if (cart.length === 0) {
+    return (
+      <div className="py-16 text-center">
+        <p className="text-2xl text-ink-950">Your cart is empty</p>
+        <a href="/shop" className="btn btn-primary mt-6">
+          Back to Shop
+        </a>
+      </div>
+    );
+  }
+
+  return (
+    <div className="grid gap-10 lg:grid-cols-[1fr_24rem]">
+      <Toaster position="bottom-right" richColors closeButton duration={5000} visibleToasts={1} />
+      <div className="space-y-10">
+        <section aria-labelledby="cart-title">
+          <h2 id="cart-title" className="text-2xl text-ink-950">
+            Your cart
+          </h2>
+          <ul className="mt-4 divide-y divide-mist-200 border-y border-mist-200">
+            {cart.map((line) => (
+              <li key={lineKey(line)} className="flex flex-wrap items-center gap-4 py-4">
+                {line.imageUrl && (
+                  <img
+                    src={String(line.imageUrl)}
+                    alt=""
+                    className="h-16 w-20 rounded-sm bg-mist-100 object-contain"
+                  />
+                )}
+                <div className="min-w-40 flex-1">
+                  <p className="font-medium text-ink-950">{line.title}</p>
+                  <p className="text-sm text-ink-600">
+                    {SIZE[line.size]} {line.dimensions ? `(${line.dimensions})` : ''}, {line.finish},{' '}
+                    {line.framing ? 'framed' : 'unframed'}
+                  </p>
+                  <p className="text-sm text-ink-600 tabular-nums">{formatEuro(line.unitCents)} each</p>
+                </div>
+                <div className="flex items-center rounded-md border border-mist-300">
+                  <button
+                    type="button"
+                    className="h-11 w-11"
+                    aria-label={`Decrease quantity of ${line.title}`}
+                    onClick={() => setQuantity(line, line.quantity - 1)}
+                  >
+                    −
+                  </button>
+                  <span className="w-8 text-center tabular-nums">{line.quantity}</span>
+                  <button
+                    type="button"
+                    className="h-11 w-11"
+                    aria-label={`Increase quantity of ${line.title}`}
+                    onClick={() => setQuantity(line, line.quantity + 1)}
+                  >
+                    +
+                  </button>
+                </div>
+                <p className="w-24 text-right font-medium tabular-nums">
+                  {formatEuro(line.unitCents * line.quantity)}
+                </p>
+                <button
+                  type="button"
+                  className="text-link min-h-11 text-sm"
+                  onClick={() => removeFromCart(line)}
+                  aria-label={`Remove ${line.title} from the cart`}
+                >
+                  Remove
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section aria-labelledby="customer-title">
+          <h2 id="customer-title" className="text-2xl text-ink-950">
+            Customer information
+          </h2>
+          <form className="mt-4 grid gap-4 sm:grid-cols-2" noValidate onSubmit={(e) => e.preventDefault()}>
+            <Field
+              label="Full Name"
+              error={errors.name?.message}
+              reg={form.register('name')}
+              autoComplete="name"
+              wide
+            />
+            <Field
+              label="Email"
+              type="email"
+              error={errors.email?.message}
+              reg={form.register('email')}
+              autoComplete="email"
+            />
+            <Field
+              label="Phone"
+              type="tel"
+              error={errors.phone?.message}
+              reg={form.register('phone')}
+              autoComplete="tel"
+            />
+            <Field
+              label="Street Address"
+              error={errors.street?.message}
+              reg={form.register('street')}
+              autoComplete="street-address"
+              wide
+            />
+            <Field
+              label="City"
+              error={errors.city?.message}
+              reg={form.register('city')}
+              autoComplete="address-level2"
+            />
+            <Field
+              label="Postal Code"
+              error={errors.postalCode?.message}
+              reg={form.register('postalCode')}
+              autoComplete="postal-code"
+            />
+            <Field
+              label="Country"
+              error={errors.country?.message}
+              reg={form.register('country')}
+              autoComplete="country-name"
+            />
+          </form>
+        </section>
+      </div>
+
+      <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
+        <section
+          aria-labelledby="summary-title"
+          className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-mist-200"
+        >
+          <h2 id="summary-title" className="text-xl text-ink-950">
+            Order summary
+          </h2>
+          <ul className="mt-4 space-y-2 text-sm">
+            {cart.map((line) => (
+              <li key={lineKey(line)} className="flex justify-between gap-3">
+                <span>
+                  {line.quantity} × {line.title}
+                </span>
+                <span className="tabular-nums">{formatEuro(line.unitCents * line.quantity)}</span>
+              </li>
+            ))}
+          </ul>
+          <div className="mt-4 flex justify-between border-t border-mist-200 pt-4 text-lg font-semibold">
+            <span>
+              Total{' '}
+              <span className="text-sm font-normal text-ink-600">
+                ({itemCount} {itemCount === 1 ? 'item' : 'items'}, incl. VAT)
+              </span>
+            </span>
+            <span className="tabular-nums" data-testid="order-total">
+              {formatEuro(totalCents)}
+            </span>
+          </div>
+        </section>
+
+        <section
+          id="payment"
+          aria-labelledby="payment-title"
+          className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-mist-200"
+        >
+          <h2 id="payment-title" className="text-xl text-ink-950">
+            Payment
+          </h2>
+          {!isValid && (
+            <p
+              className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+              role="status"
+            >
+              Please complete all required customer information fields above before proceeding with payment.
+            </p>
+          )}
+          <div
+            className={`mt-4 transition-opacity ${isValid ? '' : 'pointer-events-none opacity-50'}`}
+            aria-disabled={!isValid}
+            inert={!isValid}
+            data-testid="payment-control"
+          >
+            {setup === null ? (
+              <p className="text-sm text-ink-600">Loading payment options…</p>
+            ) : setup.mode === 'test' ? (
+              <div className="rounded-md border-2 border-dashed border-amber-500 p-4">
+                <p className="text-sm font-semibold text-amber-900">
+                  Test mode: no PayPal account is configured.
+                </p>
+                <button
+                  type="button"
+                  className="btn btn-primary mt-3 w-full"
+                  disabled={!isValid || busy}
+                  onClick={payInTestMode}
+                >
+                  {busy ? 'Processing…' : 'Test mode: no real payment'}
+                </button>
+              </div>
+            ) : (
+              <PaypalButtons setup={setup} createOrder={createOrder} capture={capture} />
+            )}
+          </div>
+        </section>
+      </aside>
+    </div>
+  );
+}
+
+function Field(props: {
+  label: string;
+  reg: UseFormRegisterReturn;
+  error?: string;
+  type?: string;
+  autoComplete?: string;
+  wide?: boolean;
+}) {
+  const id = `checkout-${props.reg.name}`;
+  return (
+    <div className={props.wide ? 'sm:col-span-2' : ''}>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink-800">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        type={props.type ?? 'text'}
+        autoComplete={props.autoComplete}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${id}-error` : undefined}
+        required
+        className="mt-1 min-h-11 w-full rounded-md border border-mist-300 bg-white px-3 text-ink-900 aria-invalid:border-red-700"
+        {...props.reg}
+      />
+      {props.error && (
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** PayPal's buttons from the JS SDK, loaded with @paypal/paypal-js (EUR, intent capture). */
+function PaypalButtons(props: {
+  setup: Setup;
+  createOrder: () => Promise<string>;
+  capture: (orderId: string) => Promise<void>;
+}) {
+  const host = useRef<HTMLDivElement>(null);
+  const handlers = useRef(props);
+  handlers.current = props;
+  const [failed, setFailed] = useState(false);
+
+  useEffect(() => {
+    let cancelled = false;
+    let buttons: { close?: () => Promise<void> } | undefined;
+    loadScript({ clientId: props.setup.clientId ?? '', currency: CURRENCY, intent: 'capture' })
+      .then((paypal: PayPalNamespace | null) => {
+        if (cancelled || !paypal?.Buttons || !host.current) return;
+        const b = paypal.Buttons({
+          createOrder: async () => {
+            try {
+              return await handlers.current.createOrder();
+            } catch (err) {
+              toast.error(FAILURE_TITLE, { description: messageOf(err) });
+              throw err;
+            }
+          },
+          onApprove: async (data, actions) => {
+            try {
+              await handlers.current.capture(data.orderID);
+            } catch (err) {
+              // PAYPAL.md: INSTRUMENT_DECLINED → let the buyer choose another funding source.
+              if (err instanceof HttpError && err.status === 422 && /INSTRUMENT_DECLINED/.test(err.message)) {
+                return actions.restart();
+              }
+              toast.error(FAILURE_TITLE, { description: messageOf(err) });
+            }
+          },
+          onCancel: (data) => {
+            console.info('PayPal payment cancelled', data);
+          },
+          onError: (err) => {
+            console.error('PayPal error', err);
+            toast.error(FAILURE_TITLE, { description: FAILURE_TEXT });
+          },
+        });
+        buttons = b;
+        void b.render(host.current);
+      })
+      .catch((err) => {
+        console.error('The PayPal SDK did not load', err);
+        if (!cancelled) setFailed(true);
+      });
+    return () => {
+      cancelled = true;
+      void buttons?.close?.();
+    };
+  }, [props.setup.clientId]);
+
+  return (
+    <div>
+      <div ref={host} data-testid="paypal-buttons" />
+      {failed && (
+        <p role="alert" className="text-sm text-red-700">
+          PayPal could not be loaded. Please check your connection and reload the page.
+        </p>
+      )}
+    </div>
+  );
+}

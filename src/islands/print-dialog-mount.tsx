@@ -1,0 +1,24 @@
+// Loaded by lib/client/print-trigger.ts on the first click or keypress on a shop card: mounts the
+// print dialog and the toaster once, then opens the dialog for each card.
+import { createRoot, type Root } from 'react-dom/client';
+import { Toaster } from 'sonner';
+import { PrintDialog, type PrintTarget } from './PrintDialog';
+
+let root: Root | null = null;
+let openCount = 0;
+
+export function openPrintDialog(target: PrintTarget): void {
+  if (!root) {
+    const host = document.createElement('div');
+    host.id = 'print-dialog-root';
+    document.body.append(host);
+    root = createRoot(host);
+  }
+  openCount++;
+  root.render(
+    <>
+      <PrintDialog target={target} openCount={openCount} />
+      <Toaster position="bottom-right" richColors closeButton duration={5000} visibleToasts={1} />
+    </>,
+  );
+}

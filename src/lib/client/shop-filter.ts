@@ -1,0 +1,167 @@
+// Search, category filter and sort of the shop, as plain DOM code (DESIGN.md: "a few KiB of plain
+// script"). The server renders the first cards as HTML and every photo's facts as compact JSON; a
+// keystroke filters that array (string compares only) and shows the first matches, cloning a
+// server-rendered card template for photos not yet on the page. With 2,000 photos a keystroke costs
+// well under a millisecond of script and lays out at most a page of cards.
+import { mediaUrl, srcset, widthsFor } from '../shared/media';
+
+export type SortKey = 'all' | 'featured' | 'price-asc' | 'price-desc' | 'newest';
+
+/** One photo as shop.astro writes it into #shop-data. */
+export interface ShopItem {
+  id: string;
+  title: string;
+  location: string;
+  category: string;
+  categoryLabel: string;
+  featured: boolean;
+  minCents: number;
+  maxCents: number;
+  created: number;
+  mediaId: string | null;
+  width: number | null;
+  height: number | null;
+  imageUrl: string;
+  price: string;
+  text: string;
+}
+
+export const PAGE_SIZE = 24;
+
+const byNewest = (a: ShopItem, b: ShopItem) => b.created - a.created;
+const COMPARE: Record<SortKey, (a: ShopItem, b: ShopItem) => number> = {
+  all: byNewest,
+  newest: byNewest,
+  featured: (a, b) => Number(b.featured) - Number(a.featured) || byNewest(a, b),
+  'price-asc': (a, b) => a.minCents - b.minCents || byNewest(a, b),
+  'price-desc': (a, b) => b.maxCents - a.maxCents || byNewest(a, b),
+};
+
+/** The photos to show, in order: pure, for tests and for the page. */
+export function filterItems(items: readonly ShopItem[], query: string, category: string): ShopItem[] {
+  const q = query.trim().toLowerCase();
+  return items.filter(
+    (i) => (category === 'all' || i.category === category) && (q === '' || i.text.includes(q)),
+  );
+}
+
+export function initShopFilter(root: Document = document): { apply: () => number } | null {
+  const grid = root.querySelector<HTMLElement>('[data-print-grid]');
+  const search = root.querySelector<HTMLInputElement>('[data-shop-search]');
+  const category = root.querySelector<HTMLSelectElement>('[data-shop-category]');
+  const sort = root.querySelector<HTMLSelectElement>('[data-shop-sort]');
+  const data = root.getElementById('shop-data');
+  const template = root.querySelector<HTMLTemplateElement>('[data-card-template]');
+  if (!grid || !search || !category || !sort || !data || !template) return null;
+  const count = root.querySelector<HTMLElement>('[data-result-count]');
+  const empty = root.querySelector<HTMLElement>('[data-empty-state]');
+  const emptyText = root.querySelector<HTMLElement>('[data-empty-text]');
+  const more = root.querySelector<HTMLButtonElement>('[data-show-more]');
+
+  const items = JSON.parse(data.textContent || '[]') as ShopItem[];
+  const cards = new Map<string, HTMLElement>();
+  for (const el of grid.querySelectorAll<HTMLElement>('[data-print-card]'))
+    cards.set(el.dataset.photoId ?? '', el);
+  let sorted: ShopItem[] = items;
+  let sortedBy: SortKey = 'all';
+  let limit = PAGE_SIZE;
+
+  const cardFor = (item: ShopItem): HTMLElement => {
+    let el = cards.get(item.id);
+    if (el) return el;
+    el = (template.content.firstElementChild as HTMLElement).cloneNode(true) as HTMLElement;
+    el.dataset.photoId = item.id;
+    el.dataset.title = item.title;
+    const img = el.querySelector('img') as HTMLImageElement;
+    img.alt = item.location ? `${item.title}, ${item.location}` : item.title;
+    if (item.mediaId && item.width) {
+      const widths = widthsFor(item.width).filter((w, i) => w <= 1280 || i === 0);
+      img.srcset = srcset(item.mediaId, widths, 'jpg');
+      img.src = mediaUrl(item.mediaId, widths.filter((w) => w <= 640).at(-1) ?? widths[0]!, 'jpg');
+    } else {
+      img.src = item.imageUrl;
+    }
+    if (item.width && item.height) {
+      img.width = item.width;
+      img.height = item.height;
+    }
+    const set = (sel: string, text: string) => {
+      const node = el.querySelector<HTMLElement>(sel);
+      if (node) {
+        node.textContent = text;
+        node.hidden = text === '';
+      }
+    };
+    set('[data-slot=title]', item.title);
+    set('[data-slot=category]', item.categoryLabel);
+    set('[data-slot=location]', item.location);
+    set('[data-slot=price]', item.price);
+    el.querySelector('[data-open-print]')?.setAttribute('aria-label', `Customise print: ${item.title}`);
+    cards.set(item.id, el);
+    return el;
+  };
+
+  const apply = (): number => {
+    const matches = filterItems(sorted, search.value, category.value);
+    const shown = matches.slice(0, limit);
+    const current = grid.children;
+    // Only touch the DOM where the visible list changed.
+    if (current.length !== shown.length || shown.some((item, i) => current[i] !== cards.get(item.id))) {
+      grid.replaceChildren(...shown.map(cardFor));
+    }
+    const n = matches.length;
+    if (count) count.textContent = `${n} ${n === 1 ? 'photo' : 'photos'} found`;
+    if (more) more.hidden = n <= limit;
+    grid.hidden = n === 0;
+    if (empty) {
+      empty.hidden = n > 0;
+      if (n === 0 && emptyText) {
+        const q = search.value.trim();
+        const label = category.selectedOptions[0]?.textContent ?? category.value;
+        emptyText.textContent = q
+          ? `No photos match "${q}". Try another search term${category.value === 'all' ? '' : ' or category'}.`
+          : category.value !== 'all'
+            ? `There are no photos in the ${label} category yet.`
+            : 'There are no prints in the shop yet. Please check back soon.';
+      }
+    }
+    return n;
+  };
+
+  const resort = () => {
+    const key = (sort.value in COMPARE ? sort.value : 'all') as SortKey;
+    if (key !== sortedBy) {
+      sortedBy = key;
+      sorted = [...items].sort(COMPARE[key]);
+    }
+    apply();
+  };
+
+  search.addEventListener('input', () => {
+    limit = PAGE_SIZE;
+    apply();
+  });
+  category.addEventListener('change', () => {
+    limit = PAGE_SIZE;
+    apply();
+  });
+  sort.addEventListener('change', resort);
+  more?.addEventListener('click', () => {
+    limit += PAGE_SIZE;
+    apply();
+  });
+  for (const button of root.querySelectorAll<HTMLElement>('[data-clear-filters]')) {
+    button.addEventListener('click', () => {
+      search.value = '';
+      category.value = 'all';
+      limit = PAGE_SIZE;
+      apply();
+      search.focus();
+    });
+  }
+  // A browser that restores form values on back/forward gets a matching grid.
+  if (sort.value !== 'all') resort();
+  else if (search.value || category.value !== 'all') apply();
+  if (more) more.hidden = items.length <= PAGE_SIZE;
+  return { apply };
+}

@@ -1,0 +1,182 @@
+// A client for PayPal's Orders v2 REST API (shared/PAYPAL.md): OAuth token cached until shortly
+// before it expires, PayPal-Request-Id on create and capture, order ids validated before they go
+// into a URL, and PayPal's error shape turned into PaypalApiError. The same code talks to the real
+// API (sandbox or live), to the in-process double of test mode and to the double over HTTP in tests.
+import { PAYPAL_ORDER_ID } from '../../shared/schemas';
+
+type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface PaypalClientOptions {
+  apiBase: string;
+  clientId: string;
+  clientSecret: string;
+  fetch?: FetchLike;
+  /** Refresh the token this long before PayPal says it expires. */
+  tokenMarginMs?: number;
+  now?: () => number;
+  timeoutMs?: number;
+}
+
+export interface Money {
+  currency_code: string;
+  value: string;
+}
+
+export interface CreateOrderBody {
+  intent: 'CAPTURE';
+  purchase_units: {
+    custom_id?: string;
+    amount: Money & { breakdown?: { item_total: Money } };
+    items?: { name: string; quantity: string; unit_amount: Money }[];
+  }[];
+}
+
+export interface PaypalCapture {
+  id: string;
+  status: string;
+  amount?: Money;
+}
+
+export interface PaypalOrder {
+  id: string;
+  status: string;
+  purchase_units?: { custom_id?: string; amount?: Money; payments?: { captures?: PaypalCapture[] } }[];
+}
+
+/** An error answer of PayPal, in its documented shape. */
+export class PaypalApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly name: string,
+    readonly issue: string | undefined,
+    readonly debugId: string | undefined,
+  ) {
+    super(`PayPal ${status} ${name}${issue ? ` (${issue})` : ''}${debugId ? ` debug_id=${debugId}` : ''}`);
+  }
+}
+
+export class InvalidOrderIdError extends Error {
+  constructor() {
+    super('Invalid PayPal order id');
+  }
+}
+
+export function isValidPaypalOrderId(id: unknown): id is string {
+  return typeof id === 'string' && PAYPAL_ORDER_ID.test(id);
+}
+
+export class PaypalClient {
+  private token: { value: string; expiresAt: number } | null = null;
+  private pendingToken: Promise<string> | null = null;
+  private readonly fetchImpl: FetchLike;
+  private readonly now: () => number;
+
+  constructor(private readonly options: PaypalClientOptions) {
+    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    this.now = options.now ?? Date.now;
+  }
+
+  /** How many times a token was fetched (for tests and diagnostics). */
+  tokenFetches = 0;
+
+  async accessToken(): Promise<string> {
+    const margin = this.options.tokenMarginMs ?? 5 * 60_000;
+    if (this.token && this.token.expiresAt - margin > this.now()) return this.token.value;
+    // Concurrent callers share one token request instead of each fetching their own (429 otherwise).
+    this.pendingToken ??= this.fetchToken().finally(() => {
+      this.pendingToken = null;
+    });
+    return this.pendingToken;
+  }
+
+  private async fetchToken(): Promise<string> {
+    this.tokenFetches++;
+    const basic = Buffer.from(`${this.options.clientId}:${this.options.clientSecret}`).toString('base64');
+    const res = await this.send('/v1/oauth2/token', {
+      method: 'POST',
+      headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials',
+    });
+    const body = (await this.json(res)) as { access_token?: string; expires_in?: number };
+    if (!res.ok || typeof body.access_token !== 'string') {
+      throw new PaypalApiError(res.status, 'AUTHENTICATION_FAILURE', undefined, undefined);
+    }
+    const ttl = typeof body.expires_in === 'number' && body.expires_in > 0 ? body.expires_in : 300;
+    this.token = { value: body.access_token, expiresAt: this.now() + ttl * 1000 };
+    return body.access_token;
+  }
+
+  /** A client token for the JS SDK (GET {provider}/setup answers with it). */
+  async generateClientToken(): Promise<string> {
+    const body = (await this.call('POST', '/v1/identity/generate-token')) as { client_token?: string };
+    return body.client_token ?? '';
+  }
+
+  async createOrder(body: CreateOrderBody, requestId: string): Promise<{ id: string; status: string }> {
+    const out = (await this.call('POST', '/v2/checkout/orders', body, requestId)) as {
+      id?: unknown;
+      status?: string;
+    };
+    if (!isValidPaypalOrderId(out.id))
+      throw new PaypalApiError(502, 'INVALID_RESPONSE', undefined, undefined);
+    return { id: out.id, status: String(out.status ?? '') };
+  }
+
+  async captureOrder(orderId: string, requestId: string): Promise<PaypalOrder> {
+    if (!isValidPaypalOrderId(orderId)) throw new InvalidOrderIdError();
+    return (await this.call('POST', `/v2/checkout/orders/${orderId}/capture`, {}, requestId)) as PaypalOrder;
+  }
+
+  async getOrder(orderId: string): Promise<PaypalOrder> {
+    if (!isValidPaypalOrderId(orderId)) throw new InvalidOrderIdError();
+    return (await this.call('GET', `/v2/checkout/orders/${orderId}`)) as PaypalOrder;
+  }
+
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    requestId?: string,
+  ): Promise<unknown> {
+    const headers: Record<string, string> = {
+      Authorization: `Bearer ${await this.accessToken()}`,
+      'Content-Type': 'application/json',
+    };
+    if (requestId) headers['PayPal-Request-Id'] = requestId.slice(0, 108);
+    const res = await this.send(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await this.json(res)) as {
+      name?: string;
+      debug_id?: string;
+      details?: { issue?: string }[];
+    };
+    if (res.status === 401) this.token = null; // a revoked token is fetched afresh next time
+    if (!res.ok) {
+      throw new PaypalApiError(
+        res.status,
+        json.name ?? 'UNKNOWN_ERROR',
+        json.details?.[0]?.issue,
+        json.debug_id,
+      );
+    }
+    return json;
+  }
+
+  private async send(path: string, init: RequestInit): Promise<Response> {
+    const url = `${this.options.apiBase.replace(/\/+$/, '')}${path}`;
+    return this.fetchImpl(url, { ...init, signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000) });
+  }
+
+  private async json(res: Response): Promise<unknown> {
+    const text = await res.text();
+    if (!text) return {};
+    try {
+      return JSON.parse(text);
+    } catch {
+      return {};
+    }
+  }
+}

@@ -1,0 +1,298 @@
+// A stand-in for PayPal's REST API that speaks the Orders v2 shapes of shared/PAYPAL.md: the OAuth
+// token, create, capture and read of an order, PayPal-Request-Id idempotency and the error shape.
+// It serves two purposes:
+//  - test mode (no PayPal credentials): the real client talks to it in-process through `fetch`,
+//    so a fresh install can take a whole (pretend) payment with the very code that talks to PayPal;
+//  - tests: `startPaypalDoubleServer()` runs it as an HTTP server for PAYPAL_API_BASE.
+// Switches make it decline, answer PENDING, capture a different amount, or fail with 500.
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+
+export type CaptureBehaviour =
+  /** A COMPLETED capture of the order's amount. */
+  | 'complete'
+  /** A capture whose status is DECLINED (201, order COMPLETED, capture DECLINED). */
+  | 'declined'
+  /** 422 UNPROCESSABLE_ENTITY with the INSTRUMENT_DECLINED issue. */
+  | 'instrument-declined'
+  /** A capture whose status is PENDING. */
+  | 'pending'
+  /** A COMPLETED capture of another amount than the order's. */
+  | 'wrong-amount'
+  /** A COMPLETED capture in another currency. */
+  | 'wrong-currency'
+  /** 500 INTERNAL_SERVER_ERROR. */
+  | 'fail500';
+
+interface DoubleOrder {
+  id: string;
+  status: 'CREATED' | 'APPROVED' | 'COMPLETED';
+  intent: string;
+  purchaseUnits: { custom_id?: string; amount: { currency_code: string; value: string } }[];
+  captures: { id: string; status: string; amount: { currency_code: string; value: string } }[];
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  requestId: string | null;
+}
+
+const TOKEN_TTL_S = 32400;
+
+function paypalId(length = 17): string {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+  const bytes = randomBytes(length);
+  let out = '';
+  for (const b of bytes) out += alphabet[b % alphabet.length];
+  return out;
+}
+
+function error(status: number, name: string, issue?: string, description?: string): Response {
+  return Response.json(
+    {
+      name,
+      message: issue ? 'The requested action could not be performed.' : name,
+      debug_id: paypalId(13).toLowerCase(),
+      details: issue ? [{ issue, description: description ?? issue }] : [],
+      links: [],
+    },
+    { status },
+  );
+}
+
+export class PaypalDouble {
+  readonly orders = new Map<string, DoubleOrder>();
+  readonly calls: RecordedCall[] = [];
+  /** How the next captures behave. */
+  captureBehaviour: CaptureBehaviour = 'complete';
+  /** Make create fail with 500. */
+  failCreate = false;
+  tokensIssued = 0;
+  private readonly tokens = new Map<string, number>();
+  private readonly idempotent = new Map<string, { status: number; body: unknown }>();
+
+  constructor(
+    readonly clientId = 'test-client-id',
+    readonly clientSecret = 'test-client-secret',
+  ) {}
+
+  reset(): void {
+    this.orders.clear();
+    this.calls.length = 0;
+    this.captureBehaviour = 'complete';
+    this.failCreate = false;
+    this.tokensIssued = 0;
+    this.tokens.clear();
+    this.idempotent.clear();
+  }
+
+  /** Handles one request; the same code answers in-process and over HTTP. */
+  async handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const path = url.pathname;
+    const requestId = request.headers.get('paypal-request-id');
+    this.calls.push({ method: request.method, path, requestId });
+
+    if (request.method === 'POST' && path === '/v1/oauth2/token') return this.token(request);
+    if (!this.authorised(request)) return error(401, 'AUTHENTICATION_FAILURE');
+
+    if (request.method === 'POST' && path === '/v1/identity/generate-token') {
+      return Response.json({ client_token: `double-${paypalId(24)}`, expires_in: 3600 });
+    }
+    if (requestId && requestId.length > 108) return error(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
+    const replay = requestId ? this.idempotent.get(`${request.method} ${path} ${requestId}`) : undefined;
+    if (replay) return Response.json(replay.body, { status: replay.status });
+
+    let response: Response;
+    const capture = /^\/v2\/checkout\/orders\/([A-Z0-9]{1,36})\/capture$/.exec(path);
+    const read = /^\/v2\/checkout\/orders\/([A-Z0-9]{1,36})$/.exec(path);
+    if (request.method === 'POST' && path === '/v2/checkout/orders') response = await this.create(request);
+    else if (request.method === 'POST' && capture) response = this.capture(capture[1]!);
+    else if (request.method === 'GET' && read) response = this.read(read[1]!);
+    else response = error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+
+    if (requestId && response.status < 500) {
+      const body = await response.clone().json();
+      this.idempotent.set(`${request.method} ${path} ${requestId}`, { status: response.status, body });
+    }
+    return response;
+  }
+
+  /** A fetch bound to this double, for the client in test mode. */
+  readonly fetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> =>
+    this.handle(new Request(input, init));
+
+  private async token(request: Request): Promise<Response> {
+    const auth = request.headers.get('authorization') ?? '';
+    const expected = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`;
+    const body = await request.text();
+    if (auth !== expected || !/grant_type=client_credentials/.test(body)) {
+      return Response.json(
+        { error: 'invalid_client', error_description: 'Client Authentication failed' },
+        { status: 401 },
+      );
+    }
+    const token = `A21AA${paypalId(40)}`;
+    this.tokens.set(token, Date.now() + TOKEN_TTL_S * 1000);
+    this.tokensIssued++;
+    return Response.json({
+      scope: 'https://uri.paypal.com/services/payments/payment',
+      access_token: token,
+      token_type: 'Bearer',
+      app_id: 'APP-DOUBLE',
+      expires_in: TOKEN_TTL_S,
+      nonce: paypalId(20),
+    });
+  }
+
+  private authorised(request: Request): boolean {
+    const m = /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '');
+    const expires = m ? this.tokens.get(m[1]!) : undefined;
+    return expires !== undefined && expires > Date.now();
+  }
+
+  private async create(request: Request): Promise<Response> {
+    if (this.failCreate) return error(500, 'INTERNAL_SERVER_ERROR');
+    let body: {
+      intent?: string;
+      purchase_units?: { custom_id?: string; amount?: { currency_code?: string; value?: string } }[];
+    };
+    try {
+      body = await request.json();
+    } catch {
+      return error(400, 'INVALID_REQUEST', 'MALFORMED_REQUEST_JSON');
+    }
+    const unit = body.purchase_units?.[0];
+    if (body.intent !== 'CAPTURE' && body.intent !== 'AUTHORIZE')
+      return error(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
+    if (!unit?.amount?.currency_code || !/^\d+(\.\d{2})?$/.test(unit.amount.value ?? '')) {
+      return error(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
+    }
+    const id = paypalId();
+    this.orders.set(id, {
+      id,
+      status: 'CREATED',
+      intent: body.intent,
+      purchaseUnits: [
+        {
+          custom_id: unit.custom_id,
+          amount: { currency_code: unit.amount.currency_code, value: unit.amount.value as string },
+        },
+      ],
+      captures: [],
+    });
+    return Response.json({ id, status: 'CREATED', links: this.links(id) }, { status: 201 });
+  }
+
+  private capture(id: string): Response {
+    const order = this.orders.get(id);
+    if (!order) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+    if (order.status === 'COMPLETED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
+    const behaviour = this.captureBehaviour;
+    if (behaviour === 'fail500') return error(500, 'INTERNAL_SERVER_ERROR');
+    if (behaviour === 'instrument-declined') {
+      return error(
+        422,
+        'UNPROCESSABLE_ENTITY',
+        'INSTRUMENT_DECLINED',
+        'The instrument presented was declined.',
+      );
+    }
+    const unit = order.purchaseUnits[0]!;
+    const amount = { ...unit.amount };
+    if (behaviour === 'wrong-amount')
+      amount.value = (Number(amount.value) - 1 > 0 ? Number(amount.value) - 1 : 1).toFixed(2);
+    if (behaviour === 'wrong-currency') amount.currency_code = 'USD';
+    const status = behaviour === 'declined' ? 'DECLINED' : behaviour === 'pending' ? 'PENDING' : 'COMPLETED';
+    order.captures.push({ id: paypalId(), status, amount });
+    order.status = 'COMPLETED';
+    return Response.json(this.view(order), { status: 201 });
+  }
+
+  private read(id: string): Response {
+    const order = this.orders.get(id);
+    if (!order) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+    return Response.json(this.view(order));
+  }
+
+  private view(order: DoubleOrder) {
+    return {
+      id: order.id,
+      status: order.status,
+      intent: order.intent,
+      payment_source: { paypal: { email_address: 'buyer@example.com', account_id: 'DOUBLEBUYER1' } },
+      purchase_units: order.purchaseUnits.map((u) => ({
+        reference_id: 'default',
+        custom_id: u.custom_id,
+        amount: u.amount,
+        payments: order.captures.length
+          ? {
+              captures: order.captures.map((c) => ({
+                id: c.id,
+                status: c.status,
+                amount: c.amount,
+                final_capture: true,
+                seller_receivable_breakdown: { gross_amount: c.amount },
+              })),
+            }
+          : undefined,
+      })),
+      payer: {
+        name: { given_name: 'Test', surname: 'Buyer' },
+        email_address: 'buyer@example.com',
+        payer_id: 'DOUBLEBUYER1',
+      },
+      links: this.links(order.id),
+    };
+  }
+
+  private links(id: string) {
+    return [
+      { href: `/v2/checkout/orders/${id}`, rel: 'self', method: 'GET' },
+      { href: `/checkoutnow?token=${id}`, rel: 'approve', method: 'GET' },
+      { href: `/v2/checkout/orders/${id}`, rel: 'update', method: 'PATCH' },
+      { href: `/v2/checkout/orders/${id}/capture`, rel: 'capture', method: 'POST' },
+    ];
+  }
+}
+
+// The in-process double of test mode: one per process, shared by Astro's bundle and the front.
+const KEY = Symbol.for('wicklow.paypal-double');
+export function inProcessDouble(): PaypalDouble {
+  const holder = globalThis as { [KEY]?: PaypalDouble };
+  holder[KEY] ??= new PaypalDouble();
+  return holder[KEY];
+}
+
+/** Runs the double as an HTTP server on a free local port (tests point PAYPAL_API_BASE at it). */
+export async function startPaypalDoubleServer(
+  double = new PaypalDouble(),
+): Promise<{ url: string; double: PaypalDouble; server: Server; stop: () => Promise<void> }> {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+    const response = await double.handle(
+      new Request(`http://double${req.url}`, {
+        method: req.method,
+        headers,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+      }),
+    );
+    const out = Buffer.from(await response.arrayBuffer());
+    res.writeHead(response.status, { 'content-type': 'application/json', 'content-length': out.length });
+    res.end(out);
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    double,
+    server,
+    stop: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}

@@ -1,0 +1,82 @@
+// The two mails after a payment: the customer's confirmation (items, total incl. VAT, the delivery
+// times of SPEC §1, the 14-day withdrawal information) and the owner's new-order notice.
+// Without SMTP both land in DATA_DIR/outbox/ (lib/server/mail.ts).
+import { OWNER_NAME } from '../../shared/constants';
+import { formatEuro, shortOrderId } from '../../shared/format';
+import { getConfig } from '../config';
+import type { Db } from '../db';
+import { sendMail } from '../mail';
+import { getOrderWithItems } from './orders';
+
+export const DELIVERY_TEXT = [
+  'Orders are processed within 3-5 business days.',
+  'Delivery in Ireland takes 5-8 business days; international delivery takes 5-10 business days.',
+];
+
+export const WITHDRAWAL_TEXT =
+  'Right of withdrawal: you may withdraw from this purchase within 14 days of receiving your prints, ' +
+  'without giving any reason. Tell us by replying to this e-mail; return the prints unused and in their ' +
+  'packaging within 14 days of telling us, and we refund the full price, including the standard delivery ' +
+  'cost, within 14 days of receiving them back.';
+
+export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWithItems>>) {
+  const lines = order.items.map(
+    (i) =>
+      `- ${i.quantity} × ${i.description}: ${formatEuro(i.priceCents)} each, ${formatEuro(i.priceCents * i.quantity)}`,
+  );
+  const total = `Total (incl. VAT): ${formatEuro(order.totalAmountCents)}`;
+  const ref = shortOrderId(order.id);
+  const customer = [
+    `Dear ${order.customerName},`,
+    '',
+    `Thank you for your order ${ref} (order id ${order.id}). Your payment has been received.`,
+    '',
+    ...lines,
+    '',
+    total,
+    '',
+    'Delivery to:',
+    order.customerAddress ?? '',
+    '',
+    ...DELIVERY_TEXT,
+    '',
+    WITHDRAWAL_TEXT,
+    '',
+    `${OWNER_NAME}`,
+  ].join('\n');
+  const owner = [
+    `New paid order ${ref} (${order.id})`,
+    '',
+    `Customer: ${order.customerName} <${order.customerEmail ?? ''}>, ${order.phoneNumber ?? ''}`,
+    'Address:',
+    order.customerAddress ?? '',
+    '',
+    ...lines,
+    '',
+    total,
+    `PayPal order ${order.paypalOrderId ?? ''}, capture ${order.paymentId ?? ''}`,
+  ].join('\n');
+  return { customer, owner, ref };
+}
+
+/** Sends both mails; a mail failure is logged, never turned into a failed payment. */
+export async function sendOrderMails(db: Db, orderId: string): Promise<void> {
+  const order = getOrderWithItems(db, orderId);
+  if (!order) return;
+  const { customer, owner, ref } = orderMailTexts(order);
+  const jobs: Promise<unknown>[] = [
+    sendMail({
+      to: getConfig().ownerEmail,
+      subject: `New order ${ref}: ${formatEuro(order.totalAmountCents)}`,
+      text: owner,
+      replyTo: order.customerEmail ?? undefined,
+    }),
+  ];
+  if (order.customerEmail) {
+    jobs.push(
+      sendMail({ to: order.customerEmail, subject: `Your order ${ref} is confirmed`, text: customer }),
+    );
+  }
+  const results = await Promise.allSettled(jobs);
+  for (const r of results) if (r.status === 'rejected') console.error('Order mail failed', r.reason);
+}

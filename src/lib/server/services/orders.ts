@@ -1,0 +1,302 @@
+// Orders and their payment: the server prices every line from the database, stores a pending order
+// with its items, asks PayPal for exactly that amount, and marks the order paid only when a capture
+// is COMPLETED with the stored amount in EUR (DESIGN.md, "Payments: one flow, two backends").
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import { framingOptions, orderItems, orders, photos, productVariants } from '../../../../db/schema';
+import { CURRENCY, type PrintSize } from '../../shared/constants';
+import { centsToDecimal } from '../../shared/format';
+import { decimalToCents, linePriceCents } from '../../shared/pricing';
+import type { CustomerData, OrderLineInput } from '../../shared/schemas';
+import type { Db } from '../db';
+import { HttpError } from '../http';
+import { PaypalApiError, type PaypalClient, type PaypalOrder } from '../payments/paypal-client';
+
+/** SPEC §8, internal payment errors, word for word. */
+export const PAYMENT_ERRORS = {
+  notCompleted: 'Payment was not completed successfully',
+  noOrder: 'Order creation failed on server',
+  noCustomer: 'Customer data is required for order creation',
+  provider: 'PayPal payment failed',
+  other: 'Payment processing failed',
+} as const;
+
+export interface PricedItem {
+  variantId: string;
+  title: string;
+  size: PrintSize;
+  finish: string;
+  dimensions: string;
+  framing: PrintSize | null;
+  framingPriceCents: number;
+  unitCents: number;
+  quantity: number;
+  description: string;
+}
+
+export interface PricedOrder {
+  items: PricedItem[];
+  totalCents: number;
+}
+
+/**
+ * Prices lines from the database only. Unknown variants, variants of an inactive photo, inactive or
+ * missing framing, and a frame that does not match the print's size are refused with a 400.
+ * Lines of the same variant and framing are combined.
+ */
+export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): PricedOrder {
+  if (lines.length === 0) throw new HttpError(400, 'Your cart is empty');
+  const ids = [...new Set(lines.map((l) => l.variantId))];
+  const variants = db
+    .select({
+      id: productVariants.id,
+      size: productVariants.size,
+      finish: productVariants.finish,
+      priceCents: productVariants.priceCents,
+      dimensions: productVariants.dimensions,
+      title: photos.title,
+      active: photos.isActive,
+    })
+    .from(productVariants)
+    .innerJoin(photos, eq(photos.id, productVariants.photoId))
+    .where(inArray(productVariants.id, ids))
+    .all();
+  const byId = new Map(variants.map((v) => [v.id, v]));
+  const frames = new Map(
+    db
+      .select()
+      .from(framingOptions)
+      .where(eq(framingOptions.isActive, true))
+      .all()
+      .map((f) => [f.size, f.priceCents]),
+  );
+
+  const merged = new Map<string, PricedItem>();
+  for (const line of lines) {
+    const v = byId.get(line.variantId);
+    if (!v?.active) {
+      throw new HttpError(
+        400,
+        'One of the prints in your cart is no longer available. Please remove it and try again.',
+      );
+    }
+    if (!Number.isInteger(v.priceCents) || v.priceCents <= 0) {
+      throw new HttpError(400, `"${v.title}" has no price yet and cannot be ordered.`);
+    }
+    let framingPriceCents = 0;
+    if (line.framing) {
+      if (line.framing !== v.size) throw new HttpError(400, 'A frame must match the size of its print.');
+      const frame = frames.get(line.framing);
+      if (frame === undefined) {
+        throw new HttpError(400, `Framing for ${line.framing} prints is not available at the moment.`);
+      }
+      framingPriceCents = frame;
+    }
+    const key = `${v.id}|${line.framing ?? ''}`;
+    const existing = merged.get(key);
+    if (existing) {
+      existing.quantity += line.quantity;
+      continue;
+    }
+    merged.set(key, {
+      variantId: v.id,
+      title: v.title,
+      size: v.size,
+      finish: v.finish,
+      dimensions: v.dimensions,
+      framing: line.framing,
+      framingPriceCents,
+      unitCents: linePriceCents(v.priceCents, framingPriceCents),
+      quantity: line.quantity,
+      description: `${v.title}, ${v.size} (${v.dimensions}) ${v.finish}${line.framing ? ', framed' : ''}`,
+    });
+  }
+  const items = [...merged.values()];
+  const totalCents = items.reduce((sum, i) => sum + i.unitCents * i.quantity, 0);
+  return { items, totalCents };
+}
+
+/** Stores a pending order and its items in one transaction; returns the order id. */
+export function createPendingOrder(db: Db, priced: PricedOrder): string {
+  return db.transaction((tx) => {
+    const order = tx
+      .insert(orders)
+      .values({
+        customerName: '',
+        totalAmountCents: priced.totalCents,
+        currency: CURRENCY,
+        paymentProvider: 'paypal',
+      })
+      .returning({ id: orders.id })
+      .get();
+    for (const item of priced.items) {
+      tx.insert(orderItems)
+        .values({
+          orderId: order.id,
+          productVariantId: item.variantId,
+          quantity: item.quantity,
+          priceCents: item.unitCents,
+          framingSize: item.framing,
+          framingPriceCents: item.framingPriceCents,
+          description: item.description,
+        })
+        .run();
+    }
+    return order.id;
+  });
+}
+
+/** The Orders v2 body for a priced order: the amount is the server's, with a breakdown that adds up. */
+export function paypalOrderBody(orderId: string, priced: PricedOrder) {
+  const money = (cents: number) => ({ currency_code: CURRENCY, value: centsToDecimal(cents) });
+  return {
+    intent: 'CAPTURE' as const,
+    purchase_units: [
+      {
+        custom_id: orderId,
+        amount: { ...money(priced.totalCents), breakdown: { item_total: money(priced.totalCents) } },
+        items: priced.items.map((i) => ({
+          name: i.description.slice(0, 127),
+          quantity: String(i.quantity),
+          unit_amount: money(i.unitCents),
+        })),
+      },
+    ],
+  };
+}
+
+/** POST /api/paypal/order: price, store pending, create the PayPal order for that total. */
+export async function createPaypalOrder(
+  db: Db,
+  client: PaypalClient,
+  lines: readonly OrderLineInput[],
+): Promise<{ id: string; orderId: string; totalCents: number }> {
+  const priced = priceOrderLines(db, lines);
+  const orderId = createPendingOrder(db, priced);
+  let paypal: { id: string };
+  try {
+    paypal = await client.createOrder(paypalOrderBody(orderId, priced), `create-${orderId}`);
+  } catch (err) {
+    console.error('PayPal order creation failed', err);
+    db.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, orderId)).run();
+    throw new HttpError(502, PAYMENT_ERRORS.provider);
+  }
+  db.update(orders).set({ paypalOrderId: paypal.id }).where(eq(orders.id, orderId)).run();
+  return { id: paypal.id, orderId, totalCents: priced.totalCents };
+}
+
+function formatAddress(c: CustomerData): string {
+  return [c.street, `${c.postalCode} ${c.city}`, c.country].join('\n');
+}
+
+/** The first capture of a PayPal order answer, if any. */
+function firstCapture(order: PaypalOrder) {
+  return order.purchase_units?.[0]?.payments?.captures?.[0];
+}
+
+export type CaptureOutcome =
+  | { paid: true; orderId: string; captureId: string; newlyPaid: boolean }
+  | { paid: false; orderId: string; reason: 'not-completed' | 'mismatch'; status: string };
+
+/** Judges a capture against the stored order: COMPLETED, the same cents, EUR. */
+export function judgeCapture(
+  totalCents: number,
+  order: PaypalOrder,
+): { ok: boolean; status: string; mismatch: boolean; captureId?: string } {
+  const capture = firstCapture(order);
+  const status = capture?.status ?? order.status ?? 'UNKNOWN';
+  if (capture?.status !== 'COMPLETED') return { ok: false, status, mismatch: false };
+  const cents = capture.amount ? decimalToCents(capture.amount.value) : null;
+  const sameMoney = cents === totalCents && capture.amount?.currency_code === CURRENCY;
+  return { ok: sameMoney, status, mismatch: !sameMoney, captureId: capture.id };
+}
+
+// Captures of one PayPal order in this process run one after another: the second waits for the first
+// and then finds the order paid. The conditional update below keeps it right across processes too.
+const inFlight = new Map<string, Promise<unknown>>();
+
+async function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const previous = inFlight.get(key) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(fn);
+  inFlight.set(key, run);
+  try {
+    return await run;
+  } finally {
+    if (inFlight.get(key) === run) inFlight.delete(key);
+  }
+}
+
+/**
+ * POST /api/paypal/order/{id}/capture. Stores the customer, captures, and marks the order paid only
+ * for a COMPLETED capture of exactly the stored amount in EUR. Idempotent: an already paid order
+ * answers paid without another capture; ORDER_ALREADY_CAPTURED is reconciled by reading the order.
+ */
+export async function capturePaypalOrder(
+  db: Db,
+  client: PaypalClient,
+  paypalOrderId: string,
+  customer: CustomerData,
+): Promise<CaptureOutcome> {
+  return serialised(paypalOrderId, async () => {
+    const order = db.select().from(orders).where(eq(orders.paypalOrderId, paypalOrderId)).get();
+    if (!order) throw new HttpError(404, 'No order was found for this payment.');
+    if (order.paymentStatus === 'completed') {
+      return { paid: true, orderId: order.id, captureId: order.paymentId ?? '', newlyPaid: false };
+    }
+    db.update(orders)
+      .set({
+        customerName: customer.name,
+        customerEmail: customer.email,
+        phoneNumber: customer.phone,
+        customerAddress: formatAddress(customer),
+      })
+      .where(eq(orders.id, order.id))
+      .run();
+
+    let result: PaypalOrder;
+    try {
+      result = await client.captureOrder(paypalOrderId, `capture-${paypalOrderId}`);
+    } catch (err) {
+      if (err instanceof PaypalApiError && err.issue === 'ORDER_ALREADY_CAPTURED') {
+        result = await client.getOrder(paypalOrderId);
+      } else {
+        throw err;
+      }
+    }
+
+    const verdict = judgeCapture(order.totalAmountCents, result);
+    if (!verdict.ok) {
+      // DECLINED and FAILED captures are final; PENDING may still complete, so it stays pending.
+      const failed = verdict.mismatch || verdict.status === 'DECLINED' || verdict.status === 'FAILED';
+      db.update(orders)
+        .set({ paymentStatus: failed ? 'failed' : 'pending' })
+        .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'completed')))
+        .run();
+      if (verdict.mismatch) {
+        console.error(
+          `PayPal capture of ${paypalOrderId} does not match order ${order.id} (${order.totalAmountCents} cents EUR): left unpaid for the owner to check.`,
+        );
+      }
+      return {
+        paid: false,
+        orderId: order.id,
+        reason: verdict.mismatch ? 'mismatch' : 'not-completed',
+        status: verdict.status,
+      };
+    }
+
+    const changed = db
+      .update(orders)
+      .set({ paymentStatus: 'completed', paymentId: verdict.captureId ?? null, paidAt: new Date() })
+      .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'completed')))
+      .run().changes;
+    return { paid: true, orderId: order.id, captureId: verdict.captureId ?? '', newlyPaid: changed === 1 };
+  });
+}
+
+/** An order with its items, for mails and the confirmation. */
+export function getOrderWithItems(db: Db, orderId: string) {
+  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) return undefined;
+  const items = db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
+  return { ...order, items };
+}

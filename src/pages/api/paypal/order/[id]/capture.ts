@@ -1,0 +1,46 @@
+// POST /api/paypal/order/{id}/capture with customerData and cartItems; answers { status, order: { id } }.
+// The id is checked before anything else (no outbound call for a bad one); the order is marked paid
+// only by services/orders.ts's rules. Errors are the internal payment errors of SPEC §8.
+import type { APIRoute } from 'astro';
+import { getDb } from '../../../../../lib/server/db';
+import { HttpError, handle, jsonError, readJson } from '../../../../../lib/server/http';
+import { getPaypalClient } from '../../../../../lib/server/payments';
+import { PaypalApiError } from '../../../../../lib/server/payments/paypal-client';
+import { sendOrderMails } from '../../../../../lib/server/services/order-mail';
+import { capturePaypalOrder, PAYMENT_ERRORS } from '../../../../../lib/server/services/orders';
+import { captureOrderSchema, PAYPAL_ORDER_ID } from '../../../../../lib/shared/schemas';
+
+export const POST: APIRoute = handle(async ({ params, request }) => {
+  const paypalOrderId = params.id ?? '';
+  if (!PAYPAL_ORDER_ID.test(paypalOrderId)) return jsonError(400, 'Invalid order id');
+  const body = await readJson(request, captureOrderSchema);
+  if (!body.customerData) return jsonError(400, PAYMENT_ERRORS.noCustomer);
+
+  const db = getDb();
+  let outcome: Awaited<ReturnType<typeof capturePaypalOrder>>;
+  try {
+    outcome = await capturePaypalOrder(db, getPaypalClient(), paypalOrderId, body.customerData);
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    if (err instanceof PaypalApiError) {
+      console.error('PayPal capture failed', err.message);
+      if (err.issue === 'INSTRUMENT_DECLINED') {
+        // Handed back so the PayPal button can restart with another funding source.
+        return jsonError(422, PAYMENT_ERRORS.provider, { issue: 'INSTRUMENT_DECLINED' });
+      }
+      return jsonError(502, PAYMENT_ERRORS.provider);
+    }
+    console.error('Payment capture failed', err);
+    return jsonError(500, PAYMENT_ERRORS.other);
+  }
+  if (!outcome.paid) {
+    return outcome.reason === 'mismatch'
+      ? jsonError(409, PAYMENT_ERRORS.noOrder)
+      : jsonError(422, PAYMENT_ERRORS.notCompleted, { status: outcome.status });
+  }
+  if (outcome.newlyPaid) await sendOrderMails(db, outcome.orderId);
+  return Response.json(
+    { status: 'COMPLETED', order: { id: outcome.orderId } },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+});

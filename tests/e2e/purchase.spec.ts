@@ -1,0 +1,190 @@
+// The whole purchase in the browser: find a print, customise it, add it to the cart, see the badge
+// and the cart survive a move to another page, meet every checkout validation message, pay, see the
+// confirmation and find the order with its items in the database. Once in test mode (the built-in
+// PayPal double), once through the PayPal JS SDK code path with a stand-in SDK script served by
+// Playwright routing and the server talking to the PayPal double over HTTP.
+import { join } from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import { startPaypalDoubleServer } from '../../src/lib/server/payments/paypal-double';
+import { startServer } from '../helpers/server';
+import { seriousViolations } from './axe';
+
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+
+/** A stand-in for https://www.paypal.com/sdk/js: paypal.Buttons renders one button that runs the flow. */
+const SDK_STAND_IN = `
+window.paypal = {
+  version: 'stand-in',
+  Buttons: function (opts) {
+    return {
+      isEligible: function () { return true; },
+      close: function () { return Promise.resolve(); },
+      render: function (container) {
+        var host = typeof container === 'string' ? document.querySelector(container) : container;
+        var b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = 'Pay with PayPal (stand-in)';
+        b.addEventListener('click', async function () {
+          try {
+            var id = await opts.createOrder({}, {});
+            await opts.onApprove({ orderID: id }, { restart: function () {} });
+          } catch (e) { if (opts.onError) opts.onError(e); }
+        });
+        host.appendChild(b);
+        return Promise.resolve();
+      },
+    };
+  },
+};`;
+
+async function customiseAndAdd(page: Page) {
+  await page.goto('/shop');
+  await page.getByPlaceholder('Search photos...').fill('lough tay');
+  await expect(page.getByText('1 photo found')).toBeVisible();
+  await page.getByRole('button', { name: /Customise print: Lough Tay/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Lough Tay/ });
+  await expect(dialog).toBeVisible();
+  // Defaults: small, matte, no framing, quantity 1 with minus disabled.
+  await expect(dialog.getByRole('radio', { name: /Small/ })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'Matte' })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: 'No framing' })).toBeChecked();
+  await expect(dialog.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
+  await expect(dialog.getByText('16x20 inches')).toBeVisible();
+  await expect(dialog.getByTestId('total-price')).toHaveText('€45.00');
+  await dialog.getByRole('radio', { name: /Large/ }).check();
+  await dialog.getByRole('radio', { name: 'Gloss' }).check();
+  await dialog.getByRole('radio', { name: /Framed/ }).check();
+  await dialog.getByRole('button', { name: 'Increase quantity' }).click();
+  await expect(dialog.getByTestId('unit-price')).toHaveText('€135.00');
+  await expect(dialog.getByTestId('total-price')).toHaveText('€270.00');
+  expect(await seriousViolations(page)).toEqual([]);
+  await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart')).toBeVisible();
+  const cart = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ });
+  await expect(cart).toHaveAccessibleName('Cart, 2 items');
+  // Another page: the cart persists.
+  await page.goto('/drone-services');
+  await expect(cart).toHaveAccessibleName('Cart, 2 items');
+}
+
+async function fillCheckout(page: Page) {
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Your cart' })).toBeVisible();
+  await expect(page.getByText('Lough Tay at First Light').first()).toBeVisible();
+  await expect(page.getByTestId('order-total')).toHaveText('€270.00');
+  const notice = page.getByText(
+    'Please complete all required customer information fields above before proceeding with payment.',
+  );
+  await expect(notice).toBeVisible();
+  await expect(page.getByTestId('payment-control')).toHaveAttribute('aria-disabled', 'true');
+
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  const cases: [string, string, string][] = [
+    ['Full Name', 'A', 'Name must be at least 2 characters'],
+    ['Email', 'not-an-email', 'Please enter a valid email address'],
+    ['Phone', '12345', 'Phone number must be at least 10 digits'],
+    ['Street Address', 'Main', 'Street address must be at least 5 characters'],
+    ['City', 'W', 'City must be at least 2 characters'],
+    ['Postal Code', 'A6', 'Postal code must be at least 3 characters'],
+    ['Country', 'I', 'Country must be at least 2 characters'],
+  ];
+  for (const [label, value, message] of cases) {
+    await field(label).fill(value);
+    await expect(page.getByText(message)).toBeVisible();
+  }
+  await field('Phone').fill('0123456789 ext');
+  await expect(page.getByText('Please enter a valid phone number')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await field('Full Name').fill('Aoife Byrne');
+  await field('Email').fill('aoife@example.ie');
+  await field('Phone').fill('+353 (1) 234-5678');
+  await field('Street Address').fill('12 Main Street');
+  await field('City').fill('Wicklow');
+  await field('Postal Code').fill('A67 X123');
+  await field('Country').fill('Ireland');
+  await expect(notice).toBeHidden();
+  await expect(page.getByTestId('payment-control')).toHaveAttribute('aria-disabled', 'false');
+}
+
+async function expectPaid(page: Page, dataDir: string) {
+  await expect(page).toHaveURL(/\/checkout\?success=true&orderId=/);
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get('orderId') as string;
+  await expect(page.getByText(orderId)).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/shop');
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ }),
+  ).toHaveAccessibleName('Cart');
+  const db = new Database(join(dataDir, 'site.sqlite'), { readonly: true });
+  try {
+    const order = db.prepare('select * from orders where id = ?').get(orderId) as Record<string, unknown>;
+    expect(order).toMatchObject({
+      payment_status: 'completed',
+      total_amount_cents: 27000,
+      customer_name: 'Aoife Byrne',
+      customer_email: 'aoife@example.ie',
+    });
+    const items = db.prepare('select * from order_items where order_id = ?').all(orderId);
+    expect(items).toEqual([
+      expect.objectContaining({
+        quantity: 2,
+        price_cents: 13500,
+        framing_size: 'large',
+        framing_price_cents: 2500,
+      }),
+    ]);
+  } finally {
+    db.close();
+  }
+}
+
+test('an empty checkout goes to the shop', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/shop$/);
+});
+
+test('the whole purchase in test mode', async ({ page }) => {
+  await customiseAndAdd(page);
+  await fillCheckout(page);
+  await page.getByRole('button', { name: 'Test mode: no real payment' }).click();
+  await expectPaid(page, DATA_DIR);
+});
+
+test('the whole purchase through the PayPal SDK code path (stand-in SDK, PayPal double over HTTP)', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const paypal = await startPaypalDoubleServer();
+  const site = await startServer({
+    SEED_DEMO: '1',
+    PAYPAL_CLIENT_ID: paypal.double.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.double.clientSecret,
+    PAYPAL_API_BASE: paypal.url,
+  });
+  try {
+    let sdkUrl = '';
+    await page.route('https://www.paypal.com/sdk/js**', (route) => {
+      sdkUrl = route.request().url();
+      return route.fulfill({ contentType: 'text/javascript', body: SDK_STAND_IN });
+    });
+    const base = site.url;
+    const go = page.goto.bind(page);
+    page.goto = ((url: string, opts?: Parameters<Page['goto']>[1]) =>
+      go(url.startsWith('/') ? `${base}${url}` : url, opts)) as Page['goto'];
+    await customiseAndAdd(page);
+    await fillCheckout(page);
+    await page.getByRole('button', { name: 'Pay with PayPal (stand-in)' }).click();
+    await expectPaid(page, site.dataDir);
+    const sdk = new URL(sdkUrl);
+    expect(sdk.searchParams.get('client-id')).toBe(paypal.double.clientId);
+    expect(sdk.searchParams.get('currency')).toBe('EUR');
+    expect(sdk.searchParams.get('intent')).toBe('capture');
+    expect(paypal.double.tokensIssued).toBe(1);
+  } finally {
+    await site.stop();
+    await paypal.stop();
+  }
+});

@@ -1,0 +1,275 @@
+// The money path over HTTP against the PayPal double (PAYPAL_API_BASE): the amount PayPal is asked
+// for is always the server's, a capture is paid only when COMPLETED with that amount in EUR, captures
+// are idempotent, bad order ids never leave the box, and the OAuth token is reused.
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import fc from 'fast-check';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type PaypalDouble, startPaypalDoubleServer } from '../../src/lib/server/payments/paypal-double';
+import { type RunningServer, startServer } from '../helpers/server';
+
+let site: RunningServer;
+let paypal: Awaited<ReturnType<typeof startPaypalDoubleServer>>;
+let double: PaypalDouble;
+
+const VARIANTS = [
+  { id: 'v-tay-s-m', size: 'small', finish: 'matte', cents: 4500 },
+  { id: 'v-tay-m-g', size: 'medium', finish: 'gloss', cents: 7500 },
+  { id: 'v-tay-l-g', size: 'large', finish: 'gloss', cents: 11000 },
+  { id: 'v-bray-s-g', size: 'small', finish: 'gloss', cents: 4999 },
+] as const;
+const FRAMES = { small: 2500, medium: 3000, large: 4000 } as const;
+const customerData = {
+  name: 'Aoife Byrne',
+  email: 'aoife@example.ie',
+  phone: '+353 1 234 5678',
+  street: '12 Main Street',
+  city: 'Wicklow',
+  postalCode: 'A67 X123',
+  country: 'Ireland',
+};
+
+function db() {
+  return new Database(join(site.dataDir, 'site.sqlite'));
+}
+
+beforeAll(async () => {
+  paypal = await startPaypalDoubleServer();
+  double = paypal.double;
+  site = await startServer({
+    PAYPAL_CLIENT_ID: double.clientId,
+    PAYPAL_CLIENT_SECRET: double.clientSecret,
+    PAYPAL_API_BASE: paypal.url,
+  });
+  const d = db();
+  d.prepare(
+    "insert into photos (id, title, image_url, category) values ('p-tay', 'Lough Tay', '/a.jpg', 'mountains'), ('p-bray', 'Bray Head', '/b.jpg', 'coastal')",
+  ).run();
+  d.prepare(
+    "insert into photos (id, title, image_url, category, is_active) values ('p-old', 'Retired', '/c.jpg', 'other', 0)",
+  ).run();
+  const insert = d.prepare(
+    'insert into product_variants (id, photo_id, size, finish, price_cents, dimensions) values (?, ?, ?, ?, ?, ?)',
+  );
+  for (const v of VARIANTS)
+    insert.run(v.id, v.id.startsWith('v-tay') ? 'p-tay' : 'p-bray', v.size, v.finish, v.cents, 'x');
+  insert.run('v-old', 'p-old', 'small', 'matte', 100, 'x');
+  const frame = d.prepare('insert into framing_options (id, size, price_cents) values (?, ?, ?)');
+  for (const [size, cents] of Object.entries(FRAMES)) frame.run(`f-${size}`, size, cents);
+  d.close();
+});
+
+afterAll(async () => {
+  await site?.stop();
+  await paypal?.stop();
+});
+
+beforeEach(() => {
+  double.captureBehaviour = 'complete';
+});
+
+const post = (path: string, body: unknown) =>
+  fetch(`${site.url}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+async function createOrder(lines: unknown[], extra: Record<string, unknown> = {}) {
+  const res = await post('/api/paypal/order', { lines, currency: 'EUR', intent: 'CAPTURE', ...extra });
+  return { res, body: (await res.json()) as { id?: string; message?: string } };
+}
+
+const paidCount = (paypalOrderId: string) =>
+  (
+    db()
+      .prepare("select count(*) as n from orders where paypal_order_id = ? and payment_status = 'completed'")
+      .get(paypalOrderId) as { n: number }
+  ).n;
+
+describe('creating an order', () => {
+  it('asks PayPal for the server’s amount whatever the browser claims (1,000 cases)', async () => {
+    const line = fc.record({
+      variant: fc.constantFrom(...VARIANTS),
+      framed: fc.boolean(),
+      quantity: fc.integer({ min: 1, max: 100 }),
+      // Tampering: prices, totals and extra fields the browser may add. None may matter.
+      unitCents: fc.integer({ min: -10_000, max: 10_000_000 }),
+      price: fc.oneof(fc.constant('0.01'), fc.double({ noNaN: true }).map(String)),
+    });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(line, { minLength: 1, maxLength: 4 }),
+        fc.double({ noNaN: true }),
+        async (lines, amount) => {
+          const sent = lines.map((l) => ({
+            variantId: l.variant.id,
+            framing: l.framed ? l.variant.size : null,
+            quantity: l.quantity,
+            unitCents: l.unitCents,
+            price: l.price,
+          }));
+          const expected = lines.reduce(
+            (sum, l) => sum + (l.variant.cents + (l.framed ? FRAMES[l.variant.size] : 0)) * l.quantity,
+            0,
+          );
+          const { res, body } = await createOrder(sent, {
+            amount: { currency_code: 'EUR', value: String(amount) },
+            total: amount,
+          });
+          expect(res.status).toBe(201);
+          const order = double.orders.get(body.id as string);
+          expect(order?.purchaseUnits[0]?.amount).toEqual({
+            currency_code: 'EUR',
+            value: `${Math.floor(expected / 100)}.${String(expected % 100).padStart(2, '0')}`,
+          });
+          const stored = db()
+            .prepare('select total_amount_cents as cents from orders where paypal_order_id = ?')
+            .get(body.id) as { cents: number };
+          expect(stored.cents).toBe(expected);
+        },
+      ),
+      { numRuns: 1000 },
+    );
+  }, 300_000);
+
+  it('refuses tampered quantities and variants with a 400 and no PayPal order', async () => {
+    const before = double.orders.size;
+    for (const lines of [
+      [{ variantId: 'v-tay-s-m', framing: null, quantity: 0 }],
+      [{ variantId: 'v-tay-s-m', framing: null, quantity: -2 }],
+      [{ variantId: 'v-tay-s-m', framing: null, quantity: 1.5 }],
+      [{ variantId: 'v-tay-s-m', framing: null, quantity: 101 }],
+      [{ variantId: 'v-nope', framing: null, quantity: 1 }],
+      [{ variantId: 'v-old', framing: null, quantity: 1 }],
+      [{ variantId: 'v-tay-s-m', framing: 'large', quantity: 1 }],
+      [],
+    ]) {
+      const { res, body } = await createOrder(lines);
+      expect(res.status, JSON.stringify(lines)).toBe(400);
+      expect(body.message).toBeTruthy();
+    }
+    expect(double.orders.size).toBe(before);
+  });
+
+  it('fetches the OAuth token once for many orders', async () => {
+    for (let i = 0; i < 5; i++) await createOrder([{ variantId: 'v-tay-s-m', framing: null, quantity: 1 }]);
+    expect(double.tokensIssued).toBe(1);
+  });
+});
+
+describe('capturing', () => {
+  const newOrder = async () => {
+    const { body } = await createOrder([{ variantId: 'v-tay-l-g', framing: 'large', quantity: 1 }]);
+    return body.id as string;
+  };
+  const capture = (id: string, body: unknown = { customerData, cartItems: [] }) =>
+    post(`/api/paypal/order/${id}/capture`, body);
+
+  it('marks the order paid for a COMPLETED capture of the stored amount, and sends both mails', async () => {
+    const id = await newOrder();
+    const res = await capture(id);
+    const body = await res.json();
+    expect(res.status).toBe(200);
+    expect(body.status).toBe('COMPLETED');
+    expect(body.order.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(paidCount(id)).toBe(1);
+    const row = db().prepare('select * from orders where paypal_order_id = ?').get(id) as Record<
+      string,
+      unknown
+    >;
+    expect(row).toMatchObject({
+      customer_name: 'Aoife Byrne',
+      customer_email: 'aoife@example.ie',
+      total_amount_cents: 15000,
+    });
+    const mails = readdirSync(join(site.dataDir, 'outbox'));
+    expect(mails.length).toBeGreaterThanOrEqual(2);
+  });
+
+  for (const behaviour of ['wrong-amount', 'wrong-currency', 'pending', 'declined'] as const) {
+    it(`leaves 0 orders paid when the capture is ${behaviour}`, async () => {
+      const id = await newOrder();
+      double.captureBehaviour = behaviour;
+      const res = await capture(id);
+      const body = await res.json();
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(body.message).toBe(
+        behaviour.startsWith('wrong')
+          ? 'Order creation failed on server'
+          : 'Payment was not completed successfully',
+      );
+      expect(paidCount(id)).toBe(0);
+    });
+  }
+
+  it('hands INSTRUMENT_DECLINED back with a 422, and a 500 at PayPal as PayPal payment failed', async () => {
+    const id = await newOrder();
+    double.captureBehaviour = 'instrument-declined';
+    const declined = await capture(id);
+    expect(declined.status).toBe(422);
+    expect(await declined.json()).toMatchObject({
+      message: 'PayPal payment failed',
+      issue: 'INSTRUMENT_DECLINED',
+    });
+    const id2 = await newOrder();
+    double.captureBehaviour = 'fail500';
+    const failed = await capture(id2);
+    expect(failed.status).toBe(502);
+    expect((await failed.json()).message).toBe('PayPal payment failed');
+    expect(paidCount(id) + paidCount(id2)).toBe(0);
+  });
+
+  it('gives exactly 1 paid order for 10 concurrent captures, and answers a repeat as paid', async () => {
+    const id = await newOrder();
+    const results = await Promise.all(Array.from({ length: 10 }, () => capture(id)));
+    const bodies = await Promise.all(results.map((r) => r.json()));
+    expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
+    expect(new Set(bodies.map((b) => b.order.id)).size).toBe(1);
+    expect(paidCount(id)).toBe(1);
+    const again = await capture(id);
+    expect(again.status).toBe(200);
+    expect(paidCount(id)).toBe(1);
+  });
+
+  it('refuses an invalid order id with a 400 and makes 0 outbound calls', async () => {
+    const calls = double.calls.length;
+    for (const bad of ['abc', 'A'.repeat(37), 'AB%2F..%2Fv1', 'AB-CD', 'ab12']) {
+      const res = await capture(bad);
+      expect(res.status, bad).toBe(400);
+    }
+    expect(double.calls.length).toBe(calls);
+  });
+
+  it('refuses a capture without customer data with the spec message', async () => {
+    const id = await newOrder();
+    const res = await capture(id, { cartItems: [] });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('Customer data is required for order creation');
+    const invalid = await capture(id, { customerData: { ...customerData, email: 'x' } });
+    expect(invalid.status).toBe(400);
+    expect(paidCount(id)).toBe(0);
+  });
+
+  it('answers the setup call with a client token and the mode', async () => {
+    const res = await fetch(`${site.url}/api/paypal/setup`);
+    expect(await res.json()).toMatchObject({
+      mode: 'sandbox',
+      clientId: double.clientId,
+      clientToken: expect.any(String),
+    });
+  });
+
+  it('serves only active photos and options on the shop reads', async () => {
+    const variants = await (await fetch(`${site.url}/api/photos/p-tay/variants`)).json();
+    expect(variants.map((v: { id: string }) => v.id).sort()).toEqual(['v-tay-l-g', 'v-tay-m-g', 'v-tay-s-m']);
+    expect(await (await fetch(`${site.url}/api/photos/p-old/variants`)).json()).toEqual([]);
+    const all = await (await fetch(`${site.url}/api/product-variants`)).json();
+    expect(all.some((v: { id: string }) => v.id === 'v-old')).toBe(false);
+    const products = await (await fetch(`${site.url}/api/products`)).json();
+    expect(products[0]).toMatchObject({ price: expect.any(String), photo: { title: expect.any(String) } });
+    const framing = await (await fetch(`${site.url}/api/framing-options`)).json();
+    expect(framing).toHaveLength(3);
+  });
+});
