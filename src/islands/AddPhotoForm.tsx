@@ -3,8 +3,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Toaster, toast } from 'sonner';
 import { HttpError } from '../lib/client/api';
+import { notify } from '../lib/client/toaster';
 import { ADMIN_REDIRECT_DELAY_MS, CATEGORY_LABELS, PHOTO_CATEGORIES } from '../lib/shared/constants';
 import { type PhotoForm, photoFormSchema } from '../lib/shared/schemas';
 import Uploader, { type UploadedObject } from './Uploader';
@@ -43,7 +43,7 @@ export default function AddPhotoForm() {
     try {
       const res = await fetch('/api/admin/photos', { method: 'POST', body, credentials: 'include' });
       if (res.status === 401) {
-        toast.error('Unauthorized', { description: 'You are logged out. Logging in again...' });
+        void notify('error', 'Unauthorized', 'You are logged out. Logging in again...');
         setTimeout(() => window.location.assign('/api/login'), ADMIN_REDIRECT_DELAY_MS);
         return;
       }
@@ -52,27 +52,19 @@ export default function AddPhotoForm() {
         throw new HttpError(res.status, `${res.status}: ${message ?? res.statusText}`, message);
       }
       const photo = (await res.json()) as { id: string; title: string };
-      toast.success('Photo added successfully');
+      void notify('success', 'Photo added successfully');
       setAdded(photo);
       reset();
       setImage(null);
       setUploaderKey((k) => k + 1);
     } catch (err) {
       const detail = err instanceof HttpError ? err.serverMessage : undefined;
-      toast.error('Failed to add photo', { description: detail });
+      void notify('error', 'Failed to add photo', detail);
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-5">
-      <Toaster
-        position="bottom-right"
-        richColors
-        closeButton
-        duration={5000}
-        visibleToasts={1}
-        hotkey={['F8']}
-      />
       <div className="grid gap-5 md:grid-cols-2">
         <div>
           <label htmlFor="photo-title" className="block text-sm font-medium">

@@ -8,9 +8,9 @@ import { useStore } from '@nanostores/react';
 import { loadScript, type PayPalNamespace } from '@paypal/paypal-js';
 import { useEffect, useRef, useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import { Toaster, toast } from 'sonner';
 import { getJson, HttpError, sendJson } from '../lib/client/api';
 import { $cart, clearCart, removeFromCart, setQuantity } from '../lib/client/cart-store';
+import { notify } from '../lib/client/toaster';
 import { type CartLine, lineKey, orderLines, totals } from '../lib/shared/cart';
 import { CURRENCY } from '../lib/shared/constants';
 import { formatEuro } from '../lib/shared/format';
@@ -60,7 +60,7 @@ export default function Checkout() {
   useEffect(() => {
     getJson<Setup>('/api/paypal/setup')
       .then((s) => s && setSetup(s))
-      .catch((err) => toast.error(FAILURE_TITLE, { description: messageOf(err) }));
+      .catch((err) => notify('error', FAILURE_TITLE, messageOf(err)));
   }, []);
 
   // Callbacks for the PayPal buttons, which are rendered once: they read the latest cart and form.
@@ -99,7 +99,7 @@ export default function Checkout() {
     try {
       await capture(await createOrder());
     } catch (err) {
-      toast.error(FAILURE_TITLE, { description: messageOf(err) });
+      notify('error', FAILURE_TITLE, messageOf(err));
       setBusy(false);
     }
   };
@@ -117,7 +117,6 @@ export default function Checkout() {
 
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_24rem]">
-      <Toaster position="bottom-right" richColors closeButton duration={5000} visibleToasts={1} />
       <div className="space-y-10">
         <section aria-labelledby="cart-title">
           <h2 id="cart-title" className="text-2xl text-ink-950">
@@ -365,7 +364,7 @@ function PaypalButtons(props: {
             try {
               return await handlers.current.createOrder();
             } catch (err) {
-              toast.error(FAILURE_TITLE, { description: messageOf(err) });
+              notify('error', FAILURE_TITLE, messageOf(err));
               throw err;
             }
           },
@@ -377,7 +376,7 @@ function PaypalButtons(props: {
               if (err instanceof HttpError && err.status === 422 && /INSTRUMENT_DECLINED/.test(err.message)) {
                 return actions.restart();
               }
-              toast.error(FAILURE_TITLE, { description: messageOf(err) });
+              notify('error', FAILURE_TITLE, messageOf(err));
             }
           },
           onCancel: (data) => {
@@ -385,7 +384,7 @@ function PaypalButtons(props: {
           },
           onError: (err) => {
             console.error('PayPal error', err);
-            toast.error(FAILURE_TITLE, { description: FAILURE_TEXT });
+            notify('error', FAILURE_TITLE, FAILURE_TEXT);
           },
         });
         buttons = b;

@@ -4,9 +4,9 @@
 // for the size; total = line price × quantity; a missing variant price counts as 0.
 // A native <dialog> opened with showModal(): focus trap, Esc and the inert page come with it.
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
 import { getJson } from '../lib/client/api';
 import { addToCart } from '../lib/client/cart-store';
+import { notify } from '../lib/client/toaster';
 import {
   FINISHES,
   type Finish,
@@ -99,9 +99,11 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
       dimensions: variant.dimensions,
       imageUrl: target.imageUrl,
     });
-    toast.success('Added to cart', {
-      description: `${quantity} × ${target.title}, ${SIZE_LABEL[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`,
-    });
+    void notify(
+      'success',
+      'Added to cart',
+      `${quantity} × ${target.title}, ${SIZE_LABEL[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`,
+    );
     close();
   };
 

@@ -1,7 +1,6 @@
 // Loaded by lib/client/print-trigger.ts on the first click or keypress on a shop card: mounts the
-// print dialog and the toaster once, then opens the dialog for each card.
+// print dialog once, then opens the dialog for each card.
 import { createRoot, type Root } from 'react-dom/client';
-import { Toaster } from 'sonner';
 import { PrintDialog, type PrintTarget } from './PrintDialog';
 
 let root: Root | null = null;
@@ -15,10 +14,5 @@ export function openPrintDialog(target: PrintTarget): void {
     root = createRoot(host);
   }
   openCount++;
-  root.render(
-    <>
-      <PrintDialog target={target} openCount={openCount} />
-      <Toaster position="bottom-right" richColors closeButton duration={5000} visibleToasts={1} />
-    </>,
-  );
+  root.render(<PrintDialog target={target} openCount={openCount} />);
 }
