@@ -77,7 +77,11 @@ export const productVariants = sqliteTable(
     dimensions: text('dimensions').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('product_variants_photo_size_finish').on(t.photoId, t.size, t.finish)],
+  (t) => [
+    uniqueIndex('product_variants_photo_size_finish').on(t.photoId, t.size, t.finish),
+    // Covers the shop's min/max price per photo without touching the table.
+    index('product_variants_photo_price').on(t.photoId, t.priceCents),
+  ],
 );
 
 export const framingOptions = sqliteTable('framing_options', {

@@ -4,27 +4,11 @@
 // server-rendered card template for photos not yet on the page. With 2,000 photos a keystroke costs
 // well under a millisecond of script and lays out at most a page of cards.
 import { mediaUrl, srcset, widthsFor } from '../shared/media';
+import { decodeShopRow, type ShopItem, type ShopRow } from '../shared/shop-data';
+
+export type { ShopItem };
 
 export type SortKey = 'all' | 'featured' | 'price-asc' | 'price-desc' | 'newest';
-
-/** One photo as shop.astro writes it into #shop-data. */
-export interface ShopItem {
-  id: string;
-  title: string;
-  location: string;
-  category: string;
-  categoryLabel: string;
-  featured: boolean;
-  minCents: number;
-  maxCents: number;
-  created: number;
-  mediaId: string | null;
-  width: number | null;
-  height: number | null;
-  imageUrl: string;
-  price: string;
-  text: string;
-}
 
 export const PAGE_SIZE = 24;
 
@@ -58,7 +42,7 @@ export function initShopFilter(root: Document = document): { apply: () => number
   const emptyText = root.querySelector<HTMLElement>('[data-empty-text]');
   const more = root.querySelector<HTMLButtonElement>('[data-show-more]');
 
-  const items = JSON.parse(data.textContent || '[]') as ShopItem[];
+  const items = (JSON.parse(data.textContent || '[]') as ShopRow[]).map(decodeShopRow);
   const cards = new Map<string, HTMLElement>();
   for (const el of grid.querySelectorAll<HTMLElement>('[data-print-card]'))
     cards.set(el.dataset.photoId ?? '', el);

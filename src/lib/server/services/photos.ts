@@ -1,5 +1,5 @@
 // Reads of the photo catalogue. Services are verb-noun functions over the db (DESIGN.md §3).
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Photo, photos } from '../../../../db/schema';
 import type { PhotoForm } from '../../shared/schemas';
 import type { Db } from '../db';
@@ -75,4 +75,58 @@ export function updatePhoto(db: Db, id: string, form: PhotoForm, media: PhotoMed
     .get();
   if (!updated) throw new HttpError(404, 'That photo was not found.');
   return updated;
+}
+
+/**
+ * The shop's list in one query: every active photo, newest first, with the price range of its
+ * variants; only the light columns (placeholders and descriptions are read for the first cards).
+ */
+export function listShopPhotos(db: Db) {
+  // Correlated min/max over the (photo_id, price_cents) index: no GROUP BY, and the newest-first
+  // order comes straight from the (is_active, created_at) index.
+  // Written out in full: drizzle leaves column names unqualified inside sql``, and an unqualified
+  // "id" in the subquery would be the variant's own id.
+  const priceOf = (fn: 'min' | 'max') =>
+    sql<
+      number | null
+    >`(select ${sql.raw(fn)}(pv.price_cents) from product_variants pv where pv.photo_id = "photos"."id")`;
+  return db
+    .select({
+      id: photos.id,
+      title: photos.title,
+      location: photos.location,
+      category: photos.category,
+      featured: photos.featured,
+      createdAt: photos.createdAt,
+      mediaId: photos.mediaId,
+      width: photos.width,
+      height: photos.height,
+      imageUrl: photos.imageUrl,
+      minCents: priceOf('min'),
+      maxCents: priceOf('max'),
+    })
+    .from(photos)
+    .where(eq(photos.isActive, true))
+    .orderBy(desc(photos.createdAt))
+    .all();
+}
+
+/** Placeholders, colours and descriptions of a few photos (the shop's first cards). */
+export function getPhotoDetails(db: Db, ids: string[]) {
+  if (ids.length === 0)
+    return new Map<
+      string,
+      { description: string | null; dominantColor: string | null; placeholder: string | null }
+    >();
+  const rows = db
+    .select({
+      id: photos.id,
+      description: photos.description,
+      dominantColor: photos.dominantColor,
+      placeholder: photos.placeholder,
+    })
+    .from(photos)
+    .where(inArray(photos.id, ids))
+    .all();
+  return new Map(rows.map((r) => [r.id, r]));
 }

@@ -1,0 +1,1 @@
+CREATE INDEX `product_variants_photo_price` ON `product_variants` (`photo_id`,`price_cents`);

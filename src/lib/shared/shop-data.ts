@@ -1,0 +1,111 @@
+// The shop's photo list as the page embeds it for the client-side search, filter and sort:
+// one compact row per photo (a tuple, no repeated keys), expanded in the browser. Pure and
+// shared by shop.astro (encode) and lib/client/shop-filter.ts (decode), so the two cannot drift.
+import { CATEGORY_LABELS, type PhotoCategory } from './constants';
+import { formatEuro } from './format';
+
+export interface ShopItem {
+  id: string;
+  title: string;
+  location: string;
+  category: string;
+  categoryLabel: string;
+  featured: boolean;
+  minCents: number;
+  maxCents: number;
+  created: number;
+  mediaId: string | null;
+  width: number | null;
+  height: number | null;
+  /** Only for photos without processed media. */
+  imageUrl: string;
+  price: string;
+  /** Lower-case text the search looks in: title, location and category. */
+  text: string;
+}
+
+export type ShopRow = [
+  id: string,
+  title: string,
+  location: string,
+  category: string,
+  featured: 0 | 1,
+  minCents: number,
+  maxCents: number,
+  created: number,
+  mediaId: string | null,
+  width: number | null,
+  height: number | null,
+  imageUrl: string,
+];
+
+export interface ShopSource {
+  id: string;
+  title: string;
+  location: string | null;
+  category: string;
+  featured: boolean;
+  minCents: number | null;
+  maxCents: number | null;
+  createdAt: Date;
+  mediaId: string | null;
+  width: number | null;
+  height: number | null;
+  imageUrl: string;
+}
+
+export function encodeShopRow(p: ShopSource): ShopRow {
+  return [
+    p.id,
+    p.title,
+    p.location ?? '',
+    p.category,
+    p.featured ? 1 : 0,
+    p.minCents ?? 0,
+    p.maxCents ?? 0,
+    p.createdAt.getTime(),
+    p.mediaId,
+    p.width,
+    p.height,
+    p.mediaId ? '' : p.imageUrl,
+  ];
+}
+
+export function priceRangeLabel(minCents: number, maxCents: number): string {
+  if (maxCents <= 0) return '';
+  return minCents === maxCents ? formatEuro(minCents) : `${formatEuro(minCents)} – ${formatEuro(maxCents)}`;
+}
+
+export function decodeShopRow(r: ShopRow): ShopItem {
+  const [
+    id,
+    title,
+    location,
+    category,
+    featured,
+    minCents,
+    maxCents,
+    created,
+    mediaId,
+    width,
+    height,
+    imageUrl,
+  ] = r;
+  return {
+    id,
+    title,
+    location,
+    category,
+    categoryLabel: CATEGORY_LABELS[category as PhotoCategory] ?? category,
+    featured: featured === 1,
+    minCents,
+    maxCents,
+    created,
+    mediaId,
+    width,
+    height,
+    imageUrl,
+    price: priceRangeLabel(minCents, maxCents),
+    text: `${title} ${location} ${category}`.toLowerCase(),
+  };
+}
