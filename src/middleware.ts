@@ -3,6 +3,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { accessFor, isCrossSite } from './lib/server/access';
 import { readSessionUser } from './lib/server/auth';
 import { getConfig } from './lib/server/config';
+import { contentSecurityPolicy } from './lib/server/csp';
 import { jsonError } from './lib/server/http';
 
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -47,5 +48,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   const response = await next();
   if (user || access !== 'public') response.headers.set('Cache-Control', 'private, no-store');
-  return response;
+  if (import.meta.env.DEV || !response.headers.get('content-type')?.startsWith('text/html')) return response;
+  // HTML pages get a hash-based CSP computed from their own inline scripts.
+  const html = await response.text();
+  const headers = new Headers(response.headers);
+  headers.set(
+    'Content-Security-Policy',
+    contentSecurityPolicy(html, {
+      paypal: config.paypal.mode !== 'test' && url.pathname.startsWith('/checkout'),
+    }),
+  );
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
 });

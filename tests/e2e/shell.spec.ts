@@ -14,7 +14,12 @@ const NAV = [
 
 for (const path of ['/', '/shop', '/drone-services']) {
   test(`${path} has the navigation, a title and no serious axe violations`, async ({ page }) => {
+    const blocked: string[] = [];
+    page.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) blocked.push(msg.text());
+    });
     const response = await page.goto(path);
+    expect(response?.headers()['content-security-policy']).toContain("script-src 'self'");
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle(/\S/);
     expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
@@ -27,6 +32,7 @@ for (const path of ['/', '/shop', '/drone-services']) {
     await expect(nav.getByRole('link', { name: /^Cart/ })).toHaveAttribute('href', '/checkout');
     await expect(page.getByRole('contentinfo')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
+    expect(blocked, 'nothing on the page is blocked by the CSP').toEqual([]);
   });
 }
 
