@@ -1,23 +1,6 @@
-// JSON shapes of the shop's public reads: money as decimal euros at the edge (SPEC §3), with the
+// JSON shapes of the shop's public reads (a photo's shape is toPublicPhoto in services/site.ts): money as decimal euros at the edge (SPEC §3), with the
 // integer cents alongside for clients that compute.
-import type { Photo } from '../../../db/schema';
 import { centsToDecimal } from '../shared/format';
-
-export function publicPhoto(p: Photo) {
-  return {
-    id: p.id,
-    title: p.title,
-    description: p.description,
-    imageUrl: p.imageUrl,
-    category: p.category,
-    location: p.location,
-    featured: p.featured,
-    mediaId: p.mediaId,
-    width: p.width,
-    height: p.height,
-    createdAt: p.createdAt,
-  };
-}
 
 export function publicVariant(v: {
   id: string;
