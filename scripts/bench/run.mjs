@@ -95,7 +95,7 @@ try {
     `${(site24.publishMs / base24.publishMs).toFixed(2)}× (goal ≤ 3000 ms, ≤ 1.3×)`,
   ]);
   rows.push([
-    '24 MP photo AVIF ladder (background queue)',
+    '24 MP photo AVIF ladder (background queue, one width at a time)',
     `${site24.avifMs.toFixed(0)} ms`,
     `${base24.avifMs.toFixed(0)} ms`,
     `${(site24.avifMs / base24.avifMs).toFixed(2)}× (goal ≤ 12000 ms)`,
