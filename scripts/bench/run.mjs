@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { baselineFirstOk, printTable, rps, startBaseline, startSite } from './lib.mjs';
+import { lighthouseRows } from './lighthouse.mjs';
 import { benchShop } from './shop.mjs';
 import { baselinePublish, make24mp, sitePublish } from './upload.mjs';
 
@@ -84,7 +85,10 @@ try {
     `${(siteRps / baseRps).toFixed(2)}×`,
   ]);
 
-  // 4. Publishing a 24 MP photo: the site against a standalone sharp script, same run.
+  // 4. Lighthouse, mobile, on the seeded site (AVIF ready).
+  rows.push(...(await lighthouseRows(site.url)));
+
+  // 5. Publishing a 24 MP photo: the site against a standalone sharp script, same run.
   const photo = await make24mp();
   const base24 = await baselinePublish(photo);
   const site24 = await sitePublish(site.url, photo, env.OWNER_PASSWORD);

@@ -1,0 +1,66 @@
+// Lighthouse rows of the bench (issue 4): mobile performance of / and /drone-services, the median of
+// 5 runs in Debian's chromium, with LCP, CLS and the bytes / transfers at Lighthouse's 412 px phone.
+import { launch } from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)];
+};
+
+export async function lighthouseRows(baseUrl, paths = ['/', '/drone-services'], runs = 5) {
+  const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: FLAGS, logLevel: 'silent' });
+  const rows = [];
+  try {
+    for (const path of paths) {
+      const results = [];
+      for (let i = 0; i < runs; i++) {
+        const { lhr } = await lighthouse(
+          `${baseUrl}${path}`,
+          { port: chrome.port, onlyCategories: ['performance'], logLevel: 'error' },
+          undefined,
+        );
+        results.push({
+          score: Math.round((lhr.categories.performance.score ?? 0) * 100),
+          lcp: lhr.audits['largest-contentful-paint'].numericValue,
+          cls: lhr.audits['cumulative-layout-shift'].numericValue,
+          bytes: lhr.audits['total-byte-weight'].numericValue,
+        });
+      }
+      const score = median(results.map((r) => r.score));
+      rows.push([
+        `Lighthouse mobile performance ${path} (median of ${runs})`,
+        String(score),
+        '—',
+        'goal 100',
+      ]);
+      rows.push([
+        `  LCP ${path}`,
+        `${median(results.map((r) => r.lcp)).toFixed(0)} ms`,
+        '—',
+        'goal ≤ 1400 ms',
+      ]);
+      rows.push([`  CLS ${path}`, median(results.map((r) => r.cls)).toFixed(3), '—', 'goal ≤ 0.01']);
+      rows.push([
+        `  page weight ${path} at 412 px`,
+        `${(median(results.map((r) => r.bytes)) / 1000).toFixed(0)} KB`,
+        '—',
+        path === '/' ? 'goal ≤ 350 KB' : '',
+      ]);
+    }
+  } finally {
+    await chrome.kill();
+  }
+  return rows;
+}
