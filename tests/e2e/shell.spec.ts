@@ -121,3 +121,14 @@ test('the owner signs in, sees Admin, Logout and Analysis Tool, and signs out', 
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
   ).toBeVisible();
 });
+
+test('the web fonts are fetched after the first page and used from the next one', async ({ page }) => {
+  await page.goto('/');
+  const heading = page.getByRole('heading', { level: 1 });
+  // First view: system fonts, so nothing waits for a font file.
+  expect(await heading.evaluate((el) => getComputedStyle(el).fontFamily)).not.toContain('Fraunces');
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('wl-fonts'))).toBe('1');
+  await page.goto('/shop');
+  await expect(page.locator('html')).toHaveClass(/fonts-ready/);
+  expect(await heading.evaluate((el) => getComputedStyle(el).fontFamily)).toContain('Fraunces');
+});
