@@ -12,6 +12,7 @@ import { enqueueAvif } from '../media-jobs';
 import { objectPath } from '../storage';
 import { receiveToTmp, tooLarge } from '../uploads/receive';
 import { createSignedUpload, verifySignedUpload } from '../uploads/signed-url';
+import { stripVideoMetadata } from '../uploads/video-metadata';
 
 const IMAGE_PURPOSES: readonly UploadPurpose[] = ['image', 'bio-picture'];
 
@@ -83,6 +84,8 @@ export async function receiveSignedUpload(
         .where(eq(uploadedObjects.id, grant.objectId))
         .run();
     } else {
+      // MP4 and MOV lose their location and other metadata; AVI files carry none of it in practice.
+      if (received.type.ext !== 'avi') await stripVideoMetadata(received.file);
       await rename(received.file, objectPath(grant.objectId));
       tmp = null;
       db.update(uploadedObjects)
