@@ -12,5 +12,9 @@ function fetchFonts(): void {
     .catch(() => {});
 }
 
-if (document.readyState === 'complete') fetchFonts();
-else addEventListener('load', fetchFonts, { once: true });
+// Idle time a little after the load: the fonts are for the next page, so they never compete
+// with anything this page needs.
+const later = () =>
+  setTimeout(() => ('requestIdleCallback' in window ? requestIdleCallback(fetchFonts) : fetchFonts()), 2000);
+if (document.readyState === 'complete') later();
+else addEventListener('load', later, { once: true });
