@@ -301,3 +301,46 @@ test('the owner edits the hero title in place; Esc reverts, Save commits', async
   await hero.getByRole('button', { name: 'Save' }).click();
   await expect(hero.getByRole('heading', { level: 1 })).toHaveText(original);
 });
+
+test('the zoom viewer pans by dragging and zooms by pinching', async ({ page }) => {
+  const { viewer } = await openFirstPhoto(page);
+  await viewer.getByRole('button', { name: 'Zoom' }).click();
+  const zoom = page.getByRole('dialog', { name: /^Zoom:/ });
+  const level = zoom.getByRole('status', { name: 'Zoom level' }).or(zoom.locator('output'));
+  await expect(level).toHaveText('90%');
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  await expect(level).toHaveText('130%');
+  const img = zoom.locator('img').first();
+  const before = await img.boundingBox();
+  if (!before) throw new Error('no image box');
+
+  // Drag with the mouse: the image follows the pointer.
+  const cx = before.x + before.width / 2;
+  const cy = before.y + before.height / 2;
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx + 80, cy + 40, { steps: 8 });
+  await page.mouse.up();
+  const moved = await img.boundingBox();
+  expect(Math.round((moved?.x ?? 0) - before.x)).toBeGreaterThanOrEqual(70);
+  expect(Math.round((moved?.y ?? 0) - before.y)).toBeGreaterThanOrEqual(30);
+
+  // Pinch with two fingers moving apart: the zoom level goes up.
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: string, d: number) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints:
+        type === 'touchEnd'
+          ? []
+          : [
+              { x: cx - d, y: cy, id: 1 },
+              { x: cx + d, y: cy, id: 2 },
+            ],
+    });
+  await touch('touchStart', 40);
+  for (const d of [60, 80, 100, 120]) await touch('touchMove', d);
+  await touch('touchEnd', 0);
+  await expect.poll(async () => Number.parseInt((await level.textContent()) ?? '0', 10)).toBeGreaterThan(130);
+});
