@@ -328,7 +328,7 @@ test('the zoom viewer pans by dragging and zooms by pinching', async ({ page }) 
 
   // Pinch with two fingers moving apart: the zoom level goes up.
   const cdp = await page.context().newCDPSession(page);
-  const touch = (type: string, d: number) =>
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', d: number) =>
     cdp.send('Input.dispatchTouchEvent', {
       type,
       touchPoints:

@@ -30,9 +30,21 @@ export class RateLimiter {
   }
 }
 
-export function clientIp(request: Request, fallback = 'local'): string {
-  return request.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || fallback;
+/**
+ * The visitor's address for rate limits. The socket's own address, unless that is this machine
+ * (a reverse proxy in front of the site): then the proxy's entry, the last one of
+ * X-Forwarded-For. Earlier entries are written by the client and cannot be trusted.
+ */
+export function clientIp(request: Request, socketAddress: string | undefined): string {
+  const peer = socketAddress ?? '';
+  const loopback = peer === '' || peer === '::1' || peer.startsWith('127.') || peer === '::ffff:127.0.0.1';
+  if (!loopback) return peer;
+  const forwarded = request.headers.get('x-forwarded-for');
+  return forwarded?.split(',').at(-1)?.trim() || peer || 'local';
 }
 
 /** Sign-in attempts: 10 per address per 15 minutes. */
 export const loginLimiter = new RateLimiter(10, 15 * 60_000);
+
+/** Enquiries from one address (besides the 5 per e-mail address an hour of SPEC/issue 4). */
+export const contactIpLimiter = new RateLimiter(30, 60 * 60_000);

@@ -4,13 +4,22 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../../lib/server/db';
 import { HttpError, handle, readJson } from '../../lib/server/http';
+import { clientIp, contactIpLimiter } from '../../lib/server/rate-limit';
 import { submitInquiry } from '../../lib/server/services/contact';
 import { contactSchema } from '../../lib/shared/schemas';
 
 /** A body this large cannot be a valid enquiry (5,000 characters of message at most). */
 const MAX_BODY_BYTES = 64 * 1024;
 
-export const POST: APIRoute = handle(async ({ request }) => {
+export const POST: APIRoute = handle(async ({ request, clientAddress }) => {
+  const limitByAddress = () => {
+    if (contactIpLimiter.hit(clientIp(request, clientAddress)) > 0) {
+      throw new HttpError(
+        429,
+        'Too many messages were sent from your connection. Please try again in an hour.',
+      );
+    }
+  };
   const length = Number(request.headers.get('content-length') ?? 0);
   if (length > MAX_BODY_BYTES) throw new HttpError(413, 'The message is too large.');
   if ((request.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded')) {
@@ -18,6 +27,7 @@ export const POST: APIRoute = handle(async ({ request }) => {
     const parsed = contactSchema.safeParse(form);
     let ok = parsed.success;
     if (parsed.success) {
+      limitByAddress();
       ok = await submitInquiry(getDb(), parsed.data).then(
         () => true,
         () => false,
@@ -26,6 +36,7 @@ export const POST: APIRoute = handle(async ({ request }) => {
     return new Response(null, { status: 303, headers: { Location: `/?sent=${ok ? 1 : 0}#contact` } });
   }
   const data = await readJson(request, contactSchema);
+  limitByAddress();
   const result = await submitInquiry(getDb(), data);
   return Response.json({ id: result.id, message: 'Message sent' }, { status: 201 });
 });
