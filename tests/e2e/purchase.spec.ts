@@ -188,3 +188,39 @@ test('the whole purchase through the PayPal SDK code path (stand-in SDK, PayPal 
     await paypal.stop();
   }
 });
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+  const extra = Array.from({ length: 12 }, (_, i) => `nojs-paging-${i}`);
+  const dbFile = join(DATA_DIR, 'site.sqlite');
+
+  test.beforeAll(() => {
+    // 17 demo photos fit on one page; a few more make a second one.
+    const db = new Database(dbFile);
+    const insert = db.prepare(
+      "insert into photos (id, title, image_url, category) values (?, ?, '/favicon.svg', 'other') on conflict do nothing",
+    );
+    for (const id of extra) insert.run(id, `Paging test ${id}`);
+    db.close();
+  });
+  test.afterAll(() => {
+    const db = new Database(dbFile);
+    db.prepare(`delete from photos where id in (${extra.map(() => '?').join(',')})`).run(...extra);
+    db.close();
+  });
+
+  test('the shop pages through every print with links', async ({ page }) => {
+    await page.goto('/shop');
+    const total = Number((await page.getByText(/\d+ photos found/).textContent())?.match(/\d+/)?.[0]);
+    expect(total).toBeGreaterThan(24);
+    const cards = page.getByRole('button', { name: /^Customise print:/ });
+    await expect(cards).toHaveCount(24);
+    const pager = page.getByRole('navigation', { name: 'Pages of prints' });
+    await pager.getByRole('link', { name: 'More prints' }).click();
+    await expect(page).toHaveURL(/\?page=2$/);
+    await expect(page.getByText('Page 2 of')).toBeVisible();
+    await expect(cards).toHaveCount(Math.min(24, total - 24));
+    await page.getByRole('link', { name: 'Previous prints' }).click();
+    await expect(page).toHaveURL(/\/shop$/);
+  });
+});

@@ -48,7 +48,11 @@ export function initShopFilter(root: Document = document): { apply: () => number
     cards.set(el.dataset.photoId ?? '', el);
   let sorted: ShopItem[] = items;
   let sortedBy: SortKey = 'all';
-  let limit = PAGE_SIZE;
+  // Arriving on ?page=N (the no-JavaScript pages), the cards already shown count as loaded.
+  const initial = PAGE_SIZE * Math.max(1, Number(grid.dataset.page) || 1);
+  let limit = initial;
+  const pager = root.querySelector<HTMLElement>('[data-pager]');
+  if (pager) pager.hidden = true;
 
   const cardFor = (item: ShopItem): HTMLElement => {
     let el = cards.get(item.id);
@@ -146,6 +150,6 @@ export function initShopFilter(root: Document = document): { apply: () => number
   // A browser that restores form values on back/forward gets a matching grid.
   if (sort.value !== 'all') resort();
   else if (search.value || category.value !== 'all') apply();
-  if (more) more.hidden = items.length <= PAGE_SIZE;
+  if (more) more.hidden = items.length <= initial;
   return { apply };
 }
