@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { type DemoPhoto, renderLandscapeJpeg, renderLandscapeSvg } from '../demo/landscapes';
 
 function cacheDir(): string {
-  const dir = resolve(process.env.DEMO_CACHE_DIR ?? 'node_modules/.cache/wicklow-demo');
+  const dir = resolve(process.env.DEMO_CACHE_DIR || 'node_modules/.cache/wicklow-demo');
   mkdirSync(dir, { recursive: true });
   return dir;
 }
