@@ -2,17 +2,7 @@
 // 5 runs in Debian's chromium, with LCP, CLS and the bytes / transfers at Lighthouse's 412 px phone.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 const median = (xs) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -20,7 +10,7 @@ const median = (xs) => {
 };
 
 export async function lighthouseRows(baseUrl, paths = ['/', '/drone-services'], runs = 5) {
-  const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: FLAGS, logLevel: 'silent' });
+  const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   const rows = [];
   try {
     for (const path of paths) {

@@ -39,6 +39,24 @@ interface Props {
 
 const block = (e: { preventDefault: () => void }) => e.preventDefault();
 
+function CloseButton({
+  label,
+  className,
+  onClose,
+}: {
+  label: string;
+  className: string;
+  onClose: () => void;
+}) {
+  return (
+    <button type="button" className={className} aria-label={label} onClick={onClose}>
+      <Icon>
+        <path d="M6 6l12 12M18 6L6 18" />
+      </Icon>
+    </button>
+  );
+}
+
 function Icon({ children }: { children: React.ReactNode }) {
   return (
     <svg
@@ -111,16 +129,7 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
                   Zoom
                 </button>
               )}
-              <button
-                type="button"
-                className={ctrl}
-                aria-label="Close viewer"
-                onClick={() => dialog.current?.close()}
-              >
-                <Icon>
-                  <path d="M6 6l12 12M18 6L6 18" />
-                </Icon>
-              </button>
+              <CloseButton label="Close viewer" className={ctrl} onClose={() => dialog.current?.close()} />
             </div>
           </div>
 
@@ -338,16 +347,7 @@ function ZoomViewer({ photo, onClose }: { photo: ViewerPhoto; onClose: () => voi
             <button type="button" className={ctrl} onClick={() => setState(RESET)}>
               Reset
             </button>
-            <button
-              type="button"
-              className={ctrl}
-              aria-label="Close zoom"
-              onClick={() => dialog.current?.close()}
-            >
-              <Icon>
-                <path d="M6 6l12 12M18 6L6 18" />
-              </Icon>
-            </button>
+            <CloseButton label="Close zoom" className={ctrl} onClose={() => dialog.current?.close()} />
           </div>
         </div>
         <p className="sr-only">
