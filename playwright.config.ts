@@ -49,6 +49,7 @@ export default defineConfig({
       OWNER_EMAIL: OWNER.email,
       OWNER_PASSWORD: OWNER.password,
       SEED_DEMO: '1',
+      SOCIAL_PROFILE_URL: 'https://www.instagram.com/wicklowlight.example/',
     },
   },
 });

@@ -214,7 +214,7 @@ test('the drone page: samples in the viewer, video placeholder, upload notices a
 }) => {
   await page.goto('/drone-services');
   await expect(page.getByText('Admin access required to upload sample photos')).toBeVisible();
-  await expect(page.getByText('Admin access required to upload videos')).toBeVisible();
+  await expect(page.getByText('Admin access required to upload sample videos')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(2);
   await expect(page.getByText('Sample videos coming soon')).toBeVisible();
   await expect(page.getByText(/IAA licensed/i)).toHaveCount(0);

@@ -50,6 +50,10 @@ test('the home page shows the demo hero and featured photos', async ({ page }) =
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: 'View Gallery' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Shop Prints' })).toBeVisible();
+  await expect(page.locator('#about').getByRole('link', { name: /Follow on Instagram/ })).toHaveAttribute(
+    'href',
+    'https://www.instagram.com/wicklowlight.example/',
+  );
   const gallery = page.locator('#gallery');
   await expect(gallery.getByRole('img').first()).toBeVisible();
   expect(await gallery.getByRole('img').count()).toBeLessThanOrEqual(6);

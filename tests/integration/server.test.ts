@@ -72,6 +72,23 @@ describe('the built server', () => {
     expect(res.status).toBe(403);
   });
 
+  it('refuses an oversized JSON body with 413 and stores nothing', async () => {
+    const lines = Array.from({ length: 5000 }, (_, i) => ({
+      variantId: `v-${i}-${'x'.repeat(50)}`,
+      quantity: 1,
+    }));
+    const res = await fetch(`${server.url}/api/paypal/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ lines, currency: 'EUR', intent: 'CAPTURE' }),
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).message).toMatch(/too large/);
+    const db = new Database(`${server.dataDir}/site.sqlite`, { readonly: true });
+    expect(db.prepare('select count(*) as n from orders').get()).toEqual({ n: 0 });
+    db.close();
+  });
+
   it('closes cleanly on SIGTERM', async () => {
     const other = await startServer();
     const code = await other.stop();

@@ -32,6 +32,14 @@ describe('config', () => {
     }
   });
 
+  it('takes an https social profile link and refuses anything else', () => {
+    expect(parseEnv({ SOCIAL_PROFILE_URL: 'https://www.instagram.com/someone/' }).SOCIAL_PROFILE_URL).toBe(
+      'https://www.instagram.com/someone/',
+    );
+    expect(() => parseEnv({ SOCIAL_PROFILE_URL: 'javascript:alert(1)' })).toThrow(/SOCIAL_PROFILE_URL/);
+    expect(parseEnv({}).SOCIAL_PROFILE_URL).toBeUndefined();
+  });
+
   it('treats empty values as unset', () => {
     expect(parseEnv({ PORT: '', OWNER_PASSWORD: '' }).PORT).toBe(4321);
   });

@@ -58,6 +58,10 @@ const envSchema = z.object({
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional()),
   OPENAI_MODEL: optionalString,
+  SOCIAL_PROFILE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https$/, error: 'must be an https:// URL of your photo-sharing profile' }).optional(),
+  ),
   SMTP_URL: z.preprocess(
     emptyToUndefined,
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -84,6 +88,8 @@ export interface Config {
   };
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
   mail: { smtpUrl: string | undefined; from: string };
+  /** The owner's photo-sharing profile, linked from the about section; not shown when unset. */
+  socialProfileUrl: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -134,6 +140,7 @@ export function buildConfig(env: Env): Config {
       model: env.OPENAI_MODEL ?? 'gpt-4o-mini',
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Wicklow Photography <${env.OWNER_EMAIL}>` },
+    socialProfileUrl: env.SOCIAL_PROFILE_URL,
   };
 }
 

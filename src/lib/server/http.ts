@@ -15,11 +15,39 @@ export class HttpError extends Error {
   }
 }
 
-/** Reads a JSON body and validates it; bad JSON or a failing schema become a 400 with a readable message. */
+/** JSON bodies of this site are small; a larger one is refused before it is held in memory. */
+const MAX_JSON_BYTES = 256 * 1024;
+
+async function readText(request: Request, maxBytes: number): Promise<string> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  const tooLarge = () => new HttpError(413, 'The request is too large.');
+  if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * Reads a JSON body and validates it: over 256 KB is a 413, bad JSON or a failing schema a 400
+ * with a readable message.
+ */
 export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
+  const text = await readText(request, MAX_JSON_BYTES);
   let body: unknown;
   try {
-    body = await request.json();
+    body = JSON.parse(text);
   } catch {
     throw new HttpError(400, 'The request body must be valid JSON.');
   }

@@ -5,7 +5,6 @@ export const OWNER_NAME = 'Wicklow Light Photography';
 export const LOCATION = 'Wicklow, Ireland';
 export const CURRENCY = 'EUR';
 export const PAYMENT_INTENT = 'CAPTURE';
-export const SOCIAL_PROFILE_URL = 'https://www.instagram.com/';
 
 export const PHOTO_CATEGORIES = ['coastal', 'mountains', 'countryside', 'aerial', 'other'] as const;
 export type PhotoCategory = (typeof PHOTO_CATEGORIES)[number];
