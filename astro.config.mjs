@@ -19,5 +19,9 @@ export default defineConfig({
   vite: {
     plugins: [tailwindcss()],
     ssr: { external: ['better-sqlite3', 'sharp'] },
+    // No script is inlined into the HTML: every page script is an external module that the page
+    // loads after its load event (src/lib/server/deferred-scripts.ts), so a page's first bytes
+    // are its content. (Astro inlines small scripts below this limit; fonts are far above it.)
+    build: { assetsInlineLimit: 0 },
   },
 });

@@ -21,7 +21,7 @@ const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'strict-origin-when-cross-origin',
   'x-frame-options': 'SAMEORIGIN',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), interest-cohort=()',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
 };
 
 function send(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {

@@ -4,6 +4,7 @@ import { accessFor, isCrossSite } from './lib/server/access';
 import { readSessionUser } from './lib/server/auth';
 import { getConfig } from './lib/server/config';
 import { contentSecurityPolicy } from './lib/server/csp';
+import { deferModuleScripts } from './lib/server/deferred-scripts';
 import { jsonError } from './lib/server/http';
 
 export const onRequest = defineMiddleware(async (context, next) => {
@@ -49,8 +50,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const response = await next();
   if (user || access !== 'public') response.headers.set('Cache-Control', 'private, no-store');
   if (import.meta.env.DEV || !response.headers.get('content-type')?.startsWith('text/html')) return response;
-  // HTML pages get a hash-based CSP computed from their own inline scripts.
-  const html = await response.text();
+  // HTML pages: their scripts wait for the load event, then a hash-based CSP is computed from the
+  // page's own inline scripts (the loader included).
+  const html = deferModuleScripts(await response.text());
   const headers = new Headers(response.headers);
   headers.set(
     'Content-Security-Policy',

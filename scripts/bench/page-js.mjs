@@ -1,0 +1,37 @@
+// The JavaScript a page runs before anybody touches it: every script a real browser fetched by the
+// time the page's deferred scripts have run (html[data-enhanced]) and the network is idle, plus the
+// inline scripts, each gzipped on its own (the unit). Static imports and chunks count, so
+// nothing hides behind a first-level <script src>.
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
+
+export async function jsBeforeInteraction(url) {
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const page = await browser.newPage();
+    const fetched = new Set();
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') fetched.add(r.url());
+    });
+    await page.goto(url, { waitUntil: 'load' });
+    await page
+      .locator('html[data-enhanced]')
+      .waitFor({ state: 'attached', timeout: 10_000 })
+      .catch(() => {});
+    await page.waitForLoadState('networkidle');
+    const inline = await page.evaluate(() =>
+      [...document.querySelectorAll('script:not([src])')]
+        .filter((s) => !s.type || /module|javascript/.test(s.type))
+        .map((s) => s.textContent ?? ''),
+    );
+    let bytes = inline.reduce((sum, code) => sum + gzipSync(code).length, 0);
+    for (const src of fetched) {
+      const body = Buffer.from(await (await fetch(src)).arrayBuffer());
+      bytes += gzipSync(body).length;
+    }
+    return { bytes, files: fetched.size, inline: inline.length };
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,42 @@
+// The page's own scripts load after the page has loaded (DESIGN.md, Shape: zero JavaScript until
+// an island is needed). Astro writes each component <script> as <script type="module" src>, which
+// the browser fetches at high priority while the hero photo is still arriving; on a phone they
+// share the connection with it and hold back the first paint. Every one of them only enhances
+// server HTML that already works (links, plain forms), so they can wait for the load event.
+//
+// Written by hand because no Astro option does this (client:idle applies to framework islands, and
+// still loads during the page load). The loader is small and inline; the CSP hashes it like any
+// other inline script.
+//
+// A click on an element inside [data-deferred-click] that comes before the scripts have run is
+// not lost: the scripts are fetched at once and the click is replayed on the same element.
+
+const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/g;
+
+export const DEFERRED_CLICK_ATTR = 'data-deferred-click';
+
+function loader(srcs: string[]): string {
+  return [
+    `const s=${JSON.stringify(srcs).replace(/</g, '\\u003c')};let p;`,
+    'const load=()=>p??=Promise.all(s.map((u)=>import(u))).then(()=>{removeEventListener("click",c,true);document.documentElement.dataset.enhanced=""});',
+    `function c(e){const t=e.target;if(!(t instanceof Element)||!t.closest("[${DEFERRED_CLICK_ATTR}]"))return;`,
+    'e.preventDefault();e.stopImmediatePropagation();load().then(()=>t.dispatchEvent(new MouseEvent("click",{bubbles:true,cancelable:true})))}',
+    'addEventListener("click",c,true);',
+    // After the load, in idle time: the frame that paints the largest image comes first.
+    'const go=()=>"requestIdleCallback"in window?requestIdleCallback(load,{timeout:1500}):setTimeout(load,200);',
+    'document.readyState==="complete"?go():addEventListener("load",go,{once:true});',
+  ].join('');
+}
+
+/** Moves the page's external module scripts into one inline loader that imports them after load. */
+export function deferModuleScripts(html: string): string {
+  const srcs: string[] = [];
+  const rest = html.replace(MODULE_SCRIPT, (_tag, src: string) => {
+    if (!srcs.includes(src)) srcs.push(src);
+    return '';
+  });
+  if (srcs.length === 0) return html;
+  const tag = `<script type="module">${loader(srcs)}</script>`;
+  const end = rest.lastIndexOf('</body>');
+  return end === -1 ? rest + tag : `${rest.slice(0, end)}${tag}${rest.slice(end)}`;
+}
