@@ -28,7 +28,7 @@ async function runOnce(url) {
       bytes: lhr.audits['total-byte-weight'].numericValue,
     };
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
 }
 

@@ -62,27 +62,30 @@ function createUppy(purpose: UploadPurpose): Uppy<Meta, Body> {
   });
 }
 
-interface Props {
-  purpose?: UploadPurpose;
-  /** Called with the stored object and the signed URL it was sent to. */
-  onUploaded?: (object: UploadedObject) => void;
-  height?: number;
+export type UploaderUppy = Uppy<Meta, Body>;
+
+/** One Uppy instance per mounted widget (Uppy's React docs: create it once, in state). */
+export function useUppy(purpose: UploadPurpose): UploaderUppy {
+  const [uppy] = useState(() => createUppy(purpose));
+  useEffect(() => () => uppy.destroy(), [uppy]);
+  return uppy;
 }
 
-export default function Uploader({ purpose = 'image', onUploaded, height = 320 }: Props) {
-  // One Uppy instance per mounted widget (Uppy's React docs: create it once, in state).
-  const [uppy] = useState(() => createUppy(purpose));
-  useEffect(() => {
-    const onSuccess = (_file: UppyFile<Meta, Body> | undefined, response: { body?: Body }) => {
-      if (response.body) onUploaded?.(response.body);
-    };
-    uppy.on('upload-success', onSuccess);
-    return () => {
-      uppy.off('upload-success', onSuccess);
-    };
-  }, [uppy, onUploaded]);
-  useEffect(() => () => uppy.destroy(), [uppy]);
-  // The restrictions are printed beside the widget: Uppy's own note is hidden at some sizes.
+/** The uploaded object of a finished upload, from Uppy's result. */
+export function uploadedFrom(result: Awaited<ReturnType<UploaderUppy['upload']>>): UploadedObject | null {
+  return result?.successful?.[0]?.response?.body ?? null;
+}
+
+interface ViewProps {
+  uppy: UploaderUppy;
+  purpose: UploadPurpose;
+  height?: number;
+  /** When a form around the widget starts the upload with its own button. */
+  hideUploadButton?: boolean;
+}
+
+/** Uppy's Dashboard with the restrictions printed beside it (Uppy's own note is hidden at some sizes). */
+export function UploaderView({ uppy, purpose, height = 320, hideUploadButton = false }: ViewProps) {
   return (
     <div>
       <Dashboard
@@ -92,8 +95,30 @@ export default function Uploader({ purpose = 'image', onUploaded, height = 320 }
         thumbnailWidth={280}
         proudlyDisplayPoweredByUppy={false}
         hideProgressDetails={false}
+        hideUploadButton={hideUploadButton}
       />
       <p className="mt-2 text-sm text-slate-600">{restrictionNote(purpose)}</p>
     </div>
   );
+}
+
+interface Props {
+  purpose?: UploadPurpose;
+  /** Called with the stored object and the signed URL it was sent to. */
+  onUploaded?: (object: UploadedObject) => void;
+  height?: number;
+}
+
+export default function Uploader({ purpose = 'image', onUploaded, height = 320 }: Props) {
+  const uppy = useUppy(purpose);
+  useEffect(() => {
+    const onSuccess = (_file: UppyFile<Meta, Body> | undefined, response: { body?: Body }) => {
+      if (response.body) onUploaded?.(response.body);
+    };
+    uppy.on('upload-success', onSuccess);
+    return () => {
+      uppy.off('upload-success', onSuccess);
+    };
+  }, [uppy, onUploaded]);
+  return <UploaderView uppy={uppy} purpose={purpose} height={height} />;
 }

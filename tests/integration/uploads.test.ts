@@ -5,28 +5,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
+import { grantUpload, putUpload, tinyMp4 } from '../helpers/uploads';
 
 let server: RunningServer;
 let cookie: string;
 
-async function grant(purpose?: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/objects/upload`, {
-    method: 'POST',
-    headers: { cookie, origin: server.url, ...(purpose ? { 'content-type': 'application/json' } : {}) },
-    body: purpose ? JSON.stringify({ purpose }) : undefined,
-  });
-  expect(res.status).toBe(200);
-  const body = (await res.json()) as { uploadURL: string };
-  return body.uploadURL;
-}
-
+const grant = (purpose?: string) => grantUpload(server.url, cookie, purpose);
 const put = (url: string, body: BodyInit | Buffer, headers: Record<string, string> = {}) =>
-  fetch(`${server.url}${url}`, {
-    method: 'PUT',
-    body: body as BodyInit,
-    headers,
-    duplex: 'half',
-  } as RequestInit);
+  putUpload(server.url, url, body, headers);
 
 /** Upload bodies left behind in the temporary folder (the AVIF queue's own writes are not counted). */
 const leftovers = (folder: string) => {
@@ -39,14 +25,7 @@ const leftovers = (folder: string) => {
   }
 };
 
-// A small MP4-shaped file: an ftyp box with the isom brand, then filler.
-const mp4 = Buffer.concat([
-  Buffer.from([0, 0, 0, 0x18]),
-  Buffer.from('ftypisom'),
-  Buffer.from([0, 0, 2, 0]),
-  Buffer.from('isomiso2'),
-  Buffer.alloc(4000, 7),
-]);
+const mp4 = tinyMp4;
 
 beforeAll(async () => {
   server = await startServer();

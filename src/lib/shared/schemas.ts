@@ -1,6 +1,6 @@
 // One zod schema per payload, shared by the form and the endpoint (DESIGN.md, Conventions §1).
 import { z } from 'zod';
-import { PHOTO_CATEGORIES, UPLOAD_PURPOSES } from './constants';
+import { DRONE_MEDIA_TYPES, PHOTO_CATEGORIES, UPLOAD_PURPOSES } from './constants';
 
 export const signInSchema = z.object({
   email: z.email({ error: 'Please enter a valid email address' }).trim().toLowerCase(),
@@ -43,6 +43,24 @@ export const photoFormSchema = z.object({
   featured: formBoolean.default(false),
 });
 export type PhotoForm = z.infer<typeof photoFormSchema>;
+
+/**
+ * SPEC §7 POST /api/drone-media: a sample photo or video on the drone page. The url is the one the
+ * file was uploaded to (the signed URL or /objects/uploads/{id}); the server checks that it is the
+ * owner's upload of the right kind and stores the address it is served from.
+ */
+export const droneMediaSchema = z.object({
+  type: z.enum(DRONE_MEDIA_TYPES, { error: 'The type must be photo or video' }),
+  url: z
+    .string({ error: 'Please upload a file first' })
+    .trim()
+    .min(1, 'Please upload a file first')
+    .max(500, 'The file address is too long'),
+  title: optionalText(200, 'Title'),
+  description: optionalText(1000, 'Description'),
+  isActive: z.boolean().optional(),
+});
+export type DroneMediaInput = z.input<typeof droneMediaSchema>;
 // ---- public site (issue 4)
 
 /** No line breaks in anything that may reach a mail header (name fields, the address). */

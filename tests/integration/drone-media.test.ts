@@ -1,0 +1,142 @@
+// The owner's drone samples over HTTP (SPEC §7: POST /api/drone-media, DELETE /api/drone-media/{id},
+// PUT /api/drone-media/{id}/featured): owner only, only from the owner's own uploads of the right
+// kind, one featured video at a time, and the drone page shows the result.
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../helpers/server';
+import { signIn } from '../helpers/session';
+import { grantUpload, putUpload, tinyMp4 } from '../helpers/uploads';
+
+let server: RunningServer;
+let cookie: string;
+
+interface Sample {
+  id: string;
+  type: string;
+  url: string;
+  title: string | null;
+  isFeatured: boolean;
+}
+
+async function uploadPhoto(): Promise<string> {
+  const url = await grantUpload(server.url, cookie, 'image');
+  const jpeg = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#5a7a6a' } })
+    .jpeg()
+    .toBuffer();
+  const res = await putUpload(server.url, url, jpeg, { 'content-type': 'image/jpeg' });
+  expect(res.status).toBe(200);
+  return url;
+}
+
+async function uploadVideo(): Promise<string> {
+  const url = await grantUpload(server.url, cookie, 'sample-video');
+  const res = await putUpload(server.url, url, tinyMp4, { 'content-type': 'video/mp4' });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { url: string }).url;
+}
+
+const send = (method: string, path: string, body?: unknown, asOwner = true) =>
+  fetch(`${server.url}${path}`, {
+    method,
+    headers: {
+      origin: server.url,
+      ...(asOwner ? { cookie } : {}),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+const list = async () => (await (await fetch(`${server.url}/api/drone-media`)).json()) as Sample[];
+
+beforeAll(async () => {
+  server = await startServer();
+  cookie = await signIn(server.url);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+describe('drone samples', () => {
+  it('are added, featured and deleted by the owner only', async () => {
+    const photoUrl = await uploadPhoto();
+    expect((await send('POST', '/api/drone-media', { type: 'photo', url: photoUrl }, false)).status).toBe(
+      401,
+    );
+
+    const created = await send('POST', '/api/drone-media', {
+      type: 'photo',
+      url: photoUrl,
+      title: 'Glendalough from above',
+      description: 'The upper lake at dawn',
+    });
+    expect(created.status).toBe(201);
+    const photo = (await created.json()) as Sample;
+    // Stored as a JPEG derivative (the largest up to 1920 px), never the signed URL or the original.
+    expect(photo.url).toMatch(/^\/media\/[A-Za-z0-9_-]+\/960\.jpg$/);
+    expect((await fetch(`${server.url}${photo.url}`)).status).toBe(200);
+
+    const page = await (await fetch(`${server.url}/drone-services`)).text();
+    expect(page).toContain('Glendalough from above');
+    expect(page).toContain('Admin access required to upload sample photos');
+
+    expect((await send('DELETE', `/api/drone-media/${photo.id}`, undefined, false)).status).toBe(401);
+    expect((await send('DELETE', `/api/drone-media/${photo.id}`)).status).toBe(204);
+    expect((await list()).some((s) => s.id === photo.id)).toBe(false);
+    const again = await send('DELETE', `/api/drone-media/${photo.id}`);
+    expect(again.status).toBe(404);
+    expect((await again.json()).message).toMatch(/not found/);
+  });
+
+  it('keep one featured video at a time, and refuse to feature a photo', async () => {
+    const ids: string[] = [];
+    for (const title of ['Coast reel', 'Mountain reel']) {
+      const res = await send('POST', '/api/drone-media', { type: 'video', url: await uploadVideo(), title });
+      expect(res.status).toBe(201);
+      const video = (await res.json()) as Sample;
+      expect(video.url).toMatch(/^\/objects\/uploads\/[A-Za-z0-9_-]+$/);
+      ids.push(video.id);
+    }
+    expect((await send('PUT', `/api/drone-media/${ids[0]}/featured`, undefined, false)).status).toBe(401);
+    expect((await send('PUT', `/api/drone-media/${ids[0]}/featured`)).status).toBe(200);
+    expect((await send('PUT', `/api/drone-media/${ids[1]}/featured`)).status).toBe(200);
+    const featured = (await list()).filter((s) => s.isFeatured);
+    expect(featured.map((s) => s.id)).toEqual([ids[1]]);
+
+    const page = await (await fetch(`${server.url}/drone-services`)).text();
+    expect(page).toContain('Mountain reel');
+    expect(page).toContain('Featured');
+
+    const photo = (await (
+      await send('POST', '/api/drone-media', { type: 'photo', url: await uploadPhoto() })
+    ).json()) as Sample;
+    const refused = await send('PUT', `/api/drone-media/${photo.id}/featured`);
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe('Only a video can be the featured video.');
+    expect((await send('PUT', '/api/drone-media/nope/featured')).status).toBe(404);
+  });
+
+  it('refuse an upload of the wrong kind, one that is not there, and bad input, storing nothing', async () => {
+    const before = (await list()).length;
+    const cases: [unknown, RegExp][] = [
+      [{ type: 'video', url: await uploadPhoto() }, /not a video/],
+      [{ type: 'photo', url: await uploadVideo() }, /not an image/],
+      [{ type: 'photo', url: '/objects/uploads/doesnotexist123' }, /not found/],
+      [{ type: 'photo', url: 'https://elsewhere.example/p.jpg' }, /upload box/],
+      [{ type: 'poster', url: '/objects/uploads/x' }, /photo or video/],
+      [{ type: 'photo' }, /upload a file first/],
+      [{ type: 'photo', url: await uploadPhoto(), title: 'x'.repeat(201) }, /at most 200/],
+    ];
+    for (const [body, message] of cases) {
+      const res = await send('POST', '/api/drone-media', body);
+      expect(res.status, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect((await res.json()).message).toMatch(message);
+    }
+    const bad = await fetch(`${server.url}/api/drone-media`, {
+      method: 'POST',
+      headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+      body: '{not json',
+    });
+    expect(bad.status).toBe(400);
+    expect((await list()).length).toBe(before);
+  });
+});
