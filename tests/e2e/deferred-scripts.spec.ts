@@ -57,3 +57,23 @@ test('the phone menu opens on a tap that comes before the scripts', async ({ pag
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expect(page.locator('#mobile-menu').getByRole('link', { name: 'Shop' })).toBeVisible();
 });
+
+test('a contact message sent with Enter before the scripts have arrived goes through the enhanced form', async ({
+  page,
+}) => {
+  const release = await holdScripts(page);
+  await page.goto('/#contact');
+  const form = page.getByRole('form', { name: 'Send a message' });
+  await form.getByLabel('First name').fill('Niamh');
+  await form.getByLabel('Last name').fill('Doyle');
+  await form.getByLabel('Message').fill('Do you ship prints to Galway?');
+  await form.getByLabel('Email').fill(`early-${Date.now()}@example.ie`);
+  await form.getByLabel('Email').press('Enter');
+  release();
+  await expect(
+    page.getByText("Thank you for your inquiry. I'll get back to you within 24 hours."),
+  ).toBeVisible();
+  // The enhanced path: no reload to ?sent=1, and the form is reset.
+  expect(page.url()).not.toContain('sent=');
+  await expect(form.getByLabel('First name')).toHaveValue('');
+});
