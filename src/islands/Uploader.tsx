@@ -2,11 +2,14 @@
 // restrictions of SPEC §5/§9, and Uppy's own messages for failures, duplicates and lost connections.
 // Each file asks the server for a signed URL (POST /api/objects/upload) and is PUT straight to it.
 import Uppy, { type UppyFile } from '@uppy/core';
+// Uppy's stylesheets by URL, rendered as <link>s by the widget (React hoists them into <head>):
+// imported as CSS they would be inlined into every page that might show an uploader, visitors'
+// pages included (Astro collects the CSS of every island a page imports, rendered or not).
+import uppyCoreCss from '@uppy/core/css/style.min.css?url';
+import uppyDashboardCss from '@uppy/dashboard/css/style.min.css?url';
 import Dashboard from '@uppy/react/dashboard';
 import XHRUpload from '@uppy/xhr-upload';
 import { useEffect, useState } from 'react';
-import '@uppy/core/css/style.min.css';
-import '@uppy/dashboard/css/style.min.css';
 import { sendJson } from '../lib/client/api';
 import {
   IMAGE_UPLOAD_TYPES,
@@ -88,6 +91,8 @@ interface ViewProps {
 export function UploaderView({ uppy, purpose, height = 320, hideUploadButton = false }: ViewProps) {
   return (
     <div>
+      <link rel="stylesheet" href={uppyCoreCss} precedence="default" />
+      <link rel="stylesheet" href={uppyDashboardCss} precedence="default" />
       <Dashboard
         uppy={uppy}
         height={height}

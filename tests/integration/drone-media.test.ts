@@ -78,6 +78,8 @@ describe('drone samples', () => {
     const page = await (await fetch(`${server.url}/drone-services`)).text();
     expect(page).toContain('Glendalough from above');
     expect(page).toContain('Admin access required to upload sample photos');
+    // The owner's upload widget and its stylesheets are not in a visitor's page.
+    expect(page).not.toContain('uppy-');
 
     expect((await send('DELETE', `/api/drone-media/${photo.id}`, undefined, false)).status).toBe(401);
     expect((await send('DELETE', `/api/drone-media/${photo.id}`)).status).toBe(204);
