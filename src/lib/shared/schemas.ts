@@ -60,7 +60,7 @@ export const droneMediaSchema = z.object({
   description: optionalText(1000, 'Description'),
   isActive: z.boolean().optional(),
 });
-export type DroneMediaInput = z.input<typeof droneMediaSchema>;
+
 // ---- public site (issue 4)
 
 /** No line breaks in anything that may reach a mail header (name fields, the address). */

@@ -1,7 +1,7 @@
 // The owner's drone samples (SPEC §7: POST /api/drone-media, DELETE /api/drone-media/{id},
 // PUT /api/drone-media/{id}/featured). A sample is always one of the owner's own uploads: a photo
-// is stored as its largest JPEG derivative (so the page can offer every width), a video as the
-// address it is served from. One featured video at a time.
+// is stored as its JPEG derivative of up to 1920 px (the page reads the media id from it and offers
+// every width), a video as the address it is served from. One featured video at a time.
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import { droneMedia } from '../../../../db/schema';
@@ -24,7 +24,7 @@ function servedUrl(db: Db, type: DroneMediaData['type'], url: string): string {
   }
   if (type === 'photo') {
     if (!object.mediaId || !object.width) {
-      throw new HttpError(400, 'That upload is not an image. Please choose a JPG, PNG or GIF photo.');
+      throw new HttpError(400, 'That upload is not an image. Please choose a JPG, PNG, GIF or WebP image.');
     }
     return displayUrl(object.mediaId, object.width);
   }
