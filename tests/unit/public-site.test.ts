@@ -84,6 +84,8 @@ describe('contact schema', () => {
 });
 
 describe('drone videos', () => {
+  // One fixed time: two calls of new Date() can fall on either side of a millisecond.
+  const createdAt = new Date('2026-05-01T09:00:00Z');
   const v = (id: string, isFeatured = false, type: 'photo' | 'video' = 'video'): DroneMediaEntry => ({
     id,
     type,
@@ -92,7 +94,7 @@ describe('drone videos', () => {
     description: null,
     isActive: true,
     isFeatured,
-    createdAt: new Date(),
+    createdAt,
   });
   it('shows the featured video plus 1 other, or 2 others without a featured one', () => {
     expect(pickDroneVideos([v('a'), v('b', true), v('c'), v('p', false, 'photo')])).toEqual({
