@@ -10,10 +10,19 @@ describe('config', () => {
     expect(env.PORT).toBe(4321);
     expect(env.HOST).toBe('127.0.0.1');
     expect(env.DATA_DIR).toBe('./data');
-    expect(env.SITE_URL).toBe('http://localhost:4321');
+    expect(env.SITE_URL).toBeUndefined();
     expect(env.OWNER_EMAIL).toBe('owner@example.com');
     expect(env.SEED_DEMO).toBe('1');
     expect(env.PAYPAL_ENV).toBe('sandbox');
+  });
+
+  it('the site address follows PORT unless SITE_URL is set', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wicklow-config-'));
+    expect(buildConfig(parseEnv({ DATA_DIR: dir })).siteUrl).toBe('http://localhost:4321');
+    expect(buildConfig(parseEnv({ DATA_DIR: dir, PORT: '8080' })).siteUrl).toBe('http://localhost:8080');
+    expect(
+      buildConfig(parseEnv({ DATA_DIR: dir, PORT: '8080', SITE_URL: 'https://wicklowlight.ie/' })).siteUrl,
+    ).toBe('https://wicklowlight.ie');
   });
 
   it('refuses a bad PORT with a message that names the variable', () => {

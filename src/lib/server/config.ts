@@ -30,7 +30,7 @@ const envSchema = z.object({
     emptyToUndefined,
     z
       .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://example.ie' })
-      .default('http://localhost:4321'),
+      .optional(),
   ),
   OWNER_EMAIL: z.preprocess(
     emptyToUndefined,
@@ -123,7 +123,8 @@ export function buildConfig(env: Env): Config {
     port: env.PORT,
     host: env.HOST,
     dataDir,
-    siteUrl: env.SITE_URL.replace(/\/+$/, ''),
+    // Unset, it follows PORT, so a site started on another port still links to itself.
+    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT || 4321}`).replace(/\/+$/, ''),
     ownerEmail: env.OWNER_EMAIL.trim().toLowerCase(),
     ownerPassword: env.OWNER_PASSWORD,
     authSecret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
