@@ -34,6 +34,16 @@ function messageOf(err: unknown): string {
   return err instanceof Error && err.message ? err.message : FAILURE_TEXT;
 }
 
+/** The order id of a capture answer saying PayPal holds the payment for review (status PENDING). */
+function pendingOrderId(message: string): string | null {
+  try {
+    const body = JSON.parse(message.replace(/^\d{3}: /, '')) as { status?: string; orderId?: string };
+    return body.status === 'PENDING' && body.orderId ? body.orderId : null;
+  } catch {
+    return null;
+  }
+}
+
 const SIZE: Record<string, string> = { small: 'Small', medium: 'Medium', large: 'Large' };
 
 export default function Checkout() {
@@ -75,21 +85,30 @@ export default function Checkout() {
     });
     return id;
   };
+  const finish = (flag: 'success' | 'pending', id: string) => {
+    redirecting.current = true;
+    clearCart();
+    window.location.assign(`/checkout?${flag}=true&orderId=${encodeURIComponent(id)}`);
+  };
   const capture = async (orderId: string): Promise<void> => {
-    const result = await sendJson<CaptureResult>(
-      'POST',
-      `/api/paypal/order/${encodeURIComponent(orderId)}/capture`,
-      {
-        customerData: latest.current.form.getValues(),
-        cartItems: orderLines(latest.current.cart),
-      },
-    );
-    if (result?.status === 'COMPLETED' && result.order?.id) {
-      redirecting.current = true;
-      clearCart();
-      window.location.assign(`/checkout?success=true&orderId=${encodeURIComponent(result.order.id)}`);
-      return;
+    let result: CaptureResult;
+    try {
+      result = await sendJson<CaptureResult>(
+        'POST',
+        `/api/paypal/order/${encodeURIComponent(orderId)}/capture`,
+        {
+          customerData: latest.current.form.getValues(),
+          cartItems: orderLines(latest.current.cart),
+        },
+      );
+    } catch (err) {
+      // PayPal is reviewing the payment: the order is kept and settled by the server later, so the
+      // buyer must not pay again. The cart is cleared and the pending page gives the order id.
+      const pendingId = err instanceof HttpError && err.status === 422 ? pendingOrderId(err.message) : null;
+      if (pendingId) return finish('pending', pendingId);
+      throw err;
     }
+    if (result?.status === 'COMPLETED' && result.order?.id) return finish('success', result.order.id);
     throw new Error('Payment was not completed successfully');
   };
 

@@ -224,3 +224,30 @@ test.describe('without JavaScript', () => {
     await expect(page).toHaveURL(/\/shop$/);
   });
 });
+
+test('a payment PayPal holds for review: the cart is cleared and the pending page gives the order id', async ({
+  page,
+}) => {
+  await customiseAndAdd(page);
+  await fillCheckout(page);
+  // The server's answer for a PENDING capture (tests/integration/payments.test.ts covers the server).
+  await page.route('**/api/paypal/order/*/capture', (route) =>
+    route.fulfill({
+      status: 422,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        message: 'Payment was not completed successfully',
+        status: 'PENDING',
+        orderId: '0f5e1c2a-1111-4222-8333-944455556666',
+      }),
+    }),
+  );
+  await page.getByRole('button', { name: 'Test mode: no real payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Pending' })).toBeVisible();
+  await expect(page.getByText('0f5e1c2a-1111-4222-8333-944455556666')).toBeVisible();
+  await expect(page.getByText('Please do not pay for it again.', { exact: false })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  // The cart was emptied: the checkout now sends the visitor to the shop.
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/shop$/);
+});

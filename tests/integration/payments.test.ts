@@ -1,7 +1,7 @@
 // The money path over HTTP against the PayPal double (PAYPAL_API_BASE): the amount PayPal is asked
 // for is always the server's, a capture is paid only when COMPLETED with that amount in EUR, captures
 // are idempotent, bad order ids never leave the box, and the OAuth token is reused.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
@@ -41,6 +41,8 @@ beforeAll(async () => {
     PAYPAL_CLIENT_ID: double.clientId,
     PAYPAL_CLIENT_SECRET: double.clientSecret,
     PAYPAL_API_BASE: paypal.url,
+    // Payments PayPal holds for review are asked about again every second here (10 minutes by default).
+    PAYMENT_RECHECK_SECONDS: '1',
   });
   const d = db();
   d.prepare(
@@ -271,5 +273,55 @@ describe('capturing', () => {
     expect(products[0]).toMatchObject({ price: expect.any(String), photo: { title: expect.any(String) } });
     const framing = await (await fetch(`${site.url}/api/framing-options`)).json();
     expect(framing).toHaveLength(3);
+  });
+});
+
+describe('payments PayPal holds for review', () => {
+  const pendingCapture = async () => {
+    const { body } = await createOrder([{ variantId: 'v-bray-s-g', framing: null, quantity: 2 }]);
+    double.captureBehaviour = 'pending';
+    const res = await post(`/api/paypal/order/${body.id}/capture`, { customerData, cartItems: [] });
+    const answer = await res.json();
+    expect(res.status).toBe(422);
+    expect(answer).toMatchObject({ message: 'Payment was not completed successfully', status: 'PENDING' });
+    expect(answer.orderId).toMatch(/^[0-9a-f-]{36}$/);
+    return { paypalOrderId: body.id as string, orderId: answer.orderId as string };
+  };
+  const row = (orderId: string) =>
+    db().prepare('select payment_status, payment_id from orders where id = ?').get(orderId) as {
+      payment_status: string;
+      payment_id: string | null;
+    };
+  /** The outbox messages whose text contains `needle` (RFC 822 files; quoted-printable soft breaks undone). */
+  const mailsWith = (needle: string) =>
+    readdirSync(join(site.dataDir, 'outbox')).filter((f) =>
+      readFileSync(join(site.dataDir, 'outbox', f), 'utf8')
+        .replace(/=\r?\n/g, '')
+        .includes(needle),
+    );
+
+  it('keeps the order pending, then marks it paid and mails the customer when PayPal completes it', async () => {
+    const { paypalOrderId, orderId } = await pendingCapture();
+    expect(row(orderId)).toMatchObject({ payment_status: 'pending', payment_id: expect.any(String) });
+    // Still under review: asking again changes nothing.
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(paidCount(paypalOrderId)).toBe(0);
+
+    double.settlePendingCaptures('COMPLETED');
+    await expect.poll(() => paidCount(paypalOrderId), { timeout: 10_000 }).toBe(1);
+    expect(mailsWith('is confirmed').length).toBeGreaterThan(0);
+    expect(mailsWith(orderId).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('marks the order failed and tells the customer when PayPal does not complete it', async () => {
+    const { paypalOrderId, orderId } = await pendingCapture();
+    double.settlePendingCaptures('DECLINED');
+    await expect.poll(() => row(orderId).payment_status, { timeout: 10_000 }).toBe('failed');
+    expect(paidCount(paypalOrderId)).toBe(0);
+    expect(mailsWith('Subject: Payment not completed for order').length).toBeGreaterThan(0);
+    const toCustomer = mailsWith('You are not charged for it').filter((f) =>
+      readFileSync(join(site.dataDir, 'outbox', f), 'utf8').includes('To: aoife@example.ie'),
+    );
+    expect(toCustomer.length).toBeGreaterThan(0);
   });
 });

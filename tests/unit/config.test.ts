@@ -14,6 +14,13 @@ describe('config', () => {
     expect(env.OWNER_EMAIL).toBe('owner@example.com');
     expect(env.SEED_DEMO).toBe('1');
     expect(env.PAYPAL_ENV).toBe('sandbox');
+    expect(env.PAYMENT_RECHECK_SECONDS).toBe(600);
+  });
+
+  it('refuses a recheck interval that is not a whole number of seconds from 1 to 86400', () => {
+    for (const bad of ['0', '-5', '1.5', 'soon', '90000'])
+      expect(() => parseEnv({ PAYMENT_RECHECK_SECONDS: bad })).toThrow(/PAYMENT_RECHECK_SECONDS/);
+    expect(parseEnv({ PAYMENT_RECHECK_SECONDS: '30' }).PAYMENT_RECHECK_SECONDS).toBe(30);
   });
 
   it('the site address follows PORT unless SITE_URL is set', () => {

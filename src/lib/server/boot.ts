@@ -4,7 +4,9 @@ import { ensureOwner } from './auth';
 import { getConfig } from './config';
 import { getDb } from './db';
 import { runMediaQueue } from './media-jobs';
+import { getPaypalClient } from './payments';
 import { seedDemo } from './seed/demo';
+import { startPaymentReconciler } from './services/payment-reconcile';
 
 export async function boot(): Promise<void> {
   const config = getConfig();
@@ -26,4 +28,6 @@ export async function boot(): Promise<void> {
   setTimeout(() => {
     runMediaQueue(db).catch((err) => console.error('The media queue stopped.', err));
   }, 1000).unref();
+  // Payments PayPal held for review are asked about again until they settle.
+  startPaymentReconciler(db, getPaypalClient, config.paypal.recheckPendingMs);
 }

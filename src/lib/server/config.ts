@@ -55,6 +55,15 @@ const envSchema = z.object({
     z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
   ),
   PAYPAL_API_BASE: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional()),
+  PAYMENT_RECHECK_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds between 1 and 86400' })
+      .int('must be a number of seconds between 1 and 86400')
+      .min(1, 'must be a number of seconds between 1 and 86400')
+      .max(86400, 'must be a number of seconds between 1 and 86400')
+      .default(600),
+  ),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional()),
   OPENAI_MODEL: optionalString,
@@ -85,6 +94,8 @@ export interface Config {
     clientId: string | undefined;
     clientSecret: string | undefined;
     apiBase: string;
+    /** How often payments PayPal held for review are asked about again (services/payment-reconcile.ts). */
+    recheckPendingMs: number;
   };
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
   mail: { smtpUrl: string | undefined; from: string };
@@ -134,6 +145,7 @@ export function buildConfig(env: Env): Config {
       clientId: env.PAYPAL_CLIENT_ID,
       clientSecret: env.PAYPAL_CLIENT_SECRET,
       apiBase: env.PAYPAL_API_BASE ?? paypalBase,
+      recheckPendingMs: env.PAYMENT_RECHECK_SECONDS * 1000,
     },
     openai: {
       apiKey: env.OPENAI_API_KEY,

@@ -87,6 +87,20 @@ export class PaypalDouble {
     this.idempotent.clear();
   }
 
+  /** PayPal finishing its review of every PENDING capture: they become COMPLETED or DECLINED. */
+  settlePendingCaptures(status: 'COMPLETED' | 'DECLINED' = 'COMPLETED'): number {
+    let settled = 0;
+    for (const order of this.orders.values()) {
+      for (const capture of order.captures) {
+        if (capture.status === 'PENDING') {
+          capture.status = status;
+          settled++;
+        }
+      }
+    }
+    return settled;
+  }
+
   /** Handles one request; the same code answers in-process and over HTTP. */
   async handle(request: Request): Promise<Response> {
     const url = new URL(request.url);

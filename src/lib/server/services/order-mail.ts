@@ -80,3 +80,56 @@ export async function sendOrderMails(db: Db, orderId: string): Promise<void> {
   const results = await Promise.allSettled(jobs);
   for (const r of results) if (r.status === 'rejected') console.error('Order mail failed', r.reason);
 }
+
+/**
+ * A payment that PayPal held for review (PENDING) and then did not complete: the customer learns
+ * that nothing will be sent and that PayPal releases any hold, and the owner learns it too. When
+ * PayPal completed it for another amount than the order's, only the owner is told: that needs a
+ * person to look at it in PayPal (and refund), not a form letter.
+ */
+export async function sendPaymentNotCompletedMails(
+  db: Db,
+  orderId: string,
+  reason: 'not-completed' | 'mismatch',
+): Promise<void> {
+  const order = getOrderWithItems(db, orderId);
+  if (!order) return;
+  const ref = shortOrderId(order.id);
+  const total = formatEuro(order.totalAmountCents);
+  const what =
+    reason === 'mismatch'
+      ? `PayPal completed the payment it was reviewing for order ${ref} (${order.id}) for another amount than the order's ${total}. Check it in PayPal and refund it.`
+      : `PayPal did not complete the payment it was reviewing for order ${ref} (${order.id}), ${total}.`;
+  const jobs: Promise<unknown>[] = [
+    sendMail({
+      to: getConfig().ownerEmail,
+      subject: `Payment not completed for order ${ref}`,
+      text: [
+        what,
+        'The order is marked as failed: do not send it.',
+        `Customer: ${order.customerName} <${order.customerEmail ?? ''}>`,
+        `PayPal order ${order.paypalOrderId ?? ''}, capture ${order.paymentId ?? ''}`,
+      ].join('\n'),
+      replyTo: order.customerEmail ?? undefined,
+    }),
+  ];
+  if (order.customerEmail && reason === 'not-completed') {
+    jobs.push(
+      sendMail({
+        to: order.customerEmail,
+        subject: `Your payment for order ${ref} was not completed`,
+        text: [
+          `Dear ${order.customerName},`,
+          '',
+          `PayPal has not completed your payment of ${total} for order ${ref}, so the order will not be sent.`,
+          'You are not charged for it: any amount PayPal was holding is released by PayPal.',
+          'You are welcome to order again from the shop, or reply to this e-mail with any question.',
+          '',
+          `${OWNER_NAME}`,
+        ].join('\n'),
+      }),
+    );
+  }
+  const results = await Promise.allSettled(jobs);
+  for (const r of results) if (r.status === 'rejected') console.error('Payment mail failed', r.reason);
+}

@@ -204,7 +204,7 @@ export function judgeCapture(
 ): { ok: boolean; status: string; mismatch: boolean; captureId?: string } {
   const capture = firstCapture(order);
   const status = capture?.status ?? order.status ?? 'UNKNOWN';
-  if (capture?.status !== 'COMPLETED') return { ok: false, status, mismatch: false };
+  if (capture?.status !== 'COMPLETED') return { ok: false, status, mismatch: false, captureId: capture?.id };
   const cents = capture.amount ? decimalToCents(capture.amount.value) : null;
   const sameMoney = cents === totalCents && capture.amount?.currency_code === CURRENCY;
   return { ok: sameMoney, status, mismatch: !sameMoney, captureId: capture.id };
@@ -263,34 +263,48 @@ export async function capturePaypalOrder(
       }
     }
 
-    const verdict = judgeCapture(order.totalAmountCents, result);
-    if (!verdict.ok) {
-      // DECLINED and FAILED captures are final; PENDING may still complete, so it stays pending.
-      const failed = verdict.mismatch || verdict.status === 'DECLINED' || verdict.status === 'FAILED';
-      db.update(orders)
-        .set({ paymentStatus: failed ? 'failed' : 'pending' })
-        .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'completed')))
-        .run();
-      if (verdict.mismatch) {
-        console.error(
-          `PayPal capture of ${paypalOrderId} does not match order ${order.id} (${order.totalAmountCents} cents EUR): left unpaid for the owner to check.`,
-        );
-      }
-      return {
-        paid: false,
-        orderId: order.id,
-        reason: verdict.mismatch ? 'mismatch' : 'not-completed',
-        status: verdict.status,
-      };
-    }
-
-    const changed = db
-      .update(orders)
-      .set({ paymentStatus: 'completed', paymentId: verdict.captureId ?? null, paidAt: new Date() })
-      .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'completed')))
-      .run().changes;
-    return { paid: true, orderId: order.id, captureId: verdict.captureId ?? '', newlyPaid: changed === 1 };
+    return settleCapture(db, order, result);
   });
+}
+
+/**
+ * Applies PayPal's answer about an order's capture to the stored order: paid only for a COMPLETED
+ * capture of exactly the stored amount in EUR; DECLINED, FAILED or another amount is final (failed);
+ * PENDING stays pending with the capture id kept, so payment-reconcile.ts can ask again later.
+ */
+export function settleCapture(
+  db: Db,
+  order: { id: string; totalAmountCents: number; paypalOrderId: string | null },
+  result: PaypalOrder,
+): CaptureOutcome {
+  const verdict = judgeCapture(order.totalAmountCents, result);
+  if (!verdict.ok) {
+    const failed = verdict.mismatch || verdict.status === 'DECLINED' || verdict.status === 'FAILED';
+    db.update(orders)
+      .set({
+        paymentStatus: failed ? 'failed' : 'pending',
+        ...(verdict.status === 'PENDING' && verdict.captureId ? { paymentId: verdict.captureId } : {}),
+      })
+      .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'completed')))
+      .run();
+    if (verdict.mismatch) {
+      console.error(
+        `PayPal capture of ${order.paypalOrderId} does not match order ${order.id} (${order.totalAmountCents} cents EUR): left unpaid for the owner to check.`,
+      );
+    }
+    return {
+      paid: false,
+      orderId: order.id,
+      reason: verdict.mismatch ? 'mismatch' : 'not-completed',
+      status: verdict.status,
+    };
+  }
+  const changed = db
+    .update(orders)
+    .set({ paymentStatus: 'completed', paymentId: verdict.captureId ?? null, paidAt: new Date() })
+    .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'completed')))
+    .run().changes;
+  return { paid: true, orderId: order.id, captureId: verdict.captureId ?? '', newlyPaid: changed === 1 };
 }
 
 /** An order with its items, for mails and the confirmation. */

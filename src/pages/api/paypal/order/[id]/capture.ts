@@ -34,9 +34,11 @@ export const POST: APIRoute = handle(async ({ params, request }) => {
     return jsonError(500, PAYMENT_ERRORS.other);
   }
   if (!outcome.paid) {
-    return outcome.reason === 'mismatch'
-      ? jsonError(409, PAYMENT_ERRORS.noOrder)
-      : jsonError(422, PAYMENT_ERRORS.notCompleted, { status: outcome.status });
+    if (outcome.reason === 'mismatch') return jsonError(409, PAYMENT_ERRORS.noOrder);
+    // PENDING: PayPal is reviewing the payment; the order is kept and settled later
+    // (services/payment-reconcile.ts), so the checkout can say so and give its id.
+    const pending = outcome.status === 'PENDING' ? { orderId: outcome.orderId } : {};
+    return jsonError(422, PAYMENT_ERRORS.notCompleted, { status: outcome.status, ...pending });
   }
   if (outcome.newlyPaid) await sendOrderMails(db, outcome.orderId);
   return Response.json(
