@@ -1,0 +1,24 @@
+// `npm run backup [-- --to DIR]`: a consistent copy of DATA_DIR, taken while the site runs
+// (src/lib/server/backup.ts). By default into backups/wicklow-{time}/ beside DATA_DIR.
+// To restore: stop the site, then start it with DATA_DIR pointing at the backup folder (or move the
+// folder's contents into an empty DATA_DIR).
+import { resolve } from 'node:path';
+import { backupDataDir, defaultBackupTarget } from '../src/lib/server/backup';
+import { getConfig } from '../src/lib/server/config';
+
+const at = process.argv.indexOf('--to');
+const to = at > 0 ? process.argv[at + 1] : undefined;
+const dataDir = getConfig().dataDir;
+const target = to ? resolve(to) : defaultBackupTarget(dataDir);
+try {
+  const report = await backupDataDir(dataDir, target);
+  const rows = Object.entries(report.tables)
+    .map(([table, n]) => `${n} ${table}`)
+    .join(', ');
+  console.log(`Backed up ${dataDir} to ${report.target} in ${report.ms} ms.`);
+  console.log(`Database checked (integrity ok): ${rows}.`);
+  console.log(`Files: ${report.files} (${(report.bytes / 1024 / 1024).toFixed(1)} MiB).`);
+} catch (err) {
+  console.error(`Backup failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+}

@@ -1,0 +1,97 @@
+// A consistent copy of everything the site owns, taken while the site runs (`npm run backup`).
+// Copying DATA_DIR with cp while the server writes can catch site.sqlite and its WAL at different
+// moments; SQLite's online backup API (better-sqlite3's db.backup) copies one consistent snapshot.
+// The database is copied first and the files after: every file the snapshot refers to was written
+// before its row (uploads are processed, then recorded), so it is in the copy. Uploads in progress
+// (uploads/tmp) are left out. The copy is checked (integrity_check, row counts) before it counts.
+import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+
+/** What a backup holds besides the database: every folder and file of DATA_DIR but these. */
+const LEFT_OUT = new Set(['site.sqlite', 'site.sqlite-wal', 'site.sqlite-shm', 'tmp']);
+
+export interface BackupReport {
+  target: string;
+  tables: Record<string, number>;
+  files: number;
+  bytes: number;
+  ms: number;
+}
+
+const COUNTED = ['photos', 'product_variants', 'orders', 'order_items', 'contact_inquiries', 'drone_media'];
+
+function countRows(db: Database.Database): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const table of COUNTED) {
+    out[table] = (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+  }
+  return out;
+}
+
+function copyFiles(from: string, to: string): { files: number; bytes: number } {
+  let files = 0;
+  let bytes = 0;
+  for (const entry of readdirSync(from, { withFileTypes: true })) {
+    if (LEFT_OUT.has(entry.name)) continue;
+    const src = join(from, entry.name);
+    const dest = join(to, entry.name);
+    if (entry.isDirectory()) {
+      mkdirSync(dest, { recursive: true, mode: statSync(src).mode & 0o777 });
+      const inner = copyFiles(src, dest);
+      files += inner.files;
+      bytes += inner.bytes;
+    } else if (entry.isFile()) {
+      cpSync(src, dest, { preserveTimestamps: true });
+      chmodSync(dest, statSync(src).mode & 0o777);
+      files++;
+      bytes += statSync(src).size;
+    }
+  }
+  return { files, bytes };
+}
+
+/** Copies DATA_DIR into `target` (which must not exist yet) and checks the copy. */
+export async function backupDataDir(dataDir: string, target: string): Promise<BackupReport> {
+  const started = performance.now();
+  const source = join(dataDir, 'site.sqlite');
+  if (!existsSync(source)) throw new Error(`There is no database at ${source}: is DATA_DIR right?`);
+  if (existsSync(target)) throw new Error(`${target} already exists: a backup never overwrites anything.`);
+  mkdirSync(target, { recursive: true, mode: 0o700 });
+
+  const live = new Database(source, { readonly: true, fileMustExist: true });
+  live.pragma('busy_timeout = 5000');
+  const copy = join(target, 'site.sqlite');
+  try {
+    await live.backup(copy);
+  } finally {
+    live.close();
+  }
+
+  // The copy is one self-contained file (no -wal/-shm beside it); the server turns WAL on again
+  // when it opens a restored copy.
+  const check = new Database(copy);
+  let tables: Record<string, number>;
+  try {
+    check.pragma('journal_mode = DELETE');
+    const integrity = check.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok') throw new Error(`The copied database failed its integrity check: ${integrity}`);
+    tables = countRows(check);
+  } finally {
+    check.close();
+  }
+
+  const { files, bytes } = copyFiles(dataDir, target);
+  const report: BackupReport = { target, tables, files, bytes, ms: Math.round(performance.now() - started) };
+  writeFileSync(
+    join(target, 'backup.json'),
+    `${JSON.stringify({ createdAt: new Date().toISOString(), from: dataDir, ...report }, null, 2)}\n`,
+  );
+  return report;
+}
+
+/** backups/wicklow-2026-11-22T03-10-00 beside DATA_DIR (never inside it). */
+export function defaultBackupTarget(dataDir: string, now = new Date()): string {
+  const stamp = now.toISOString().slice(0, 19).replace(/:/g, '-');
+  return join(dataDir, '..', 'backups', `wicklow-${stamp}`);
+}
