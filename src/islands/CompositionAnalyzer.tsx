@@ -1,6 +1,6 @@
 // The composition tool (SPEC §2, §4: idle, analyzing, result shown). The owner chooses a photo (JPG,
 // PNG or WebP under 10 MB), sees it, and sends it as base64 to POST /api/analyze-composition.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { sendJson } from '../lib/client/api';
 import { notify } from '../lib/client/toaster';
 import { COMPOSITION_IMAGE_TYPES, COMPOSITION_MAX_BYTES } from '../lib/shared/constants';
@@ -35,6 +35,8 @@ export default function CompositionAnalyzer() {
   const [busy, setBusy] = useState(false);
   const [analysis, setAnalysis] = useState<CompositionAnalysis | null>(null);
 
+  const input = useRef<HTMLInputElement>(null);
+
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
   const choose = (chosen: File | undefined) => {
@@ -51,6 +53,11 @@ export default function CompositionAnalyzer() {
     setAnalysis(null);
     setPreview(URL.createObjectURL(chosen));
   };
+
+  // Page scripts wait for idle time (src/lib/server/deferred-scripts.ts): a photo chosen before the
+  // island hydrated is still in the input, so take it up now.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
+  useEffect(() => choose(input.current?.files?.[0]), []);
 
   const run = async () => {
     if (!file) return;
@@ -76,6 +83,7 @@ export default function CompositionAnalyzer() {
         </p>
         <input
           id="composition-photo"
+          ref={input}
           type="file"
           accept={ACCEPT}
           aria-describedby="composition-photo-hint"
