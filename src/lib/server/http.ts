@@ -40,11 +40,15 @@ async function readText(request: Request, maxBytes: number): Promise<string> {
 }
 
 /**
- * Reads a JSON body and validates it: over 256 KB is a 413, bad JSON or a failing schema a 400
- * with a readable message.
+ * Reads a JSON body and validates it: over maxBytes (256 KB unless an endpoint needs more) is a 413,
+ * bad JSON or a failing schema a 400 with a readable message.
  */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S): Promise<z.infer<S>> {
-  const text = await readText(request, MAX_JSON_BYTES);
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  maxBytes = MAX_JSON_BYTES,
+): Promise<z.infer<S>> {
+  const text = await readText(request, maxBytes);
   let body: unknown;
   try {
     body = JSON.parse(text);

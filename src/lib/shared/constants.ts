@@ -75,6 +75,12 @@ export const UPLOAD_PURPOSE_LIMITS: Record<UploadPurpose, number> = {
   video: UPLOAD_LIMITS.adminVideo,
   'sample-video': UPLOAD_LIMITS.publicSampleVideo,
 };
+/** SPEC §5 and §9: the composition tool takes JPG, PNG or WebP under 10 MB. */
+export const COMPOSITION_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const COMPOSITION_MAX_BYTES = UPLOAD_LIMITS.image;
+/** GET /api/composition-tips?type=…: the kinds of photography with their own tips. */
+export const COMPOSITION_TIP_TYPES = ['landscape', 'aerial'] as const;
+export type CompositionTipType = (typeof COMPOSITION_TIP_TYPES)[number];
 export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const VIDEO_UPLOAD_TYPES = ['video/mp4', 'video/quicktime', 'video/x-msvideo'] as const;
 /** SPEC §9: a signed upload URL lives 604800 s (7 days); it works once. */

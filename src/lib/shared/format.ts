@@ -21,3 +21,15 @@ export function formatIrishDate(date: Date | number | string): string {
 export function shortOrderId(id: string): string {
   return `#${id.slice(-6).toUpperCase()}`;
 }
+
+export type ScoreBand = {
+  label: 'Excellent' | 'Good' | 'Needs Improvement';
+  tone: 'green' | 'yellow' | 'red';
+};
+
+/** SPEC §9: 8 or more Excellent (green), 6 to 7 Good (yellow), below 6 Needs Improvement (red). */
+export function compositionBand(score: number): ScoreBand {
+  if (score >= 8) return { label: 'Excellent', tone: 'green' };
+  if (score >= 6) return { label: 'Good', tone: 'yellow' };
+  return { label: 'Needs Improvement', tone: 'red' };
+}

@@ -1,6 +1,6 @@
 // One zod schema per payload, shared by the form and the endpoint (DESIGN.md, Conventions §1).
 import { z } from 'zod';
-import { DRONE_MEDIA_TYPES, PHOTO_CATEGORIES, UPLOAD_PURPOSES } from './constants';
+import { COMPOSITION_TIP_TYPES, DRONE_MEDIA_TYPES, PHOTO_CATEGORIES, UPLOAD_PURPOSES } from './constants';
 
 export const signInSchema = z.object({
   email: z.email({ error: 'Please enter a valid email address' }).trim().toLowerCase(),
@@ -183,3 +183,39 @@ export const captureOrderSchema = z.object({
 
 /** SPEC §8 and PAYPAL.md: a PayPal order id, validated before it goes into any URL. */
 export const PAYPAL_ORDER_ID = /^[A-Z0-9]{1,36}$/;
+
+// ---- composition analysis (SPEC §3, §7)
+
+/** SPEC §7 POST /api/analyze-composition: the photo as base64, without a data: prefix. */
+export const analyzeCompositionSchema = z.object({
+  image: z
+    .string({ error: 'Please choose a photo first' })
+    .min(1, 'Please choose a photo first')
+    .refine((v) => !v.startsWith('data:'), 'Send the image as plain base64, without the data: prefix')
+    .refine((v) => v.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(v), 'The image is not valid base64'),
+});
+export type AnalyzeCompositionInput = z.infer<typeof analyzeCompositionSchema>;
+
+const score = z.number().min(0).max(10);
+const sentence = z.string().trim().min(1).max(1000);
+
+/**
+ * SPEC §3 Composition analysis: the answer of POST /api/analyze-composition, whether it comes from the
+ * local analyser or a vision model (whose output is checked against this same schema).
+ */
+export const compositionAnalysisSchema = z.object({
+  overallScore: score,
+  summary: sentence,
+  strengths: z.array(sentence).max(20),
+  improvements: z.array(sentence).max(20),
+  compositionElements: z.record(z.string().trim().min(1).max(80), z.object({ score, feedback: sentence })),
+  tips: z.array(sentence).max(20),
+});
+export type CompositionAnalysis = z.infer<typeof compositionAnalysisSchema>;
+
+/** SPEC §7 GET /api/composition-tips?type=landscape. */
+export const compositionTipsQuerySchema = z.object({
+  type: z
+    .enum(COMPOSITION_TIP_TYPES, { error: `The type must be one of: ${COMPOSITION_TIP_TYPES.join(', ')}` })
+    .default('landscape'),
+});

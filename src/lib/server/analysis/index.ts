@@ -1,0 +1,42 @@
+// Composition analysis for POST /api/analyze-composition: the photo is checked (base64, size, type),
+// then analysed by the vision model when one is configured, else (or when it fails) locally.
+import sharp from 'sharp';
+import { COMPOSITION_MAX_BYTES } from '../../shared/constants';
+import type { CompositionAnalysis } from '../../shared/schemas';
+import { getConfig } from '../config';
+import { HttpError } from '../http';
+import { MAX_INPUT_PIXELS } from '../images';
+import { detectFileType, SNIFF_BYTES } from '../uploads/file-types';
+import { analyseLocally } from './local';
+import { analyseWithModel } from './model';
+
+const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp']);
+const WRONG_TYPE = 'Please choose a JPG, PNG or WebP photo.';
+
+/** The photo's bytes from base64 (already checked as base64 by the schema), or an HttpError. */
+export async function decodePhoto(base64: string): Promise<Buffer> {
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length === 0) throw new HttpError(400, 'The image is empty.');
+  if (bytes.length > COMPOSITION_MAX_BYTES) throw new HttpError(413, 'Please select an image under 10MB.');
+  const type = detectFileType(bytes.subarray(0, SNIFF_BYTES));
+  if (!type || !ACCEPTED.has(type.mime)) throw new HttpError(415, WRONG_TYPE);
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    if (!meta.width || !meta.height) throw new Error('no size');
+  } catch {
+    throw new HttpError(400, 'The image could not be read; it may be damaged. Please try another file.');
+  }
+  return bytes;
+}
+
+export async function analyzeComposition(photo: Buffer): Promise<CompositionAnalysis> {
+  const { apiKey, baseUrl, model } = getConfig().openai;
+  if (apiKey) {
+    try {
+      return await analyseWithModel(photo, { apiKey, baseUrl, model });
+    } catch (err) {
+      console.warn(`composition: vision model failed (${(err as Error).message}); used the local analyser`);
+    }
+  }
+  return analyseLocally(photo);
+}

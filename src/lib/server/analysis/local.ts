@@ -1,0 +1,69 @@
+// The local analyser (DESIGN.md "Composition analysis"): runs on the box with sharp, so no photo leaves
+// it and it works offline. Deterministic: the same image always gives the same analysis.
+// Element scores are integers 0-10; overallScore is their weighted mean rounded to one decimal.
+import type { CompositionAnalysis } from '../../shared/schemas';
+import type { Element } from './element';
+import { horizonElement } from './horizon';
+import { loadPlanes } from './pixels';
+import { balanceElement, findSubject, thirdsElement } from './subject';
+import { colourElement, exposureElement, sharpnessElement } from './tone';
+
+const STRONG = 8;
+const WEAK = 6;
+const MAX_TIPS = 5;
+
+export async function analyseLocally(image: Buffer): Promise<CompositionAnalysis> {
+  const planes = await loadPlanes(image);
+  const subject = findSubject(planes);
+  return fromElements([
+    horizonElement(planes),
+    thirdsElement(subject),
+    balanceElement(subject),
+    exposureElement(planes),
+    sharpnessElement(planes),
+    colourElement(planes),
+  ]);
+}
+
+export function fromElements(elements: Element[]): CompositionAnalysis {
+  const totalWeight = elements.reduce((t, e) => t + e.weight, 0);
+  const overallScore =
+    Math.round((elements.reduce((t, e) => t + e.score * e.weight, 0) / totalWeight) * 10) / 10;
+  // Weakest first; ties keep the measuring order, so the result is stable.
+  const weakest = [...elements].sort((p, q) => p.score - q.score);
+  const strong = elements.filter((e) => e.score >= STRONG);
+  // Always at least one thing to work on: the weakest element when nothing scores under WEAK.
+  const weak = elements.filter((e) => e.score < WEAK);
+  const toImprove = weak.length > 0 ? weak : weakest.slice(0, 1);
+  const tips = weakest
+    .slice(0, 3)
+    .flatMap((e) => e.tips)
+    .slice(0, MAX_TIPS);
+  return {
+    overallScore,
+    summary: summarise(strong, weak),
+    strengths: strong.map((e) => e.feedback),
+    improvements: toImprove.map((e) => e.advice),
+    compositionElements: Object.fromEntries(
+      elements.map((e) => [e.name, { score: e.score, feedback: e.feedback }]),
+    ),
+    tips,
+  };
+}
+
+const names = (es: Element[]) => {
+  const list = es.map((e) => e.name.toLowerCase());
+  return list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list.at(-1)}` : (list[0] ?? '');
+};
+
+function summarise(strong: Element[], weak: Element[]): string {
+  if (weak.length === 0 && strong.length > 0) {
+    return `A well-made photograph: strong on ${names(strong)}, with nothing pulling it down.`;
+  }
+  if (weak.length === 0)
+    return 'A solid photograph with no serious faults; each element has a little room to grow.';
+  const held = `It is held back by ${names(weak)}.`;
+  return strong.length > 0
+    ? `Strong on ${names(strong)}. ${held}`
+    : `${held} Each of these is fixable at the next shoot.`;
+}

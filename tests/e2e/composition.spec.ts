@@ -1,0 +1,106 @@
+// The composition analysis tool (SPEC §2, §4, §8): visitors see Admin Access Required; the owner
+// chooses a photo, sees it, analyses it and reads the result in four tabs, by mouse and by keyboard.
+import { expect, type Page, test } from '@playwright/test';
+import { OWNER } from '../../playwright.config';
+import { horizonPhoto } from '../helpers/photos';
+import { seriousViolations } from './axe';
+
+async function signInToTool(page: Page) {
+  await page.goto('/api/login?next=/composition-analysis');
+  await page.getByLabel('E-mail').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Composition Analysis' })).toBeVisible();
+}
+
+/** axe reads colours mid-animation as low contrast: wait until the front toast is fully shown. */
+async function toastSettled(page: Page) {
+  await expect(page.locator('[data-sonner-toast][data-front="true"]')).toHaveCSS('opacity', '1');
+}
+
+test('a visitor sees Admin Access Required and a way to sign in', async ({ page }) => {
+  await page.goto('/composition-analysis');
+  await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+    'href',
+    '/api/login?next=/composition-analysis',
+  );
+  await expect(page.getByRole('button', { name: 'Analyze Composition' })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the owner is refused a too large or wrong file, then analyses a photo and reads it in tabs', async ({
+  page,
+}) => {
+  await signInToTool(page);
+  await expect(page.getByRole('heading', { name: 'Admin Access Required' })).toHaveCount(0);
+  const analyze = page.getByRole('button', { name: 'Analyze Composition' });
+  await expect(analyze).toBeDisabled();
+
+  // One sign-in for the whole tool (sign-in attempts are rate limited): first what is refused.
+  await page.getByLabel('Choose a photo').setInputFiles({
+    name: 'huge.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.alloc(10 * 1024 * 1024 + 1),
+  });
+  await expect(page.getByText('File too large')).toBeVisible();
+  await expect(page.getByText('Please select an image under 10MB')).toBeVisible();
+  await expect(page.getByRole('img', { name: /The chosen photo/ })).toHaveCount(0);
+  await expect(analyze).toBeDisabled();
+
+  await page
+    .getByLabel('Choose a photo')
+    .setInputFiles({ name: 'anim.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+  await expect(page.getByText('Please choose a JPG, PNG or WebP photo')).toBeVisible();
+  await toastSettled(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Then a photo.
+  await page
+    .getByLabel('Choose a photo')
+    .setInputFiles({ name: 'sugarloaf.jpg', mimeType: 'image/jpeg', buffer: await horizonPhoto(0) });
+  await expect(page.getByRole('img', { name: 'The chosen photo, sugarloaf.jpg' })).toBeVisible();
+
+  // Hold the answer a moment to see the busy state.
+  await page.route('**/api/analyze-composition', async (route) => {
+    await new Promise((r) => setTimeout(r, 600));
+    await route.continue();
+  });
+  await analyze.click();
+  await expect(page.getByRole('button', { name: 'Analyzing...' })).toBeDisabled();
+  await expect(page.getByText('Analysis Complete')).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText('Your photo composition has been analyzed!')).toBeVisible();
+
+  const tab = (name: string) => page.getByRole('tab', { name });
+  const panel = page.getByRole('tabpanel');
+  await expect(tab('Overview')).toHaveAttribute('aria-selected', 'true');
+  // A level horizon on a well-exposed, sharp frame: 8 or more is Excellent.
+  await expect(panel.getByText('out of 10')).toBeVisible();
+  await expect(panel.getByText('Excellent', { exact: true })).toBeVisible();
+  expect(Number(await panel.locator('.font-display').textContent())).toBeGreaterThanOrEqual(8);
+  await toastSettled(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Mouse.
+  await tab('Elements').click();
+  await expect(tab('Elements')).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.getByRole('heading', { name: 'Horizon' })).toBeVisible();
+  await expect(panel.getByText(/The horizon is level/)).toBeVisible();
+
+  // Keyboard: arrows move and select, Home and End jump.
+  await tab('Elements').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(tab('Feedback')).toBeFocused();
+  await expect(tab('Feedback')).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.getByRole('heading', { name: 'Strengths' })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Improvements' })).toBeVisible();
+  await page.keyboard.press('End');
+  await expect(tab('Tips')).toBeFocused();
+  await expect(panel.getByRole('listitem').first()).toBeVisible();
+  await page.keyboard.press('ArrowRight');
+  await expect(tab('Overview')).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await expect(tab('Tips')).toHaveAttribute('aria-selected', 'true');
+  await expect(tab('Overview')).toHaveAttribute('tabindex', '-1');
+  expect(await seriousViolations(page)).toEqual([]);
+});

@@ -1,0 +1,154 @@
+// Composition analysis over HTTP (SPEC §7: POST /api/analyze-composition, GET /api/composition-tips):
+// owner only, refusals with readable messages, the local analyser by default, and the vision-model
+// path against a chat-completions double, with the local analyser as its fallback.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compositionAnalysisSchema } from '../../src/lib/shared/schemas';
+import { modelAnalysis, type OpenAiDouble, startOpenAiDouble } from '../helpers/openai-double';
+import { horizonPhoto } from '../helpers/photos';
+import { type RunningServer, startServer } from '../helpers/server';
+import { signIn } from '../helpers/session';
+
+const post = (server: RunningServer, body: unknown, cookie?: string) =>
+  fetch(`${server.url}/api/analyze-composition`, {
+    method: 'POST',
+    headers: { origin: server.url, 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+
+const base64 = (b: Buffer) => b.toString('base64');
+
+describe('composition analysis, local analyser', () => {
+  let server: RunningServer;
+  let cookie: string;
+  beforeAll(async () => {
+    server = await startServer();
+    cookie = await signIn(server.url);
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('is for the owner only', async () => {
+    const photo = base64(await horizonPhoto(0));
+    expect((await post(server, { image: photo })).status).toBe(401);
+    expect((await fetch(`${server.url}/api/composition-tips`)).status).toBe(401);
+  });
+
+  it('analyses a photo for the owner in the SPEC §3 shape', async () => {
+    const res = await post(server, { image: base64(await horizonPhoto(0)) }, cookie);
+    expect(res.status).toBe(200);
+    const analysis = compositionAnalysisSchema.parse(await res.json());
+    expect(analysis.compositionElements.Horizon?.feedback).toMatch(/level/);
+    expect(analysis.overallScore).toBeGreaterThan(5);
+  });
+
+  it('refuses bad base64, a non-image, an SVG and a damaged image with readable messages', async () => {
+    const bad = await post(server, { image: 'not base64 at all!' }, cookie);
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toMatch(/base64/);
+    const text = await post(server, { image: base64(Buffer.from('Just some words, not a photo.')) }, cookie);
+    expect(text.status).toBe(415);
+    expect((await text.json()).message).toBe('Please choose a JPG, PNG or WebP photo.');
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>');
+    expect((await post(server, { image: base64(svg) }, cookie)).status).toBe(415);
+    const broken = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
+    const damaged = await post(server, { image: base64(broken) }, cookie);
+    expect(damaged.status).toBe(400);
+    expect((await damaged.json()).message).toMatch(/could not be read/);
+    expect((await post(server, '{"image":', cookie)).status).toBe(400);
+    expect((await post(server, {}, cookie)).status).toBe(400);
+  });
+
+  it('refuses a photo over 10 MB with 413', async () => {
+    const jpegHead = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
+    // Just over the limit decoded (the body itself is within the JSON cap) ...
+    const justOver = Buffer.concat([jpegHead, Buffer.alloc(10 * 1024 * 1024 - 2)]);
+    const res = await post(server, { image: base64(justOver) }, cookie);
+    expect(res.status).toBe(413);
+    expect((await res.json()).message).toBe('Please select an image under 10MB.');
+    // ... and far over it (refused while the body is read).
+    const farOver = Buffer.concat([jpegHead, Buffer.alloc(12 * 1024 * 1024)]);
+    expect((await post(server, { image: base64(farOver) }, cookie)).status).toBe(413);
+  });
+
+  it('gives tips for landscape (the default) and aerial, and 400 for another type', async () => {
+    const get = (q: string) => fetch(`${server.url}/api/composition-tips${q}`, { headers: { cookie } });
+    const landscape = await get('?type=landscape');
+    expect(landscape.status).toBe(200);
+    const { tips } = (await landscape.json()) as { tips: string[] };
+    expect(tips.length).toBeGreaterThan(3);
+    expect(await (await get('')).json()).toEqual({ tips });
+    const aerial = (await (await get('?type=aerial')).json()) as { tips: string[] };
+    expect(aerial.tips).not.toEqual(tips);
+    const unknown = await get('?type=portrait');
+    expect(unknown.status).toBe(400);
+    expect((await unknown.json()).message).toMatch(/landscape, aerial/);
+  });
+});
+
+describe('composition analysis, vision model', () => {
+  let server: RunningServer;
+  let cookie: string;
+  let double: OpenAiDouble;
+  beforeAll(async () => {
+    double = await startOpenAiDouble(JSON.stringify(modelAnalysis));
+    server = await startServer({
+      OPENAI_API_KEY: 'sk-integration',
+      OPENAI_BASE_URL: double.baseUrl,
+      OPENAI_MODEL: 'vision-test-model',
+    });
+    cookie = await signIn(server.url);
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await double?.close();
+  });
+
+  it("answers with the model's critique when it is valid", async () => {
+    const res = await post(server, { image: base64(await horizonPhoto(0)) }, cookie);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(modelAnalysis);
+    const sent = double.requests.at(-1)!;
+    expect(sent.body.model).toBe('vision-test-model');
+    expect(sent.authorization).toBe('Bearer sk-integration');
+  });
+
+  it('falls back to the local analyser when the model answers nonsense or fails', async () => {
+    double.content = '{"overallScore": "great"}';
+    const res = await post(server, { image: base64(await horizonPhoto(0)) }, cookie);
+    expect(res.status).toBe(200);
+    const analysis = compositionAnalysisSchema.parse(await res.json());
+    expect(analysis.summary).not.toBe(modelAnalysis.summary);
+    expect(Object.keys(analysis.compositionElements)).toContain('Rule of Thirds');
+    expect(server.output()).toMatch(/vision model failed .*used the local analyser/);
+
+    double.status = 500;
+    const failed = await post(server, { image: base64(await horizonPhoto(0)) }, cookie);
+    expect(failed.status).toBe(200);
+    compositionAnalysisSchema.parse(await failed.json());
+  });
+});
+
+describe('composition analysis, signed in but not the owner', () => {
+  let server: RunningServer | undefined;
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('refuses the analysis with 403 and shows the notice without a sign-in link', async () => {
+    // A user that is no longer the owner: the account made when OWNER_EMAIL named them, kept after
+    // OWNER_EMAIL changed.
+    const first = await startServer({ OWNER_EMAIL: 'former@example.com' });
+    await first.stop();
+    server = await startServer({ DATA_DIR: first.dataDir });
+    const cookie = await signIn(server.url, 'former@example.com');
+    const res = await post(server, { image: base64(await horizonPhoto(0)) }, cookie);
+    expect(res.status).toBe(403);
+    expect((await res.json()).message).toBe('Only the site owner can do this.');
+    const page = await (await fetch(`${server.url}/composition-analysis`, { headers: { cookie } })).text();
+    expect(page).toContain('Admin Access Required');
+    expect(page).not.toContain('/api/login?next=/composition-analysis');
+    const visitor = await (await fetch(`${server.url}/composition-analysis`)).text();
+    expect(visitor).toContain('/api/login?next=/composition-analysis');
+  });
+});
