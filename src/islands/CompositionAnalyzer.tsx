@@ -54,8 +54,8 @@ export default function CompositionAnalyzer() {
     setPreview(URL.createObjectURL(chosen));
   };
 
-  // Page scripts wait for idle time (src/lib/server/deferred-scripts.ts): a photo chosen before the
-  // island hydrated is still in the input, so take it up now.
+  // The island hydrates only once React has loaded: a photo chosen in the server-rendered input
+  // before then is still in it, so take it up now.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
   useEffect(() => choose(input.current?.files?.[0]), []);
 
