@@ -143,11 +143,18 @@ export class PaypalClient {
       'Content-Type': 'application/json',
     };
     if (requestId) headers['PayPal-Request-Id'] = requestId.slice(0, 108);
-    const res = await this.send(path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+    let res: Response;
+    try {
+      res = await this.send(path, init);
+    } catch (err) {
+      // A connection that broke before any answer (a reused keep-alive socket the other side had
+      // just closed, say) is tried once more when that is safe: a read, or a call with a
+      // PayPal-Request-Id, which PayPal answers once whatever the number of tries.
+      const safe = method === 'GET' || requestId !== undefined;
+      if (!safe || !(err instanceof TypeError)) throw err;
+      res = await this.send(path, init);
+    }
     const json = (await this.json(res)) as {
       name?: string;
       debug_id?: string;

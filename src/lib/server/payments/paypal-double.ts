@@ -300,6 +300,9 @@ export async function startPaypalDoubleServer(
     res.writeHead(response.status, { 'content-type': 'application/json', 'content-length': out.length });
     res.end(out);
   });
+  // Idle connections stay open well past the client's keep-alive, as PayPal's do: a test on a busy
+  // machine must not meet a socket closed under it.
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
