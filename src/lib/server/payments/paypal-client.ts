@@ -44,7 +44,7 @@ export interface PaypalOrder {
 }
 
 /** An error answer of PayPal, in its documented shape. */
-export class PaypalApiError extends Error {
+class PaypalApiErrorClass extends Error {
   constructor(
     readonly status: number,
     readonly name: string,
@@ -55,11 +55,26 @@ export class PaypalApiError extends Error {
   }
 }
 
-export class InvalidOrderIdError extends Error {
+class InvalidOrderIdErrorClass extends Error {
   constructor() {
     super('Invalid PayPal order id');
   }
 }
+
+// The front (server/main.ts) and Astro's bundle are two module graphs in one process, and they share
+// one PaypalClient (payments/index.ts keeps it on globalThis): the pending-payment check in the front
+// may well be the one that makes it. The error classes are shared the same way, so that
+// `err instanceof PaypalApiError` in an endpoint holds whichever graph made the client.
+const ERRORS = Symbol.for('wicklow.paypal-errors');
+const sharedErrors = ((globalThis as { [ERRORS]?: object })[ERRORS] ??= {
+  PaypalApiError: PaypalApiErrorClass,
+  InvalidOrderIdError: InvalidOrderIdErrorClass,
+}) as { PaypalApiError: typeof PaypalApiErrorClass; InvalidOrderIdError: typeof InvalidOrderIdErrorClass };
+
+export const PaypalApiError = sharedErrors.PaypalApiError;
+export type PaypalApiError = PaypalApiErrorClass;
+export const InvalidOrderIdError = sharedErrors.InvalidOrderIdError;
+export type InvalidOrderIdError = InvalidOrderIdErrorClass;
 
 export function isValidPaypalOrderId(id: unknown): id is string {
   return typeof id === 'string' && PAYPAL_ORDER_ID.test(id);
