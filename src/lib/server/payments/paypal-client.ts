@@ -66,10 +66,13 @@ class InvalidOrderIdErrorClass extends Error {
 // may well be the one that makes it. The error classes are shared the same way, so that
 // `err instanceof PaypalApiError` in an endpoint holds whichever graph made the client.
 const ERRORS = Symbol.for('wicklow.paypal-errors');
-const sharedErrors = ((globalThis as { [ERRORS]?: object })[ERRORS] ??= {
-  PaypalApiError: PaypalApiErrorClass,
-  InvalidOrderIdError: InvalidOrderIdErrorClass,
-}) as { PaypalApiError: typeof PaypalApiErrorClass; InvalidOrderIdError: typeof InvalidOrderIdErrorClass };
+type SharedErrors = {
+  PaypalApiError: typeof PaypalApiErrorClass;
+  InvalidOrderIdError: typeof InvalidOrderIdErrorClass;
+};
+const holder = globalThis as { [ERRORS]?: SharedErrors };
+holder[ERRORS] ??= { PaypalApiError: PaypalApiErrorClass, InvalidOrderIdError: InvalidOrderIdErrorClass };
+const sharedErrors = holder[ERRORS];
 
 export const PaypalApiError = sharedErrors.PaypalApiError;
 export type PaypalApiError = PaypalApiErrorClass;
