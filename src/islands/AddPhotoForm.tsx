@@ -5,6 +5,7 @@ import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { HttpError } from '../lib/client/api';
 import { notify } from '../lib/client/toaster';
+import { useHydrated } from '../lib/client/use-hydrated';
 import { ADMIN_REDIRECT_DELAY_MS, CATEGORY_LABELS, PHOTO_CATEGORIES } from '../lib/shared/constants';
 import { type PhotoForm, photoFormSchema } from '../lib/shared/schemas';
 import Uploader, { type UploadedObject } from './Uploader';
@@ -16,6 +17,7 @@ export default function AddPhotoForm() {
   const [imageError, setImageError] = useState('');
   const [added, setAdded] = useState<{ id: string; title: string } | null>(null);
   const [uploaderKey, setUploaderKey] = useState(0);
+  const hydrated = useHydrated();
   const {
     register,
     handleSubmit,
@@ -122,7 +124,7 @@ export default function AddPhotoForm() {
       </fieldset>
       <button
         type="submit"
-        disabled={isSubmitting}
+        disabled={!hydrated || isSubmitting}
         className="min-h-11 rounded-md bg-slate-900 px-5 font-medium text-white hover:bg-slate-800 disabled:opacity-60"
       >
         {isSubmitting ? 'Adding Photo...' : 'Add Photo'}

@@ -5,6 +5,7 @@
 import { useState } from 'react';
 import { HttpError, sendJson } from '../lib/client/api';
 import { notify } from '../lib/client/toaster';
+import { useHydrated } from '../lib/client/use-hydrated';
 import type { DroneMediaType } from '../lib/shared/constants';
 import { droneMediaSchema } from '../lib/shared/schemas';
 import { UploaderView, uploadedFrom, useUppy } from './Uploader';
@@ -29,6 +30,7 @@ function SampleUpload({ type }: { type: DroneMediaType }) {
   const [description, setDescription] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const hydrated = useHydrated();
   const idp = `drone-${type}`;
 
   const upload = async () => {
@@ -106,7 +108,12 @@ function SampleUpload({ type }: { type: DroneMediaType }) {
             {error}
           </p>
         )}
-        <button type="button" className="btn btn-primary w-full sm:w-auto" disabled={busy} onClick={upload}>
+        <button
+          type="button"
+          className="btn btn-primary w-full sm:w-auto"
+          disabled={!hydrated || busy}
+          onClick={upload}
+        >
           {busy ? `Uploading ${noun}...` : `Upload ${noun}`}
         </button>
       </div>
@@ -115,6 +122,7 @@ function SampleUpload({ type }: { type: DroneMediaType }) {
 }
 
 function SampleRow({ sample }: { sample: ManagedSample }) {
+  const hydrated = useHydrated();
   const [busy, setBusy] = useState(false);
   const name = sample.title ?? (sample.type === 'photo' ? 'Untitled photo' : 'Untitled video');
   const run = async (action: () => Promise<unknown>, done: string, failed: string) => {
@@ -152,14 +160,19 @@ function SampleRow({ sample }: { sample: ManagedSample }) {
         (sample.isFeatured ? (
           <span className="badge bg-heather-100 text-heather-800">Featured Video</span>
         ) : (
-          <button type="button" className="btn btn-secondary px-4 text-sm" disabled={busy} onClick={feature}>
+          <button
+            type="button"
+            className="btn btn-secondary px-4 text-sm"
+            disabled={!hydrated || busy}
+            onClick={feature}
+          >
             Set as Featured
           </button>
         ))}
       <button
         type="button"
         className="btn btn-secondary px-4 text-sm"
-        disabled={busy}
+        disabled={!hydrated || busy}
         onClick={remove}
         aria-label={`Delete ${name}`}
       >

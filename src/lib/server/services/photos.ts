@@ -38,19 +38,23 @@ export function getHomepageHero(db: Db): Photo | undefined {
     .get();
 }
 
+/** The columns the photo dialog sets (SPEC §4), for adding and editing alike. */
+function formFields(form: PhotoForm) {
+  return {
+    title: form.title,
+    description: form.description ?? null,
+    category: form.category,
+    location: form.location ?? null,
+    featured: form.featured,
+  };
+}
+
 /** Adds a photo with its media and its six print variants, in one transaction. */
 export function createPhoto(db: Db, form: PhotoForm, media: PhotoMediaFields): Photo {
   return db.transaction((tx) => {
     const photo = tx
       .insert(photos)
-      .values({
-        title: form.title,
-        description: form.description ?? null,
-        category: form.category,
-        location: form.location ?? null,
-        featured: form.featured,
-        ...media,
-      })
+      .values({ ...formFields(form), ...media })
       .returning()
       .get();
     createVariantsForPhoto(tx, photo.id);
@@ -62,14 +66,7 @@ export function createPhoto(db: Db, form: PhotoForm, media: PhotoMediaFields): P
 export function updatePhoto(db: Db, id: string, form: PhotoForm, media: PhotoMediaFields | null): Photo {
   const updated = db
     .update(photos)
-    .set({
-      title: form.title,
-      description: form.description ?? null,
-      category: form.category,
-      location: form.location ?? null,
-      featured: form.featured,
-      ...(media ?? {}),
-    })
+    .set({ ...formFields(form), ...(media ?? {}) })
     .where(eq(photos.id, id))
     .returning()
     .get();
