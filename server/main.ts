@@ -1,4 +1,4 @@
-// The server's entry: a small node:http front before Astro (DESIGN.md, Shape).
+// The server's entry: a small node:http front before Astro.
 // It boots the data (migrations, owner account, demo seed), then answers anonymous GETs of
 // public pages from a byte cache and hands everything else to Astro's handler.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -9,23 +9,26 @@ import { ConfigError, getConfig } from '../src/lib/server/config';
 import { closeDb, databaseFile, getDb } from '../src/lib/server/db';
 import { serveMedia } from '../src/lib/server/media-serve';
 import { serveObject } from '../src/lib/server/object-serve';
-import type { AstroHandler } from './capture';
+import { encodePath, normalizePath, splitTarget } from '../src/lib/server/paths';
+import { cacheKey } from '../src/lib/server/route-table';
+import { securityHeaders } from '../src/lib/server/security-headers';
+import type { AstroHandler, Captured } from './capture';
 import { renderToMemory } from './capture';
-import { type CachedPage, makePage, PageCache, pickVariant } from './page-cache';
+import { type CachedPage, PageCache, pickVariant, type RenderedPage } from './page-cache';
+import { GateFullError, RenderGate } from './render-gate';
 import { loadStaticAssets } from './static-assets';
 
 const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
-/** Paths that are never cached: personal, owner-only, or not pages. */
-const UNCACHED = /^\/(?:api|admin|background-editor|checkout|objects|media|healthz)(?:\/|$)/;
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'SAMEORIGIN',
-  'permissions-policy': 'camera=(), microphone=(), geolocation=()',
-};
 
-function send(req: IncomingMessage, res: ServerResponse, page: CachedPage): void {
+/** Answers from cached bytes; `x-cache` says whether the page cache had the page already. */
+function send(
+  req: IncomingMessage,
+  res: ServerResponse,
+  page: CachedPage,
+  cacheState?: 'hit' | 'miss',
+): void {
   const variant = pickVariant(req.headers['accept-encoding'], page);
+  if (cacheState) res.setHeader('x-cache', cacheState);
   if (page.status === 200 && req.headers['if-none-match'] === variant.etag) {
     res.writeHead(304, {
       etag: variant.etag,
@@ -38,32 +41,40 @@ function send(req: IncomingMessage, res: ServerResponse, page: CachedPage): void
   res.end(req.method === 'HEAD' ? undefined : variant.body);
 }
 
-function isCacheable(req: IncomingMessage, pathname: string): boolean {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-  let path = pathname;
-  if (path.includes('%')) {
-    try {
-      path = decodeURIComponent(path); // /%61pi is /api to Astro's router too
-    } catch {
-      return false;
-    }
-  }
-  if (UNCACHED.test(path.toLowerCase())) return false;
-  return !SESSION_COOKIE.test(req.headers.cookie ?? '');
+/**
+ * The cache key of a request, or null when it must not be cached: only anonymous GETs and HEADs
+ * of paths the route table lets the cache keep, keyed on the query parameters the page reads.
+ */
+function cacheKeyOf(req: IncomingMessage, path: string, query: string): string | null {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  if (SESSION_COOKIE.test(req.headers.cookie ?? '')) return null;
+  return cacheKey(path, new URLSearchParams(query));
 }
 
 /** A rendered page may be cached only if it is the same for every anonymous visitor. */
-function toCacheable(status: number, headers: Record<string, string>, body: Buffer): CachedPage | null {
+function toCacheable(
+  { status, headers, body }: Captured,
+  security: Record<string, string>,
+): RenderedPage | null {
   if (status !== 200 && status !== 404) return null;
   if (headers['set-cookie']) return null;
   if (/no-store|private/.test(headers['cache-control'] ?? '')) return null;
-  const kept: Record<string, string> = { ...SECURITY_HEADERS };
+  const kept: Record<string, string> = { ...security };
   for (const [k, v] of Object.entries(headers)) {
     if (k !== 'content-length' && k !== 'transfer-encoding' && k !== 'connection') kept[k] = v;
   }
   // Browsers revalidate every time (a cheap 304), so an owner's edit shows on the next visit.
   kept['cache-control'] = 'public, max-age=0, must-revalidate';
-  return makePage(status, kept, body, { compress: true });
+  return { status, headers: kept, body };
+}
+
+function plain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
+  res.writeHead(status, {
+    'content-type': 'text/plain; charset=utf-8',
+    'cache-control': 'no-store',
+    ...extra,
+  });
+  res.end(text);
 }
 
 /** The most of an unread request body the front reads and throws away to keep the connection. */
@@ -116,61 +127,77 @@ async function main(): Promise<void> {
   // Astro's bundle reads the same settings through its own copy of the config module.
   process.env.DATA_DIR = config.dataDir;
   process.env.AUTH_SECRET = config.authSecret;
+  const security = securityHeaders(config.siteUrl);
 
   await boot();
 
   const distDir = fileURLToPath(new URL('..', import.meta.url));
   const entry = new URL('../server/entry.mjs', import.meta.url).href;
   const { handler } = (await import(entry)) as { handler: AstroHandler };
-  const assets = loadStaticAssets(`${distDir}client`, SECURITY_HEADERS);
+  const assets = loadStaticAssets(`${distDir}client`, security);
 
   // A read-only connection of its own: its data_version changes on every commit by others.
   const probe = new Database(databaseFile(config.dataDir), { readonly: true, fileMustExist: true });
   const readVersion = () => probe.pragma('data_version', { simple: true }) as number;
   const cache = new PageCache(readVersion);
 
+  const gate = new RenderGate();
+  /** Pages that the cache cannot answer wait their turn; a client with too many waiting gets a 503. */
+  const render = <T>(req: IncomingMessage, fn: () => Promise<T>) =>
+    gate.run(req.socket.remoteAddress ?? 'unknown', fn);
+
   const server = createServer(async (req, res) => {
+    // Every answer carries the security headers; a page's own CSP replaces the default one.
+    for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     try {
-      const rawUrl = req.url ?? '/';
-      const q = rawUrl.indexOf('?');
-      const pathname = q === -1 ? rawUrl : rawUrl.slice(0, q);
-      if (pathname === '/healthz') {
+      const target = splitTarget(req.url ?? '/');
+      const path = normalizePath(target.path);
+      if (path === null) return plain(res, 400, 'The address is not valid.');
+      // From here on, everything (assets, the cache, Astro's router and middleware) sees one path.
+      const encoded = encodePath(path);
+      req.url = target.query ? `${encoded}?${target.query}` : encoded;
+      if (path === '/healthz') {
         getDb().$client.prepare('select 1').get();
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
         res.end(JSON.stringify({ status: 'ok' }));
         return;
       }
-      if (req.method === 'GET' || req.method === 'HEAD') {
-        const asset = assets.get(pathname);
+      const safe = req.method === 'GET' || req.method === 'HEAD';
+      if (safe) {
+        const asset = assets.get(encoded);
         if (asset) return send(req, res, asset);
-        if (pathname.startsWith('/media/') && (await serveMedia(req, res, pathname))) return;
-        if (pathname.startsWith('/objects/') && (await serveObject(getDb(), req, res, pathname))) return;
+        if (path.startsWith('/media/') && (await serveMedia(req, res, encoded))) return;
+        if (path.startsWith('/objects/') && (await serveObject(getDb(), req, res, encoded))) return;
       }
-      if (!isCacheable(req, pathname)) {
-        if (req.method !== 'GET' && req.method !== 'HEAD') settleUnreadBody(req, res);
-        await handler(req, res);
+      const key = cacheKeyOf(req, encoded, target.query);
+      if (!key) {
+        if (!safe) settleUnreadBody(req, res);
+        if (safe && !path.startsWith('/api/')) await render(req, () => handler(req, res));
+        else await handler(req, res);
         return;
       }
-      const key = rawUrl;
+      // The page is rendered with only the query parameters it reads, so that it matches its key.
+      req.url = key;
+      const hit = cache.get(key);
+      if (hit) return send(req, res, hit, 'hit');
       if (req.method === 'HEAD') {
-        const hit = cache.get(key);
-        if (hit) return send(req, res, hit);
-        await handler(req, res);
+        await render(req, () => handler(req, res));
         return;
       }
-      const page = await cache.getOrRender(key, async () => {
-        const captured = await renderToMemory(handler, req);
-        return toCacheable(captured.status, captured.headers, captured.body);
-      });
-      if (page) return send(req, res, page);
+      const page = await cache.getOrRender(key, () =>
+        render(req, async () => toCacheable(await renderToMemory(handler, req), security)),
+      );
+      if (page) return send(req, res, page, 'miss');
       // Not cacheable after all (a redirect, an error, a cookie): render for this request alone.
-      await handler(req, res);
+      await render(req, () => handler(req, res));
     } catch (err) {
+      if (err instanceof GateFullError) {
+        if (!res.headersSent)
+          return plain(res, 503, 'The site is busy. Please try again in a moment.', { 'retry-after': '2' });
+      }
       console.error(err);
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end('Something went wrong on our side. Please try again.');
-      } else res.end();
+      if (!res.headersSent) plain(res, 500, 'Something went wrong on our side. Please try again.');
+      else res.end();
     }
   });
   server.keepAliveTimeout = 65_000;

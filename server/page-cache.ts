@@ -1,10 +1,17 @@
-// The byte cache of the front (DESIGN.md, Shape). Anonymous GETs of public pages are rendered
-// once per content version, compressed once (brotli and gzip), and answered with an ETag.
+// The byte cache of the front. Anonymous GETs of public pages are rendered once per content
+// version, compressed once, and answered with an ETag.
+//
 // The content version is SQLite's data_version read on a connection of its own that never
 // writes: it changes whenever any other connection (the site, a script, a backup restore)
 // commits, so every write to the database invalidates the cache without any bookkeeping.
+//
+// Compression in the request path is cheap (brotli 5, gzip 6: a few milliseconds); brotli at
+// its best level runs afterwards on libuv's thread pool and replaces the first variant, so a
+// miss never holds the event loop for long. Two keys that render the same bytes share one
+// compressed page.
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -21,6 +28,14 @@ export interface CachedPage {
   variants: { identity: Variant; br?: Variant; gzip?: Variant };
 }
 
+export interface RenderedPage {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+const brotliAsync = promisify(brotliCompress);
+
 export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 }
@@ -32,40 +47,73 @@ export function pickVariant(acceptEncoding: string | undefined, page: CachedPage
   return page.variants.identity;
 }
 
-/** Builds the cached form of a response: the bytes in each encoding with their headers. */
+function brotliParams(quality: number, size: number) {
+  return {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: size,
+    },
+  };
+}
+
+function variantOf(
+  headers: Record<string, string>,
+  etag: string,
+  encoded: Buffer,
+  encoding: Encoding,
+  compressed: boolean,
+): Variant {
+  const tag = encoding === 'identity' ? etag : etag.replace(/"$/, `-${encoding}"`);
+  const h: Record<string, string | number> = { ...headers, etag: tag, 'content-length': encoded.length };
+  if (compressed) h.vary = 'Accept-Encoding';
+  if (encoding !== 'identity') h['content-encoding'] = encoding;
+  return { body: encoded, etag: tag, headers: h };
+}
+
+/**
+ * Builds the cached form of a response: the bytes in each encoding with their headers.
+ * `best` compresses at the highest levels now (for assets read once at start); `fast` is for the
+ * request path, and upgradeBrotli makes the best brotli later.
+ */
 export function makePage(
   status: number,
   headers: Record<string, string>,
   body: Buffer,
-  opts: { compress: boolean; etag?: string },
+  opts: { compress: boolean; etag?: string; level?: 'fast' | 'best' },
 ): CachedPage {
   const etag = opts.etag ?? etagOf(body);
-  const variant = (encoded: Buffer, encoding: Encoding): Variant => {
-    const tag = encoding === 'identity' ? etag : etag.replace(/"$/, `-${encoding}"`);
-    const h: Record<string, string | number> = { ...headers, etag: tag, 'content-length': encoded.length };
-    if (opts.compress) h.vary = 'Accept-Encoding';
-    if (encoding !== 'identity') h['content-encoding'] = encoding;
-    return { body: encoded, etag: tag, headers: h };
-  };
-  if (!opts.compress) return { status, variants: { identity: variant(body, 'identity') } };
-  const br = brotliCompressSync(body, {
-    params: {
-      [zlibConstants.BROTLI_PARAM_QUALITY]: 11,
-      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
-    },
-  });
-  const gzip = gzipSync(body, { level: 9 });
+  const identity = variantOf(headers, etag, body, 'identity', opts.compress);
+  if (!opts.compress) return { status, variants: { identity } };
+  const best = opts.level === 'best';
+  const br = brotliCompressSync(body, brotliParams(best ? 11 : 5, body.length));
+  const gzip = gzipSync(body, { level: best ? 9 : 6 });
   return {
     status,
-    variants: { identity: variant(body, 'identity'), br: variant(br, 'br'), gzip: variant(gzip, 'gzip') },
+    variants: {
+      identity,
+      br: variantOf(headers, etag, br, 'br', true),
+      gzip: variantOf(headers, etag, gzip, 'gzip', true),
+    },
   };
+}
+
+/** Replaces the page's brotli variant by one at the best level, made off the event loop. */
+export async function upgradeBrotli(page: CachedPage): Promise<void> {
+  const { identity, br } = page.variants;
+  if (!br) return;
+  const better = await brotliAsync(identity.body, brotliParams(11, identity.body.length));
+  if (better.length >= br.body.length) return;
+  const headers = { ...br.headers, 'content-length': better.length };
+  page.variants.br = { body: better, etag: br.etag, headers };
 }
 
 /** A bounded map of rendered pages for one content version; a new version starts empty. */
 export class PageCache {
   private version: number | bigint | undefined;
   private readonly pages = new Map<string, CachedPage>();
+  private readonly byEtag = new Map<string, CachedPage>();
   private readonly pending = new Map<string, Promise<CachedPage | null>>();
+  private upgrades: Promise<void>[] = [];
 
   constructor(
     private readonly readVersion: () => number | bigint,
@@ -78,6 +126,7 @@ export class PageCache {
     if (v !== this.version) {
       this.version = v;
       this.pages.clear();
+      this.byEtag.clear();
       this.pending.clear();
     }
   }
@@ -87,23 +136,22 @@ export class PageCache {
     return this.pages.get(key);
   }
 
-  /** Renders at most once per key at a time; concurrent misses share the render. */
-  async getOrRender(key: string, render: () => Promise<CachedPage | null>): Promise<CachedPage | null> {
+  /**
+   * Renders at most once per key at a time; concurrent misses share the render. `render`
+   * returns null for an answer that must not be cached (a redirect, a cookie, an error).
+   */
+  async getOrRender(key: string, render: () => Promise<RenderedPage | null>): Promise<CachedPage | null> {
     const hit = this.get(key);
     if (hit) return hit;
     const inFlight = this.pending.get(key);
     if (inFlight) return inFlight;
     const version = this.version;
-    const promise = render().then((page) => {
+    const promise = render().then((rendered) => {
       this.pending.delete(key);
+      if (!rendered) return null;
+      const page = this.compress(rendered);
       // Keep it only if no write happened while it rendered.
-      if (page && this.readVersion() === version) {
-        if (this.pages.size >= this.maxEntries) {
-          const oldest = this.pages.keys().next().value;
-          if (oldest !== undefined) this.pages.delete(oldest);
-        }
-        this.pages.set(key, page);
-      }
+      if (this.readVersion() === version) this.store(key, page);
       return page;
     });
     promise.catch(() => this.pending.delete(key));
@@ -111,7 +159,37 @@ export class PageCache {
     return promise;
   }
 
+  /** Waits for the background brotli upgrades started so far (for tests and the bench). */
+  async settled(): Promise<void> {
+    const running = this.upgrades;
+    this.upgrades = [];
+    await Promise.all(running);
+  }
+
   get size(): number {
     return this.pages.size;
+  }
+
+  private compress(rendered: RenderedPage): CachedPage {
+    const etag = etagOf(rendered.body);
+    const same = this.byEtag.get(etag);
+    if (same && same.status === rendered.status) return same;
+    const page = makePage(rendered.status, rendered.headers, rendered.body, { compress: true, etag });
+    if (this.byEtag.size >= this.maxEntries) this.byEtag.clear();
+    this.byEtag.set(etag, page);
+    const upgrade = upgradeBrotli(page).catch((err) => console.error('Brotli upgrade failed.', err));
+    this.upgrades.push(upgrade);
+    upgrade.then(() => {
+      this.upgrades = this.upgrades.filter((u) => u !== upgrade);
+    });
+    return page;
+  }
+
+  private store(key: string, page: CachedPage): void {
+    if (this.pages.size >= this.maxEntries) {
+      const oldest = this.pages.keys().next().value;
+      if (oldest !== undefined) this.pages.delete(oldest);
+    }
+    this.pages.set(key, page);
   }
 }

@@ -69,7 +69,7 @@ export function loadStaticAssets(
     };
     assets.set(
       urlPath,
-      makePage(200, headers, body, { compress: COMPRESSIBLE.has(ext) && body.length > 512 }),
+      makePage(200, headers, body, { compress: COMPRESSIBLE.has(ext) && body.length > 512, level: 'best' }),
     );
   }
   return assets;

@@ -1,15 +1,40 @@
-// Session → locals, then the owner guard and the cross-site check (DESIGN.md, Auth).
+// Session → locals, then the owner guard and the cross-site check, then the security headers
+// of every answer and, on pages, deferred scripts and a hash-based CSP.
 import { defineMiddleware } from 'astro:middleware';
-import { accessFor, isCrossSite } from './lib/server/access';
+import { accessFor, isCrossSite, stricter } from './lib/server/access';
 import { readSessionUser } from './lib/server/auth';
 import { getConfig } from './lib/server/config';
-import { contentSecurityPolicy } from './lib/server/csp';
+import { pagePolicy, pageScriptHashes } from './lib/server/csp';
 import { deferModuleScripts } from './lib/server/deferred-scripts';
 import { jsonError } from './lib/server/http';
+import { normalizePath } from './lib/server/paths';
+import { securityHeaders } from './lib/server/security-headers';
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  const config = getConfig();
+  const [response, personal] = await guarded(context, next);
+  const headers = new Headers(response.headers);
+  for (const [name, value] of Object.entries(securityHeaders(config.siteUrl))) {
+    if (!headers.has(name)) headers.set(name, value);
+  }
+  if (personal) headers.set('Cache-Control', 'private, no-store');
+  return finish(
+    response,
+    headers,
+    config.paypal.mode !== 'test' && context.url.pathname.startsWith('/checkout'),
+  );
+});
+
+async function guarded(
+  context: Parameters<Parameters<typeof defineMiddleware>[0]>[0],
+  next: () => Promise<Response>,
+): Promise<[response: Response, personal: boolean]> {
   const { request, url, locals } = context;
   const config = getConfig();
+  // The front hands Astro normalised paths; this judges the same form when Astro runs alone.
+  const pathname = normalizePath(url.pathname);
+  if (pathname === null) return [jsonError(400, 'The address is not valid.'), false];
+
   const user = await readSessionUser(request.headers);
   locals.user = user;
   locals.isAdmin = user?.isAdmin ?? false;
@@ -21,44 +46,45 @@ export const onRequest = defineMiddleware(async (context, next) => {
     request.headers.get('host') ? `${url.protocol}//${request.headers.get('host')}` : '',
   ];
   if (isCrossSite(request.method, request.headers, allowedOrigins)) {
-    return jsonError(403, 'This request came from another site and was refused.');
+    return [jsonError(403, 'This request came from another site and was refused.'), true];
   }
 
-  let pathname: string;
-  try {
-    // Decoded, so that /%61dmin is judged as /admin.
-    pathname = decodeURI(url.pathname);
-  } catch {
-    return jsonError(400, 'The address is not valid.');
-  }
-  const access = accessFor(request.method, pathname);
+  // Judged on the path and on the route Astro matched, whichever is stricter: if the two ever
+  // disagree about a path, the owner check still holds.
+  const access = stricter(
+    accessFor(request.method, pathname),
+    accessFor(request.method, context.routePattern || pathname),
+  );
   if (access === 'owner-page' && !user) {
     const target = `/api/login?next=${encodeURIComponent(pathname + url.search)}`;
-    return context.redirect(target, 302);
+    return [context.redirect(target, 302), true];
   }
   if (access === 'owner-page' && !user?.isAdmin) {
-    return new Response('Only the site owner can open this page.', {
+    const refusal = new Response('Only the site owner can open this page.', {
       status: 403,
       headers: { 'Content-Type': 'text/plain; charset=utf-8' },
     });
+    return [refusal, true];
   }
-  if (access === 'owner-api' && !user) return jsonError(401, 'Please sign in to do this.');
+  if (access === 'owner-api' && !user) return [jsonError(401, 'Please sign in to do this.'), true];
   if (access === 'owner-api' && !user?.isAdmin) {
-    return jsonError(403, 'Only the site owner can do this.');
+    return [jsonError(403, 'Only the site owner can do this.'), true];
   }
+  return [await next(), Boolean(user) || access !== 'public'];
+}
 
-  const response = await next();
-  if (user || access !== 'public') response.headers.set('Cache-Control', 'private, no-store');
-  if (import.meta.env.DEV || !response.headers.get('content-type')?.startsWith('text/html')) return response;
-  // HTML pages: their scripts wait for the load event, then a hash-based CSP is computed from the
-  // page's own inline scripts (the loader included).
-  const html = deferModuleScripts(await response.text());
-  const headers = new Headers(response.headers);
-  headers.set(
-    'Content-Security-Policy',
-    contentSecurityPolicy(html, {
-      paypal: config.paypal.mode !== 'test' && url.pathname.startsWith('/checkout'),
-    }),
-  );
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
-});
+/**
+ * A copy of the response with the given headers (Astro's own responses may have immutable
+ * headers). HTML pages get their scripts deferred until the load event, and a CSP that allows
+ * only the site's own inline scripts (by hash) and the loader made here.
+ */
+async function finish(response: Response, headers: Headers, paypal: boolean): Promise<Response> {
+  const init = { status: response.status, statusText: response.statusText, headers };
+  if (!headers.get('content-type')?.startsWith('text/html') || import.meta.env.DEV) {
+    return new Response(response.body, init);
+  }
+  const { html, loader } = deferModuleScripts(await response.text());
+  const scriptHashes = pageScriptHashes(html, loader ? [loader] : []);
+  headers.set('Content-Security-Policy', pagePolicy({ scriptHashes, paypal }));
+  return new Response(html, init);
+}

@@ -1,16 +1,14 @@
-// robots.txt: everything public is open; owner pages, the API and the checkout are not for crawlers.
+// robots.txt: everything public is open; what the route table marks as not for robots (owner
+// pages, the API, the checkout) is closed.
 import type { APIRoute } from 'astro';
 import { getConfig } from '../lib/server/config';
+import { robotsRules } from '../lib/server/route-table';
 
 export const GET: APIRoute = () => {
   const body = [
     'User-agent: *',
     'Allow: /',
-    'Disallow: /admin',
-    'Disallow: /background-editor',
-    'Disallow: /checkout',
-    'Disallow: /api/',
-    'Allow: /api/photos/featured/og-image',
+    ...robotsRules(),
     '',
     `Sitemap: ${getConfig().siteUrl}/sitemap.xml`,
     '',

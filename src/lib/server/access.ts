@@ -1,35 +1,21 @@
-// Which requests need the owner, decided on the server (DESIGN.md, Auth).
-// SPEC §6 leaves server-side enforcement open; here every admin page, admin call and
-// mutation is closed unless it is one of the few things a visitor may do.
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/** Mutations a visitor may make: enquiries, payments, signing in and out. */
-const PUBLIC_MUTATIONS: RegExp[] = [
-  /^\/api\/auth\//,
-  /^\/api\/login\/?$/,
-  /^\/api\/logout\/?$/,
-  /^\/api\/contact\/?$/,
-  /^\/api\/paypal\/order\/?$/,
-  /^\/api\/paypal\/order\/[^/]+\/capture\/?$/,
-  // The signed upload URL carries its own authorization (an HMAC with an expiry).
-  /^\/api\/objects\/signed\/[^/]+\/?$/,
-];
-
-const OWNER_PAGES = [/^\/admin(\/|$)/, /^\/background-editor(\/|$)/];
-const OWNER_READS = [/^\/api\/admin(\/|$)/, /^\/api\/orders(\/|$)/, /^\/api\/composition-tips(\/|$)/];
+// Which requests need the owner, decided on the server from the route table. The client's
+// isAdmin flag is for display only: every owner page, owner call and mutation is checked here.
+import { isSafeMethod, whoMay } from './route-table';
 
 export type Access = 'public' | 'owner-page' | 'owner-api';
 
-export function accessFor(method: string, pathname: string): Access {
-  if (OWNER_PAGES.some((r) => r.test(pathname))) return 'owner-page';
-  // The bio picture read is public (the about section shows it).
-  if (pathname === '/api/admin/profile' && SAFE_METHODS.has(method)) return 'public';
-  if (OWNER_READS.some((r) => r.test(pathname))) return 'owner-api';
-  if (!SAFE_METHODS.has(method) && pathname.startsWith('/api/')) {
-    return PUBLIC_MUTATIONS.some((r) => r.test(pathname)) ? 'public' : 'owner-api';
-  }
-  return 'public';
+/** The access a request needs, for a normalised path. Owner pages redirect; owner calls answer 401/403. */
+export function accessFor(method: string, path: string): Access {
+  if (whoMay(method, path) === 'public') return 'public';
+  const lower = path.toLowerCase();
+  const isApi = lower === '/api' || lower.startsWith('/api/');
+  return isSafeMethod(method) && !isApi ? 'owner-page' : 'owner-api';
+}
+
+/** The stricter of two decisions: used to judge both the path and the route Astro matched. */
+export function stricter(a: Access, b: Access): Access {
+  const rank: Record<Access, number> = { public: 0, 'owner-page': 1, 'owner-api': 2 };
+  return rank[a] >= rank[b] ? a : b;
 }
 
 /**
@@ -38,7 +24,7 @@ export function accessFor(method: string, pathname: string): Access {
  * Requests without either header come from non-browser clients and carry no ambient cookies risk.
  */
 export function isCrossSite(method: string, headers: Headers, allowedOrigins: string[]): boolean {
-  if (SAFE_METHODS.has(method)) return false;
+  if (isSafeMethod(method)) return false;
   const origin = headers.get('origin');
   if (origin && origin !== 'null') return !allowedOrigins.includes(origin);
   if (origin === 'null') return true;

@@ -1,28 +1,36 @@
-// Content-Security-Policy with hashes, not nonces (DESIGN.md, Shape): anonymous pages are cached
-// as bytes by the front, so the policy must be the same for every visitor of a page. The hashes
-// of the page's own inline scripts are computed from the finished HTML.
+// Content-Security-Policy with hashes, not nonces: anonymous pages are cached as bytes by the
+// front, so a page's policy must be the same for every visitor. The hashes come only from the
+// site's own scripts (inline-scripts.ts and the page's script loader), never from the finished
+// HTML, so a script that content smuggled into a page would still be refused.
 import { createHash } from 'node:crypto';
+import { KNOWN_INLINE_SCRIPTS } from './inline-scripts';
 
 const PAYPAL = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
-// Inline scripts that run: no type, or a JavaScript/module type. JSON data blocks never run.
-const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-const RUNS = /\btype\s*=\s*["']?(?:module|text\/javascript|application\/javascript)["']?/i;
 
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const [, attrs = '', body = ''] of html.matchAll(INLINE_SCRIPT)) {
-    if (/\bsrc\s*=/i.test(attrs)) continue;
-    if (/\btype\s*=/i.test(attrs) && !RUNS.test(attrs)) continue;
-    hashes.add(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-  }
-  return [...hashes];
+export function scriptHash(body: string): string {
+  return `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 }
 
-export function contentSecurityPolicy(html: string, opts: { paypal: boolean }): string {
+const KNOWN = KNOWN_INLINE_SCRIPTS.map((body) => ({
+  tag: `<script>${body}</script>`,
+  hash: scriptHash(body),
+}));
+
+/** Hashes of the known inline scripts that this page holds, plus those of scripts the caller made. */
+export function pageScriptHashes(html: string, ownScripts: readonly string[] = []): string[] {
+  const found = KNOWN.filter((k) => html.includes(k.tag)).map((k) => k.hash);
+  return [...new Set([...found, ...ownScripts.map(scriptHash)])];
+}
+
+/** The directives every response shares: no plugins, no foreign <base>, never framed. */
+const COMMON = "object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
+
+/** The policy of an HTML page. */
+export function pagePolicy(opts: { scriptHashes: readonly string[]; paypal: boolean }): string {
   const paypal = opts.paypal ? PAYPAL : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...inlineScriptHashes(html), ...paypal],
+    'script-src': ["'self'", ...opts.scriptHashes, ...paypal],
     // Inline styles and style attributes (placeholders, aspect ratios, the upload widget) are
     // allowed; style injection cannot run code.
     'style-src': ["'self'", "'unsafe-inline'"],
@@ -31,12 +39,14 @@ export function contentSecurityPolicy(html: string, opts: { paypal: boolean }): 
     'media-src': ["'self'", 'blob:'],
     'connect-src': ["'self'", ...paypal],
     'frame-src': paypal.length ? paypal : ["'none'"],
-    'object-src': ["'none'"],
-    'base-uri': ["'self'"],
     'form-action': ["'self'"],
-    'frame-ancestors': ["'self'"],
   };
-  return Object.entries(directives)
-    .map(([k, v]) => `${k} ${v.join(' ')}`)
-    .join('; ');
+  const list = Object.entries(directives).map(([k, v]) => `${k} ${v.join(' ')}`);
+  return [...list, COMMON].join('; ');
 }
+
+/**
+ * The policy of everything that is not a page (JSON, media, plain text, redirects): nothing may
+ * run, and only images, media and inline styles of a browser's own viewer for them may load.
+ */
+export const NON_PAGE_POLICY = `default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; form-action 'none'; ${COMMON}`;

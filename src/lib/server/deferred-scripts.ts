@@ -1,17 +1,18 @@
-// The page's own scripts load after the page has loaded (DESIGN.md, Shape: zero JavaScript until
-// an island is needed). Astro writes each component <script> as <script type="module" src>, which
-// the browser fetches at high priority while the hero photo is still arriving; on a phone they
-// share the connection with it and hold back the first paint. Every one of them only enhances
+// The page's own scripts load after the page has loaded: pages carry no JavaScript until a
+// person reaches for something interactive. Astro writes each component <script> as
+// <script type="module" src>, which the browser fetches at high priority while the hero photo
+// is still arriving; on a phone they share the connection with it and hold back the first paint. Every one of them only enhances
 // server HTML that already works (links, plain forms), so they can wait for the load event.
 //
 // Written by hand because no Astro option does this (client:idle applies to framework islands, and
-// still loads during the page load). The loader is small and inline; the CSP hashes it like any
-// other inline script.
+// still loads during the page load). The loader is small and inline; the CSP allows it by the
+// hash of the text made here, like the site's other own inline scripts.
 //
 // A click on an element inside [data-deferred-click] that comes before the scripts have run is
 // not lost: the scripts are fetched at once and the click is replayed on the same element.
 
-const MODULE_SCRIPT = /<script type="module" src="([^"]+)"><\/script>/g;
+// Only the site's own built scripts: a tag that content put into a page is never loaded.
+const MODULE_SCRIPT = /<script type="module" src="(\/_astro\/[\w.-]+\.js)"><\/script>/g;
 
 export const DEFERRED_CLICK_ATTR = 'data-deferred-click';
 
@@ -28,15 +29,19 @@ function loader(srcs: string[]): string {
   ].join('');
 }
 
-/** Moves the page's external module scripts into one inline loader that imports them after load. */
-export function deferModuleScripts(html: string): string {
+/**
+ * Moves the page's external module scripts into one inline loader that imports them after load.
+ * Returns the page and the loader's text (for the CSP hash), or no loader when the page has none.
+ */
+export function deferModuleScripts(html: string): { html: string; loader: string | null } {
   const srcs: string[] = [];
   const rest = html.replace(MODULE_SCRIPT, (_tag, src: string) => {
     if (!srcs.includes(src)) srcs.push(src);
     return '';
   });
-  if (srcs.length === 0) return html;
-  const tag = `<script type="module">${loader(srcs)}</script>`;
+  if (srcs.length === 0) return { html, loader: null };
+  const script = loader(srcs);
+  const tag = `<script type="module">${script}</script>`;
   const end = rest.lastIndexOf('</body>');
-  return end === -1 ? rest + tag : `${rest.slice(0, end)}${tag}${rest.slice(end)}`;
+  return { html: end === -1 ? rest + tag : `${rest.slice(0, end)}${tag}${rest.slice(end)}`, loader: script };
 }

@@ -1,0 +1,26 @@
+// The only inline scripts the site's pages may run. The Content-Security-Policy allows exactly
+// these (by hash), plus the loader of each page's own module scripts (deferred-scripts.ts), so
+// text that content puts into a page can never add a script the browser would run.
+
+import idleDirective from 'astro/runtime/client/idle.prebuilt.js';
+import loadDirective from 'astro/runtime/client/load.prebuilt.js';
+import mediaDirective from 'astro/runtime/client/media.prebuilt.js';
+import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
+import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
+import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
+
+/** Web fonts from the second page view on: the first view paints with system fonts. */
+export const FONTS_READY =
+  "try{if(localStorage.getItem('wl-fonts'))document.documentElement.classList.add('fonts-ready')}catch(e){}";
+
+/** Astro writes these before the first island of a page: its island element and each directive. */
+const ASTRO_ISLAND_SCRIPTS = [
+  islandRuntime,
+  idleDirective,
+  loadDirective,
+  mediaDirective,
+  onlyDirective,
+  visibleDirective,
+];
+
+export const KNOWN_INLINE_SCRIPTS: readonly string[] = [FONTS_READY, ...ASTRO_ISLAND_SCRIPTS];

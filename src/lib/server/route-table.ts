@@ -1,0 +1,151 @@
+// The one route table. For every path prefix it says who may read it, who may change it,
+// whether the front's page cache may keep it (and which query parameters the page reads),
+// and whether robots may index it. The owner check (access.ts), the front's cache rule and
+// robots.txt all read it, so a new route is added here once.
+//
+// Safe by default: a path that no rule matches may be read by anyone (it is a 404 page or a
+// public read), changed only by the owner, never cached, and not indexed.
+// Paths are matched after normalisation (paths.ts), case-insensitively, segment by segment;
+// `*` stands for one segment. The most specific rule wins: the one with the most segments,
+// and an exact rule before a prefix rule of the same length.
+
+export type Who = 'public' | 'owner';
+/** Maps a query value to the canonical value kept in the cache key, or null to drop it. */
+export type QueryParam = (value: string) => string | null;
+
+export interface RouteRule {
+  path: string;
+  /** Only this path, not the paths below it. */
+  exact?: boolean;
+  read: Who;
+  write: Who;
+  /** false: never cached. Otherwise the query parameters the page reads; all others are dropped. */
+  cache: false | { query: Record<string, QueryParam> };
+  index: boolean;
+}
+
+/** `page=N` for the shop's pages without JavaScript: 2 to 999; 1 and anything else mean page 1. */
+const pageNumber: QueryParam = (v) => (/^[1-9]\d{0,2}$/.test(v) && v !== '1' ? v : null);
+/** `sent=1|0`: the home page's answer to a contact form posted without JavaScript. */
+const sentFlag: QueryParam = (v) => (v === '1' || v === '0' ? v : null);
+
+const page = (path: string, query: Record<string, QueryParam> = {}, exact = false): RouteRule => ({
+  path,
+  exact,
+  read: 'public',
+  write: 'owner',
+  cache: { query },
+  index: true,
+});
+const ownerPage = (path: string): RouteRule => ({
+  path,
+  read: 'owner',
+  write: 'owner',
+  cache: false,
+  index: false,
+});
+const api = (path: string, read: Who, write: Who, exact = false): RouteRule => ({
+  path,
+  exact,
+  read,
+  write,
+  cache: false,
+  index: false,
+});
+
+export const ROUTES: readonly RouteRule[] = [
+  page('/', { sent: sentFlag }, true),
+  page('/shop', { page: pageNumber }),
+  page('/drone-services'),
+  page('/privacy'),
+  page('/terms'),
+  page('/shipping-returns'),
+  // Public, showing 'Admin Access Required' to everyone but the owner.
+  page('/composition-analysis'),
+  page('/robots.txt'),
+  page('/sitemap.xml'),
+  // The checkout's page is the same for everyone, but it reads its order from the query.
+  { path: '/checkout', read: 'public', write: 'owner', cache: false, index: false },
+  ownerPage('/admin'),
+  ownerPage('/background-editor'),
+  // Served by the front itself: derivatives of photos and uploaded objects, and its health check.
+  { path: '/media', read: 'public', write: 'owner', cache: false, index: true },
+  { path: '/objects', read: 'public', write: 'owner', cache: false, index: true },
+  { path: '/_astro', read: 'public', write: 'owner', cache: false, index: true },
+  { path: '/healthz', read: 'public', write: 'owner', cache: false, index: false },
+
+  api('/api', 'public', 'owner'),
+  api('/api/admin', 'owner', 'owner'),
+  // The bio picture read is public: the about section shows it.
+  api('/api/admin/profile', 'public', 'owner', true),
+  api('/api/orders', 'owner', 'owner'),
+  api('/api/composition-tips', 'owner', 'owner'),
+  // What a visitor may send: signing in and out, enquiries and payments.
+  api('/api/auth', 'public', 'public'),
+  api('/api/login', 'public', 'public', true),
+  api('/api/logout', 'public', 'public', true),
+  api('/api/contact', 'public', 'public', true),
+  api('/api/paypal/order', 'public', 'public', true),
+  api('/api/paypal/order/*/capture', 'public', 'public', true),
+  // A signed upload URL carries its own authorization (an HMAC with an expiry).
+  api('/api/objects/signed/*', 'public', 'public', true),
+  // The Open Graph image is for link previews, so crawlers may fetch it.
+  { ...api('/api/photos/featured/og-image', 'public', 'owner', true), index: true },
+];
+
+const UNLISTED: RouteRule = { path: '', read: 'public', write: 'owner', cache: false, index: false };
+
+const segmentsOf = (path: string) => path.toLowerCase().split('/').filter(Boolean);
+const COMPILED = ROUTES.map((rule) => ({ rule, segments: segmentsOf(rule.path) }))
+  // Most specific first: more segments, then exact before prefix.
+  .sort((a, b) => b.segments.length - a.segments.length || Number(!!b.rule.exact) - Number(!!a.rule.exact));
+
+/** The rule for a normalised path. */
+export function ruleFor(path: string): RouteRule {
+  const parts = segmentsOf(path);
+  for (const { rule, segments } of COMPILED) {
+    if (rule.exact ? parts.length !== segments.length : parts.length < segments.length) continue;
+    if (segments.every((s, i) => s === '*' || s === parts[i])) return rule;
+  }
+  return UNLISTED;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function isSafeMethod(method: string): boolean {
+  return SAFE_METHODS.has(method.toUpperCase());
+}
+
+/** Who may make this request: the rule's reader for safe methods, its writer for the rest. */
+export function whoMay(method: string, path: string): Who {
+  const rule = ruleFor(path);
+  return isSafeMethod(method) ? rule.read : rule.write;
+}
+
+/**
+ * The page cache's key for a normalised path and its query: the path plus the query parameters
+ * its page reads, canonical and sorted. Null when the path may not be cached.
+ */
+export function cacheKey(path: string, query: URLSearchParams): string | null {
+  const rule = ruleFor(path);
+  if (!rule.cache) return null;
+  const kept: string[] = [];
+  for (const [name, canonical] of Object.entries(rule.cache.query)) {
+    const value = query.get(name);
+    const v = value === null ? null : canonical(value);
+    if (v !== null) kept.push(`${name}=${encodeURIComponent(v)}`);
+  }
+  return kept.length ? `${path}?${kept.sort().join('&')}` : path;
+}
+
+/** robots.txt lines: Disallow for each prefix robots may not index, Allow for exceptions below one. */
+export function robotsRules(): string[] {
+  const closed = ROUTES.filter((r) => !r.index);
+  const outermost = closed.filter((rule) => !closed.some((other) => isBelow(rule.path, other.path)));
+  const exceptions = ROUTES.filter((r) => r.index && closed.some((other) => isBelow(r.path, other.path)));
+  return [...outermost.map((r) => `Disallow: ${r.path}`), ...exceptions.map((r) => `Allow: ${r.path}`)];
+}
+
+function isBelow(path: string, prefix: string): boolean {
+  return path.startsWith(`${prefix}/`);
+}
