@@ -9,6 +9,7 @@ import { deferModuleScripts } from './lib/server/deferred-scripts';
 import { jsonError } from './lib/server/http';
 import { normalizePath } from './lib/server/paths';
 import { securityHeaders } from './lib/server/security-headers';
+import { signInRequired } from './lib/server/sign-in-required';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const config = getConfig();
@@ -55,10 +56,7 @@ async function guarded(
     accessFor(request.method, pathname),
     accessFor(request.method, context.routePattern || pathname),
   );
-  if (access === 'owner-page' && !user) {
-    const target = `/api/login?next=${encodeURIComponent(pathname + url.search)}`;
-    return [context.redirect(target, 302), true];
-  }
+  if (access === 'owner-page' && !user) return [signInRequired(pathname + url.search), true];
   if (access === 'owner-page' && !user?.isAdmin) {
     const refusal = new Response('Only the site owner can open this page.', {
       status: 403,
