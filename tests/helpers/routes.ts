@@ -45,7 +45,12 @@ export function sourceRoutes(pagesDir = 'src/pages'): SourceRoute[] {
       const names = [...readFileSync(file, 'utf8').matchAll(EXPORTED)].map((m) => m[1] as string);
       methods = names.includes('ALL') ? ALL_METHODS : names;
     }
-    routes.push({ file, pattern, path: `/${parts.map(sample).join('/')}`.replace(/\/$/, '') || '/', methods });
+    routes.push({
+      file,
+      pattern,
+      path: `/${parts.map(sample).join('/')}`.replace(/\/$/, '') || '/',
+      methods,
+    });
   }
   return routes;
 }

@@ -130,7 +130,8 @@ describe.each([
         const answer = await raw(server.url, method, path, cookie);
         const expected = signedIn ? 403 : 401;
         if (answer.status !== expected) wrong.push(`${method} ${path} (${variant}): ${answer.status}`);
-        if (answer.headers['x-cache']) wrong.push(`${method} ${path} (${variant}): went through the page cache`);
+        if (answer.headers['x-cache'])
+          wrong.push(`${method} ${path} (${variant}): went through the page cache`);
         if (!answer.headers['content-security-policy']) wrong.push(`${method} ${path}: no CSP`);
       }
     }
