@@ -1,7 +1,12 @@
-// Renders of pages that the cache cannot answer take turns: at most a few run at once, and the
+// Renders of pages that the cache cannot answer take turns: one at a time by default, and the
 // waiting ones are served one client at a time in rotation, so one client sending many new
 // addresses waits behind its own requests while everyone else's still get through. Cached pages,
 // assets and media never wait here.
+//
+// One at a time, because a render is CPU work on the one JavaScript thread (SQLite reads are
+// synchronous): two renders at once only interleave their promise chains, and promise chains run
+// before any waiting I/O, so a cached page would wait for both. Before each render the gate
+// yields to the event loop once, so the requests that arrived meanwhile are answered first.
 //
 // Written by hand: it is a small fair semaphore, and the queue libraries found (p-limit,
 // p-queue) have no notion of taking turns between clients.
@@ -16,7 +21,7 @@ export class RenderGate {
   private readonly waiting = new Map<string, Array<() => void>>();
 
   constructor(
-    private readonly concurrency = 2,
+    private readonly concurrency = 1,
     private readonly maxWaitingPerClient = 32,
   ) {}
 
@@ -32,6 +37,7 @@ export class RenderGate {
       });
     }
     try {
+      await new Promise((resolve) => setImmediate(resolve));
       return await render();
     } finally {
       this.release();

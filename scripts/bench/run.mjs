@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 import { baselineFirstOk, printTable, rps, startBaseline, startSite } from './lib.mjs';
 import { lighthouseRows } from './lighthouse.mjs';
 import { jsBeforeInteraction } from './page-js.mjs';
+import { benchQueryFlood } from './query-flood.mjs';
 import { benchShop } from './shop.mjs';
 import { baselinePublish, make24mp, sitePublish } from './upload.mjs';
 
@@ -79,6 +80,10 @@ try {
     baseRps.toFixed(0),
     `${(siteRps / baseRps).toFixed(2)}×`,
   ]);
+
+  // 3b. New query strings flooding /shop while a visitor reads / (the page cache's key and the
+  // render gate keep the visitor fast).
+  rows.push(...(await benchQueryFlood(site.url)));
 
   // 4. Lighthouse, mobile, on the seeded site (AVIF ready).
   rows.push(...(await lighthouseRows(site.url)));
