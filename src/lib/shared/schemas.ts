@@ -1,6 +1,13 @@
 // One zod schema per payload, shared by the form and the endpoint (DESIGN.md, Conventions §1).
 import { z } from 'zod';
-import { COMPOSITION_TIP_TYPES, DRONE_MEDIA_TYPES, PHOTO_CATEGORIES, UPLOAD_PURPOSES } from './constants';
+import {
+  COMPOSITION_TIP_TYPES,
+  DRONE_MEDIA_TYPES,
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_PRINTS,
+  PHOTO_CATEGORIES,
+  UPLOAD_PURPOSES,
+} from './constants';
 
 export const signInSchema = z.object({
   email: z.email({ error: 'Please enter a valid email address' }).trim().toLowerCase(),
@@ -181,9 +188,12 @@ export const customerDataSchema = z.object({
 export type CustomerData = z.infer<typeof customerDataSchema>;
 
 export const PRINT_SIZE_VALUES = ['small', 'medium', 'large'] as const;
-/** The server's cap per line (the dialog has no maximum; a larger order is a conversation, not a click). */
-export const MAX_LINE_QUANTITY = 100;
 export const MAX_ORDER_LINES = 50;
+
+/** The refusals of the quantity caps, shared by the schema and the server's pricing. */
+export const perPrintCapMessage = (what?: string) =>
+  `You can order at most ${MAX_LINE_QUANTITY} copies of one print${what ? ` (${what})` : ''}. Please lower the quantity.`;
+export const ORDER_PRINTS_CAP_MESSAGE = `An order can hold at most ${MAX_ORDER_PRINTS} prints. Please split it into smaller orders.`;
 
 /** One chosen print as the browser sends it: no price, ever. */
 export const orderLineSchema = z.object({
@@ -193,7 +203,7 @@ export const orderLineSchema = z.object({
     .number()
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
-    .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY} per print`),
+    .max(MAX_LINE_QUANTITY, perPrintCapMessage()),
 });
 export type OrderLineInput = z.infer<typeof orderLineSchema>;
 
@@ -205,7 +215,12 @@ export const createOrderSchema = z.object({
   lines: z
     .array(orderLineSchema)
     .min(1, 'Your cart is empty')
-    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different prints per order`),
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different prints per order`)
+    // The per-print cap after combining lines needs the print's title: the server's pricing checks it.
+    .refine(
+      (lines) => lines.reduce((n, l) => n + l.quantity, 0) <= MAX_ORDER_PRINTS,
+      ORDER_PRINTS_CAP_MESSAGE,
+    ),
   currency: z.literal('EUR', { error: 'Only EUR is accepted' }).default('EUR'),
   intent: z
     .string()
