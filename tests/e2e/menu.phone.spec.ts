@@ -1,4 +1,4 @@
-// The mobile menu of SPEC §2: it toggles, and closes when a link is clicked; signed in, its Logout
+// The phone menu: it toggles, and closes when a link is clicked; signed in, its Logout
 // button signs the owner out.
 import { expect, test } from '@playwright/test';
 import { OWNER } from '../../playwright.config';
