@@ -119,7 +119,26 @@ test('the owner signs in, sees Admin, Logout and Analysis Tool, and signs out', 
   expect(trimmed.indexOf('Analysis Tool')).toBeGreaterThan(-1);
   expect(trimmed.indexOf('Analysis Tool')).toBe(trimmed.indexOf('Contact') - 1);
   await expect(nav.getByRole('link', { name: 'Admin' })).toBeVisible();
-  await nav.getByRole('link', { name: 'Logout' }).click();
+  // Signing out is a form that posts (a link or another site cannot sign the owner out).
+  await expect(nav.getByRole('link', { name: 'Logout' })).toHaveCount(0);
+  const logout = nav.getByRole('button', { name: 'Logout' });
+  const looks = (el: Element) => {
+    const s = getComputedStyle(el);
+    return [
+      s.fontFamily,
+      s.fontSize,
+      s.fontWeight,
+      s.color,
+      s.backgroundColor,
+      s.padding,
+      s.height,
+      s.cursor,
+    ];
+  };
+  expect(await logout.evaluate(looks)).toEqual(
+    await nav.getByRole('link', { name: 'Admin' }).evaluate(looks),
+  );
+  await logout.click();
   await expect(page).toHaveURL(/\/$/);
   await expect(
     page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),

@@ -39,3 +39,9 @@ export function darkPhoto(): Promise<Buffer> {
     .jpeg()
     .toBuffer();
 }
+
+/** The first half of a photo's file: its header reads fine, its pixels stop part way. */
+export async function truncated(photo: Promise<Buffer>): Promise<Buffer> {
+  const whole = await photo;
+  return whole.subarray(0, Math.floor(whole.length / 2));
+}

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compositionAnalysisSchema } from '../../src/lib/shared/schemas';
 import { modelAnalysis, type OpenAiDouble, startOpenAiDouble } from '../helpers/openai-double';
-import { horizonPhoto } from '../helpers/photos';
+import { horizonPhoto, truncated } from '../helpers/photos';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 
@@ -57,6 +57,12 @@ describe('composition analysis, local analyser', () => {
     expect((await damaged.json()).message).toMatch(/could not be read/);
     expect((await post(server, '{"image":', cookie)).status).toBe(400);
     expect((await post(server, {}, cookie)).status).toBe(400);
+  });
+
+  it('refuses a JPEG cut in half (its header reads, its pixels stop) with 400, not 500', async () => {
+    const res = await post(server, { image: base64(await truncated(horizonPhoto(0))) }, cookie);
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toBe('The image could not be read');
   });
 
   it('refuses a photo over 10 MB with 413', async () => {

@@ -75,15 +75,27 @@ beforeEach(() => {
   double.captureBehaviour = 'complete';
 });
 
-const post = (path: string, body: unknown) =>
+const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${site.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
+    headers: { 'content-type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
 
+// One address may start 20 orders an hour: each order here comes from an address of its own (the
+// front trusts X-Forwarded-For from this machine only).
+let clients = 0;
+const nextClient = () => {
+  clients += 1;
+  return `10.${(clients >> 16) & 255}.${(clients >> 8) & 255}.${clients & 255}`;
+};
+
 async function createOrder(lines: unknown[], extra: Record<string, unknown> = {}) {
-  const res = await post('/api/paypal/order', { lines, currency: 'EUR', intent: 'CAPTURE', ...extra });
+  const res = await post(
+    '/api/paypal/order',
+    { lines, currency: 'EUR', intent: 'CAPTURE', ...extra },
+    { 'x-forwarded-for': nextClient() },
+  );
   return { res, body: (await res.json()) as { id?: string; message?: string } };
 }
 
@@ -106,7 +118,8 @@ describe('creating an order', () => {
     });
     await fc.assert(
       fc.asyncProperty(
-        fc.array(line, { minLength: 1, maxLength: 4 }),
+        // Different prints per order: the same print is capped at 100 copies once its lines are combined.
+        fc.uniqueArray(line, { minLength: 1, maxLength: 4, selector: (l) => `${l.variant.id}|${l.framed}` }),
         fc.double({ noNaN: true }),
         async (lines, amount) => {
           const sent = lines.map((l) => ({
@@ -323,13 +336,15 @@ describe('payments PayPal holds for review', () => {
     double.settlePendingCaptures('DECLINED');
     await expect.poll(() => row(orderId).payment_status, { timeout: 10_000 }).toBe('failed');
     expect(paidCount(paypalOrderId)).toBe(0);
-    // The mails are written just after the order is marked failed.
+    // The mails are written just after the order is marked failed, the owner's and the customer's
+    // each in its own time: wait for each one.
     await expect
       .poll(() => mailsWith('Subject: Payment not completed for order').length, { timeout: 5_000 })
       .toBeGreaterThan(0);
-    const toCustomer = mailsWith('You are not charged for it').filter((f) =>
-      readFileSync(join(site.dataDir, 'outbox', f), 'utf8').includes('To: aoife@example.ie'),
-    );
-    expect(toCustomer.length).toBeGreaterThan(0);
+    const toCustomer = () =>
+      mailsWith('You are not charged for it').filter((f) =>
+        readFileSync(join(site.dataDir, 'outbox', f), 'utf8').includes('To: aoife@example.ie'),
+      );
+    await expect.poll(() => toCustomer().length, { timeout: 5_000 }).toBeGreaterThan(0);
   });
 });

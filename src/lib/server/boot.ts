@@ -6,6 +6,7 @@ import { getDb } from './db';
 import { runMediaQueue } from './media-jobs';
 import { getPaypalClient } from './payments';
 import { seedDemo } from './seed/demo';
+import { startAbandonedOrderCleanup } from './services/abandoned-orders';
 import { startPaymentReconciler } from './services/payment-reconcile';
 
 export async function boot(): Promise<void> {
@@ -30,4 +31,6 @@ export async function boot(): Promise<void> {
   }, 1000).unref();
   // Payments PayPal held for review are asked about again until they settle.
   startPaymentReconciler(db, getPaypalClient, config.paypal.recheckPendingMs);
+  // Orders never paid are removed 7 days after they were started: now, then every hour.
+  startAbandonedOrderCleanup(db);
 }

@@ -48,3 +48,4 @@ export const loginLimiter = new RateLimiter(10, 15 * 60_000);
 
 /** Enquiries from one address (besides the 5 per e-mail address an hour of SPEC/issue 4). */
 export const contactIpLimiter = new RateLimiter(30, 60 * 60_000);
+export const orderCreateLimiter = new RateLimiter(20, 60 * 60_000);

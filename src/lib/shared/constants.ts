@@ -30,6 +30,16 @@ export type Finish = (typeof FINISHES)[number];
 
 export const DEFAULT_FRAME_PRICE_CENTS = 2500;
 
+/**
+ * Quantity caps of one order, counted after repeated lines of the same print are combined: at most
+ * 100 prints of one variant and framing, and at most 500 prints in all (a larger order is a
+ * conversation with the photographer, not a click).
+ */
+export const MAX_LINE_QUANTITY = 100;
+export const MAX_ORDER_PRINTS = 500;
+/** Orders started at checkout and never paid are removed after this long. */
+export const ABANDONED_ORDER_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;

@@ -1,6 +1,13 @@
 // One zod schema per payload, shared by the form and the endpoint (DESIGN.md, Conventions §1).
 import { z } from 'zod';
-import { COMPOSITION_TIP_TYPES, DRONE_MEDIA_TYPES, PHOTO_CATEGORIES, UPLOAD_PURPOSES } from './constants';
+import {
+  COMPOSITION_TIP_TYPES,
+  DRONE_MEDIA_TYPES,
+  MAX_LINE_QUANTITY,
+  MAX_ORDER_PRINTS,
+  PHOTO_CATEGORIES,
+  UPLOAD_PURPOSES,
+} from './constants';
 
 export const signInSchema = z.object({
   email: z.email({ error: 'Please enter a valid email address' }).trim().toLowerCase(),
@@ -9,10 +16,50 @@ export const signInSchema = z.object({
 });
 export type SignInInput = z.infer<typeof signInSchema>;
 
-/** Only same-site paths are followed after sign-in, never another origin. */
+/** Control characters (C0, DEL, C1), whitespace and invisible marks: browsers drop some inside URLs. */
+function hasControlOrSpace(s: string): boolean {
+  if (/[\s\u200b-\u200f\u2060\ufeff]/.test(s)) return true;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
+  }
+  return false;
+}
+const MAX_TARGET_LENGTH = 2048;
+const PROBE_ORIGIN = 'http://x.invalid';
+
+/** A path that starts with exactly one slash and no backslash anywhere in it. */
+const isPlainPath = (s: string) => s.startsWith('/') && s[1] !== '/' && !s.includes('\\');
+
+/**
+ * Only same-site paths are followed after sign-in, never another origin. The target must start with
+ * exactly one `/`, hold no backslash, control character or whitespace (raw or percent-decoded; a bad
+ * percent-encoding is refused), and resolve to this site. The answer is the target as the URL parser
+ * writes it (so it always fits a Location header). Anything else gives the fallback.
+ */
 export function safeNextPath(next: string | undefined | null, fallback = '/admin'): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.includes('\\')) return fallback;
-  return next;
+  if (typeof next !== 'string' || next.length > MAX_TARGET_LENGTH) return fallback;
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(next);
+  } catch {
+    return fallback;
+  }
+  for (const form of [next, decoded]) {
+    if (!isPlainPath(form) || hasControlOrSpace(form)) return fallback;
+  }
+  let url: URL;
+  try {
+    url = new URL(next, PROBE_ORIGIN);
+  } catch {
+    return fallback;
+  }
+  const target = url.pathname + url.search + url.hash;
+  // Dot segments can collapse into `//host` (as in `/.//evil.example`): judge what is sent.
+  if (url.origin !== PROBE_ORIGIN || !isPlainPath(target) || target.length > MAX_TARGET_LENGTH) {
+    return fallback;
+  }
+  return target;
 }
 
 // ---- media and uploads (issue 3)
@@ -141,9 +188,12 @@ export const customerDataSchema = z.object({
 export type CustomerData = z.infer<typeof customerDataSchema>;
 
 export const PRINT_SIZE_VALUES = ['small', 'medium', 'large'] as const;
-/** The server's cap per line (the dialog has no maximum; a larger order is a conversation, not a click). */
-export const MAX_LINE_QUANTITY = 100;
 export const MAX_ORDER_LINES = 50;
+
+/** The refusals of the quantity caps, shared by the schema and the server's pricing. */
+export const perPrintCapMessage = (what?: string) =>
+  `You can order at most ${MAX_LINE_QUANTITY} copies of one print${what ? ` (${what})` : ''}. Please lower the quantity.`;
+export const ORDER_PRINTS_CAP_MESSAGE = `An order can hold at most ${MAX_ORDER_PRINTS} prints. Please split it into smaller orders.`;
 
 /** One chosen print as the browser sends it: no price, ever. */
 export const orderLineSchema = z.object({
@@ -153,7 +203,7 @@ export const orderLineSchema = z.object({
     .number()
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
-    .max(MAX_LINE_QUANTITY, `Quantity must be at most ${MAX_LINE_QUANTITY} per print`),
+    .max(MAX_LINE_QUANTITY, perPrintCapMessage()),
 });
 export type OrderLineInput = z.infer<typeof orderLineSchema>;
 
@@ -165,7 +215,12 @@ export const createOrderSchema = z.object({
   lines: z
     .array(orderLineSchema)
     .min(1, 'Your cart is empty')
-    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different prints per order`),
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different prints per order`)
+    // The per-print cap after combining lines needs the print's title: the server's pricing checks it.
+    .refine(
+      (lines) => lines.reduce((n, l) => n + l.quantity, 0) <= MAX_ORDER_PRINTS,
+      ORDER_PRINTS_CAP_MESSAGE,
+    ),
   currency: z.literal('EUR', { error: 'Only EUR is accepted' }).default('EUR'),
   intent: z
     .string()

@@ -5,13 +5,15 @@ import { COMPOSITION_MAX_BYTES } from '../../shared/constants';
 import type { CompositionAnalysis } from '../../shared/schemas';
 import { getConfig } from '../config';
 import { HttpError } from '../http';
-import { MAX_INPUT_PIXELS } from '../images';
 import { detectFileType, SNIFF_BYTES } from '../uploads/file-types';
 import { analyseLocally } from './local';
 import { analyseWithModel } from './model';
+import { DECODE_OPTIONS, UNREADABLE_IMAGE } from './pixels';
 
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp']);
 const WRONG_TYPE = 'Please choose a JPG, PNG or WebP photo.';
+/** The side of the throwaway copy decoded to check that the whole photo reads. */
+const CHECK_SIDE = 64;
 
 /** The photo's bytes from base64 (already checked as base64 by the schema), or an HttpError. */
 export async function decodePhoto(base64: string): Promise<Buffer> {
@@ -20,11 +22,14 @@ export async function decodePhoto(base64: string): Promise<Buffer> {
   if (bytes.length > COMPOSITION_MAX_BYTES) throw new HttpError(413, 'Please select an image under 10MB.');
   const type = detectFileType(bytes.subarray(0, SNIFF_BYTES));
   if (!type || !ACCEPTED.has(type.mime)) throw new HttpError(415, WRONG_TYPE);
+  // Every pixel is decoded here (into a small copy: sharp still reads the whole file), inside the try:
+  // the header alone can read fine for a file cut short, whose pixels would fail only later.
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    const meta = await sharp(bytes, DECODE_OPTIONS).metadata();
     if (!meta.width || !meta.height) throw new Error('no size');
+    await sharp(bytes, DECODE_OPTIONS).resize(CHECK_SIDE, CHECK_SIDE, { fit: 'inside' }).raw().toBuffer();
   } catch {
-    throw new HttpError(400, 'The image could not be read; it may be damaged. Please try another file.');
+    throw new HttpError(400, UNREADABLE_IMAGE);
   }
   return bytes;
 }

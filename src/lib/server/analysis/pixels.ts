@@ -1,8 +1,18 @@
 // The analyser's one decode: the photo, oriented and flattened, downscaled to at most ANALYSIS_SIDE px,
 // as sRGB bytes plus the planes every measure shares (luma, CIE Lab, Sobel gradients). Working on a
 // small copy keeps the whole analysis well under a second on the 2-core box and makes it deterministic.
-import sharp from 'sharp';
+import sharp, { type SharpOptions } from 'sharp';
+import { HttpError } from '../http';
 import { MAX_INPUT_PIXELS } from '../images';
+
+/** The answer for a photo whose header reads but whose pixels do not (cut short, damaged). */
+export const UNREADABLE_IMAGE = 'The image could not be read';
+
+/**
+ * How the analyser opens a photo: within the pixel limit, and failing on data that stops part way
+ * (sharp reads the header lazily, so a cut-off file only fails once its pixels are decoded).
+ */
+export const DECODE_OPTIONS: SharpOptions = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated' };
 
 /** Large enough for a Laplacian to still see focus, small enough to walk in plain loops. */
 export const ANALYSIS_SIDE = 512;
@@ -28,14 +38,21 @@ const linear = (c: number) => {
 const LINEAR = Float32Array.from({ length: 256 }, (_, i) => linear(i));
 const f = (t: number) => (t > 216 / 24389 ? Math.cbrt(t) : (841 / 108) * t + 4 / 29);
 
+/** The photo decoded whole; a photo that cannot be decoded is an HttpError 400, never a crash later. */
 export async function loadPlanes(image: Buffer): Promise<Planes> {
-  const { data, info } = await sharp(image, { limitInputPixels: MAX_INPUT_PIXELS })
-    .rotate()
-    .flatten({ background: '#ffffff' })
-    .resize(ANALYSIS_SIDE, ANALYSIS_SIDE, { fit: 'inside', withoutEnlargement: true })
-    .toColourspace('srgb')
-    .raw()
-    .toBuffer({ resolveWithObject: true });
+  let decoded: { data: Buffer; info: sharp.OutputInfo };
+  try {
+    decoded = await sharp(image, DECODE_OPTIONS)
+      .rotate()
+      .flatten({ background: '#ffffff' })
+      .resize(ANALYSIS_SIDE, ANALYSIS_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+  } catch {
+    throw new HttpError(400, UNREADABLE_IMAGE);
+  }
+  const { data, info } = decoded;
   return planesFromRgb(data, info.width, info.height, info.channels);
 }
 

@@ -3,10 +3,15 @@
 // is COMPLETED with the stored amount in EUR (DESIGN.md, "Payments: one flow, two backends").
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { framingOptions, orderItems, orders, photos, productVariants } from '../../../../db/schema';
-import { CURRENCY, type PrintSize } from '../../shared/constants';
+import { CURRENCY, MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '../../shared/constants';
 import { centsToDecimal } from '../../shared/format';
 import { decimalToCents, linePriceCents } from '../../shared/pricing';
-import type { CustomerData, OrderLineInput } from '../../shared/schemas';
+import {
+  type CustomerData,
+  ORDER_PRINTS_CAP_MESSAGE,
+  type OrderLineInput,
+  perPrintCapMessage,
+} from '../../shared/schemas';
 import type { Db } from '../db';
 import { HttpError } from '../http';
 import { PaypalApiError, type PaypalClient, type PaypalOrder } from '../payments/paypal-client';
@@ -41,7 +46,9 @@ export interface PricedOrder {
 /**
  * Prices lines from the database only. Unknown variants, variants of an inactive photo, inactive or
  * missing framing, and a frame that does not match the print's size are refused with a 400.
- * Lines of the same variant and framing are combined.
+ * Lines of the same variant and framing are combined, and only then are the quantities capped (so
+ * that many small lines cannot add up past a cap): at most MAX_LINE_QUANTITY of one print and
+ * MAX_ORDER_PRINTS in all, else a 400.
  */
 export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): PricedOrder {
   if (lines.length === 0) throw new HttpError(400, 'Your cart is empty');
@@ -111,6 +118,11 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): Price
     });
   }
   const items = [...merged.values()];
+  const tooMany = items.find((i) => i.quantity > MAX_LINE_QUANTITY);
+  if (tooMany) throw new HttpError(400, perPrintCapMessage(tooMany.description));
+  if (items.reduce((n, i) => n + i.quantity, 0) > MAX_ORDER_PRINTS) {
+    throw new HttpError(400, ORDER_PRINTS_CAP_MESSAGE);
+  }
   const totalCents = items.reduce((sum, i) => sum + i.unitCents * i.quantity, 0);
   return { items, totalCents };
 }

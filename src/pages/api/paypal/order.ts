@@ -1,14 +1,22 @@
 // POST /api/paypal/order: the browser sends its lines; the server prices them, stores a pending
 // order and creates the PayPal order for that total. Any `amount` in the body is dropped by the schema.
+// One address may start 20 orders an hour (429 beyond), so a script cannot fill the orders table.
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/server/db';
-import { handle, readJson } from '../../../lib/server/http';
+import { HttpError, handle, readJson } from '../../../lib/server/http';
 import { getPaypalClient } from '../../../lib/server/payments';
+import { clientIp, orderCreateLimiter } from '../../../lib/server/rate-limit';
 import { createPaypalOrder } from '../../../lib/server/services/orders';
 import { createOrderSchema } from '../../../lib/shared/schemas';
 
-export const POST: APIRoute = handle(async ({ request }) => {
+export const POST: APIRoute = handle(async ({ request, clientAddress }) => {
   const input = await readJson(request, createOrderSchema);
+  if (orderCreateLimiter.hit(clientIp(request, clientAddress)) > 0) {
+    throw new HttpError(
+      429,
+      'Too many orders were started from your connection. Please try again in an hour.',
+    );
+  }
   const { id } = await createPaypalOrder(getDb(), getPaypalClient(), input.lines);
   return Response.json({ id }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
 });

@@ -1,0 +1,107 @@
+// Limits on starting orders, over HTTP against the built server in test mode: quantities are capped
+// after repeated lines are combined, one client may start 20 orders an hour, and orders never paid are
+// removed 7 days after they were started (checked here at start-up).
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningServer, startServer } from '../helpers/server';
+
+let site: RunningServer;
+const db = () => new Database(join(site.dataDir, 'site.sqlite'));
+const orderCount = () => {
+  const d = db();
+  const { n } = d.prepare('select count(*) as n from orders').get() as { n: number };
+  d.close();
+  return n;
+};
+
+beforeAll(async () => {
+  site = await startServer();
+  const d = db();
+  d.prepare(
+    "insert into photos (id, title, image_url, category) values ('p-tay', 'Lough Tay', '/a.jpg', 'mountains')",
+  ).run();
+  d.prepare(
+    "insert into product_variants (id, photo_id, size, finish, price_cents, dimensions) values ('v-s', 'p-tay', 'small', 'matte', 4500, '8x12 inches')",
+  ).run();
+  d.close();
+});
+afterAll(async () => {
+  await site?.stop();
+});
+
+/** Each test speaks as its own client (the front trusts X-Forwarded-For from this machine only). */
+const createOrder = (client: string, lines: unknown[]) =>
+  fetch(`${site.url}/api/paypal/order`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+    body: JSON.stringify({ lines, currency: 'EUR', intent: 'CAPTURE' }),
+  });
+const one = { variantId: 'v-s', framing: null, quantity: 1 };
+
+describe('starting an order', () => {
+  it('refuses 50 lines of 100 of the same print with 400 and stores no order', async () => {
+    const before = orderCount();
+    const lines = Array.from({ length: 50 }, () => ({ variantId: 'v-s', framing: null, quantity: 100 }));
+    const res = await createOrder('203.0.113.1', lines);
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/at most (100 copies of one print|500 prints)/);
+    const split = await createOrder('203.0.113.1', [
+      { variantId: 'v-s', framing: null, quantity: 60 },
+      { variantId: 'v-s', framing: null, quantity: 60 },
+    ]);
+    expect(split.status).toBe(400);
+    expect((await split.json()).message).toBe(
+      'You can order at most 100 copies of one print (Lough Tay, small (8x12 inches) matte). Please lower the quantity.',
+    );
+    expect(orderCount()).toBe(before);
+  });
+
+  it('lets one client start 20 orders an hour, and answers the 21st with 429', async () => {
+    for (let i = 1; i <= 20; i++)
+      expect((await createOrder('203.0.113.2', [one])).status, `order ${i}`).toBe(201);
+    const before = orderCount();
+    const res = await createOrder('203.0.113.2', [one]);
+    expect(res.status).toBe(429);
+    expect((await res.json()).message).toBe(
+      'Too many orders were started from your connection. Please try again in an hour.',
+    );
+    expect(orderCount()).toBe(before);
+    // Another client is not held back.
+    expect((await createOrder('203.0.113.3', [one])).status).toBe(201);
+  });
+});
+
+describe('orders never paid', () => {
+  it('are removed at start once 7 days old, with their items; recent and held ones stay', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const d = db();
+    const add = d.prepare(
+      "insert into orders (id, customer_name, total_amount_cents, payment_status, payment_id, created_at) values (?, '', 4500, ?, ?, ?)",
+    );
+    const item = d.prepare(
+      'insert into order_items (order_id, id, quantity, price_cents) values (?, ?, 1, 4500)',
+    );
+    const rows = [
+      ['o-old', 'pending', null, Date.now() - 8 * day],
+      ['o-recent', 'pending', null, Date.now() - 2 * day],
+      ['o-held', 'pending', 'CAP-HELD', Date.now() - 9 * day],
+      ['o-paid', 'completed', 'CAP-PAID', Date.now() - 9 * day],
+    ] as const;
+    for (const [id, status, capture, at] of rows) {
+      add.run(id, status, capture, at);
+      item.run(id, `${id}-item`);
+    }
+    d.close();
+    await site.stop();
+    site = await startServer({ DATA_DIR: site.dataDir });
+    const after = db();
+    const left = after.prepare("select id from orders where id like 'o-%' order by id").all() as {
+      id: string;
+    }[];
+    const items = after.prepare("select order_id from order_items where order_id = 'o-old'").all();
+    after.close();
+    expect(left.map((r) => r.id)).toEqual(['o-held', 'o-paid', 'o-recent']);
+    expect(items).toEqual([]);
+  });
+});
