@@ -15,7 +15,7 @@ function newest(path) {
 // A local .env file, when there is one, fills in settings not already in the environment.
 if (existsSync('.env')) process.loadEnvFile('.env');
 
-const built = existsSync('dist/front/main.mjs') ? statSync('dist/front/main.mjs').mtimeMs : 0;
+const built = existsSync('dist/server/entry.mjs') ? statSync('dist/server/entry.mjs').mtimeMs : 0;
 const sources = Math.max(
   ...['src', 'server', 'db', 'public', 'astro.config.mjs', 'package.json'].map(newest),
 );
@@ -23,4 +23,4 @@ if (sources > built) {
   const run = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (run.status !== 0) process.exit(run.status ?? 1);
 }
-await import('../dist/front/main.mjs');
+await import('../dist/server/entry.mjs');

@@ -1,8 +1,7 @@
-// The server's entry: a small node:http front before Astro.
+// The node:http front before Astro, started by server/astro-entry.ts in the same bundle.
 // It boots the data (migrations, owner account, demo seed), then answers anonymous GETs of
 // public pages from a byte cache and hands everything else to Astro's handler.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { boot } from '../src/lib/server/boot';
 import { ConfigError, getConfig } from '../src/lib/server/config';
@@ -113,7 +112,7 @@ function settleUnreadBody(req: IncomingMessage, res: ServerResponse): void {
   });
 }
 
-async function main(): Promise<void> {
+export async function startFront(handler: AstroHandler, clientDir: string): Promise<void> {
   let config: ReturnType<typeof getConfig>;
   try {
     config = getConfig();
@@ -124,17 +123,11 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  // Astro's bundle reads the same settings through its own copy of the config module.
-  process.env.DATA_DIR = config.dataDir;
-  process.env.AUTH_SECRET = config.authSecret;
   const security = securityHeaders(config.siteUrl);
 
   await boot();
 
-  const distDir = fileURLToPath(new URL('..', import.meta.url));
-  const entry = new URL('../server/entry.mjs', import.meta.url).href;
-  const { handler } = (await import(entry)) as { handler: AstroHandler };
-  const assets = loadStaticAssets(`${distDir}client`, security);
+  const assets = loadStaticAssets(clientDir, security);
 
   // A read-only connection of its own: its data_version changes on every commit by others.
   const probe = new Database(databaseFile(config.dataDir), { readonly: true, fileMustExist: true });
@@ -223,8 +216,3 @@ async function main(): Promise<void> {
     console.log(`Wicklow Light is listening on http://${config.host}:${port} (data in ${config.dataDir})`);
   });
 }
-
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});

@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 
 export async function startSite(env) {
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/front/main.mjs'], {
+  const child = spawn(process.execPath, ['dist/server/entry.mjs'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

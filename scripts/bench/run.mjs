@@ -15,7 +15,7 @@ import { baselinePublish, make24mp, sitePublish } from './upload.mjs';
 const ACCEPT = { 'accept-encoding': 'gzip, deflate, br' };
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
-if (!existsSync('dist/front/main.mjs') || process.argv.includes('--build')) {
+if (!existsSync('dist/server/entry.mjs') || process.argv.includes('--build')) {
   const run = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (run.status !== 0) process.exit(1);
 }

@@ -170,7 +170,7 @@ export async function benchShop(dataDir, env) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  if (!existsSync('dist/front/main.mjs')) throw new Error('Build first: npm run build');
+  if (!existsSync('dist/server/entry.mjs')) throw new Error('Build first: npm run build');
   const dataDir = mkdtempSync(join(tmpdir(), 'wicklow-bench-shop-'));
   const env = { DATA_DIR: dataDir, SEED_DEMO: '1', OWNER_PASSWORD: 'bench-password-123' };
   try {

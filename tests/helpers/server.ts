@@ -1,4 +1,4 @@
-// Starts the built server (dist/front/main.mjs) as a child process on a free port with a
+// Starts the built server (dist/server/entry.mjs) as a child process on a free port with a
 // temporary data directory, for integration tests over HTTP.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -17,9 +17,9 @@ export async function startServer(
   env: Record<string, string> = {},
   timeoutMs = 120_000,
 ): Promise<RunningServer> {
-  if (!existsSync('dist/front/main.mjs')) throw new Error('Build first: npm run build');
+  if (!existsSync('dist/server/entry.mjs')) throw new Error('Build first: npm run build');
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wicklow-it-'));
-  const child = spawn(process.execPath, ['dist/front/main.mjs'], {
+  const child = spawn(process.execPath, ['dist/server/entry.mjs'], {
     env: {
       PATH: process.env.PATH ?? '',
       PORT: '0',

@@ -99,7 +99,7 @@ describe('the built server', () => {
 
 describe('a bad configuration', () => {
   it('stops the server with a message naming the variable', () => {
-    const run = spawnSync(process.execPath, ['dist/front/main.mjs'], {
+    const run = spawnSync(process.execPath, ['dist/server/entry.mjs'], {
       env: { PATH: process.env.PATH ?? '', PORT: 'abc', DATA_DIR: '/tmp/wicklow-bad-config' },
       encoding: 'utf8',
       timeout: 30_000,

@@ -1,0 +1,40 @@
+// The server entry of Astro's build (dist/server/entry.mjs): @astrojs/node's request handler,
+// and the node:http front started from the same bundle.
+//
+// Why one bundle: the front needs the database, the boot sequence and the media and object
+// servers, and Astro's pages need them too. Built as two bundles (as the front once was, with
+// esbuild), each imported its own copy of src/lib/server: two database connections, two media
+// queues and two PayPal clients in one process, and an error thrown by one copy was not an
+// `instanceof` the other's class. Here the front is one more module of Astro's graph, so every
+// stateful module exists once. astro.config.mjs points @astrojs/node at this file.
+import { fileURLToPath } from 'node:url';
+import { createExports as nodeExports } from '@astrojs/node/server.js';
+import type { SSRManifest } from 'astro';
+import { startFront } from './main';
+
+type NodeOptions = Parameters<typeof nodeExports>[1];
+let made: ReturnType<typeof nodeExports> | undefined;
+
+export function createExports(manifest: SSRManifest, options: NodeOptions) {
+  made ??= nodeExports(manifest, options);
+  return made;
+}
+
+/** Called by Astro's entry once it is loaded: `node dist/server/entry.mjs` serves the site. */
+export function start(manifest: SSRManifest, options: NodeOptions): void {
+  const { handler } = createExports(manifest, options);
+  startFront(handler, clientDir(options)).catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
+
+/**
+ * dist/client: Astro builds it beside dist/server. Found from this chunk's own location (like
+ * @astrojs/node does), so a build that was moved or copied elsewhere still serves its assets.
+ */
+function clientDir(options: NodeOptions): string {
+  let folder = new URL('.', import.meta.url);
+  while (!folder.pathname.endsWith('/server/') && folder.pathname !== '/') folder = new URL('..', folder);
+  return fileURLToPath(folder.pathname === '/' ? new URL(options.client) : new URL('../client/', folder));
+}
