@@ -69,8 +69,5 @@ export function clientIp(request: Request, socketAddress: string | undefined): s
   return ipVersion(last) === 0 ? peer : last;
 }
 
-/** Sign-in attempts: 10 per address per 15 minutes. */
-export const loginLimiter = new RateLimiter(10, 15 * 60_000);
-
 /** Enquiries from one address (besides the 5 per e-mail address an hour of SPEC/issue 4). */
 export const contactIpLimiter = new RateLimiter(30, 60 * 60_000);
