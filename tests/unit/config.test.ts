@@ -80,4 +80,19 @@ describe('config', () => {
     expect(live.paypal.mode).toBe('live');
     expect(live.paypal.apiBase).toBe('https://api-m.paypal.com');
   });
+
+  it('TRUSTED_PROXIES: unset trusts no proxy; a list of IP addresses is kept; anything else is refused by name', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wicklow-config-'));
+    expect(buildConfig(parseEnv({ DATA_DIR: dir })).trustedProxies).toEqual([]);
+    expect(buildConfig(parseEnv({ DATA_DIR: dir, TRUSTED_PROXIES: '' })).trustedProxies).toEqual([]);
+    expect(
+      buildConfig(parseEnv({ DATA_DIR: dir, TRUSTED_PROXIES: ' 127.0.0.1 , ::1,::ffff:10.0.0.2 ' }))
+        .trustedProxies,
+    ).toEqual(['127.0.0.1', '::1', '10.0.0.2']);
+    for (const bad of ['localhost', '10.0.0.0/8', '127.0.0.1,,::1', '300.1.1.1', '127.0.0.1; 10.0.0.1']) {
+      expect(() => parseEnv({ TRUSTED_PROXIES: bad })).toThrow(
+        /TRUSTED_PROXIES: must be a comma-separated list of IP addresses/,
+      );
+    }
+  });
 });

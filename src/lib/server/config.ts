@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { ipVersion, normalizeIp } from './ip';
 
 /** Surrounding spaces are ignored, and an empty value counts as unset. */
 const emptyToUndefined = (v: unknown) => {
@@ -13,6 +14,10 @@ const emptyToUndefined = (v: unknown) => {
   return trimmed === '' ? undefined : trimmed;
 };
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const TRUSTED_PROXIES_RULE = 'must be a comma-separated list of IP addresses, such as 127.0.0.1,::1';
+/** The first entry of a TRUSTED_PROXIES value that is not an IP address, if any. */
+const badProxyEntry = (list: string) => list.split(',').find((entry) => ipVersion(entry.trim()) === 0);
 
 const envSchema = z.object({
   PORT: z.preprocess(
@@ -76,6 +81,15 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: optionalString,
+  TRUSTED_PROXIES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((list) => badProxyEntry(list) === undefined, {
+        error: (issue) => `${TRUSTED_PROXIES_RULE} ("${badProxyEntry(String(issue.input))}" is not one)`,
+      })
+      .optional(),
+  ),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -101,6 +115,11 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** The owner's photo-sharing profile, linked from the about section; not shown when unset. */
   socialProfileUrl: string | undefined;
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (only its last entry, the one the proxy
+   * added). Empty by default: the header is then never read.
+   */
+  trustedProxies: string[];
 }
 
 export class ConfigError extends Error {}
@@ -154,6 +173,7 @@ export function buildConfig(env: Env): Config {
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Wicklow Photography <${env.OWNER_EMAIL}>` },
     socialProfileUrl: env.SOCIAL_PROFILE_URL,
+    trustedProxies: env.TRUSTED_PROXIES ? env.TRUSTED_PROXIES.split(',').map(normalizeIp) : [],
   };
 }
 

@@ -1,21 +1,26 @@
-// Multipart forms of owner calls: bounded before parsing, then validated by the shared schema.
+// Multipart forms of owner calls: capped while they stream (the file's limit and a little room for
+// the text fields beside it), then validated by the shared schema.
 import type { z } from 'zod';
-import { HttpError } from './http';
+import { HttpError, readForm } from './http';
 import { tooLarge } from './uploads/receive';
+
+/** Room for the text fields and the multipart framing beside the file. */
+const FIELDS_ROOM = 64 * 1024;
 
 export async function readMultipart<S extends z.ZodType>(
   request: Request,
   schema: S,
   maxBytes: number,
 ): Promise<{ data: z.infer<S>; form: FormData }> {
-  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  // A little room for the text fields beside the file.
-  if (Number.isFinite(declared) && declared > maxBytes + 64 * 1024) throw tooLarge(maxBytes);
   let form: FormData;
   try {
-    form = await request.formData();
-  } catch {
-    throw new HttpError(400, 'The form could not be read. Please send it as multipart/form-data.');
+    form = await readForm(request, maxBytes + FIELDS_ROOM);
+  } catch (err) {
+    if (err instanceof HttpError && err.status === 413) throw tooLarge(maxBytes);
+    if (err instanceof HttpError && err.status === 400) {
+      throw new HttpError(400, 'The form could not be read. Please send it as multipart/form-data.');
+    }
+    throw err;
   }
   const fields: Record<string, unknown> = {};
   for (const [key, value] of form.entries()) if (typeof value === 'string') fields[key] = value;

@@ -1,5 +1,5 @@
-// Small helpers shared by the endpoints: JSON errors in the one shape of DESIGN.md
-// ({ "message": ... } with the right status), never a stack trace.
+// Small helpers shared by the endpoints: JSON errors in one shape ({ "message": ... } with the
+// right status), never a stack trace; and the one capped reader of request bodies.
 import type { z } from 'zod';
 
 export function jsonError(status: number, message: string, extra?: Record<string, unknown>): Response {
@@ -16,27 +16,63 @@ export class HttpError extends Error {
 }
 
 /** JSON bodies of this site are small; a larger one is refused before it is held in memory. */
-const MAX_JSON_BYTES = 256 * 1024;
+export const MAX_JSON_BYTES = 256 * 1024;
+/** Small forms (an enquiry, signing in or out): a few fields of text. */
+export const MAX_FORM_BYTES = 64 * 1024;
 
-async function readText(request: Request, maxBytes: number): Promise<string> {
+const tooLarge = () => new HttpError(413, 'The request is too large.');
+
+/**
+ * The one reader of request bodies: at most maxBytes, counted while the body streams, so a body
+ * sent in chunks without a Content-Length is stopped at the cap too (413). A declared
+ * Content-Length over the cap is refused before reading.
+ * Over the cap the rest is left unread, not cancelled: cancelling the body destroys the socket
+ * before the 413 can be written. The front discards what is left after the answer.
+ * Hand-written because the Fetch API's own readers (json, formData, text) have no size limit.
+ */
+export async function readBody(request: Request, maxBytes: number): Promise<Uint8Array<ArrayBuffer>> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
-  const tooLarge = () => new HttpError(413, 'The request is too large.');
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge();
-  if (!request.body) return '';
+  if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
   for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
+    let next: ReadableStreamReadResult<Uint8Array>;
+    try {
+      next = await reader.read();
+    } catch {
+      throw new HttpError(400, 'The request body could not be read.');
+    }
+    if (next.done) break;
+    size += next.value.length;
     if (size > maxBytes) {
-      await reader.cancel().catch(() => {});
+      reader.releaseLock();
       throw tooLarge();
     }
-    chunks.push(value);
+    chunks.push(next.value);
   }
-  return Buffer.concat(chunks).toString('utf8');
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+/**
+ * Reads a url-encoded or multipart form of at most maxBytes (413 beyond), parsed from the bytes
+ * read by readBody; a body that is not such a form is a 400.
+ */
+export async function readForm(request: Request, maxBytes: number): Promise<FormData> {
+  const bytes = await readBody(request, maxBytes);
+  const type = request.headers.get('content-type') ?? '';
+  try {
+    return await new Response(bytes, { headers: { 'content-type': type } }).formData();
+  } catch {
+    throw new HttpError(400, 'The form could not be read.');
+  }
 }
 
 /**
@@ -48,7 +84,7 @@ export async function readJson<S extends z.ZodType>(
   schema: S,
   maxBytes = MAX_JSON_BYTES,
 ): Promise<z.infer<S>> {
-  const text = await readText(request, maxBytes);
+  const text = new TextDecoder().decode(await readBody(request, maxBytes));
   let body: unknown;
   try {
     body = JSON.parse(text);

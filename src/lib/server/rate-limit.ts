@@ -1,5 +1,8 @@
-// A fixed-window counter in memory: enough for one box and one process (DESIGN.md).
+// A fixed-window counter in memory: enough for one box and one process.
 // Hand-written because the limits are tiny and per-process; a library would add a store for nothing.
+import { BlockList } from 'node:net';
+import { getConfig } from './config';
+import { ipVersion, normalizeIp } from './ip';
 
 export class RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();
@@ -31,20 +34,40 @@ export class RateLimiter {
 }
 
 /**
- * The visitor's address for rate limits. The socket's own address, unless that is this machine
- * (a reverse proxy in front of the site): then the proxy's entry, the last one of
- * X-Forwarded-For. Earlier entries are written by the client and cannot be trusted.
+ * The key of requests whose peer cannot be known: Astro's node adapter reports the FIRST
+ * X-Forwarded-For entry (written by the client) as `clientAddress` whenever that header is
+ * present, so the socket's address is then lost. All such requests share one key, which a client
+ * cannot vary.
  */
-export function clientIp(request: Request, socketAddress: string | undefined): string {
-  const peer = socketAddress ?? '';
-  const loopback = peer === '' || peer === '::1' || peer.startsWith('127.') || peer === '::ffff:127.0.0.1';
-  if (!loopback) return peer;
-  const forwarded = request.headers.get('x-forwarded-for');
-  return forwarded?.split(',').at(-1)?.trim() || peer || 'local';
+export const UNKNOWN_PEER = 'unknown-peer';
+
+let trusted: { list: string[]; blocks: BlockList } | undefined;
+
+function isTrustedProxy(address: string): boolean {
+  const list = getConfig().trustedProxies;
+  if (trusted?.list !== list) {
+    const blocks = new BlockList();
+    for (const ip of list) blocks.addAddress(ip, ipVersion(ip) === 6 ? 'ipv6' : 'ipv4');
+    trusted = { list, blocks };
+  }
+  const version = ipVersion(address);
+  return version !== 0 && trusted.blocks.check(address, version === 6 ? 'ipv6' : 'ipv4');
 }
 
-/** Sign-in attempts: 10 per address per 15 minutes. */
-export const loginLimiter = new RateLimiter(10, 15 * 60_000);
+/**
+ * The visitor's address for rate limits: the socket's peer. X-Forwarded-For is read only when
+ * the peer is listed in TRUSTED_PROXIES, and then only its last entry, the one that proxy added;
+ * earlier entries are written by the client.
+ */
+export function clientIp(request: Request, socketAddress: string | undefined): string {
+  const forwarded = request.headers.get('x-forwarded-for');
+  const entries = forwarded?.split(',').map((e) => e.trim()) ?? [];
+  if (!socketAddress || (entries[0] && socketAddress.trim() === entries[0])) return UNKNOWN_PEER;
+  const peer = normalizeIp(socketAddress);
+  if (!forwarded || !isTrustedProxy(peer)) return peer;
+  const last = normalizeIp(entries.at(-1) ?? '');
+  return ipVersion(last) === 0 ? peer : last;
+}
 
 /** Enquiries from one address (besides the 5 per e-mail address an hour of SPEC/issue 4). */
 export const contactIpLimiter = new RateLimiter(30, 60 * 60_000);

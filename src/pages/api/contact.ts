@@ -3,13 +3,10 @@
 // JSON from the enhanced form; a plain HTML form post (no JavaScript) is answered with a redirect.
 import type { APIRoute } from 'astro';
 import { getDb } from '../../lib/server/db';
-import { HttpError, handle, readJson } from '../../lib/server/http';
+import { HttpError, handle, MAX_FORM_BYTES, readForm, readJson } from '../../lib/server/http';
 import { clientIp, contactIpLimiter } from '../../lib/server/rate-limit';
 import { submitInquiry } from '../../lib/server/services/contact';
 import { contactSchema } from '../../lib/shared/schemas';
-
-/** A body this large cannot be a valid enquiry (5,000 characters of message at most). */
-const MAX_BODY_BYTES = 64 * 1024;
 
 export const POST: APIRoute = handle(async ({ request, clientAddress }) => {
   const limitByAddress = () => {
@@ -20,10 +17,9 @@ export const POST: APIRoute = handle(async ({ request, clientAddress }) => {
       );
     }
   };
-  const length = Number(request.headers.get('content-length') ?? 0);
-  if (length > MAX_BODY_BYTES) throw new HttpError(413, 'The message is too large.');
+  // A body over 64 KB cannot be a valid enquiry (5,000 characters of message at most): 413.
   if ((request.headers.get('content-type') ?? '').startsWith('application/x-www-form-urlencoded')) {
-    const form = Object.fromEntries(await request.formData());
+    const form = Object.fromEntries(await readForm(request, MAX_FORM_BYTES));
     const parsed = contactSchema.safeParse(form);
     let ok = parsed.success;
     if (parsed.success) {
@@ -35,7 +31,7 @@ export const POST: APIRoute = handle(async ({ request, clientAddress }) => {
     }
     return new Response(null, { status: 303, headers: { Location: `/?sent=${ok ? 1 : 0}#contact` } });
   }
-  const data = await readJson(request, contactSchema);
+  const data = await readJson(request, contactSchema, MAX_FORM_BYTES);
   limitByAddress();
   const result = await submitInquiry(getDb(), data);
   return Response.json({ id: result.id, message: 'Message sent' }, { status: 201 });

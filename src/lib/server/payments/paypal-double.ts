@@ -7,6 +7,12 @@
 // Switches make it decline, answer PENDING, capture a different amount, or fail with 500.
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { readBody } from '../http';
+
+/** PayPal's request bodies are a few hundred bytes. */
+const MAX_BODY_BYTES = 64 * 1024;
+const readText = async (request: Request) =>
+  new TextDecoder().decode(await readBody(request, MAX_BODY_BYTES));
 
 export type CaptureBehaviour =
   /** A COMPLETED capture of the order's amount. */
@@ -140,7 +146,7 @@ export class PaypalDouble {
   private async token(request: Request): Promise<Response> {
     const auth = request.headers.get('authorization') ?? '';
     const expected = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`;
-    const body = await request.text();
+    const body = await readText(request);
     if (auth !== expected || !/grant_type=client_credentials/.test(body)) {
       return Response.json(
         { error: 'invalid_client', error_description: 'Client Authentication failed' },
@@ -173,7 +179,7 @@ export class PaypalDouble {
       purchase_units?: { custom_id?: string; amount?: { currency_code?: string; value?: string } }[];
     };
     try {
-      body = await request.json();
+      body = JSON.parse(await readText(request));
     } catch {
       return error(400, 'INVALID_REQUEST', 'MALFORMED_REQUEST_JSON');
     }

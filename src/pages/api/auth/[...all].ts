@@ -1,5 +1,7 @@
-// better-auth's own routes (get-session, sign-out, ...). Sign-up is disabled in its config.
+// better-auth's own routes (get-session, sign-out, sign-in, ...), with every body capped and the
+// sign-in routes under the site's one sign-in limit. Sign-up is disabled in its config.
 import type { APIRoute } from 'astro';
-import { getAuth } from '../../../lib/server/auth';
+import { handleAuthRoute } from '../../../lib/server/auth-route';
+import { handle } from '../../../lib/server/http';
 
-export const ALL: APIRoute = ({ request }) => getAuth().handler(request);
+export const ALL: APIRoute = handle(({ request, clientAddress }) => handleAuthRoute(request, clientAddress));

@@ -1,0 +1,75 @@
+// better-auth's own routes under /api/auth, behind two guards of the site: every body is capped
+// while it streams (better-auth would read it whole), and the sign-in routes go through the one
+// sign-in limit, shared with the sign-in page.
+import { getAuth } from './auth';
+import { MAX_JSON_BYTES, readBody } from './http';
+import { clientIp } from './rate-limit';
+import { getSignInLimiter, type SignInOutcome, waitMessage } from './sign-in-limit';
+
+/**
+ * Whether a path signs in: /api/auth/sign-in/… in any spelling better-auth might route (case,
+ * repeated or trailing slashes, percent-encoding). Matching too much only limits more.
+ */
+export function isSignInPath(pathname: string): boolean {
+  let path = pathname;
+  try {
+    path = decodeURIComponent(pathname);
+  } catch {
+    // Left encoded: better-auth cannot route it either.
+  }
+  return /^\/api\/auth\/+sign-in(?:\/|$)/.test(path.toLowerCase().replace(/\/{2,}/g, '/'));
+}
+
+/** The e-mail of a JSON sign-in body (the only kind better-auth accepts), if there is one. */
+function emailOf(body: Uint8Array): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
+    const email = (parsed as { email?: unknown } | null)?.email;
+    return typeof email === 'string' ? email : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function outcomeOf(response: Response): SignInOutcome {
+  if (response.status === 401 || response.status === 403) return 'failure';
+  const session = response.headers.getSetCookie().some((c) => /session_token=[^;]/.test(c));
+  return response.ok && session ? 'success' : 'neither';
+}
+
+export async function handleAuthRoute(
+  request: Request,
+  socketAddress: string | undefined,
+): Promise<Response> {
+  const auth = getAuth();
+  let capped = request;
+  let body = new Uint8Array(0);
+  if (request.body) {
+    body = await readBody(request, MAX_JSON_BYTES);
+    const headers = new Headers(request.headers);
+    headers.delete('content-length');
+    headers.delete('transfer-encoding');
+    capped = new Request(request.url, { method: request.method, headers, body, signal: request.signal });
+  }
+  if (!isSignInPath(new URL(request.url).pathname)) return auth.handler(capped);
+
+  const admission = getSignInLimiter().admit(clientIp(request, socketAddress), emailOf(body));
+  if (!admission.allowed) {
+    return Response.json(
+      { message: waitMessage(admission.retryAfterSeconds) },
+      {
+        status: 429,
+        headers: { 'Retry-After': String(admission.retryAfterSeconds), 'Cache-Control': 'no-store' },
+      },
+    );
+  }
+  let response: Response;
+  try {
+    response = await auth.handler(capped);
+  } catch (err) {
+    admission.finish('neither');
+    throw err;
+  }
+  admission.finish(outcomeOf(response));
+  return response;
+}
