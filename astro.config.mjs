@@ -15,8 +15,9 @@ function nodeWithFront() {
     ...inner,
     hooks: {
       ...inner.hooks,
+      /** @param {Parameters<NonNullable<typeof inner.hooks['astro:config:done']>>[0]} params */
       'astro:config:done': (params) =>
-        inner.hooks['astro:config:done']({
+        inner.hooks['astro:config:done']?.({
           ...params,
           setAdapter: (adapter) =>
             params.setAdapter({

@@ -15,7 +15,7 @@ export type AstroHandler = (
   res: ServerResponse,
   next?: (err?: unknown) => void,
   locals?: object,
-) => Promise<void>;
+) => void | Promise<void>;
 
 class CapturingResponse extends EventEmitter {
   statusCode = 200;
@@ -72,10 +72,14 @@ class CapturingResponse extends EventEmitter {
   }
 }
 
-export function renderToMemory(handler: AstroHandler, req: IncomingMessage): Promise<Captured> {
+export function renderToMemory(
+  handler: AstroHandler,
+  req: IncomingMessage,
+  locals?: object,
+): Promise<Captured> {
   return new Promise<Captured>((resolve, reject) => {
     const res = new CapturingResponse(req, resolve);
     // No `next`: for a path without a route, Astro then renders the 404 page itself.
-    handler(req, res as unknown as ServerResponse).catch(reject);
+    Promise.resolve(handler(req, res as unknown as ServerResponse, undefined, locals)).catch(reject);
   });
 }

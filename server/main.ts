@@ -67,6 +67,11 @@ function toCacheable(
   return { status, headers: kept, body };
 }
 
+/** Astro locals from the socket itself: Astro's own clientAddress prefers X-Forwarded-For. */
+function peerOf(req: IncomingMessage): { socketAddress: string | undefined } {
+  return { socketAddress: req.socket.remoteAddress };
+}
+
 function plain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
   res.writeHead(status, {
     'content-type': 'text/plain; charset=utf-8',
@@ -134,6 +139,9 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
   const readVersion = () => probe.pragma('data_version', { simple: true }) as number;
   const cache = new PageCache(readVersion);
 
+  /** Hands a request to Astro, with the socket's own address in its locals. */
+  const toAstro = async (req: IncomingMessage, res: ServerResponse) =>
+    handler(req, res, undefined, peerOf(req));
   const gate = new RenderGate();
   /** Pages that the cache cannot answer wait their turn; a client with too many waiting gets a 503. */
   const render = <T>(req: IncomingMessage, fn: () => Promise<T>) =>
@@ -165,8 +173,8 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
       const key = cacheKeyOf(req, encoded, target.query);
       if (!key) {
         if (!safe) settleUnreadBody(req, res);
-        if (safe && !path.startsWith('/api/')) await render(req, () => handler(req, res));
-        else await handler(req, res);
+        if (safe && !path.startsWith('/api/')) await render(req, () => toAstro(req, res));
+        else await toAstro(req, res);
         return;
       }
       // The page is rendered with only the query parameters it reads, so that it matches its key.
@@ -174,15 +182,15 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
       const hit = cache.get(key);
       if (hit) return send(req, res, hit, 'hit');
       if (req.method === 'HEAD') {
-        await render(req, () => handler(req, res));
+        await render(req, () => toAstro(req, res));
         return;
       }
       const page = await cache.getOrRender(key, () =>
-        render(req, async () => toCacheable(await renderToMemory(handler, req), security)),
+        render(req, async () => toCacheable(await renderToMemory(handler, req, peerOf(req)), security)),
       );
       if (page) return send(req, res, page, 'miss');
       // Not cacheable after all (a redirect, an error, a cookie): render for this request alone.
-      await render(req, () => handler(req, res));
+      await render(req, () => toAstro(req, res));
     } catch (err) {
       if (err instanceof GateFullError) {
         if (!res.headersSent)

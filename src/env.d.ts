@@ -4,5 +4,9 @@ declare namespace App {
   interface Locals {
     user: import('./lib/server/auth').SessionUser | null;
     isAdmin: boolean;
+    /** The socket's peer address, handed over by the front (absent under `astro dev`). */
+    socketAddress?: string;
+    /** The client's address for rate limits (rate-limit.ts, clientIp), set by the middleware. */
+    clientIp: string;
   }
 }

@@ -8,6 +8,7 @@ import { pagePolicy, pageScriptHashes } from './lib/server/csp';
 import { deferModuleScripts } from './lib/server/deferred-scripts';
 import { jsonError } from './lib/server/http';
 import { normalizePath } from './lib/server/paths';
+import { clientIp, clientIpFromPeer } from './lib/server/rate-limit';
 import { securityHeaders } from './lib/server/security-headers';
 import { signInRequired } from './lib/server/sign-in-required';
 
@@ -36,6 +37,9 @@ async function guarded(
   const pathname = normalizePath(url.pathname);
   if (pathname === null) return [jsonError(400, 'The address is not valid.'), false];
 
+  locals.clientIp = locals.socketAddress
+    ? clientIpFromPeer(request, locals.socketAddress)
+    : clientIp(request, context.clientAddress);
   const user = await readSessionUser(request.headers);
   locals.user = user;
   locals.isAdmin = user?.isAdmin ?? false;

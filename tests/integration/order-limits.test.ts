@@ -16,7 +16,8 @@ const orderCount = () => {
 };
 
 beforeAll(async () => {
-  site = await startServer();
+  // The test speaks as several clients through X-Forwarded-For, as a local reverse proxy would.
+  site = await startServer({ TRUSTED_PROXIES: '127.0.0.1' });
   const d = db();
   d.prepare(
     "insert into photos (id, title, image_url, category) values ('p-tay', 'Lough Tay', '/a.jpg', 'mountains')",
@@ -94,7 +95,7 @@ describe('orders never paid', () => {
     }
     d.close();
     await site.stop();
-    site = await startServer({ DATA_DIR: site.dataDir });
+    site = await startServer({ DATA_DIR: site.dataDir, TRUSTED_PROXIES: '127.0.0.1' });
     const after = db();
     const left = after.prepare("select id from orders where id like 'o-%' order by id").all() as {
       id: string;

@@ -43,10 +43,11 @@ beforeAll(async () => {
     PAYPAL_API_BASE: paypal.url,
     // Payments PayPal holds for review are asked about again every second here (10 minutes by default).
     PAYMENT_RECHECK_SECONDS: '1',
+    // The test speaks as many clients through X-Forwarded-For, as a local reverse proxy would.
+    TRUSTED_PROXIES: '127.0.0.1',
   });
   // Let the pending-payment check run first, as it does in production a few seconds after start:
-  // it makes the shared PayPal client in the front's module graph, and PayPal's errors must still
-  // be recognised by the endpoints in Astro's graph.
+  // it makes the PayPal client first, and PayPal's errors must still be recognised by the endpoints.
   await new Promise((r) => setTimeout(r, 1500));
   const d = db();
   d.prepare(

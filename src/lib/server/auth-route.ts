@@ -3,7 +3,6 @@
 // sign-in limit, shared with the sign-in page.
 import { getAuth } from './auth';
 import { MAX_JSON_BYTES, readBody } from './http';
-import { clientIp } from './rate-limit';
 import { getSignInLimiter, type SignInOutcome, waitMessage } from './sign-in-limit';
 
 /**
@@ -37,10 +36,7 @@ function outcomeOf(response: Response): SignInOutcome {
   return response.ok && session ? 'success' : 'neither';
 }
 
-export async function handleAuthRoute(
-  request: Request,
-  socketAddress: string | undefined,
-): Promise<Response> {
+export async function handleAuthRoute(request: Request, client: string): Promise<Response> {
   const auth = getAuth();
   let capped = request;
   let body = new Uint8Array(0);
@@ -53,7 +49,7 @@ export async function handleAuthRoute(
   }
   if (!isSignInPath(new URL(request.url).pathname)) return auth.handler(capped);
 
-  const admission = getSignInLimiter().admit(clientIp(request, socketAddress), emailOf(body));
+  const admission = getSignInLimiter().admit(client, emailOf(body));
   if (!admission.allowed) {
     return Response.json(
       { message: waitMessage(admission.retryAfterSeconds) },

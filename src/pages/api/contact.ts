@@ -4,13 +4,13 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../../lib/server/db';
 import { HttpError, handle, MAX_FORM_BYTES, readForm, readJson } from '../../lib/server/http';
-import { clientIp, contactIpLimiter } from '../../lib/server/rate-limit';
+import { contactIpLimiter } from '../../lib/server/rate-limit';
 import { submitInquiry } from '../../lib/server/services/contact';
 import { contactSchema } from '../../lib/shared/schemas';
 
-export const POST: APIRoute = handle(async ({ request, clientAddress }) => {
+export const POST: APIRoute = handle(async ({ request, locals }) => {
   const limitByAddress = () => {
-    if (contactIpLimiter.hit(clientIp(request, clientAddress)) > 0) {
+    if (contactIpLimiter.hit(locals.clientIp) > 0) {
       throw new HttpError(
         429,
         'Too many messages were sent from your connection. Please try again in an hour.',

@@ -4,4 +4,4 @@ import type { APIRoute } from 'astro';
 import { handleAuthRoute } from '../../../lib/server/auth-route';
 import { handle } from '../../../lib/server/http';
 
-export const ALL: APIRoute = handle(({ request, clientAddress }) => handleAuthRoute(request, clientAddress));
+export const ALL: APIRoute = handle(({ request, locals }) => handleAuthRoute(request, locals.clientIp));

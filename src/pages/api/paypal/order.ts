@@ -5,13 +5,13 @@ import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/server/db';
 import { HttpError, handle, readJson } from '../../../lib/server/http';
 import { getPaypalClient } from '../../../lib/server/payments';
-import { clientIp, orderCreateLimiter } from '../../../lib/server/rate-limit';
+import { orderCreateLimiter } from '../../../lib/server/rate-limit';
 import { createPaypalOrder } from '../../../lib/server/services/orders';
 import { createOrderSchema } from '../../../lib/shared/schemas';
 
-export const POST: APIRoute = handle(async ({ request, clientAddress }) => {
+export const POST: APIRoute = handle(async ({ request, locals }) => {
   const input = await readJson(request, createOrderSchema);
-  if (orderCreateLimiter.hit(clientIp(request, clientAddress)) > 0) {
+  if (orderCreateLimiter.hit(locals.clientIp) > 0) {
     throw new HttpError(
       429,
       'Too many orders were started from your connection. Please try again in an hour.',
