@@ -230,7 +230,7 @@ export const mediaJobs = sqliteTable(
     id: id(),
     mediaId: text('media_id').notNull(),
     kind: text('kind', { enum: ['avif'] }).notNull(),
-    status: text('status', { enum: ['pending', 'done', 'failed'] })
+    status: text('status', { enum: ['pending', 'running', 'done', 'failed'] })
       .notNull()
       .default('pending'),
     attempts: integer('attempts').notNull().default(0),

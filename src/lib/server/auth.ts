@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { accounts, sessions, users, verifications } from '../../../db/schema';
 import { getConfig } from './config';
 import { type Db, getDb } from './db';
+import { registerInstance } from './instances';
 
 function createAuth(db: Db) {
   const config = getConfig();
@@ -46,13 +47,12 @@ function createAuth(db: Db) {
 
 export type Auth = ReturnType<typeof createAuth>;
 
-const KEY = Symbol.for('wicklow.auth');
-type Holder = { [KEY]?: Auth };
+registerInstance('auth', import.meta.url);
+let auth: Auth | undefined;
 
 export function getAuth(): Auth {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= createAuth(getDb());
-  return holder[KEY];
+  auth ??= createAuth(getDb());
+  return auth;
 }
 
 export function isOwnerEmail(email: string | null | undefined): boolean {

@@ -3,7 +3,7 @@
 import { ensureOwner } from './auth';
 import { getConfig } from './config';
 import { getDb } from './db';
-import { runMediaQueue } from './media-jobs';
+import { requeueInterrupted, runMediaQueue } from './media-jobs';
 import { getPaypalClient } from './payments';
 import { seedDemo } from './seed/demo';
 import { startAbandonedOrderCleanup } from './services/abandoned-orders';
@@ -26,6 +26,7 @@ export async function boot(): Promise<void> {
     if (report.seeded) console.log(`Demo content seeded (${report.photos} photos) in ${report.ms} ms.`);
   }
   // AVIF ladders left pending (by the seed, an upload, or a restart) are made in the background.
+  requeueInterrupted(db);
   setTimeout(() => {
     runMediaQueue(db).catch((err) => console.error('The media queue stopped.', err));
   }, 1000).unref();

@@ -5,7 +5,10 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { registerInstance } from './instances';
 import { ipVersion, normalizeIp } from './ip';
+
+registerInstance('settings', import.meta.url);
 
 /** Surrounding spaces are ignored, and an empty value counts as unset. */
 const emptyToUndefined = (v: unknown) => {

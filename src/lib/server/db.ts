@@ -8,6 +8,7 @@ import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import * as schema from '../../../db/schema';
 import { getConfig } from './config';
+import { registerInstance } from './instances';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 /** A transaction handle; services that may run inside one take `Db | Tx`. */
@@ -40,21 +41,18 @@ export function databaseFile(dataDir = getConfig().dataDir): string {
   return join(dataDir, 'site.sqlite');
 }
 
-// One connection per process, kept on globalThis so that Astro's bundle and the front
-// server (two module graphs in one process) share it.
-const KEY = Symbol.for('wicklow.db');
-type Holder = { [KEY]?: Db };
+// One connection per process: the server is one bundle, so this module exists once.
+registerInstance('database', import.meta.url);
+let connection: Db | undefined;
 
 export function getDb(): Db {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= openDb(databaseFile());
-  return holder[KEY];
+  connection ??= openDb(databaseFile());
+  return connection;
 }
 
 export function closeDb(): void {
-  const holder = globalThis as Holder;
-  holder[KEY]?.$client.close();
-  delete holder[KEY];
+  connection?.$client.close();
+  connection = undefined;
 }
 
 export { schema };

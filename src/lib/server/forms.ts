@@ -1,7 +1,7 @@
 // Multipart forms of owner calls: capped while they stream (the file's limit and a little room for
 // the text fields beside it), then validated by the shared schema.
 import type { z } from 'zod';
-import { HttpError, readForm } from './http';
+import { HttpError, isHttpError, readForm } from './http';
 import { tooLarge } from './uploads/receive';
 
 /** Room for the text fields and the multipart framing beside the file. */
@@ -16,8 +16,8 @@ export async function readMultipart<S extends z.ZodType>(
   try {
     form = await readForm(request, maxBytes + FIELDS_ROOM);
   } catch (err) {
-    if (err instanceof HttpError && err.status === 413) throw tooLarge(maxBytes);
-    if (err instanceof HttpError && err.status === 400) {
+    if (isHttpError(err) && err.status === 413) throw tooLarge(maxBytes);
+    if (isHttpError(err) && err.status === 400) {
       throw new HttpError(400, 'The form could not be read. Please send it as multipart/form-data.');
     }
     throw err;

@@ -6,7 +6,9 @@ export function jsonError(status: number, message: string, extra?: Record<string
   return Response.json({ message, ...extra }, { status, headers: { 'Cache-Control': 'no-store' } });
 }
 
+/** An error with the HTTP status to answer; recognised by its `code` (isHttpError), not by `instanceof`. */
 export class HttpError extends Error {
+  readonly code = 'HTTP_ERROR';
   constructor(
     readonly status: number,
     message: string,
@@ -100,13 +102,17 @@ export async function readJson<S extends z.ZodType>(
   return parsed.data;
 }
 
+export function isHttpError(err: unknown): err is HttpError {
+  return (err as { code?: unknown } | null)?.code === 'HTTP_ERROR';
+}
+
 /** Wraps an endpoint so that HttpErrors become JSON errors and anything else a plain 500. */
 export function handle<C>(fn: (ctx: C) => Promise<Response> | Response): (ctx: C) => Promise<Response> {
   return async (ctx) => {
     try {
       return await fn(ctx);
     } catch (err) {
-      if (err instanceof HttpError) return jsonError(err.status, err.message);
+      if (isHttpError(err)) return jsonError(err.status, err.message);
       console.error(err);
       return jsonError(500, 'Something went wrong on our side. Please try again.');
     }

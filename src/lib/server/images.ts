@@ -30,6 +30,7 @@ const INTERMEDIATE_WIDTH = Math.max(...MEDIA_WIDTHS);
 
 /** A refused upload; status is the HTTP status the route should answer with. */
 export class ImageRejected extends Error {
+  readonly code = 'IMAGE_REJECTED';
   constructor(
     readonly status: 400 | 413 | 415,
     message: string,
@@ -37,6 +38,10 @@ export class ImageRejected extends Error {
     super(message);
     this.name = 'ImageRejected';
   }
+}
+
+export function isImageRejected(err: unknown): err is ImageRejected {
+  return (err as { code?: unknown } | null)?.code === 'IMAGE_REJECTED';
 }
 
 export interface ProcessedPhoto {

@@ -4,6 +4,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { getConfig } from './config';
+import { registerInstance } from './instances';
+
+registerInstance('mail transport', import.meta.url);
 
 export interface Mail {
   to: string;

@@ -2,7 +2,10 @@
 // Hand-written because the limits are tiny and per-process; a library would add a store for nothing.
 import { BlockList } from 'node:net';
 import { getConfig } from './config';
+import { registerInstance } from './instances';
 import { ipVersion, normalizeIp } from './ip';
+
+registerInstance('rate limits', import.meta.url);
 
 export class RateLimiter {
   private readonly hits = new Map<string, { count: number; resetAt: number }>();

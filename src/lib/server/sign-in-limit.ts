@@ -9,6 +9,7 @@
 // place back, and a success clears its address's failures. A refused attempt is not counted.
 // Hand-written: the rule (two keys, a growing wait, places held while the password is checked)
 // is not what a generic rate limiter does, and a few maps of timestamps are enough.
+import { registerInstance } from './instances';
 
 export interface SignInLimits {
   addressMax: number;
@@ -130,12 +131,10 @@ export function waitMessage(seconds: number): string {
   return `Too many sign-in attempts. Please wait ${wait} and try again.`;
 }
 
-const KEY = Symbol.for('wicklow.signInLimiter');
-type Holder = { [KEY]?: SignInLimiter };
+registerInstance('sign-in limit', import.meta.url);
+const limiter = new SignInLimiter();
 
-/** The process's one limiter, shared by every way in (and by both module graphs of the server). */
+/** The process's one limiter, shared by every way in. */
 export function getSignInLimiter(): SignInLimiter {
-  const holder = globalThis as Holder;
-  holder[KEY] ??= new SignInLimiter();
-  return holder[KEY];
+  return limiter;
 }

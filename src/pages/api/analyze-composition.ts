@@ -3,7 +3,7 @@
 // image, 413 over 10 MB, 415 for anything but JPG, PNG or WebP.
 import type { APIRoute } from 'astro';
 import { analyzeComposition, decodePhoto } from '../../lib/server/analysis';
-import { HttpError, handle, readJson } from '../../lib/server/http';
+import { HttpError, handle, isHttpError, readJson } from '../../lib/server/http';
 import { COMPOSITION_MAX_BYTES } from '../../lib/shared/constants';
 import { analyzeCompositionSchema } from '../../lib/shared/schemas';
 
@@ -12,7 +12,7 @@ const MAX_BODY_BYTES = Math.ceil(COMPOSITION_MAX_BYTES / 3) * 4 + 64 * 1024;
 
 export const POST: APIRoute = handle(async ({ request }) => {
   const { image } = await readJson(request, analyzeCompositionSchema, MAX_BODY_BYTES).catch((err) => {
-    throw err instanceof HttpError && err.status === 413
+    throw isHttpError(err) && err.status === 413
       ? new HttpError(413, 'Please select an image under 10MB.')
       : err;
   });

@@ -1,29 +1,31 @@
 // The payment backend of this installation (DESIGN.md, "Payments: one flow, two backends"):
 // real PayPal when credentials are set, otherwise the in-process double of test mode.
 import { getConfig } from '../config';
+import { registerInstance } from '../instances';
 import { PaypalClient } from './paypal-client';
 import { inProcessDouble } from './paypal-double';
 
-const KEY = Symbol.for('wicklow.paypal-client');
+registerInstance('PayPal client', import.meta.url);
+let client: PaypalClient | undefined;
 
+/** The one PayPal client of the process: its OAuth token is cached across calls. */
 export function getPaypalClient(): PaypalClient {
-  const holder = globalThis as { [KEY]?: PaypalClient };
-  if (holder[KEY]) return holder[KEY];
+  if (client) return client;
   const { paypal } = getConfig();
   if (paypal.mode === 'test') {
     const double = inProcessDouble();
-    holder[KEY] = new PaypalClient({
+    client = new PaypalClient({
       apiBase: 'http://paypal-double.invalid',
       clientId: double.clientId,
       clientSecret: double.clientSecret,
       fetch: double.fetch,
     });
   } else {
-    holder[KEY] = new PaypalClient({
+    client = new PaypalClient({
       apiBase: paypal.apiBase,
       clientId: paypal.clientId as string,
       clientSecret: paypal.clientSecret as string,
     });
   }
-  return holder[KEY];
+  return client;
 }

@@ -1,4 +1,4 @@
-// A client for PayPal's Orders v2 REST API (shared/PAYPAL.md): OAuth token cached until shortly
+// A client for PayPal's Orders v2 REST API: OAuth token cached until shortly
 // before it expires, PayPal-Request-Id on create and capture, order ids validated before they go
 // into a URL, and PayPal's error shape turned into PaypalApiError. The same code talks to the real
 // API (sandbox or live), to the in-process double of test mode and to the double over HTTP in tests.
@@ -43,8 +43,12 @@ export interface PaypalOrder {
   purchase_units?: { custom_id?: string; amount?: Money; payments?: { captures?: PaypalCapture[] } }[];
 }
 
-/** An error answer of PayPal, in its documented shape. */
-class PaypalApiErrorClass extends Error {
+/**
+ * An error answer of PayPal, in its documented shape. Callers recognise it by its `code`
+ * (isPaypalApiError), not by `instanceof`, like every error that crosses a module boundary.
+ */
+export class PaypalApiError extends Error {
+  readonly code = 'PAYPAL_API_ERROR';
   constructor(
     readonly status: number,
     readonly name: string,
@@ -55,29 +59,16 @@ class PaypalApiErrorClass extends Error {
   }
 }
 
-class InvalidOrderIdErrorClass extends Error {
+export function isPaypalApiError(err: unknown): err is PaypalApiError {
+  return (err as { code?: unknown } | null)?.code === 'PAYPAL_API_ERROR';
+}
+
+export class InvalidOrderIdError extends Error {
+  readonly code = 'INVALID_PAYPAL_ORDER_ID';
   constructor() {
     super('Invalid PayPal order id');
   }
 }
-
-// The front (server/main.ts) and Astro's bundle are two module graphs in one process, and they share
-// one PaypalClient (payments/index.ts keeps it on globalThis): the pending-payment check in the front
-// may well be the one that makes it. The error classes are shared the same way, so that
-// `err instanceof PaypalApiError` in an endpoint holds whichever graph made the client.
-const ERRORS = Symbol.for('wicklow.paypal-errors');
-type SharedErrors = {
-  PaypalApiError: typeof PaypalApiErrorClass;
-  InvalidOrderIdError: typeof InvalidOrderIdErrorClass;
-};
-const holder = globalThis as { [ERRORS]?: SharedErrors };
-holder[ERRORS] ??= { PaypalApiError: PaypalApiErrorClass, InvalidOrderIdError: InvalidOrderIdErrorClass };
-const sharedErrors = holder[ERRORS];
-
-export const PaypalApiError = sharedErrors.PaypalApiError;
-export type PaypalApiError = PaypalApiErrorClass;
-export const InvalidOrderIdError = sharedErrors.InvalidOrderIdError;
-export type InvalidOrderIdError = InvalidOrderIdErrorClass;
 
 export function isValidPaypalOrderId(id: unknown): id is string {
   return typeof id === 'string' && PAYPAL_ORDER_ID.test(id);

@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { readBody } from '../http';
+import { registerInstance } from '../instances';
 
 /** PayPal's request bodies are a few hundred bytes. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -277,12 +278,12 @@ export class PaypalDouble {
   }
 }
 
-// The in-process double of test mode: one per process, shared by Astro's bundle and the front.
-const KEY = Symbol.for('wicklow.paypal-double');
+// The in-process double of test mode: one per process, so its orders outlive any one request.
+registerInstance('PayPal double', import.meta.url);
+let inProcess: PaypalDouble | undefined;
 export function inProcessDouble(): PaypalDouble {
-  const holder = globalThis as { [KEY]?: PaypalDouble };
-  holder[KEY] ??= new PaypalDouble();
-  return holder[KEY];
+  inProcess ??= new PaypalDouble();
+  return inProcess;
 }
 
 /** Runs the double as an HTTP server on a free local port (tests point PAYPAL_API_BASE at it). */

@@ -14,7 +14,7 @@ import {
 } from '../../shared/schemas';
 import type { Db } from '../db';
 import { HttpError } from '../http';
-import { PaypalApiError, type PaypalClient, type PaypalOrder } from '../payments/paypal-client';
+import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '../payments/paypal-client';
 
 /** SPEC §8, internal payment errors, word for word. */
 export const PAYMENT_ERRORS = {
@@ -268,7 +268,7 @@ export async function capturePaypalOrder(
     try {
       result = await client.captureOrder(paypalOrderId, `capture-${paypalOrderId}`);
     } catch (err) {
-      if (err instanceof PaypalApiError && err.issue === 'ORDER_ALREADY_CAPTURED') {
+      if (isPaypalApiError(err) && err.issue === 'ORDER_ALREADY_CAPTURED') {
         result = await client.getOrder(paypalOrderId);
       } else {
         throw err;

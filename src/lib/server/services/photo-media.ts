@@ -5,7 +5,7 @@ import { UPLOAD_LIMITS } from '../../shared/constants';
 import { mediaUrl, widthsFor } from '../../shared/media';
 import type { Db } from '../db';
 import { HttpError } from '../http';
-import { ImageRejected, processPhoto } from '../images';
+import { isImageRejected, processPhoto } from '../images';
 import { enqueueAvif } from '../media-jobs';
 import { tooLarge } from '../uploads/receive';
 import { objectIdFromUrl } from '../uploads/signed-url';
@@ -36,7 +36,7 @@ export async function mediaFromFile(db: Db, file: File): Promise<PhotoMediaField
     enqueueAvif(db, out.mediaId);
     return { ...out, imageUrl: displayUrl(out.mediaId, out.width) };
   } catch (err) {
-    if (err instanceof ImageRejected) throw new HttpError(err.status, err.message);
+    if (isImageRejected(err)) throw new HttpError(err.status, err.message);
     throw err;
   }
 }

@@ -7,7 +7,7 @@ import { type UploadedObject, uploadedObjects } from '../../../../db/schema';
 import { UPLOAD_PURPOSE_LIMITS, type UploadPurpose } from '../../shared/constants';
 import type { Db } from '../db';
 import { HttpError } from '../http';
-import { ImageRejected, processPhoto } from '../images';
+import { isImageRejected, processPhoto } from '../images';
 import { enqueueAvif } from '../media-jobs';
 import { objectPath } from '../storage';
 import { receiveToTmp, tooLarge } from '../uploads/receive';
@@ -96,7 +96,7 @@ export async function receiveSignedUpload(
   } catch (err) {
     // A failed upload releases its claim, so the same link can be tried again with a good file.
     db.delete(uploadedObjects).where(eq(uploadedObjects.id, grant.objectId)).run();
-    if (err instanceof ImageRejected) throw new HttpError(err.status, err.message);
+    if (isImageRejected(err)) throw new HttpError(err.status, err.message);
     throw err;
   } finally {
     if (tmp) await rm(tmp, { force: true });

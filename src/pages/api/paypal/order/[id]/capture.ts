@@ -3,9 +3,9 @@
 // only by services/orders.ts's rules. Errors are the internal payment errors of SPEC §8.
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../../../lib/server/db';
-import { HttpError, handle, jsonError, readJson } from '../../../../../lib/server/http';
+import { handle, isHttpError, jsonError, readJson } from '../../../../../lib/server/http';
 import { getPaypalClient } from '../../../../../lib/server/payments';
-import { PaypalApiError } from '../../../../../lib/server/payments/paypal-client';
+import { isPaypalApiError } from '../../../../../lib/server/payments/paypal-client';
 import { sendOrderMails } from '../../../../../lib/server/services/order-mail';
 import { capturePaypalOrder, PAYMENT_ERRORS } from '../../../../../lib/server/services/orders';
 import { captureOrderSchema, PAYPAL_ORDER_ID } from '../../../../../lib/shared/schemas';
@@ -21,8 +21,8 @@ export const POST: APIRoute = handle(async ({ params, request }) => {
   try {
     outcome = await capturePaypalOrder(db, getPaypalClient(), paypalOrderId, body.customerData);
   } catch (err) {
-    if (err instanceof HttpError) throw err;
-    if (err instanceof PaypalApiError) {
+    if (isHttpError(err)) throw err;
+    if (isPaypalApiError(err)) {
       console.error('PayPal capture failed', err.message);
       if (err.issue === 'INSTRUMENT_DECLINED') {
         // Handed back so the PayPal button can restart with another funding source.
