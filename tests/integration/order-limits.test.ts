@@ -4,6 +4,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSiteDb } from '../helpers/db';
+import { makeOrder, makePhoto, makeVariant } from '../helpers/factories';
 import { type RunningServer, startServer } from '../helpers/server';
 
 let site: RunningServer;
@@ -18,14 +20,10 @@ const orderCount = () => {
 beforeAll(async () => {
   // The test speaks as several clients through X-Forwarded-For, as a local reverse proxy would.
   site = await startServer({ TRUSTED_PROXIES: '127.0.0.1' });
-  const d = db();
-  d.prepare(
-    "insert into photos (id, title, image_url, category) values ('p-tay', 'Lough Tay', '/a.jpg', 'mountains')",
-  ).run();
-  d.prepare(
-    "insert into product_variants (id, photo_id, size, finish, price_cents, dimensions) values ('v-s', 'p-tay', 'small', 'matte', 4500, '8x12 inches')",
-  ).run();
-  d.close();
+  withSiteDb(site.dataDir, (d) => {
+    const photo = makePhoto(d, { title: 'Lough Tay' });
+    makeVariant(d, { id: 'v-s', photoId: photo.id, size: 'small', finish: 'matte', priceCents: 4500 });
+  });
 });
 afterAll(async () => {
   await site?.stop();
@@ -76,24 +74,13 @@ describe('starting an order', () => {
 describe('orders never paid', () => {
   it('are removed at start once 7 days old, with their items; recent and held ones stay', async () => {
     const day = 24 * 60 * 60 * 1000;
-    const d = db();
-    const add = d.prepare(
-      "insert into orders (id, customer_name, total_amount_cents, payment_status, payment_id, created_at) values (?, '', 4500, ?, ?, ?)",
-    );
-    const item = d.prepare(
-      'insert into order_items (order_id, id, quantity, price_cents) values (?, ?, 1, 4500)',
-    );
-    const rows = [
-      ['o-old', 'pending', null, Date.now() - 8 * day],
-      ['o-recent', 'pending', null, Date.now() - 2 * day],
-      ['o-held', 'pending', 'CAP-HELD', Date.now() - 9 * day],
-      ['o-paid', 'completed', 'CAP-PAID', Date.now() - 9 * day],
-    ] as const;
-    for (const [id, status, capture, at] of rows) {
-      add.run(id, status, capture, at);
-      item.run(id, `${id}-item`);
-    }
-    d.close();
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    withSiteDb(site.dataDir, (d) => {
+      makeOrder(d, { id: 'o-old', customerName: '', createdAt: ago(8 * day) });
+      makeOrder(d, { id: 'o-recent', customerName: '', createdAt: ago(2 * day) });
+      makeOrder(d, { id: 'o-held', payment: 'held', customerName: '', createdAt: ago(9 * day) });
+      makeOrder(d, { id: 'o-paid', payment: 'paid', customerName: '', createdAt: ago(9 * day) });
+    });
     await site.stop();
     site = await startServer({ DATA_DIR: site.dataDir, TRUSTED_PROXIES: '127.0.0.1' });
     const after = db();

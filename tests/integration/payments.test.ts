@@ -7,6 +7,8 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PaypalDouble, startPaypalDoubleServer } from '../../src/lib/server/payments/paypal-double';
+import { withSiteDb } from '../helpers/db';
+import { makeFramings, makePhoto, makeVariant } from '../helpers/factories';
 import { type RunningServer, startServer } from '../helpers/server';
 
 let site: RunningServer;
@@ -49,22 +51,17 @@ beforeAll(async () => {
   // Let the pending-payment check run first, as it does in production a few seconds after start:
   // it makes the PayPal client first, and PayPal's errors must still be recognised by the endpoints.
   await new Promise((r) => setTimeout(r, 1500));
-  const d = db();
-  d.prepare(
-    "insert into photos (id, title, image_url, category) values ('p-tay', 'Lough Tay', '/a.jpg', 'mountains'), ('p-bray', 'Bray Head', '/b.jpg', 'coastal')",
-  ).run();
-  d.prepare(
-    "insert into photos (id, title, image_url, category, is_active) values ('p-old', 'Retired', '/c.jpg', 'other', 0)",
-  ).run();
-  const insert = d.prepare(
-    'insert into product_variants (id, photo_id, size, finish, price_cents, dimensions) values (?, ?, ?, ?, ?, ?)',
-  );
-  for (const v of VARIANTS)
-    insert.run(v.id, v.id.startsWith('v-tay') ? 'p-tay' : 'p-bray', v.size, v.finish, v.cents, 'x');
-  insert.run('v-old', 'p-old', 'small', 'matte', 100, 'x');
-  const frame = d.prepare('insert into framing_options (id, size, price_cents) values (?, ?, ?)');
-  for (const [size, cents] of Object.entries(FRAMES)) frame.run(`f-${size}`, size, cents);
-  d.close();
+  withSiteDb(site.dataDir, (d) => {
+    makePhoto(d, { id: 'p-tay', title: 'Lough Tay', category: 'mountains' });
+    makePhoto(d, { id: 'p-bray', title: 'Bray Head', category: 'coastal' });
+    makePhoto(d, { id: 'p-old', title: 'Retired', category: 'other', isActive: false });
+    for (const v of VARIANTS) {
+      const photoId = v.id.startsWith('v-tay') ? 'p-tay' : 'p-bray';
+      makeVariant(d, { id: v.id, photoId, size: v.size, finish: v.finish, priceCents: v.cents });
+    }
+    makeVariant(d, { id: 'v-old', photoId: 'p-old', size: 'small', finish: 'matte', priceCents: 100 });
+    makeFramings(d, FRAMES);
+  });
 });
 
 afterAll(async () => {

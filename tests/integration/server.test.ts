@@ -2,6 +2,8 @@
 import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertContent } from '../../src/lib/server/services/content';
+import { withSiteDb } from '../helpers/db';
 import { type RunningServer, startServer } from '../helpers/server';
 
 let server: RunningServer;
@@ -36,11 +38,9 @@ describe('the built server', () => {
     const before = await (await fetch(`${server.url}/shop`)).text();
     expect(before).not.toContain('A title changed behind the cache');
     // Another connection writes, as an admin endpoint or a script would.
-    const db = new Database(`${server.dataDir}/site.sqlite`);
-    db.prepare(
-      "insert into website_content (id, section, key, content) values ('it-1', 'shop', 'title', 'A title changed behind the cache') on conflict(section, key) do update set content = excluded.content",
-    ).run();
-    db.close();
+    withSiteDb(server.dataDir, (db) =>
+      upsertContent(db, 'shop', 'title', 'A title changed behind the cache'),
+    );
     const after = await (await fetch(`${server.url}/shop`)).text();
     expect(after).toContain('A title changed behind the cache');
   });

@@ -1,40 +1,23 @@
 // Quantity caps on an order, applied after repeated lines of the same print are combined: at most 100
 // prints of one variant and framing, at most 500 prints in one order, each refused with a plain message.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { framingOptions, photos, productVariants } from '../../db/schema';
 import type { Db } from '../../src/lib/server/db';
 import { HttpError } from '../../src/lib/server/http';
 import { priceOrderLines } from '../../src/lib/server/services/orders';
 import { createOrderSchema, type OrderLineInput } from '../../src/lib/shared/schemas';
 import { memoryDb } from '../helpers/db';
+import { makeFramings, makePhoto, makeVariant } from '../helpers/factories';
 
 const PER_PRINT =
   /^You can order at most 100 copies of one print \(Lough Tay.*\)\. Please lower the quantity\.$/;
 const PER_ORDER = 'An order can hold at most 500 prints. Please split it into smaller orders.';
 
 function seed(db: Db) {
-  db.insert(photos)
-    .values({ id: 'p-tay', title: 'Lough Tay', imageUrl: '/x.jpg', category: 'mountains' })
-    .run();
-  db.insert(productVariants)
-    .values(
-      (['small', 'medium', 'large'] as const).map((size) => ({
-        id: `v-${size}`,
-        photoId: 'p-tay',
-        size,
-        finish: 'matte' as const,
-        priceCents: 4500,
-        dimensions: 'x',
-      })),
-    )
-    .run();
-  db.insert(framingOptions)
-    .values([
-      { id: 'f-small', size: 'small', priceCents: 2500 },
-      { id: 'f-medium', size: 'medium', priceCents: 3000 },
-      { id: 'f-large', size: 'large', priceCents: 4000 },
-    ])
-    .run();
+  makePhoto(db, { id: 'p-tay', title: 'Lough Tay', category: 'mountains' });
+  for (const size of ['small', 'medium', 'large'] as const) {
+    makeVariant(db, { id: `v-${size}`, photoId: 'p-tay', size, finish: 'matte', priceCents: 4500 });
+  }
+  makeFramings(db, { small: 2500, medium: 3000, large: 4000 });
 }
 
 const line = (size: 'small' | 'medium' | 'large', quantity: number, framed = false): OrderLineInput => ({

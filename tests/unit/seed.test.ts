@@ -12,6 +12,7 @@ import { DEMO_DRONE_PHOTOS, type DEMO_PHOTOS } from '../../src/lib/server/demo/l
 import { type Processed, seedDemo } from '../../src/lib/server/seed/demo';
 import { CONTENT_DEFAULTS } from '../../src/lib/shared/content-defaults';
 import { memoryDb } from '../helpers/db';
+import { makePhoto } from '../helpers/factories';
 
 // The image pipeline has tests of its own; here a stand-in keeps the seed test fast.
 const fakeProcess = async (photo: (typeof DEMO_PHOTOS)[number]): Promise<Processed> => ({
@@ -96,7 +97,7 @@ describe('demo seed', () => {
 
   it('does not seed over a site that already has photos', async () => {
     const db = memoryDb();
-    db.insert(photos).values({ title: 'Real photo', imageUrl: '/media/x/640.jpg', category: 'other' }).run();
+    makePhoto(db, { title: 'Real photo', category: 'other' });
     const report = await seedDemo(db, { process: fakeProcess });
     expect(report.seeded).toBe(false);
     expect(counts(db).photos).toBe(1);

@@ -1,33 +1,31 @@
 // Orders started at checkout and never paid are removed after 7 days, with their items. A paid order,
 // and an order whose capture PayPal is holding for review (it has a capture id), are never removed.
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { orderItems, orders } from '../../db/schema';
-import type { Db } from '../../src/lib/server/db';
-import { removeAbandonedOrders } from '../../src/lib/server/services/abandoned-orders';
-import { memoryDb } from '../helpers/db';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { orderItems, orders } from '../../../db/schema';
+import type { Db } from '../../../src/lib/server/db';
+import {
+  removeAbandonedOrders,
+  startAbandonedOrderCleanup,
+} from '../../../src/lib/server/services/abandoned-orders';
+import { memoryDb } from '../../helpers/db';
+import { makeOrder, type PaymentState } from '../../helpers/factories';
 
 const DAY = 24 * 60 * 60 * 1000;
 const NOW = new Date('2025-06-01T12:00:00Z');
 
-function addOrder(db: Db, id: string, ageMs: number, patch: Partial<typeof orders.$inferInsert> = {}): void {
-  db.insert(orders)
-    .values({
-      id,
-      customerName: '',
-      totalAmountCents: 4500,
-      paymentProvider: 'paypal',
-      paypalOrderId: `PP${id.toUpperCase()}`,
-      createdAt: new Date(NOW.getTime() - ageMs),
-      ...patch,
-    })
-    .run();
-  db.insert(orderItems)
-    .values([
-      { orderId: id, quantity: 1, priceCents: 4500, description: 'a print' },
-      { orderId: id, quantity: 2, priceCents: 7500, description: 'another print' },
-    ])
-    .run();
+/** An order of two lines started `ageMs` before NOW. */
+function addOrder(db: Db, id: string, ageMs: number, payment: PaymentState = 'started', now = NOW): void {
+  makeOrder(db, {
+    id,
+    payment,
+    customerName: '',
+    createdAt: new Date(now.getTime() - ageMs),
+    items: [
+      { quantity: 1, priceCents: 4500, description: 'a print' },
+      { quantity: 2, priceCents: 7500, description: 'another print' },
+    ],
+  });
 }
 
 const ids = (db: Db) =>
@@ -57,9 +55,9 @@ describe('removeAbandonedOrders', () => {
   it('keeps a recent pending order, a paid one, and one whose capture PayPal is holding', () => {
     addOrder(db, 'recent', 6 * DAY);
     addOrder(db, 'just-under', 7 * DAY - 60_000);
-    addOrder(db, 'paid', 30 * DAY, { paymentStatus: 'completed', paymentId: 'CAP1', paidAt: NOW });
-    addOrder(db, 'held', 20 * DAY, { paymentId: 'CAP-PENDING' });
-    addOrder(db, 'held-long', 90 * DAY, { paymentId: 'CAP-PENDING-2' });
+    addOrder(db, 'paid', 30 * DAY, 'paid');
+    addOrder(db, 'held', 20 * DAY, 'held');
+    addOrder(db, 'held-long', 90 * DAY, 'held');
     addOrder(db, 'old', 8 * DAY);
     expect(removeAbandonedOrders(db, NOW)).toBe(1);
     expect(ids(db)).toEqual(['held', 'held-long', 'just-under', 'paid', 'recent']);
@@ -69,5 +67,20 @@ describe('removeAbandonedOrders', () => {
 
   it('does nothing on an empty database', () => {
     expect(removeAbandonedOrders(db, NOW)).toBe(0);
+  });
+});
+
+describe('startAbandonedOrderCleanup', () => {
+  it('removes the orders never paid at once, says how many, and stops when asked', () => {
+    const db = memoryDb();
+    const now = new Date();
+    addOrder(db, 'old', 8 * DAY, 'started', now);
+    addOrder(db, 'recent', DAY, 'started', now);
+    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const stop = startAbandonedOrderCleanup(db);
+    stop();
+    expect(ids(db)).toEqual(['recent']);
+    expect(log).toHaveBeenCalledWith('Removed 1 orders never paid (started over 7 days ago).');
+    log.mockRestore();
   });
 });

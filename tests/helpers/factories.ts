@@ -1,0 +1,238 @@
+// Rows for tests, inserted through drizzle into any database of the site (memoryDb() or the file of
+// a running server). Each factory takes overrides and returns the inserted row. Defaults are those of
+// a real shop: processed photos with their media fields, prices in integer cents, ids unique per run.
+import {
+  backgroundImages,
+  contactInquiries,
+  droneMedia,
+  framingOptions,
+  orderItems,
+  orders,
+  photos,
+  productVariants,
+  uploadedObjects,
+  users,
+} from '../../db/schema';
+import type { Db } from '../../src/lib/server/db';
+import { PRINT_DIMENSIONS, type PrintSize } from '../../src/lib/shared/constants';
+import { DEFAULT_PRINT_PRICES_CENTS } from '../../src/lib/shared/pricing-defaults';
+
+type Insert<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;
+
+let seq = 0;
+/** A fresh id, readable in a failing test: `photo-7`. */
+export const uniqueId = (prefix: string) => `${prefix}-${++seq}`;
+/** A fresh media or object id in the alphabet the storage accepts (base64url, 8 to 64 characters). */
+export const uniqueMediaId = () => `media${String(++seq).padStart(6, '0')}`;
+
+let lastTime = 0;
+/** Now, but later than any time handed out before: rows made one after another sort in that order. */
+export function nextTime(): Date {
+  lastTime = Math.max(Date.now(), lastTime + 1);
+  return new Date(lastTime);
+}
+
+export function makePhoto(db: Db, overrides: Insert<typeof photos> = {}) {
+  const id = overrides.id ?? uniqueId('photo');
+  const mediaId = overrides.mediaId === undefined ? uniqueMediaId() : overrides.mediaId;
+  return db
+    .insert(photos)
+    .values({
+      id,
+      title: `Photo ${id}`,
+      description: 'Morning light over the lake.',
+      imageUrl: mediaId ? `/media/${mediaId}/1920.jpg` : '/images/photo.jpg',
+      category: 'mountains',
+      location: 'Wicklow',
+      mediaId,
+      width: 2400,
+      height: 1600,
+      dominantColor: '#556677',
+      placeholder: 'data:image/webp;base64,UklGRg==',
+      createdAt: nextTime(),
+      ...overrides,
+    })
+    .returning()
+    .get();
+}
+
+/** One print of a photo (a new photo unless `photoId` is given), at the default price of its size. */
+export function makeVariant(db: Db, overrides: Insert<typeof productVariants> = {}) {
+  const size = overrides.size ?? 'small';
+  const finish = overrides.finish ?? 'matte';
+  return db
+    .insert(productVariants)
+    .values({
+      id: uniqueId('variant'),
+      photoId: overrides.photoId ?? makePhoto(db).id,
+      size,
+      finish,
+      priceCents: DEFAULT_PRINT_PRICES_CENTS[size][finish],
+      dimensions: PRINT_DIMENSIONS[size],
+      ...overrides,
+    })
+    .returning()
+    .get();
+}
+
+/** A frame for one print size (sizes are unique: one frame per size). */
+export function makeFraming(db: Db, overrides: Insert<typeof framingOptions> = {}) {
+  return db
+    .insert(framingOptions)
+    .values({ id: uniqueId('framing'), size: 'small', priceCents: 2500, ...overrides })
+    .returning()
+    .get();
+}
+
+/** A frame for every size, at the given prices in cents. */
+export function makeFramings(
+  db: Db,
+  prices: Record<PrintSize, number> = { small: 2500, medium: 3000, large: 4000 },
+) {
+  return (Object.entries(prices) as [PrintSize, number][]).map(([size, priceCents]) =>
+    makeFraming(db, { size, priceCents }),
+  );
+}
+
+/**
+ * Where an order stands with PayPal: started at checkout (no capture), held for review (a PENDING
+ * capture recorded), paid, failed, or cancelled.
+ */
+export type PaymentState = 'started' | 'held' | 'paid' | 'failed' | 'cancelled';
+export const PAYMENT_STATES: readonly PaymentState[] = ['started', 'held', 'paid', 'failed', 'cancelled'];
+
+function paymentFields(state: PaymentState, id: string): Insert<typeof orders> {
+  const capture = `CAP${id.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}`;
+  switch (state) {
+    case 'started':
+      return { paymentStatus: 'pending' };
+    case 'held':
+      return { paymentStatus: 'pending', paymentId: capture };
+    case 'paid':
+      return { paymentStatus: 'completed', paymentId: capture, paidAt: new Date(), status: 'processing' };
+    case 'failed':
+      return { paymentStatus: 'failed' };
+    case 'cancelled':
+      return { paymentStatus: 'cancelled', status: 'cancelled' };
+  }
+}
+
+type ItemOverrides = Omit<Insert<typeof orderItems>, 'orderId'>;
+export type OrderOverrides = Insert<typeof orders> & { payment?: PaymentState; items?: ItemOverrides[] };
+
+/**
+ * An order with its items (one print of 45.00 unless `items` says otherwise); the total is the sum
+ * of its lines unless given. `payment` sets the payment fields of that state before the overrides.
+ */
+export function makeOrder(db: Db, { payment = 'started', items, ...overrides }: OrderOverrides = {}) {
+  const id = overrides.id ?? uniqueId('order');
+  const lines = (items ?? [{}]).map((item) => ({
+    id: uniqueId('item'),
+    quantity: 1,
+    priceCents: 4500,
+    description: 'Lough Tay, small (8x12 inches) matte',
+    ...item,
+    orderId: id,
+  }));
+  const order = db
+    .insert(orders)
+    .values({
+      id,
+      customerName: 'Aoife Byrne',
+      customerEmail: 'aoife@example.ie',
+      phoneNumber: '+353 1 234 5678',
+      customerAddress: '12 Main Street\nA67 X123 Wicklow\nIreland',
+      totalAmountCents: lines.reduce((sum, l) => sum + l.priceCents * l.quantity, 0),
+      paymentProvider: 'paypal',
+      paypalOrderId: `PP${id.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}`,
+      createdAt: nextTime(),
+      ...paymentFields(payment, id),
+      ...overrides,
+    })
+    .returning()
+    .get();
+  const stored = lines.length ? db.insert(orderItems).values(lines).returning().all() : [];
+  return { ...order, items: stored };
+}
+
+export function makeEnquiry(db: Db, overrides: Insert<typeof contactInquiries> = {}) {
+  return db
+    .insert(contactInquiries)
+    .values({
+      id: uniqueId('enquiry'),
+      firstName: 'Cian',
+      lastName: 'Doyle',
+      email: 'cian@example.ie',
+      serviceInterest: 'drone',
+      message: 'Could you film our farm from the air in May?',
+      createdAt: nextTime(),
+      ...overrides,
+    })
+    .returning()
+    .get();
+}
+
+/** A drone sample as the owner's page stores it: a photo's JPEG derivative, or a video object. */
+export function makeDroneMedia(db: Db, overrides: Insert<typeof droneMedia> = {}) {
+  const type = overrides.type ?? 'photo';
+  const url = type === 'video' ? `/objects/uploads/${uniqueMediaId()}` : `/media/${uniqueMediaId()}/1920.jpg`;
+  return db
+    .insert(droneMedia)
+    .values({
+      id: uniqueId('drone'),
+      type,
+      url,
+      title: `Sample ${type}`,
+      createdAt: nextTime(),
+      ...overrides,
+    })
+    .returning()
+    .get();
+}
+
+/** A finished signed upload: an image processed into media (the default), or a video object. */
+export function makeUpload(
+  db: Db,
+  { kind = 'image', ...overrides }: Insert<typeof uploadedObjects> & { kind?: 'image' | 'video' } = {},
+) {
+  const media =
+    kind === 'image'
+      ? {
+          purpose: 'image' as const,
+          contentType: 'image/jpeg',
+          mediaId: uniqueMediaId(),
+          width: 2400,
+          height: 1600,
+          dominantColor: '#405060',
+          placeholder: 'data:image/webp;base64,UklGRg==',
+        }
+      : { purpose: 'sample-video' as const, contentType: 'video/mp4' };
+  return db
+    .insert(uploadedObjects)
+    .values({ id: uniqueMediaId(), status: 'ready', size: 4096, ...media, ...overrides })
+    .returning()
+    .get();
+}
+
+export function makeBackground(db: Db, overrides: Insert<typeof backgroundImages> = {}) {
+  return db
+    .insert(backgroundImages)
+    .values({
+      id: uniqueId('background'),
+      section: 'hero',
+      imageUrl: '/images/hero.jpg',
+      altText: 'Lough Tay at dawn',
+      ...overrides,
+    })
+    .returning()
+    .get();
+}
+
+export function makeUser(db: Db, overrides: Insert<typeof users> = {}) {
+  const id = overrides.id ?? uniqueId('user');
+  return db
+    .insert(users)
+    .values({ id, name: 'Niamh Kelly', email: `${id}@example.ie`, firstName: 'Niamh', ...overrides })
+    .returning()
+    .get();
+}

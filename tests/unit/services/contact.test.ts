@@ -1,0 +1,96 @@
+// Contact enquiries: each is stored and mailed to the owner as plain text with the visitor's address
+// to reply to, and one address may send 5 an hour (counted from the stored rows, so a restart does
+// not reset it).
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { contactInquiries } from '../../../db/schema';
+import { resetConfigForTests } from '../../../src/lib/server/config';
+import type { Db } from '../../../src/lib/server/db';
+import {
+  CONTACT_LIMIT_PER_HOUR,
+  countRecentInquiries,
+  inquiryMailText,
+  submitInquiry,
+} from '../../../src/lib/server/services/contact';
+import type { ContactData } from '../../../src/lib/shared/schemas';
+import { tempDataDir } from '../../helpers/data-dir';
+import { memoryDb } from '../../helpers/db';
+import { makeEnquiry } from '../../helpers/factories';
+import { readOutbox } from '../../helpers/outbox';
+
+const data = tempDataDir('contact');
+const HOUR = 60 * 60 * 1000;
+const NOW = Date.parse('2025-05-20T10:00:00Z');
+
+const enquiry: ContactData = {
+  firstName: 'Cian',
+  lastName: 'Doyle',
+  email: 'cian@example.ie',
+  serviceInterest: 'drone',
+  message: 'Could you film our farm from the air in May?\nThanks!',
+};
+
+let db: Db;
+beforeEach(() => {
+  db = memoryDb();
+});
+
+describe('submitting an enquiry', () => {
+  it('stores it and mails the owner, with the visitor to reply to', async () => {
+    const before = readOutbox(data.dir).length;
+    const { id } = await submitInquiry(db, enquiry, NOW);
+    expect(db.select().from(contactInquiries).all()).toEqual([{ id, ...enquiry, createdAt: new Date(NOW) }]);
+    const mails = readOutbox(data.dir).slice(before);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      to: 'owner@example.com',
+      replyTo: 'cian@example.ie',
+      subject: 'New enquiry from Cian Doyle (Drone Photography/Video)',
+      text: inquiryMailText(enquiry),
+    });
+  });
+
+  it('writes the mail as plain text, saying when no service was chosen', () => {
+    const text = inquiryMailText({ ...enquiry, serviceInterest: undefined, message: '<b>hi</b>' });
+    expect(text.split('\n').slice(0, 4)).toEqual([
+      'From: Cian Doyle <cian@example.ie>',
+      'Service interest: Not given',
+      '',
+      '<b>hi</b>',
+    ]);
+    expect(text).toContain('within 24 hours');
+  });
+
+  it('refuses a sixth enquiry from one address within the hour with 429, storing nothing', async () => {
+    for (let i = 0; i < CONTACT_LIMIT_PER_HOUR; i++) await submitInquiry(db, enquiry, NOW - i * 60_000);
+    await expect(submitInquiry(db, enquiry, NOW)).rejects.toMatchObject({
+      status: 429,
+      message: 'You have sent 5 messages in the last hour. Please wait a while before sending another.',
+    });
+    expect(db.select().from(contactInquiries).all()).toHaveLength(CONTACT_LIMIT_PER_HOUR);
+    // Another address is not held back.
+    await expect(submitInquiry(db, { ...enquiry, email: 'other@example.ie' }, NOW)).resolves.toBeTruthy();
+  });
+
+  it('counts only the last hour of enquiries from that address', () => {
+    for (let i = 0; i < 4; i++) makeEnquiry(db, { createdAt: new Date(NOW - 10 * 60_000) });
+    makeEnquiry(db, { createdAt: new Date(NOW - HOUR - 1) });
+    makeEnquiry(db, { email: 'someone@example.ie', createdAt: new Date(NOW) });
+    expect(countRecentInquiries(db, 'cian@example.ie', NOW)).toBe(4);
+    expect(countRecentInquiries(db, 'cian@example.ie', NOW + HOUR)).toBe(0);
+  });
+
+  it('keeps the enquiry when the mail cannot be sent', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    process.env.SMTP_URL = 'smtp://127.0.0.1:1';
+    resetConfigForTests();
+    try {
+      const { id } = await submitInquiry(db, enquiry, NOW);
+      expect(db.select({ id: contactInquiries.id }).from(contactInquiries).all()).toEqual([{ id }]);
+      expect(log).toHaveBeenCalledWith('Could not mail the enquiry', id, expect.anything());
+    } finally {
+      delete process.env.SMTP_URL;
+      resetConfigForTests();
+      log.mockRestore();
+    }
+  });
+});

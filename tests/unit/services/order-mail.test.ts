@@ -1,0 +1,118 @@
+// The mails after a payment, filed in DATA_DIR/outbox/ when no SMTP is set: the customer's
+// confirmation (items, total incl. VAT, delivery times, the 14-day right of withdrawal) and the
+// owner's notice; and, when PayPal does not complete a payment it held, a notice to both (or to the
+// owner alone when PayPal took another amount).
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../../src/lib/server/db';
+import {
+  DELIVERY_TEXT,
+  orderMailTexts,
+  sendOrderMails,
+  sendPaymentNotCompletedMails,
+  WITHDRAWAL_TEXT,
+} from '../../../src/lib/server/services/order-mail';
+import { getOrderWithItems } from '../../../src/lib/server/services/orders';
+import { tempDataDir } from '../../helpers/data-dir';
+import { memoryDb } from '../../helpers/db';
+import { makeOrder } from '../../helpers/factories';
+import { readOutbox } from '../../helpers/outbox';
+
+const data = tempDataDir('order-mail');
+
+let db: Db;
+let seen = 0;
+beforeEach(() => {
+  db = memoryDb();
+  seen = readOutbox(data.dir).length;
+});
+/** The mails filed since the test began. */
+const newMails = () => readOutbox(data.dir).slice(seen);
+
+const paidOrder = (overrides: Parameters<typeof makeOrder>[1] = {}) =>
+  makeOrder(db, {
+    id: 'order-0000-abc123',
+    payment: 'paid',
+    paypalOrderId: 'PP5O190127TN364715T',
+    paymentId: 'CAP27X9',
+    items: [
+      { quantity: 2, priceCents: 4500, description: 'Lough Tay, small (8x12 inches) matte' },
+      { quantity: 1, priceCents: 15000, description: 'Bray Head, large (16x20 inches) gloss, framed' },
+    ],
+    ...overrides,
+  });
+
+describe('the mails of a paid order', () => {
+  it('confirm the order to the customer with items, total, delivery times and withdrawal', async () => {
+    const order = paidOrder();
+    await sendOrderMails(db, order.id);
+    const customer = newMails().find((m) => m.to === 'aoife@example.ie');
+    expect(customer?.subject).toBe('Your order #ABC123 is confirmed');
+    const text = customer?.text ?? '';
+    expect(text).toMatch(
+      /^Dear Aoife Byrne,\n\nThank you for your order #ABC123 \(order id order-0000-abc123\)/,
+    );
+    expect(text).toContain('- 2 × Lough Tay, small (8x12 inches) matte: €45.00 each, €90.00');
+    expect(text).toContain('- 1 × Bray Head, large (16x20 inches) gloss, framed: €150.00 each, €150.00');
+    expect(text).toContain('Total (incl. VAT): €240.00');
+    expect(text).toContain('Delivery to:\n12 Main Street\nA67 X123 Wicklow\nIreland');
+    for (const line of DELIVERY_TEXT) expect(text).toContain(line);
+    expect(text).toContain(WITHDRAWAL_TEXT);
+  });
+
+  it('tell the owner who bought what, with the PayPal references, replying to the customer', async () => {
+    const order = paidOrder();
+    await sendOrderMails(db, order.id);
+    const owner = newMails().find((m) => m.to === 'owner@example.com');
+    expect(owner).toMatchObject({
+      subject: 'New order #ABC123: €240.00',
+      replyTo: 'aoife@example.ie',
+    });
+    expect(owner?.text).toContain('Customer: Aoife Byrne <aoife@example.ie>, +353 1 234 5678');
+    expect(owner?.text).toContain('PayPal order PP5O190127TN364715T, capture CAP27X9');
+    expect(owner?.text).toContain('Total (incl. VAT): €240.00');
+    expect(newMails()).toHaveLength(2);
+  });
+
+  it('go to the owner only when the order has no customer address, and not at all for no order', async () => {
+    const order = paidOrder({ customerEmail: null });
+    await sendOrderMails(db, order.id);
+    await sendOrderMails(db, 'no-such-order');
+    expect(newMails().map((m) => [m.to, m.replyTo])).toEqual([['owner@example.com', undefined]]);
+  });
+
+  it('use the same texts as orderMailTexts', () => {
+    const order = paidOrder();
+    const texts = orderMailTexts(getOrderWithItems(db, order.id)!);
+    expect(texts.ref).toBe('#ABC123');
+    expect(texts.owner.split('\n')[0]).toBe('New paid order #ABC123 (order-0000-abc123)');
+  });
+});
+
+describe('the mails of a payment PayPal did not complete', () => {
+  it('tell the customer nothing is sent and nothing charged, and the owner not to send it', async () => {
+    const order = paidOrder({ payment: 'failed' });
+    await sendPaymentNotCompletedMails(db, order.id, 'not-completed');
+    const mails = newMails();
+    const customer = mails.find((m) => m.to === 'aoife@example.ie');
+    expect(customer?.subject).toBe('Your payment for order #ABC123 was not completed');
+    expect(customer?.text).toContain(
+      'PayPal has not completed your payment of €240.00 for order #ABC123, so the order will not be sent.',
+    );
+    expect(customer?.text).toContain('You are not charged for it');
+    const owner = mails.find((m) => m.to === 'owner@example.com');
+    expect(owner?.subject).toBe('Payment not completed for order #ABC123');
+    expect(owner?.text).toContain('PayPal did not complete the payment it was reviewing');
+    expect(owner?.text).toContain('The order is marked as failed: do not send it.');
+    expect(mails).toHaveLength(2);
+  });
+
+  it('tell only the owner, asking for a refund, when PayPal took another amount', async () => {
+    const order = paidOrder({ payment: 'failed' });
+    await sendPaymentNotCompletedMails(db, order.id, 'mismatch');
+    const mails = newMails();
+    expect(mails.map((m) => m.to)).toEqual(['owner@example.com']);
+    expect(mails[0]?.text).toContain(
+      "for another amount than the order's €240.00. Check it in PayPal and refund it.",
+    );
+  });
+});
