@@ -3,6 +3,7 @@
 // public pages from a byte cache and hands everything else to Astro's handler.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Database from 'better-sqlite3';
+import { hasSessionCookie } from '../src/lib/server/auth';
 import { boot } from '../src/lib/server/boot';
 import { ConfigError, getConfig } from '../src/lib/server/config';
 import { closeDb, databaseFile, getDb } from '../src/lib/server/db';
@@ -16,8 +17,6 @@ import { renderToMemory } from './capture';
 import { type CachedPage, PageCache, pickVariant, type RenderedPage } from './page-cache';
 import { GateFullError, RenderGate } from './render-gate';
 import { loadStaticAssets } from './static-assets';
-
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-)?better-auth\.session_token=/;
 
 /** Answers from cached bytes; `x-cache` says whether the page cache had the page already. */
 function send(
@@ -46,7 +45,7 @@ function send(
  */
 function cacheKeyOf(req: IncomingMessage, path: string, query: string): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-  if (SESSION_COOKIE.test(req.headers.cookie ?? '')) return null;
+  if (hasSessionCookie(req.headers.cookie)) return null;
   return cacheKey(path, new URLSearchParams(query));
 }
 

@@ -44,12 +44,8 @@ async function guarded(
   locals.user = user;
   locals.isAdmin = user?.isAdmin ?? false;
 
-  const allowedOrigins = [
-    new URL(config.siteUrl).origin,
-    `http://localhost:${config.port}`,
-    `http://127.0.0.1:${config.port}`,
-    request.headers.get('host') ? `${url.protocol}//${request.headers.get('host')}` : '',
-  ];
+  const host = request.headers.get('host');
+  const allowedOrigins = [...config.allowedOrigins, host ? `${url.protocol}//${host}` : ''];
   if (isCrossSite(request.method, request.headers, allowedOrigins)) {
     return [jsonError(403, 'This request came from another site and was refused.'), true];
   }

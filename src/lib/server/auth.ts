@@ -8,6 +8,15 @@ import { getConfig } from './config';
 import { type Db, getDb } from './db';
 import { registerInstance } from './instances';
 
+/** better-auth's session cookie; over https its name carries the `__Secure-` prefix. */
+export const SESSION_COOKIE = 'better-auth.session_token';
+const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE.replace('.', '\\.')}=`);
+
+/** Whether a Cookie header holds a session cookie (signed-in requests bypass the page cache). */
+export function hasSessionCookie(cookieHeader: string | undefined | null): boolean {
+  return SESSION_COOKIE_PATTERN.test(cookieHeader ?? '');
+}
+
 function createAuth(db: Db) {
   const config = getConfig();
   return betterAuth({
@@ -15,7 +24,7 @@ function createAuth(db: Db) {
     baseURL: config.siteUrl,
     basePath: '/api/auth',
     secret: config.authSecret,
-    trustedOrigins: [config.siteUrl, `http://localhost:${config.port}`, `http://127.0.0.1:${config.port}`],
+    trustedOrigins: config.allowedOrigins,
     database: drizzleAdapter(db, {
       provider: 'sqlite',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
@@ -72,7 +81,7 @@ export interface SessionUser {
 /** The signed-in user of a request, or null. Never throws for a bad or expired cookie. */
 export async function readSessionUser(headers: Headers): Promise<SessionUser | null> {
   const cookie = headers.get('cookie') ?? '';
-  if (!cookie.includes('better-auth.session_token')) return null;
+  if (!hasSessionCookie(cookie)) return null;
   try {
     const result = await getAuth().api.getSession({ headers });
     if (!result) return null;

@@ -118,6 +118,8 @@ export interface Config {
   mail: { smtpUrl: string | undefined; from: string };
   /** The owner's photo-sharing profile, linked from the about section; not shown when unset. */
   socialProfileUrl: string | undefined;
+  /** Origins a browser may send changes from: the site's own, and this machine's at PORT. */
+  allowedOrigins: string[];
   /**
    * Reverse proxies whose X-Forwarded-For is believed (only its last entry, the one the proxy
    * added). Empty by default: the header is then never read.
@@ -152,12 +154,13 @@ export function buildConfig(env: Env): Config {
   const hasPaypal = Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET);
   const paypalBase =
     env.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com';
+  // Unset, it follows PORT, so a site started on another port still links to itself.
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT || 4321}`).replace(/\/+$/, '');
   return {
     port: env.PORT,
     host: env.HOST,
     dataDir,
-    // Unset, it follows PORT, so a site started on another port still links to itself.
-    siteUrl: (env.SITE_URL ?? `http://localhost:${env.PORT || 4321}`).replace(/\/+$/, ''),
+    siteUrl,
     ownerEmail: env.OWNER_EMAIL.trim().toLowerCase(),
     ownerPassword: env.OWNER_PASSWORD,
     authSecret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
@@ -175,6 +178,7 @@ export function buildConfig(env: Env): Config {
       model: env.OPENAI_MODEL ?? 'gpt-4o-mini',
     },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Wicklow Photography <${env.OWNER_EMAIL}>` },
+    allowedOrigins: [new URL(siteUrl).origin, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
     socialProfileUrl: env.SOCIAL_PROFILE_URL,
     trustedProxies: env.TRUSTED_PROXIES ? env.TRUSTED_PROXIES.split(',').map(normalizeIp) : [],
   };
