@@ -1,10 +1,10 @@
 // What a visitor who is not signed in gets for an owner page: a 401 with a line saying why, and
 // the sign-in page 500 ms later (a meta refresh, so it works without JavaScript).
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeAttr = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function signInRequired(returnTo: string): Response {
-  const target = escape(`/api/login?next=${encodeURIComponent(returnTo)}`);
+  const target = escapeAttr(`/api/login?next=${encodeURIComponent(returnTo)}`);
   const html = `<!doctype html>
 <html lang="en-IE"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><meta http-equiv="refresh" content="0.5;url=${target}">
