@@ -1,4 +1,4 @@
-// The one image module (DESIGN.md "Media", issue 3): every photo goes through processPhoto once.
+// The one image module: every photo goes through processPhoto once.
 // Decode once (oriented, sRGB, at most 2560 wide) into raw pixels, then fan out every derivative
 // from those pixels. Public files carry no metadata at all: the raw intermediate has none to copy,
 // so GPS, XMP, IPTC and ICC never reach a derivative. Originals are kept privately, as uploaded.
