@@ -250,7 +250,10 @@ export async function generateAvif(mediaId: string): Promise<void> {
   if (!findOriginal(mediaId)) await rm(mediaDir(mediaId), { recursive: true, force: true });
 }
 
-/** True when every width made for the photo also exists as AVIF (to re-queue pending work at start). */
+/**
+ * True when every width made for the photo also exists as AVIF on disk. Pages do not ask the disk:
+ * they ask the media queue's record (services/media-ready.ts).
+ */
 export async function avifReady(mediaId: string): Promise<boolean> {
   const files = new Set(await readdir(mediaDir(mediaId)).catch(() => [] as string[]));
   const widths = [...files].filter((f) => f.endsWith('.webp')).map((f) => f.slice(0, -'.webp'.length));
