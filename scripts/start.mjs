@@ -17,7 +17,7 @@ if (existsSync('.env')) process.loadEnvFile('.env');
 
 const built = existsSync('dist/server/entry.mjs') ? statSync('dist/server/entry.mjs').mtimeMs : 0;
 const sources = Math.max(
-  ...['src', 'server', 'db', 'public', 'astro.config.mjs', 'package.json'].map(newest),
+  ...['src', 'server', 'demo', 'db', 'public', 'astro.config.mjs', 'package.json'].map(newest),
 );
 if (sources > built) {
   const run = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });

@@ -1,4 +1,4 @@
-// Lighthouse rows of the bench (issue 4): mobile performance of / and /drone-services, the median of
+// Lighthouse rows of the bench: mobile performance of / and /drone-services, the median of
 // 5 runs in Debian's chromium, with LCP, CLS and the bytes / transfers at Lighthouse's 412 px phone.
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';

@@ -1,4 +1,4 @@
-// The shop bench (issue 5): 2,000 photos in the shop, then
+// The shop bench: 2,000 photos in the shop, then
 //  - /shop rendered by the server: p50 of a real render (the page cache bypassed with a session-like
 //    cookie, as a signed-in visitor would) and p50 from the front's byte cache (anonymous);
 //  - the client-side search/filter per keystroke in chromium: script time of each input event.

@@ -12,7 +12,7 @@ import { getJson, HttpError, sendJson } from '../lib/client/api';
 import { $cart, clearCart, removeFromCart, setQuantity } from '../lib/client/cart-store';
 import { notify } from '../lib/client/toaster';
 import { type CartLine, lineKey, orderLines, totals } from '../lib/shared/cart';
-import { CURRENCY } from '../lib/shared/constants';
+import { CURRENCY, PRINT_SIZE_LABELS } from '../lib/shared/constants';
 import { formatEuro } from '../lib/shared/format';
 import { type CustomerData, customerDataSchema } from '../lib/shared/schemas';
 
@@ -43,8 +43,6 @@ function pendingOrderId(message: string): string | null {
     return null;
   }
 }
-
-const SIZE: Record<string, string> = { small: 'Small', medium: 'Medium', large: 'Large' };
 
 export default function Checkout() {
   const cart = useStore($cart) as CartLine[];
@@ -154,8 +152,8 @@ export default function Checkout() {
                 <div className="min-w-40 flex-1">
                   <p className="font-medium text-ink-950">{line.title}</p>
                   <p className="text-sm text-ink-600">
-                    {SIZE[line.size]} {line.dimensions ? `(${line.dimensions})` : ''}, {line.finish},{' '}
-                    {line.framing ? 'framed' : 'unframed'}
+                    {PRINT_SIZE_LABELS[line.size]} {line.dimensions ? `(${line.dimensions})` : ''},{' '}
+                    {line.finish}, {line.framing ? 'framed' : 'unframed'}
                   </p>
                   <p className="text-sm text-ink-600 tabular-nums">{formatEuro(line.unitCents)} each</p>
                 </div>

@@ -11,6 +11,7 @@ import {
   FINISHES,
   type Finish,
   PRINT_DIMENSIONS,
+  PRINT_SIZE_LABELS,
   PRINT_SIZES,
   type PrintSize,
 } from '../lib/shared/constants';
@@ -37,7 +38,6 @@ interface Framing {
   priceCents: number;
 }
 
-const SIZE_LABEL: Record<PrintSize, string> = { small: 'Small', medium: 'Medium', large: 'Large' };
 const FINISH_LABEL: Record<Finish, string> = { matte: 'Matte', gloss: 'Gloss' };
 
 export function PrintDialog({ target, openCount }: { target: PrintTarget | null; openCount: number }) {
@@ -102,7 +102,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
     void notify(
       'success',
       'Added to cart',
-      `${quantity} × ${target.title}, ${SIZE_LABEL[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`,
+      `${quantity} × ${target.title}, ${PRINT_SIZE_LABELS[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`,
     );
     close();
   };
@@ -175,7 +175,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
                       checked={size === s}
                       onChange={() => setSize(s)}
                     />
-                    <span className="font-medium">{SIZE_LABEL[s]}</span>
+                    <span className="font-medium">{PRINT_SIZE_LABELS[s]}</span>
                   </span>
                   <span className="text-sm text-ink-600">{dimensionsOf(s)}</span>
                 </label>

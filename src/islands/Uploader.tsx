@@ -1,4 +1,4 @@
-// The reusable upload widget of the admin screens (issue 3): Uppy's Dashboard with progress, the
+// The reusable upload widget of the admin screens: Uppy's Dashboard with progress, the
 // restrictions of SPEC §5/§9, and Uppy's own messages for failures, duplicates and lost connections.
 // Each file asks the server for a signed URL (POST /api/objects/upload) and is PUT straight to it.
 import Uppy, { type UppyFile } from '@uppy/core';

@@ -1,4 +1,4 @@
-// Media in the browser (issue 3): the owner uploads a photo through the Uppy widget and it is
+// Media in the browser: the owner uploads a photo through the Uppy widget and it is
 // published; the home page offers AVIF to a browser that accepts it once the queue has made it.
 import { expect, test } from '@playwright/test';
 import sharp from 'sharp';

@@ -1,4 +1,4 @@
-// Signed uploads and uploaded objects over HTTP against the built server (issue 3).
+// Signed uploads and uploaded objects over HTTP against the built server.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';

@@ -1,12 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import {
-  type Category,
-  DEMO_DRONE_PHOTOS,
-  DEMO_PHOTOS,
-  renderLandscapeJpeg,
-  renderLandscapeSvg,
-} from '../../src/lib/server/demo/landscapes';
+import { renderLandscapeJpeg, renderLandscapeSvg } from '../../demo/landscapes';
+import { SCENES } from '../../demo/scenes';
+import { DEMO_DRONE_PHOTOS, DEMO_PHOTOS } from '../../src/lib/server/seed/demo-photos';
+import type { PhotoCategory as Category } from '../../src/lib/shared/constants';
 
 const CATEGORIES: readonly Category[] = ['coastal', 'mountains', 'countryside', 'aerial', 'other'];
 
@@ -32,6 +29,11 @@ describe('demo landscapes', () => {
       expect(p.description.length).toBeGreaterThan(0);
       expect(p.location.length).toBeGreaterThan(0);
     }
+  });
+
+  it('has a scene for every demo photo, and no scene without a photo', () => {
+    const slugs = [...DEMO_PHOTOS, ...DEMO_DRONE_PHOTOS].map((p) => p.slug).sort();
+    expect(Object.keys(SCENES).sort()).toEqual(slugs);
   });
 
   it('draws the same SVG every time', () => {

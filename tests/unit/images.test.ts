@@ -1,4 +1,4 @@
-// The image module: ladders, metadata stripping, orientation and refusals (issue 3).
+// The image module: ladders, metadata stripping, orientation and refusals.
 // Fixtures are generated here with sharp; nothing binary is committed.
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

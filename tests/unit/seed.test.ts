@@ -8,8 +8,8 @@ import {
   productVariants,
   websiteContent,
 } from '../../db/schema';
-import { DEMO_DRONE_PHOTOS, type DEMO_PHOTOS } from '../../src/lib/server/demo/landscapes';
 import { type Processed, seedDemo } from '../../src/lib/server/seed/demo';
+import { DEMO_DRONE_PHOTOS, type DEMO_PHOTOS } from '../../src/lib/server/seed/demo-photos';
 import { CONTENT_DEFAULTS } from '../../src/lib/shared/content-defaults';
 import { memoryDb } from '../helpers/db';
 import { makePhoto } from '../helpers/factories';

@@ -13,11 +13,6 @@ export class HttpError extends Error {
   }
 }
 
-/** SPEC §6: a failure whose message starts with 401 and contains Unauthorized. */
-export function isUnauthorizedError(error: unknown): boolean {
-  return error instanceof Error && /^401: .*Unauthorized/.test(error.message);
-}
-
 async function raiseIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text().catch(() => '')) || res.statusText;

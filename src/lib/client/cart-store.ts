@@ -13,11 +13,12 @@ import {
   removeLine,
   updateQuantity,
 } from '../shared/cart';
+import { FINISHES, PRINT_SIZES } from '../shared/constants';
 
 export type { CartLine };
 
-const SIZES = ['small', 'medium', 'large'];
-const FINISHES = ['matte', 'gloss'];
+const SIZES: readonly string[] = PRINT_SIZES;
+const FINISH_NAMES: readonly string[] = FINISHES;
 const isInt = (v: unknown, min: number): v is number => Number.isInteger(v) && (v as number) >= min;
 
 /**
@@ -31,7 +32,7 @@ export function isCartLine(v: unknown): v is CartLine {
     typeof l.variantId === 'string' &&
     l.variantId.length > 0 &&
     SIZES.includes(l.size as string) &&
-    FINISHES.includes(l.finish as string) &&
+    FINISH_NAMES.includes(l.finish as string) &&
     (l.framing === null || SIZES.includes(l.framing as string)) &&
     isInt(l.quantity, 1) &&
     isInt(l.unitCents, 0) &&

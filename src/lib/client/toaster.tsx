@@ -1,6 +1,6 @@
 // Toasts of SPEC §8 through sonner, mounted once, on the first toast: pages that never toast never
 // load React or sonner for it. SPEC §9: one at a time, 5000 ms, F8 focuses the region.
-// Shared: the contact form, the in-place editor and any other island can call notify().
+// Shared: the contact form's script (contact-form.ts), the in-place editor and the other islands call notify().
 
 import type { CSSProperties } from 'react';
 

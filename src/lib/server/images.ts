@@ -1,4 +1,4 @@
-// The one image module (DESIGN.md "Media", issue 3): every photo goes through processPhoto once.
+// The one image module: every photo goes through processPhoto once.
 // Decode once (oriented, sRGB, at most 2560 wide) into raw pixels, then fan out every derivative
 // from those pixels. Public files carry no metadata at all: the raw intermediate has none to copy,
 // so GPS, XMP, IPTC and ICC never reach a derivative. Originals are kept privately, as uploaded.
@@ -255,7 +255,10 @@ export async function generateAvif(mediaId: string): Promise<void> {
   if (!findOriginal(mediaId)) await rm(mediaDir(mediaId), { recursive: true, force: true });
 }
 
-/** True when every width made for the photo also exists as AVIF (to re-queue pending work at start). */
+/**
+ * True when every width made for the photo also exists as AVIF on disk. Pages do not ask the disk:
+ * they ask the media queue's record (services/media-ready.ts).
+ */
 export async function avifReady(mediaId: string): Promise<boolean> {
   const files = new Set(await readdir(mediaDir(mediaId)).catch(() => [] as string[]));
   const widths = [...files].filter((f) => f.endsWith('.webp')).map((f) => f.slice(0, -'.webp'.length));

@@ -4,7 +4,6 @@ export const SITE_NAME = 'Wicklow Light';
 export const OWNER_NAME = 'Wicklow Light Photography';
 export const LOCATION = 'Wicklow, Ireland';
 export const CURRENCY = 'EUR';
-export const PAYMENT_INTENT = 'CAPTURE';
 
 export const PHOTO_CATEGORIES = ['coastal', 'mountains', 'countryside', 'aerial', 'other'] as const;
 export type PhotoCategory = (typeof PHOTO_CATEGORIES)[number];
@@ -18,6 +17,12 @@ export const CATEGORY_LABELS: Record<PhotoCategory, string> = {
 
 export const PRINT_SIZES = ['small', 'medium', 'large'] as const;
 export type PrintSize = (typeof PRINT_SIZES)[number];
+/** A print size as the shop names it. */
+export const PRINT_SIZE_LABELS: Record<PrintSize, string> = {
+  small: 'Small',
+  medium: 'Medium',
+  large: 'Large',
+};
 /** SPEC §3 and §9: small 8x12", medium 12x16", large 16x20". */
 export const PRINT_DIMENSIONS: Record<PrintSize, string> = {
   small: '8x12 inches',
@@ -41,16 +46,13 @@ export const MAX_ORDER_PRINTS = 500;
 export const ABANDONED_ORDER_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;
 
 export const DRONE_MEDIA_TYPES = ['photo', 'video'] as const;
 export type DroneMediaType = (typeof DRONE_MEDIA_TYPES)[number];
 
 export const BACKGROUND_SECTIONS = ['hero', 'about', 'gallery', 'contact', 'shop'] as const;
-export type BackgroundSection = (typeof BACKGROUND_SECTIONS)[number];
 
 export const DRONE_HALF_DAY_FROM_EUR = 299;
 export const REPLY_WITHIN_HOURS = 24;
@@ -58,12 +60,9 @@ export const DRONE_TURNAROUND = '48-72 hours';
 export const TRAVEL_RADIUS_KM = 50;
 
 export const HOME_GALLERY_LIMIT = 6;
-export const SHOP_SKELETON_CARDS = 8;
 export const DECORATIVE_RATING_COUNT = 24;
-export const ORDERS_PAGE_SIZE = 10;
 export const RECENT_ORDERS_LIMIT = 5;
 export const DRONE_SAMPLE_PHOTOS = 2;
-export const DRONE_SERVICE_PHOTOS_MAX = 2;
 
 export const MB = 1024 * 1024;
 export const UPLOAD_LIMITS = {

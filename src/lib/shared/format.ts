@@ -13,10 +13,6 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-export function formatIrishDate(date: Date | number | string): string {
-  return new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium' }).format(new Date(date));
-}
-
 /** SPEC §2: "#" plus the last 6 characters of an order id in upper case. */
 export function shortOrderId(id: string): string {
   return `#${id.slice(-6).toUpperCase()}`;

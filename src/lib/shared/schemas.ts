@@ -6,6 +6,7 @@ import {
   MAX_LINE_QUANTITY,
   MAX_ORDER_PRINTS,
   PHOTO_CATEGORIES,
+  PRINT_SIZES,
   UPLOAD_PURPOSES,
 } from './constants';
 
@@ -14,7 +15,6 @@ export const signInSchema = z.object({
   password: z.string().min(1, 'Please enter your password').max(256),
   next: z.string().optional(),
 });
-export type SignInInput = z.infer<typeof signInSchema>;
 
 /** Control characters (C0, DEL, C1), whitespace and invisible marks: browsers drop some inside URLs. */
 function hasControlOrSpace(s: string): boolean {
@@ -62,12 +62,11 @@ export function safeNextPath(next: string | undefined | null, fallback = '/admin
   return target;
 }
 
-// ---- media and uploads (issue 3)
+// ---- media and uploads
 
 export const uploadRequestSchema = z.object({
   purpose: z.enum(UPLOAD_PURPOSES, { error: 'Unknown upload purpose.' }).default('image'),
 });
-export type UploadRequest = z.infer<typeof uploadRequestSchema>;
 
 const formBoolean = z.preprocess((v) => v === true || v === 'true' || v === 'on' || v === '1', z.boolean());
 const optionalText = (max: number, label: string) =>
@@ -108,7 +107,7 @@ export const droneMediaSchema = z.object({
   isActive: z.boolean().optional(),
 });
 
-// ---- public site (issue 4)
+// ---- public site
 
 /** No line breaks in anything that may reach a mail header (name fields, the address). */
 const singleLine = (label: string, max: number) =>
@@ -153,7 +152,6 @@ export const contactSchema = z.object({
       `Message must be at most ${CONTACT_MESSAGE_MAX.toLocaleString('en-IE')} characters`,
     ),
 });
-export type ContactInput = z.input<typeof contactSchema>;
 export type ContactData = z.output<typeof contactSchema>;
 
 export const CONTENT_MAX = 5000;
@@ -163,8 +161,7 @@ export const websiteContentSchema = z.object({
   key: z.string().trim().min(1, 'key is required').max(40),
   content: z.string().max(CONTENT_MAX, `content must be at most ${CONTENT_MAX} characters`),
 });
-export type WebsiteContentInput = z.infer<typeof websiteContentSchema>;
-// ---- shop and checkout (issue 5)
+// ---- shop and checkout
 // The checkout form (SPEC §5), shared by the form (react-hook-form + zodResolver, validated on
 // change) and the capture endpoint. Messages are the spec's, word for word.
 
@@ -187,7 +184,6 @@ export const customerDataSchema = z.object({
 });
 export type CustomerData = z.infer<typeof customerDataSchema>;
 
-export const PRINT_SIZE_VALUES = ['small', 'medium', 'large'] as const;
 export const MAX_ORDER_LINES = 50;
 
 /** The refusals of the quantity caps, shared by the schema and the server's pricing. */
@@ -198,7 +194,7 @@ export const ORDER_PRINTS_CAP_MESSAGE = `An order can hold at most ${MAX_ORDER_P
 /** One chosen print as the browser sends it: no price, ever. */
 export const orderLineSchema = z.object({
   variantId: z.string().trim().min(1, 'A print is missing its variant').max(64),
-  framing: z.enum(PRINT_SIZE_VALUES).nullable().default(null),
+  framing: z.enum(PRINT_SIZES).nullable().default(null),
   quantity: z
     .number()
     .int('Quantity must be a whole number')
@@ -228,7 +224,6 @@ export const createOrderSchema = z.object({
     .pipe(z.literal('CAPTURE', { error: 'Only the CAPTURE intent is accepted' }))
     .default('CAPTURE'),
 });
-export type CreateOrderInput = z.input<typeof createOrderSchema>;
 
 /** POST /api/paypal/order/{id}/capture. cartItems are informative only: the order was priced at creation. */
 export const captureOrderSchema = z.object({
@@ -249,7 +244,6 @@ export const analyzeCompositionSchema = z.object({
     .refine((v) => !v.startsWith('data:'), 'Send the image as plain base64, without the data: prefix')
     .refine((v) => v.length % 4 === 0 && /^[A-Za-z0-9+/]*={0,2}$/.test(v), 'The image is not valid base64'),
 });
-export type AnalyzeCompositionInput = z.infer<typeof analyzeCompositionSchema>;
 
 const score = z.number().min(0).max(10);
 const sentence = z.string().trim().min(1).max(1000);

@@ -8,7 +8,6 @@ import {
   getFromPrice,
   listActiveFramingOptions,
   listActiveVariants,
-  listPriceRanges,
   listProducts,
   listVariantsForPhoto,
 } from '../../../src/lib/server/services/products';
@@ -35,11 +34,6 @@ function shop() {
 }
 
 describe('price ranges and variants', () => {
-  it('gives the price range of active photos only', () => {
-    const { active } = shop();
-    expect(listPriceRanges(db)).toEqual(new Map([[active.id, { minCents: 5000, maxCents: 12000 }]]));
-  });
-
   it('lists the variants of active photos, cheapest first', () => {
     const { variants } = shop();
     expect(listActiveVariants(db).map((v) => v.id)).toEqual([

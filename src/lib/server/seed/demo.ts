@@ -25,9 +25,9 @@ import { CONTENT_DEFAULTS } from '../../shared/content-defaults';
 import { mediaUrl } from '../../shared/media';
 import { DEFAULT_PRINT_PRICES_CENTS } from '../../shared/pricing-defaults';
 import type { Db } from '../db';
-import { DEMO_DRONE_PHOTOS, DEMO_PHOTOS, type DemoPhoto } from '../demo/landscapes';
 import { processPhoto } from '../images';
 import { loadDemoJpeg } from './demo-images';
+import { DEMO_DRONE_PHOTOS, DEMO_PHOTOS, type DemoPhoto } from './demo-photos';
 
 const SEEDED_KEY = 'demo_seeded_at';
 

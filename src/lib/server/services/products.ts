@@ -1,25 +1,9 @@
 // Print variants and framing, priced in integer cents.
-import { and, count, eq, max, min } from 'drizzle-orm';
+import { and, count, eq, min } from 'drizzle-orm';
 import { framingOptions, photos, productVariants } from '../../../../db/schema';
 import { FINISHES, type Finish, PRINT_DIMENSIONS, PRINT_SIZES, type PrintSize } from '../../shared/constants';
 import { DEFAULT_PRINT_PRICES_CENTS } from '../../shared/pricing-defaults';
 import type { Db, Tx } from '../db';
-
-/** The price range of each active photo's variants, for shop cards. */
-export function listPriceRanges(db: Db): Map<string, { minCents: number; maxCents: number }> {
-  const rows = db
-    .select({
-      photoId: productVariants.photoId,
-      minCents: min(productVariants.priceCents),
-      maxCents: max(productVariants.priceCents),
-    })
-    .from(productVariants)
-    .innerJoin(photos, eq(photos.id, productVariants.photoId))
-    .where(eq(photos.isActive, true))
-    .groupBy(productVariants.photoId)
-    .all();
-  return new Map(rows.map((r) => [r.photoId, { minCents: r.minCents ?? 0, maxCents: r.maxCents ?? 0 }]));
-}
 
 /** The lowest price of a size and finish across photos (the quick pricing guide). */
 export function getFromPrice(db: Db, size: PrintSize, finish: Finish): number | null {

@@ -159,14 +159,6 @@ export function desaturate(c: string, t: number): string {
   return toHex([lerp(r, l, t), lerp(g, l, t), lerp(b, l, t)]);
 }
 
-/** Nudge a colour randomly (for natural variation between fields, trees, rocks). */
-export function jitter(rng: Rng, c: string, amount: number): string {
-  const [r, g, b] = parseHex(c);
-  const k = 1 + (rng() * 2 - 1) * amount;
-  const s = (rng() * 2 - 1) * amount * 40;
-  return toHex([r * k + s * 0.4, g * k + s * 0.2, b * k - s * 0.3]);
-}
-
 // ---------------------------------------------------------------- batching
 
 /**
