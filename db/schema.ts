@@ -1,4 +1,4 @@
-// Every table of the site (SPEC §3), better-auth's included.
+// Every table of the site, better-auth's included.
 // Money is integer cents everywhere (`*_cents` columns); euros appear only at the edges.
 // Migrations are generated from this file by `npm run db:generate` into db/migrations/.
 import { sql } from 'drizzle-orm';
@@ -59,7 +59,7 @@ export const photos = sqliteTable(
   },
   (t) => [
     index('photos_active_created_idx').on(t.isActive, t.createdAt),
-    // At most one homepage hero: setting a new one clears the old one (SPEC §4).
+    // At most one homepage hero: setting a new one clears the old one.
     uniqueIndex('photos_one_hero_idx').on(t.homepageHero).where(sql`homepage_hero = 1`),
   ],
 );
@@ -192,7 +192,7 @@ export const backgroundImages = sqliteTable('background_images', {
 // ---------------------------------------------------------------- uploads
 
 /**
- * Files sent to a signed upload URL (SPEC §7, POST /api/objects/upload). The row is claimed when
+ * Files sent to a signed upload URL (POST /api/objects/upload). The row is claimed when
  * the upload starts, so a signed URL works once. Images are processed at once into a photo's
  * derivatives (mediaId); videos are kept as they are and served with HTTP Range.
  */
@@ -246,7 +246,7 @@ export const mediaJobs = sqliteTable(
 
 // ---------------------------------------------------------------- better-auth
 // Core schema of better-auth (https://www.better-auth.com/docs/concepts/database#core-schema),
-// with the profile fields of SPEC §3 added to the user.
+// with the site's profile fields (names, pictures, payment customer ids) added to the user.
 
 export const users = sqliteTable('users', {
   id: id(),

@@ -1,6 +1,6 @@
 // The JavaScript a page runs before anybody touches it: every script a real browser fetched by the
 // time the page's deferred scripts have run (html[data-enhanced]) and the network is idle, plus the
-// inline scripts, each gzipped on its own (the issue's unit). Static imports and chunks count, so
+// inline scripts, each gzipped on its own (the budgets' unit). Static imports and chunks count, so
 // nothing hides behind a first-level <script src>.
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';

@@ -1,4 +1,4 @@
-// The site's navigation links (SPEC §2, Navigation bar), shared by the nav and the footer.
+// The site's navigation links, shared by the nav and the footer.
 
 export interface NavLink {
   label: string;

@@ -1,4 +1,4 @@
-// "Add New Photo" (SPEC §2 Admin → Photos): the photo's details, and its image sent through the
+// "Add New Photo" (admin dashboard, Photos tab): the photo's details, and its image sent through the
 // signed-URL uploader. The form is validated with the same zod schema as the endpoint.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useState } from 'react';
@@ -39,7 +39,7 @@ export default function AddPhotoForm() {
     }
     const body = new FormData();
     for (const [key, value] of Object.entries({ ...values, imageUrl: image.url })) {
-      // SPEC §5: null fields are skipped when the form payload is built.
+      // Null fields are skipped (FormData would send them as the text "null").
       if (value !== null && value !== undefined) body.set(key, String(value));
     }
     try {

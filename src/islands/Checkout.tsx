@@ -1,5 +1,5 @@
-// The checkout (SPEC §2, §4, §5): the cart with its items, the customer form validated on change
-// with the spec's rules and messages, the order summary, and the payment control, dimmed and
+// The checkout: the cart with its items, the customer form validated on change
+// with the owner's rules and messages, the order summary, and the payment control, dimmed and
 // unclickable with the amber notice until the form is valid. In test mode the control is a clearly
 // marked test-payment button; with PayPal credentials it is PayPal's buttons from the JS SDK.
 // The browser sends only its lines and the customer; the server decides every price.
@@ -56,7 +56,7 @@ export default function Checkout() {
   });
   const { isValid, errors } = form.formState;
 
-  // SPEC §2: an empty cart without the success flag goes to the shop.
+  // An empty cart without the success flag goes to the shop.
   const redirecting = useRef(false);
   useEffect(() => {
     if (cart.length === 0 && !redirecting.current) {
@@ -389,7 +389,7 @@ function PaypalButtons(props: {
             try {
               await handlers.current.capture(data.orderID);
             } catch (err) {
-              // PAYPAL.md: INSTRUMENT_DECLINED → let the buyer choose another funding source.
+              // INSTRUMENT_DECLINED: restart() lets the buyer choose another funding source.
               if (err instanceof HttpError && err.status === 422 && /INSTRUMENT_DECLINED/.test(err.message)) {
                 return actions.restart();
               }

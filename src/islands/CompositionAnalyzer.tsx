@@ -1,4 +1,4 @@
-// The composition tool (SPEC §2, §4: idle, analyzing, result shown). The owner chooses a photo (JPG,
+// The composition tool (states: idle, analyzing, result shown). The owner chooses a photo (JPG,
 // PNG or WebP under 10 MB), sees it, and sends it as base64 to POST /api/analyze-composition.
 import { useEffect, useRef, useState } from 'react';
 import { sendJson } from '../lib/client/api';
@@ -9,7 +9,7 @@ import CompositionResult from './CompositionResult';
 
 const ACCEPT = COMPOSITION_IMAGE_TYPES.join(',');
 
-/** The file as base64 without the data: prefix (SPEC §7). */
+/** The file as base64 without the data: prefix, as the endpoint expects it. */
 function toBase64(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();

@@ -1,4 +1,4 @@
-// The analysis in four tabs (SPEC §2: Overview, Elements, Feedback, Tips). The tabs follow the WAI-ARIA
+// The analysis in four tabs (Overview, Elements, Feedback, Tips). The tabs follow the WAI-ARIA
 // tabs pattern (https://www.w3.org/WAI/ARIA/apg/patterns/tabs/): roving tabindex, arrow keys, Home and
 // End, automatic activation. Hand-written: no tabs library is installed, and this is all it needs.
 import { type KeyboardEvent, useRef, useState } from 'react';

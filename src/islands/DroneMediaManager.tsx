@@ -1,4 +1,4 @@
-// The owner's panel on /drone-services (SPEC §2: only the admin uploads samples; §4 upload flow):
+// The owner's panel on /drone-services (only the owner uploads samples). The upload flow:
 // choose a file, upload it straight to storage through a signed URL, then save the media record.
 // Also the samples already there: delete, and 'Set as Featured' / 'Featured Video' for videos.
 // The page is server-rendered, so after a change it reloads to show the new samples.

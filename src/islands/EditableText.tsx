@@ -1,4 +1,4 @@
-// In-place text editing for the owner (SPEC §2 "Editable text", §4): viewing and editing.
+// In-place text editing for the owner, in two states: viewing and editing.
 // Entering edit copies the current text; Save commits through PUT /api/website-content; Cancel or
 // Esc reverts. Single-line: Enter saves; multiline: Enter adds a line. Rendered only for the owner:
 // visitors get plain server-rendered text. (React reserves `key`, so the block's key is `contentKey`.)
@@ -55,7 +55,7 @@ export default function EditableText({
     setSaving(true);
     try {
       await sendJson('PUT', '/api/website-content', { section, key: contentKey, content: draft });
-      // SPEC §7: on success the content is re-fetched.
+      // On success the content is re-fetched, so the block shows what was stored.
       const entries = await getJson<{ key: string; content: string }[]>(
         `/api/website-content/${section}`,
       ).catch(() => null);

@@ -1,4 +1,4 @@
-// The full-screen viewer and the zoom viewer (SPEC §2 Featured gallery, §5 Zoom viewer).
+// The gallery's full-screen viewer and its zoom viewer.
 // Both are native <dialog>s opened with showModal(): the page behind is inert (focus stays
 // inside) and Esc closes them. Loaded only on the first click on a card (viewer-mount.tsx).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
@@ -249,7 +249,7 @@ function ZoomViewer({ photo, onClose }: { photo: ViewerPhoto; onClose: () => voi
     const img = e.currentTarget;
     setNatural({ w: img.naturalWidth, h: img.naturalHeight });
     setLoaded(true);
-    // SPEC §5: fit runs 50 ms after the image loads.
+    // Fit to screen runs 50 ms after the image loads.
     setTimeout(() => setState(FIT), ZOOM.fitDelayMs);
   };
 

@@ -1,4 +1,4 @@
-// The print-customisation dialog (SPEC §4, "Print dialog"): size (default small), finish (default
+// The print-customisation dialog: size (default small), finish (default
 // matte), framing (default none) and quantity (default 1, minus disabled at 1, no maximum). Variants
 // and framing options are fetched only while it is open. Line price = variant price + framing price
 // for the size; total = line price × quantity; a missing variant price counts as 0.

@@ -1,5 +1,6 @@
 // The reusable upload widget of the admin screens: Uppy's Dashboard with progress, the
-// restrictions of SPEC §5/§9, and Uppy's own messages for failures, duplicates and lost connections.
+// restrictions (one file, the purpose's byte limit and file types), and Uppy's own messages for
+// failures, duplicates and lost connections.
 // Each file asks the server for a signed URL (POST /api/objects/upload) and is PUT straight to it.
 import Uppy, { type UppyFile } from '@uppy/core';
 // Uppy's stylesheets by URL, rendered as <link>s by the widget (React hoists them into <head>):

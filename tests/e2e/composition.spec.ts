@@ -1,4 +1,4 @@
-// The composition analysis tool (SPEC §2, §4, §8): visitors see Admin Access Required; the owner
+// The composition analysis tool: visitors see Admin Access Required; the owner
 // chooses a photo, sees it, analyses it and reads the result in four tabs, by mouse and by keyboard.
 import { expect, type Page, test } from '@playwright/test';
 import { OWNER } from '../../playwright.config';

@@ -1,4 +1,4 @@
-// The owner manages the drone page's samples in place (SPEC §2: only the admin uploads samples):
+// The owner manages the drone page's samples in place (only the owner uploads samples):
 // upload a photo and a video through the signed-URL widget, feature the video, delete both.
 // Everything added here is deleted again, so the other tests see the seeded page.
 import { expect, type Page, test } from '@playwright/test';

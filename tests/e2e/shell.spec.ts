@@ -1,4 +1,4 @@
-// The site shell of the foundation issue: pages load, the navigation of SPEC §2, the 404
+// The site shell: pages load, the navigation bar, the 404
 // screen, and no serious or critical axe violations.
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';

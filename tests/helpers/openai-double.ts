@@ -66,7 +66,7 @@ export async function startOpenAiDouble(content = '{}'): Promise<OpenAiDouble> {
   return double;
 }
 
-/** A critique as a vision model would write it, in the SPEC §3 shape. */
+/** A critique as a vision model would write it, in the composition analysis shape. */
 export const modelAnalysis = {
   overallScore: 8,
   summary: 'A quiet, well-placed landscape from the vision model.',

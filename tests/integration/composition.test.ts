@@ -1,4 +1,4 @@
-// Composition analysis over HTTP (SPEC §7: POST /api/analyze-composition, GET /api/composition-tips):
+// Composition analysis over HTTP (POST /api/analyze-composition, GET /api/composition-tips):
 // owner only, refusals with readable messages, the local analyser by default, and the vision-model
 // path against a chat-completions double, with the local analyser as its fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,7 +34,7 @@ describe('composition analysis, local analyser', () => {
     expect((await fetch(`${server.url}/api/composition-tips`)).status).toBe(401);
   });
 
-  it('analyses a photo for the owner in the SPEC §3 shape', async () => {
+  it('analyses a photo for the owner in the composition analysis shape', async () => {
     const res = await post(server, { image: base64(await horizonPhoto(0)) }, cookie);
     expect(res.status).toBe(200);
     const analysis = compositionAnalysisSchema.parse(await res.json());

@@ -1,4 +1,4 @@
-// The owner's drone samples over HTTP (SPEC §7: POST /api/drone-media, DELETE /api/drone-media/{id},
+// The owner's drone samples over HTTP (POST /api/drone-media, DELETE /api/drone-media/{id},
 // PUT /api/drone-media/{id}/featured): owner only, only from the owner's own uploads of the right
 // kind, one featured video at a time, and the drone page shows the result.
 import sharp from 'sharp';

@@ -259,7 +259,7 @@ describe('capturing', () => {
     expect(double.calls.length).toBe(calls);
   });
 
-  it('refuses a capture without customer data with the spec message', async () => {
+  it('refuses a capture without customer data with the message the owner wrote', async () => {
     const id = await newOrder();
     const res = await capture(id, { cartItems: [] });
     expect(res.status).toBe(400);

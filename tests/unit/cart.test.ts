@@ -1,4 +1,4 @@
-// The cart rules of SPEC §4, as pure functions in integer cents.
+// The cart rules, as pure functions in integer cents.
 import { describe, expect, it } from 'vitest';
 import { safeDecode } from '../../src/lib/client/cart-store';
 import {

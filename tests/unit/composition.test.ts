@@ -105,7 +105,7 @@ describe('local analyser: exposure and the whole answer', () => {
     }
   });
 
-  it('bands scores as SPEC §9 says', () => {
+  it('bands scores: Excellent from 8, Good from 6, else Needs Improvement', () => {
     expect(compositionBand(8).label).toBe('Excellent');
     expect(compositionBand(7.9).label).toBe('Good');
     expect(compositionBand(6)).toEqual({ label: 'Good', tone: 'yellow' });

@@ -1,4 +1,4 @@
-// The import boundary of DESIGN.md: islands and lib/client never reach lib/server.
+// The import boundary: islands and lib/client never reach lib/server (server code never ships to browsers).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';

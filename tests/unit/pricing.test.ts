@@ -1,4 +1,4 @@
-// Print pricing (SPEC §4) in integer cents: the dialog's arithmetic and the server's pricing of lines.
+// Print pricing in integer cents: the dialog's arithmetic and the server's pricing of lines.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { framingOptions, orderItems, orders, photos, productVariants } from '../../db/schema';
@@ -187,7 +187,7 @@ describe('capture judgement', () => {
   });
 });
 
-describe('checkout form rules (SPEC §5)', () => {
+describe('checkout form rules', () => {
   const valid = {
     name: 'Aoife Byrne',
     email: 'aoife@example.ie',
@@ -202,7 +202,7 @@ describe('checkout form rules (SPEC §5)', () => {
     return r.success ? null : r.error.issues.map((i) => i.message);
   };
   it('accepts a complete form', () => expect(messageFor({})).toBeNull());
-  it('has the spec messages', () => {
+  it('has the messages the owner wrote', () => {
     expect(messageFor({ name: 'A' })).toEqual(['Name must be at least 2 characters']);
     expect(messageFor({ email: 'nope' })).toEqual(['Please enter a valid email address']);
     expect(messageFor({ phone: '12345' })).toEqual(['Phone number must be at least 10 digits']);

@@ -1,4 +1,4 @@
-// The browser's fetch helper (SPEC §7 and §8, Transport): every call sends cookies; a non-OK
+// The browser's fetch helper: every call sends cookies; a non-OK
 // response raises an HttpError whose message is "status: body text" (or the status text);
 // a 401 on a read yields null; reads are retried up to 2 times (not on 4xx), mutations never.
 

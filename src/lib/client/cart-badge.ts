@@ -1,5 +1,5 @@
-// The nav's cart badge: a few lines of DOM code over the cart store, no framework (DESIGN.md:
-// "The cart badge is nanostores with a few lines of DOM code").
+// The nav's cart badge: a few lines of DOM code over the cart store, no framework (no page
+// loads React just to show a count).
 import { $itemCount } from './cart-store';
 
 /** "Cart", "Cart, 1 item", "Cart, 3 items". */

@@ -1,4 +1,4 @@
-// The contact form's states (SPEC §4): idle, submitting ('Sending...', disabled), success (form
+// The contact form's states: idle, submitting ('Sending...', disabled), success (form
 // reset and the success toast) or failure (the error toast). The form is plain HTML that also
 // posts without JavaScript; this script only takes over the submit. Toasts load on first use.
 import { HttpError, sendJson } from './api';

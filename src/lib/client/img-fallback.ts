@@ -1,5 +1,5 @@
 // Marks each image box ([data-img-box] holding an img[data-fallback]) as loaded or failed, so CSS
-// can drop the loading skeleton or show the fallback (SPEC §2: 'Unable to load profile photo',
+// can drop the loading skeleton or show the fallback (the about section's 'Unable to load profile photo',
 // a grey placeholder for broken drone images). Images that settled before this ran are checked too.
 
 export function bindImageFallbacks(root: ParentNode = document): void {

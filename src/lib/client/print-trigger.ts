@@ -1,5 +1,5 @@
 // The print dialog's tiny trigger: React and the dialog load only on the first click or keypress on
-// a card (DESIGN.md: not client:idle, which still loads during the page load).
+// a card (not client:idle, which still loads during the page load).
 export function bindPrintTriggers(grid: HTMLElement | null): void {
   if (!grid) return;
   let loading: Promise<typeof import('../../islands/print-dialog-mount')> | null = null;

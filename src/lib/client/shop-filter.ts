@@ -1,5 +1,5 @@
-// Search, category filter and sort of the shop, as plain DOM code (DESIGN.md: "a few KiB of plain
-// script"). The server renders the first cards as HTML and every photo's facts as compact JSON; a
+// Search, category filter and sort of the shop, as a few KiB of plain DOM code (no React on the
+// page). The server renders the first cards as HTML and every photo's facts as compact JSON; a
 // keystroke filters that array (string compares only) and shows the first matches, cloning a
 // server-rendered card template for photos not yet on the page. With 2,000 photos a keystroke costs
 // well under a millisecond of script and lays out at most a page of cards.

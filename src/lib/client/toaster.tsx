@@ -1,5 +1,5 @@
-// Toasts of SPEC §8 through sonner, mounted once, on the first toast: pages that never toast never
-// load React or sonner for it. SPEC §9: one at a time, 5000 ms, F8 focuses the region.
+// Toasts through sonner, mounted once, on the first toast: pages that never toast never
+// load React or sonner for it. One at a time, 5000 ms each, F8 focuses the region.
 // Shared: the contact form's script (contact-form.ts), the in-place editor and the other islands call notify().
 
 import type { CSSProperties } from 'react';

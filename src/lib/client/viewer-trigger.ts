@@ -1,6 +1,6 @@
 // The few bytes that load with a gallery: a click (or Enter/Space) on a card imports the viewer
-// (React included) and opens it. Nothing else loads until then (DESIGN.md, Shape).
-// Also blocks right-click and drag on the gallery's images (SPEC §2).
+// (React included) and opens it. Nothing else loads until then.
+// Also blocks right-click and drag on the gallery's images (a hurdle against saving them).
 
 export function bindViewerTriggers(root: ParentNode = document): void {
   for (const gallery of root.querySelectorAll<HTMLElement>('[data-viewer]')) {

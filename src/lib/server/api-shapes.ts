@@ -1,4 +1,4 @@
-// JSON shapes of the shop's public reads (a photo's shape is toPublicPhoto in services/site.ts): money as decimal euros at the edge (SPEC §3), with the
+// JSON shapes of the shop's public reads (a photo's shape is toPublicPhoto in services/site.ts): money as decimal euros at the edge, with the
 // integer cents alongside for clients that compute.
 import { centsToDecimal } from '../shared/format';
 

@@ -1,4 +1,4 @@
-// The one validated configuration of the site (DESIGN.md, "Configuration contract").
+// The one validated configuration of the site (the README lists every variable).
 // Everything that reads process.env goes through here, so a bad value stops the server
 // at start with a message that names the variable instead of failing later.
 import { randomBytes } from 'node:crypto';

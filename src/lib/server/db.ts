@@ -1,5 +1,5 @@
 // The SQLite database: one connection per process, migrations applied on open.
-// Pragmas follow DESIGN.md: WAL for concurrent readers, synchronous=FULL so a paid order
+// Pragmas: WAL for concurrent readers, synchronous=FULL so a paid order
 // survives a power cut, foreign keys on, and a busy timeout instead of SQLITE_BUSY errors.
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

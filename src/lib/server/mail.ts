@@ -1,5 +1,5 @@
 // Outgoing mail. With SMTP_URL set, nodemailer sends it; without, each message is written to
-// DATA_DIR/outbox/ as an .eml file (DESIGN.md: no outside services are needed to run the site).
+// DATA_DIR/outbox/ as an .eml file (so no outside service is needed to run the site).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';

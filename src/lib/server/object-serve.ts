@@ -1,4 +1,4 @@
-// Serves uploaded objects at /objects/uploads/{id} (SPEC §7) for the node:http front.
+// Serves uploaded objects at /objects/uploads/{id} for the node:http front.
 // Videos are sent as stored, with HTTP Range. An uploaded image is never sent as uploaded (its
 // EXIF and GPS would leak, and it may be a print-resolution original): the largest JPEG
 // derivative up to 1920 px stands in for it.

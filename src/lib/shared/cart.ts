@@ -1,10 +1,10 @@
-// The cart, as pure immutable functions in integer cents (DESIGN.md, Conventions §2; SPEC §4).
+// The cart, as pure immutable functions in integer cents.
 // The nanostores store in lib/client/cart-store.ts is a thin persistent wrapper around these.
 //
-// Identity of a line: SPEC §4 says lines merge by variant id, size and finish. Here the frame is part
+// Identity of a line: the owner's rule merges lines by variant id, size and finish. Here the frame is part
 // of the identity too: a framed and an unframed print of the same variant cost different amounts, so
 // merging them would make one of the two lines carry the wrong unit price. The same print added twice
-// with the same framing still merges (quantities add), exactly as the spec describes; remove and
+// with the same framing still merges (quantities add), exactly as that rule says; remove and
 // update address a line by this same composite key.
 import type { Finish, PrintSize } from './constants';
 
@@ -65,7 +65,7 @@ export function clear(_cart?: Cart): Cart {
   return EMPTY_CART;
 }
 
-/** SPEC §4: total = Σ price × quantity; itemCount = Σ quantity. */
+/** total = Σ price × quantity; itemCount = Σ quantity. */
 export function totals(cart: Cart): { totalCents: number; itemCount: number } {
   let totalCents = 0;
   let itemCount = 0;

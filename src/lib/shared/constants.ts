@@ -1,4 +1,4 @@
-// The business constants of SPEC §9, shared by the server, the pages and the islands.
+// The business constants, shared by the server, the pages and the islands.
 
 export const SITE_NAME = 'Wicklow Light';
 export const OWNER_NAME = 'Wicklow Light Photography';
@@ -23,7 +23,7 @@ export const PRINT_SIZE_LABELS: Record<PrintSize, string> = {
   medium: 'Medium',
   large: 'Large',
 };
-/** SPEC §3 and §9: small 8x12", medium 12x16", large 16x20". */
+/** Print dimensions: small 8x12", medium 12x16", large 16x20". */
 export const PRINT_DIMENSIONS: Record<PrintSize, string> = {
   small: '8x12 inches',
   medium: '12x16 inches',
@@ -73,7 +73,7 @@ export const UPLOAD_LIMITS = {
 } as const;
 
 /**
- * What a signed upload is for, and its byte limit (SPEC §5 and §9): images 10 MB, the bio picture
+ * What a signed upload is for, and its byte limit: images 10 MB, the bio picture
  * 5 MB, the admin video dialog 50 MB, and a sample video on the public page 100 MB.
  */
 export const UPLOAD_PURPOSES = ['image', 'bio-picture', 'video', 'sample-video'] as const;
@@ -84,7 +84,7 @@ export const UPLOAD_PURPOSE_LIMITS: Record<UploadPurpose, number> = {
   video: UPLOAD_LIMITS.adminVideo,
   'sample-video': UPLOAD_LIMITS.publicSampleVideo,
 };
-/** SPEC §5 and §9: the composition tool takes JPG, PNG or WebP under 10 MB. */
+/** The composition tool takes JPG, PNG or WebP under 10 MB. */
 export const COMPOSITION_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const COMPOSITION_MAX_BYTES = UPLOAD_LIMITS.image;
 /** GET /api/composition-tips?type=…: the kinds of photography with their own tips. */
@@ -92,7 +92,7 @@ export const COMPOSITION_TIP_TYPES = ['landscape', 'aerial'] as const;
 export type CompositionTipType = (typeof COMPOSITION_TIP_TYPES)[number];
 export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
 export const VIDEO_UPLOAD_TYPES = ['video/mp4', 'video/quicktime', 'video/x-msvideo'] as const;
-/** SPEC §9: a signed upload URL lives 604800 s (7 days); it works once. */
+/** A signed upload URL lives 604800 s (7 days); it works once. */
 export const SIGNED_URL_LIFETIME_S = 604_800;
 
 export const ZOOM = { step: 0.2, min: 0.5, max: 5, fitFactor: 0.9, fitDelayMs: 50 } as const;

@@ -1,4 +1,4 @@
-// The default text of every editable block (SPEC §2 "Editable text"). Pages show these when
+// The default text of every editable block. Pages show these when
 // the website_content table has no entry or cannot be read; the demo seed stores them.
 
 export const CONTENT_DEFAULTS = {

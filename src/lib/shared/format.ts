@@ -13,7 +13,7 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** SPEC §2: "#" plus the last 6 characters of an order id in upper case. */
+/** "#" plus the last 6 characters of an order id in upper case. */
 export function shortOrderId(id: string): string {
   return `#${id.slice(-6).toUpperCase()}`;
 }
@@ -23,7 +23,7 @@ export type ScoreBand = {
   tone: 'green' | 'yellow' | 'red';
 };
 
-/** SPEC §9: 8 or more Excellent (green), 6 to 7 Good (yellow), below 6 Needs Improvement (red). */
+/** Score bands: 8 or more Excellent (green), 6 to 7 Good (yellow), below 6 Needs Improvement (red). */
 export function compositionBand(score: number): ScoreBand {
   if (score >= 8) return { label: 'Excellent', tone: 'green' };
   if (score >= 6) return { label: 'Good', tone: 'yellow' };

@@ -1,4 +1,4 @@
-// Starting print prices of a new installation, in cents. Matte and gloss cost the same (SPEC §1 FAQ).
+// Starting print prices of a new installation, in cents. Matte and gloss cost the same (as the FAQ says).
 import type { Finish, PrintSize } from './constants';
 
 export const DEFAULT_PRINT_PRICES_CENTS: Record<PrintSize, Record<Finish, number>> = {

@@ -1,5 +1,5 @@
 // Print pricing, pure and in integer cents, shared by the print dialog (what the visitor sees) and
-// the server (what is charged). SPEC §4: line price = variant price + framing price for the size;
+// the server (what is charged). Line price = variant price + framing price for the size;
 // total = line price × quantity; a missing variant price counts as 0.
 import type { PrintSize } from './constants';
 

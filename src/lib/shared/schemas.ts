@@ -1,4 +1,4 @@
-// One zod schema per payload, shared by the form and the endpoint (DESIGN.md, Conventions §1).
+// One zod schema per payload, shared by the form and the endpoint, so the two never disagree.
 import { z } from 'zod';
 import {
   COMPOSITION_TIP_TYPES,
@@ -75,7 +75,7 @@ const optionalText = (max: number, label: string) =>
     z.string().trim().max(max, `${label} must be at most ${max} characters`).optional(),
   );
 
-/** The photo dialog's fields (SPEC §7 POST/PUT /api/admin/photos); the image file travels beside them. */
+/** The photo dialog's fields (POST/PUT /api/admin/photos); the image file travels beside them. */
 export const photoFormSchema = z.object({
   title: z
     .string({ error: 'Title is required' })
@@ -91,7 +91,7 @@ export const photoFormSchema = z.object({
 export type PhotoForm = z.infer<typeof photoFormSchema>;
 
 /**
- * SPEC §7 POST /api/drone-media: a sample photo or video on the drone page. The url is the one the
+ * POST /api/drone-media: a sample photo or video on the drone page. The url is the one the
  * file was uploaded to (the signed URL or /objects/uploads/{id}); the server checks that it is the
  * owner's upload of the right kind and stores the address it is served from.
  */
@@ -121,7 +121,7 @@ const singleLine = (label: string, max: number) =>
 export const CONTACT_MESSAGE_MAX = 5000;
 export const SERVICE_INTERESTS = ['drone', 'prints', 'general'] as const;
 export type ServiceInterest = (typeof SERVICE_INTERESTS)[number];
-/** SPEC §5: the contact form's options, labelled as the owner wrote them. */
+/** The contact form's options, labelled as the owner wrote them. */
 export const SERVICE_INTEREST_LABELS: Record<ServiceInterest, string> = {
   drone: 'Drone Photography/Video',
   prints: 'Custom Print Order',
@@ -162,10 +162,10 @@ export const websiteContentSchema = z.object({
   content: z.string().max(CONTENT_MAX, `content must be at most ${CONTENT_MAX} characters`),
 });
 // ---- shop and checkout
-// The checkout form (SPEC §5), shared by the form (react-hook-form + zodResolver, validated on
-// change) and the capture endpoint. Messages are the spec's, word for word.
+// The checkout form, shared by the form (react-hook-form + zodResolver, validated on
+// change) and the capture endpoint. Messages are the owner's, word for word.
 
-/** SPEC §5: only digits, spaces, hyphens, parentheses, and an optional leading plus. */
+/** Only digits, spaces, hyphens, parentheses, and an optional leading plus. */
 const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
 
 export const customerDataSchema = z.object({
@@ -204,7 +204,7 @@ export const orderLineSchema = z.object({
 export type OrderLineInput = z.infer<typeof orderLineSchema>;
 
 /**
- * POST /api/paypal/order. SPEC §7 lists amount, currency and intent; `amount` is accepted and
+ * POST /api/paypal/order. A client may send amount, currency and intent; `amount` is accepted and
  * dropped (z.object strips it): the server prices every line from the database.
  */
 export const createOrderSchema = z.object({
@@ -231,12 +231,12 @@ export const captureOrderSchema = z.object({
   cartItems: z.array(z.unknown()).max(MAX_ORDER_LINES).optional(),
 });
 
-/** SPEC §8 and PAYPAL.md: a PayPal order id, validated before it goes into any URL. */
+/** A PayPal order id (PayPal's own pattern), validated before it goes into any URL. */
 export const PAYPAL_ORDER_ID = /^[A-Z0-9]{1,36}$/;
 
-// ---- composition analysis (SPEC §3, §7)
+// ---- composition analysis
 
-/** SPEC §7 POST /api/analyze-composition: the photo as base64, without a data: prefix. */
+/** POST /api/analyze-composition: the photo as base64, without a data: prefix. */
 export const analyzeCompositionSchema = z.object({
   image: z
     .string({ error: 'Please choose a photo first' })
@@ -249,7 +249,7 @@ const score = z.number().min(0).max(10);
 const sentence = z.string().trim().min(1).max(1000);
 
 /**
- * SPEC §3 Composition analysis: the answer of POST /api/analyze-composition, whether it comes from the
+ * The composition analysis: the answer of POST /api/analyze-composition, whether it comes from the
  * local analyser or a vision model (whose output is checked against this same schema).
  */
 export const compositionAnalysisSchema = z.object({
@@ -262,7 +262,7 @@ export const compositionAnalysisSchema = z.object({
 });
 export type CompositionAnalysis = z.infer<typeof compositionAnalysisSchema>;
 
-/** SPEC §7 GET /api/composition-tips?type=landscape. */
+/** GET /api/composition-tips?type=landscape. */
 export const compositionTipsQuerySchema = z.object({
   type: z
     .enum(COMPOSITION_TIP_TYPES, { error: `The type must be one of: ${COMPOSITION_TIP_TYPES.join(', ')}` })

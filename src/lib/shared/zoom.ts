@@ -1,4 +1,4 @@
-// The zoom viewer's arithmetic (SPEC §5, §9: 0.5 to 5 in steps of 0.2, fit = 90% of the container).
+// The zoom viewer's arithmetic (0.5 to 5 in steps of 0.2, fit = 90% of the container).
 // Scale 1 is the image contained in the viewer; fit is ZOOM.fitFactor of that.
 import { ZOOM } from './constants';
 

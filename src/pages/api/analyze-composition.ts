@@ -1,5 +1,5 @@
 // POST /api/analyze-composition (owner only, checked in the middleware): body { image } as base64
-// without a data: prefix; 200 with the analysis of SPEC §3. 400 for bad base64 or an unreadable
+// without a data: prefix; 200 with the analysis. 400 for bad base64 or an unreadable
 // image, 413 over 10 MB, 415 for anything but JPG, PNG or WebP.
 import type { APIRoute } from 'astro';
 import { analyzeComposition, decodePhoto } from '../../lib/server/analysis';

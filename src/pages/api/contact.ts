@@ -1,4 +1,4 @@
-// POST /api/contact (SPEC §7): validate with the shared schema, store, mail the owner, 429 beyond
+// POST /api/contact: validate with the shared schema, store, mail the owner, 429 beyond
 // 5 enquiries per address per hour. Public (listed in access.ts PUBLIC_MUTATIONS).
 // JSON from the enhanced form; a plain HTML form post (no JavaScript) is answered with a redirect.
 import type { APIRoute } from 'astro';

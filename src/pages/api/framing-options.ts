@@ -1,4 +1,4 @@
-// SPEC §7: GET /api/framing-options, active options only (id, size, price).
+// GET /api/framing-options, active options only (id, size, price).
 import type { APIRoute } from 'astro';
 import { publicFraming } from '../../lib/server/api-shapes';
 import { getDb } from '../../lib/server/db';

@@ -1,4 +1,4 @@
-// SPEC §7: GET /api/product-variants (size, finish, price) of active photos.
+// GET /api/product-variants (size, finish, price) of active photos.
 import type { APIRoute } from 'astro';
 import { publicVariant } from '../../lib/server/api-shapes';
 import { getDb } from '../../lib/server/db';

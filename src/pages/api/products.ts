@@ -1,4 +1,4 @@
-// SPEC §7: GET /api/products, one entry per variant of an active photo (price, photo, sampleVariant).
+// GET /api/products, one entry per variant of an active photo (price, photo, sampleVariant).
 import type { APIRoute } from 'astro';
 import { publicVariant } from '../../lib/server/api-shapes';
 import { getDb } from '../../lib/server/db';

@@ -1,5 +1,5 @@
-// What each measure of the local analyser returns: one compositionElements entry (SPEC §3) plus the
-// sentences the strengths, improvements and tips are chosen from.
+// What each measure of the local analyser returns: one compositionElements entry (a score 0-10 and
+// its feedback) plus the sentences the strengths, improvements and tips are chosen from.
 
 export interface Element {
   name: string;

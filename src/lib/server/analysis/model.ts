@@ -1,4 +1,4 @@
-// The optional vision-model critic (DESIGN.md "Composition analysis"): any OpenAI-compatible
+// The optional vision-model critic (the local analyser is its fallback): any OpenAI-compatible
 // chat-completions endpoint. The photo is sent downscaled (1024 px JPEG) as a data URL; the answer
 // must be a JSON object that passes the same schema as the local analyser's, or this throws.
 import sharp from 'sharp';

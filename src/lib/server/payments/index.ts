@@ -1,4 +1,4 @@
-// The payment backend of this installation (DESIGN.md, "Payments: one flow, two backends"):
+// The payment backend of this installation (one checkout flow, two backends):
 // real PayPal when credentials are set, otherwise the in-process double of test mode.
 import { getConfig } from '../config';
 import { registerInstance } from '../instances';

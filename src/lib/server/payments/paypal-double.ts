@@ -1,4 +1,4 @@
-// A stand-in for PayPal's REST API that speaks the Orders v2 shapes of shared/PAYPAL.md: the OAuth
+// A stand-in for PayPal's REST API that speaks PayPal's Orders v2 shapes: the OAuth
 // token, create, capture and read of an order, PayPal-Request-Id idempotency and the error shape.
 // It serves two purposes:
 //  - test mode (no PayPal credentials): the real client talks to it in-process through `fetch`,

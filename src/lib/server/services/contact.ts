@@ -1,4 +1,4 @@
-// Contact enquiries (SPEC §2 contact, §5): store the row, mail the owner, and limit each address
+// Contact enquiries from the home page's form: store the row, mail the owner, and limit each address
 // to CONTACT_LIMIT_PER_HOUR enquiries an hour. The limit counts stored rows, so it survives a restart.
 import { and, count, eq, gt } from 'drizzle-orm';
 import { contactInquiries } from '../../../../db/schema';

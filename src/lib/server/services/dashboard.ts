@@ -1,4 +1,4 @@
-// The owner's dashboard figures (SPEC §2 Dashboard, §3 Dashboard stats). Only paid orders
+// The owner's dashboard figures (sales, orders, photos sold, recent orders). Only paid orders
 // count as sales: an abandoned checkout leaves a pending order that is not money.
 import { desc, eq, sql } from 'drizzle-orm';
 import { orderItems, orders } from '../../../../db/schema';

@@ -1,4 +1,4 @@
-// The owner's drone samples (SPEC §7: POST /api/drone-media, DELETE /api/drone-media/{id},
+// The owner's drone samples (POST /api/drone-media, DELETE /api/drone-media/{id},
 // PUT /api/drone-media/{id}/featured). A sample is always one of the owner's own uploads: a photo
 // is stored as its JPEG derivative of up to 1920 px (the page reads the media id from it and offers
 // every width), a video as the address it is served from. One featured video at a time.

@@ -1,5 +1,5 @@
 // The two mails after a payment: the customer's confirmation (items, total incl. VAT, the delivery
-// times of SPEC §1, the 14-day withdrawal information) and the owner's new-order notice.
+// times, the 14-day withdrawal information) and the owner's new-order notice.
 // Without SMTP both land in DATA_DIR/outbox/ (lib/server/mail.ts).
 import { OWNER_NAME } from '../../shared/constants';
 import { formatEuro, shortOrderId } from '../../shared/format';

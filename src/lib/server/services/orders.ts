@@ -1,6 +1,6 @@
 // Orders and their payment: the server prices every line from the database, stores a pending order
 // with its items, asks PayPal for exactly that amount, and marks the order paid only when a capture
-// is COMPLETED with the stored amount in EUR (DESIGN.md, "Payments: one flow, two backends").
+// is COMPLETED with the stored amount in EUR (the same flow for real PayPal and the test-mode double).
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import { framingOptions, orderItems, orders, photos, productVariants } from '../../../../db/schema';
 import { CURRENCY, MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '../../shared/constants';
@@ -16,7 +16,7 @@ import type { Db } from '../db';
 import { HttpError } from '../http';
 import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '../payments/paypal-client';
 
-/** SPEC §8, internal payment errors, word for word. */
+/** The internal payment errors, worded as the owner wrote them; keep them word for word. */
 export const PAYMENT_ERRORS = {
   notCompleted: 'Payment was not completed successfully',
   noOrder: 'Order creation failed on server',

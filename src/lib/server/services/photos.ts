@@ -1,4 +1,5 @@
-// Reads of the photo catalogue. Services are verb-noun functions over the db (DESIGN.md §3).
+// Reads of the photo catalogue. Services are verb-noun functions over the db (no repository
+// classes: drizzle already is the query layer).
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Photo, photos } from '../../../../db/schema';
 import type { PhotoForm } from '../../shared/schemas';
@@ -11,7 +12,7 @@ export function listActivePhotos(db: Db): Photo[] {
   return db.select().from(photos).where(eq(photos.isActive, true)).orderBy(desc(photos.createdAt)).all();
 }
 
-/** SPEC §2: only featured photos, or all of the slice when none is featured. */
+/** Only featured photos, or all of the slice when none is featured. */
 export function listFeaturedPhotos(db: Db, limit: number): Photo[] {
   const featured = db
     .select()
@@ -38,7 +39,7 @@ export function getHomepageHero(db: Db): Photo | undefined {
     .get();
 }
 
-/** The columns the photo dialog sets (SPEC §4), for adding and editing alike. */
+/** The columns the photo dialog sets, for adding and editing alike. */
 function formFields(form: PhotoForm) {
   return {
     title: form.title,
@@ -62,7 +63,7 @@ export function createPhoto(db: Db, form: PhotoForm, media: PhotoMediaFields): P
   });
 }
 
-/** Edits a photo; without new media the current image is kept (SPEC §4, Photo dialog). */
+/** Edits a photo; without new media the current image is kept. */
 export function updatePhoto(db: Db, id: string, form: PhotoForm, media: PhotoMediaFields | null): Photo {
   const updated = db
     .update(photos)

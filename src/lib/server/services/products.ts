@@ -95,7 +95,7 @@ export function listVariantsForPhoto(db: Db, photoId: string) {
     .all();
 }
 
-/** SPEC §3 "Product list entry": one entry per variant of an active photo, with its photo. */
+/** The products list: one entry per variant of an active photo, with its photo. */
 export function listProducts(db: Db) {
   return db
     .select({ variant: productVariants, photo: photos })

@@ -1,4 +1,4 @@
-// Public reads of SPEC §7 in the shapes the screens use: photos, hero, drone media, backgrounds,
+// Public reads in the shapes the screens use: photos, hero, drone media, backgrounds,
 // the bio picture. Nothing here exposes a path to an original.
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { backgroundImages, droneMedia, type Photo, users } from '../../../../db/schema';
@@ -76,7 +76,7 @@ export function listDroneMedia(db: Db) {
 export type DroneMediaEntry = ReturnType<typeof listDroneMedia>[number];
 
 /**
- * SPEC §2: the featured video plus up to 2 others (1 when a featured one exists).
+ * The drone page's videos: the featured video plus up to 2 others (1 when a featured one exists).
  * The featured one is the first featured video; there should be only one.
  */
 export function pickDroneVideos(media: DroneMediaEntry[]): {

@@ -1,4 +1,4 @@
-// Signed upload URLs (SPEC §7: POST /api/objects/upload → uploadURL → PUT the file to it).
+// Signed upload URLs (POST /api/objects/upload → uploadURL → PUT the file to it).
 // The URL carries the object id, its purpose (and so its byte limit) and its expiry, with an
 // HMAC over all three keyed by the auth secret: it cannot be forged, stretched or re-aimed.
 // Single use is enforced where the upload is received (the object row is claimed first).

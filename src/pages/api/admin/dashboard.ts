@@ -1,4 +1,4 @@
-// SPEC §7: GET /api/admin/dashboard (owner only, checked in src/middleware.ts).
+// GET /api/admin/dashboard (owner only, checked in src/middleware.ts).
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/server/db';
 import { handle } from '../../../lib/server/http';

@@ -1,5 +1,5 @@
-// GET /api/admin/profile: the bio picture is a public read (the about section shows it; SPEC §7
-// caches it 5 minutes). The owner also gets the e-mail and name for the Profile tab.
+// GET /api/admin/profile: the bio picture is a public read (the about section shows it; it may
+// be cached 5 minutes). The owner also gets the e-mail and name for the Profile tab.
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../lib/server/db';
 import { handle } from '../../../lib/server/http';

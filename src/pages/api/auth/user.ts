@@ -1,4 +1,4 @@
-// SPEC §7: GET /api/auth/user → the signed-in user, or 401 (the client reads 401 as "no user").
+// GET /api/auth/user → the signed-in user, or 401 (the client reads 401 as "no user").
 import type { APIRoute } from 'astro';
 import { jsonError } from '../../../lib/server/http';
 

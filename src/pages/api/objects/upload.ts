@@ -1,4 +1,4 @@
-// SPEC §7: POST /api/objects/upload (owner only, checked in src/middleware.ts) → { uploadURL }.
+// POST /api/objects/upload (owner only, checked in src/middleware.ts) → { uploadURL }.
 // An optional JSON body { purpose } picks the limit: image (default), bio-picture, video, sample-video.
 import type { APIRoute } from 'astro';
 import { handle, readJson } from '../../../lib/server/http';

@@ -1,4 +1,4 @@
-// SPEC §7: PUT /api/admin/photos/{id} (owner only) — the same multipart fields as adding one;
+// PUT /api/admin/photos/{id} (owner only) — the same multipart fields as adding one;
 // without a new image the current one is kept.
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../../lib/server/db';

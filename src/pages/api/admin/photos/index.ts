@@ -1,4 +1,4 @@
-// SPEC §7: POST /api/admin/photos (owner only) — multipart: title, description, category,
+// POST /api/admin/photos (owner only) — multipart: title, description, category,
 // location, imageUrl, featured, and the image file in the field `image`.
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../../lib/server/db';

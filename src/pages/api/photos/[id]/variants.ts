@@ -1,4 +1,4 @@
-// SPEC §7: GET /api/photos/{id}/variants, read by the print dialog while it is open.
+// GET /api/photos/{id}/variants, read by the print dialog while it is open.
 import type { APIRoute } from 'astro';
 import { publicVariant } from '../../../../lib/server/api-shapes';
 import { getDb } from '../../../../lib/server/db';

@@ -1,6 +1,6 @@
 // POST /api/paypal/order/{id}/capture with customerData and cartItems; answers { status, order: { id } }.
 // The id is checked before anything else (no outbound call for a bad one); the order is marked paid
-// only by services/orders.ts's rules. Errors are the internal payment errors of SPEC §8.
+// only by services/orders.ts's rules. Errors are the internal payment errors (PAYMENT_ERRORS).
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../../../lib/server/db';
 import { handle, isHttpError, jsonError, readJson } from '../../../../../lib/server/http';
