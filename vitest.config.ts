@@ -1,6 +1,14 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The import aliases of tsconfig.json: ~/ is src/, ~db/ is db/.
+  resolve: {
+    alias: {
+      '~db': fileURLToPath(new URL('./db', import.meta.url)),
+      '~': fileURLToPath(new URL('./src', import.meta.url)),
+    },
+  },
   test: {
     include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
     environment: 'node',

@@ -3,8 +3,8 @@
 // To restore: stop the site, then start it with DATA_DIR pointing at the backup folder (or move the
 // folder's contents into an empty DATA_DIR).
 import { resolve } from 'node:path';
-import { backupDataDir, defaultBackupTarget } from '../src/lib/server/backup';
-import { getConfig } from '../src/lib/server/config';
+import { backupDataDir, defaultBackupTarget } from '~/lib/server/backup';
+import { getConfig } from '~/lib/server/config';
 
 const at = process.argv.indexOf('--to');
 const to = at > 0 ? process.argv[at + 1] : undefined;

@@ -1,7 +1,7 @@
 // `npm run seed`: demo content into DATA_DIR. Safe to repeat: a seeded database is left alone.
-import { getDb } from '../src/lib/server/db';
-import { runMediaQueue } from '../src/lib/server/media-jobs';
-import { seedDemo } from '../src/lib/server/seed/demo';
+import { getDb } from '~/lib/server/db';
+import { runMediaQueue } from '~/lib/server/media-jobs';
+import { seedDemo } from '~/lib/server/seed/demo';
 
 const db = getDb();
 const report = await seedDemo(db, { force: process.argv.includes('--force') });

@@ -3,15 +3,15 @@
 // public pages from a byte cache and hands everything else to Astro's handler.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import Database from 'better-sqlite3';
-import { hasSessionCookie } from '../src/lib/server/auth';
-import { boot } from '../src/lib/server/boot';
-import { ConfigError, getConfig } from '../src/lib/server/config';
-import { closeDb, databaseFile, getDb } from '../src/lib/server/db';
-import { serveMedia } from '../src/lib/server/media-serve';
-import { serveObject } from '../src/lib/server/object-serve';
-import { encodePath, normalizePath, splitTarget } from '../src/lib/server/paths';
-import { cacheKey } from '../src/lib/server/route-table';
-import { securityHeaders } from '../src/lib/server/security-headers';
+import { hasSessionCookie } from '~/lib/server/auth';
+import { boot } from '~/lib/server/boot';
+import { ConfigError, getConfig } from '~/lib/server/config';
+import { closeDb, databaseFile, getDb } from '~/lib/server/db';
+import { serveMedia } from '~/lib/server/media-serve';
+import { serveObject } from '~/lib/server/object-serve';
+import { encodePath, normalizePath, splitTarget } from '~/lib/server/paths';
+import { cacheKey } from '~/lib/server/route-table';
+import { securityHeaders } from '~/lib/server/security-headers';
 import type { AstroHandler, Captured } from './capture';
 import { renderToMemory } from './capture';
 import { type CachedPage, PageCache, pickVariant, type RenderedPage } from './page-cache';

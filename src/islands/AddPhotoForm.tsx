@@ -3,11 +3,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { HttpError } from '../lib/client/api';
-import { notify } from '../lib/client/toaster';
-import { useHydrated } from '../lib/client/use-hydrated';
-import { ADMIN_REDIRECT_DELAY_MS, CATEGORY_LABELS, PHOTO_CATEGORIES } from '../lib/shared/constants';
-import { type PhotoForm, photoFormSchema } from '../lib/shared/schemas';
+import { HttpError } from '~/lib/client/api';
+import { notify } from '~/lib/client/toaster';
+import { useHydrated } from '~/lib/client/use-hydrated';
+import { ADMIN_REDIRECT_DELAY_MS, CATEGORY_LABELS, PHOTO_CATEGORIES } from '~/lib/shared/constants';
+import { type PhotoForm, photoFormSchema } from '~/lib/shared/schemas';
 import Uploader, { type UploadedObject } from './Uploader';
 
 const field = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base';

@@ -8,13 +8,13 @@ import { useStore } from '@nanostores/react';
 import { loadScript, type PayPalNamespace } from '@paypal/paypal-js';
 import { useEffect, useRef, useState } from 'react';
 import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
-import { getJson, HttpError, sendJson } from '../lib/client/api';
-import { $cart, clearCart, removeFromCart, setQuantity } from '../lib/client/cart-store';
-import { notify } from '../lib/client/toaster';
-import { type CartLine, lineKey, orderLines, totals } from '../lib/shared/cart';
-import { CURRENCY, PRINT_SIZE_LABELS } from '../lib/shared/constants';
-import { formatEuro } from '../lib/shared/format';
-import { type CustomerData, customerDataSchema } from '../lib/shared/schemas';
+import { getJson, HttpError, sendJson } from '~/lib/client/api';
+import { $cart, clearCart, removeFromCart, setQuantity } from '~/lib/client/cart-store';
+import { notify } from '~/lib/client/toaster';
+import { type CartLine, lineKey, orderLines, totals } from '~/lib/shared/cart';
+import { CURRENCY, PRINT_SIZE_LABELS } from '~/lib/shared/constants';
+import { formatEuro } from '~/lib/shared/format';
+import { type CustomerData, customerDataSchema } from '~/lib/shared/schemas';
 
 interface Setup {
   clientToken: string;

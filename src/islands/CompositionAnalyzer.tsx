@@ -1,10 +1,10 @@
 // The composition tool (states: idle, analyzing, result shown). The owner chooses a photo (JPG,
 // PNG or WebP under 10 MB), sees it, and sends it as base64 to POST /api/analyze-composition.
 import { useEffect, useRef, useState } from 'react';
-import { sendJson } from '../lib/client/api';
-import { notify } from '../lib/client/toaster';
-import { COMPOSITION_IMAGE_TYPES, COMPOSITION_MAX_BYTES } from '../lib/shared/constants';
-import { type CompositionAnalysis, compositionAnalysisSchema } from '../lib/shared/schemas';
+import { sendJson } from '~/lib/client/api';
+import { notify } from '~/lib/client/toaster';
+import { COMPOSITION_IMAGE_TYPES, COMPOSITION_MAX_BYTES } from '~/lib/shared/constants';
+import { type CompositionAnalysis, compositionAnalysisSchema } from '~/lib/shared/schemas';
 import CompositionResult from './CompositionResult';
 
 const ACCEPT = COMPOSITION_IMAGE_TYPES.join(',');

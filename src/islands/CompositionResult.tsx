@@ -2,8 +2,8 @@
 // tabs pattern (https://www.w3.org/WAI/ARIA/apg/patterns/tabs/): roving tabindex, arrow keys, Home and
 // End, automatic activation. Hand-written: no tabs library is installed, and this is all it needs.
 import { type KeyboardEvent, useRef, useState } from 'react';
-import { compositionBand } from '../lib/shared/format';
-import type { CompositionAnalysis } from '../lib/shared/schemas';
+import { compositionBand } from '~/lib/shared/format';
+import type { CompositionAnalysis } from '~/lib/shared/schemas';
 
 const TABS = ['Overview', 'Elements', 'Feedback', 'Tips'] as const;
 type Tab = (typeof TABS)[number];

@@ -3,11 +3,11 @@
 // Also the samples already there: delete, and 'Set as Featured' / 'Featured Video' for videos.
 // The page is server-rendered, so after a change it reloads to show the new samples.
 import { useState } from 'react';
-import { HttpError, sendJson } from '../lib/client/api';
-import { notify } from '../lib/client/toaster';
-import { useHydrated } from '../lib/client/use-hydrated';
-import type { DroneMediaType } from '../lib/shared/constants';
-import { droneMediaSchema } from '../lib/shared/schemas';
+import { HttpError, sendJson } from '~/lib/client/api';
+import { notify } from '~/lib/client/toaster';
+import { useHydrated } from '~/lib/client/use-hydrated';
+import type { DroneMediaType } from '~/lib/shared/constants';
+import { droneMediaSchema } from '~/lib/shared/schemas';
 import { UploaderView, uploadedFrom, useUppy } from './Uploader';
 
 export interface ManagedSample {

@@ -3,8 +3,8 @@
 // Esc reverts. Single-line: Enter saves; multiline: Enter adds a line. Rendered only for the owner:
 // visitors get plain server-rendered text. (React reserves `key`, so the block's key is `contentKey`.)
 import { useId, useRef, useState } from 'react';
-import { getJson, sendJson } from '../lib/client/api';
-import { notify } from '../lib/client/toaster';
+import { getJson, sendJson } from '~/lib/client/api';
+import { notify } from '~/lib/client/toaster';
 
 type Tag = 'h1' | 'h2' | 'h3' | 'p' | 'div' | 'span';
 

@@ -2,7 +2,7 @@
 // Both are native <dialog>s opened with showModal(): the page behind is inert (focus stays
 // inside) and Esc closes them. Loaded only on the first click on a card (viewer-mount.tsx).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { ZOOM } from '../lib/shared/constants';
+import { ZOOM } from '~/lib/shared/constants';
 import {
   containSize,
   FIT,
@@ -12,7 +12,7 @@ import {
   zoomPercent,
   zoomStep,
   zoomTo,
-} from '../lib/shared/zoom';
+} from '~/lib/shared/zoom';
 
 export interface ViewerPhoto {
   id: string;

@@ -4,9 +4,9 @@
 // for the size; total = line price × quantity; a missing variant price counts as 0.
 // A native <dialog> opened with showModal(): focus trap, Esc and the inert page come with it.
 import { useEffect, useId, useRef, useState } from 'react';
-import { getJson } from '../lib/client/api';
-import { addToCart } from '../lib/client/cart-store';
-import { notify } from '../lib/client/toaster';
+import { getJson } from '~/lib/client/api';
+import { addToCart } from '~/lib/client/cart-store';
+import { notify } from '~/lib/client/toaster';
 import {
   FINISHES,
   type Finish,
@@ -14,9 +14,9 @@ import {
   PRINT_SIZE_LABELS,
   PRINT_SIZES,
   type PrintSize,
-} from '../lib/shared/constants';
-import { formatEuro } from '../lib/shared/format';
-import { framingPriceFor, linePriceCents, lineTotalCents } from '../lib/shared/pricing';
+} from '~/lib/shared/constants';
+import { formatEuro } from '~/lib/shared/format';
+import { framingPriceFor, linePriceCents, lineTotalCents } from '~/lib/shared/pricing';
 
 export interface PrintTarget {
   photoId: string;

@@ -11,14 +11,14 @@ import uppyDashboardCss from '@uppy/dashboard/css/style.min.css?url';
 import Dashboard from '@uppy/react/dashboard';
 import XHRUpload from '@uppy/xhr-upload';
 import { useEffect, useState } from 'react';
-import { sendJson } from '../lib/client/api';
+import { sendJson } from '~/lib/client/api';
 import {
   IMAGE_UPLOAD_TYPES,
   MB,
   UPLOAD_PURPOSE_LIMITS,
   type UploadPurpose,
   VIDEO_UPLOAD_TYPES,
-} from '../lib/shared/constants';
+} from '~/lib/shared/constants';
 
 export interface UploadedObject {
   id: string;

@@ -1,6 +1,6 @@
 // sitemap.xml: the public, indexable pages, with absolute URLs from SITE_URL.
 import type { APIRoute } from 'astro';
-import { getConfig } from '../lib/server/config';
+import { getConfig } from '~/lib/server/config';
 
 export const SITEMAP_PATHS = ['/', '/shop', '/drone-services', '/terms', '/privacy', '/shipping-returns'];
 

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { startPaypalDoubleServer } from '../../src/lib/server/payments/paypal-double';
+import { startPaypalDoubleServer } from '~/lib/server/payments/paypal-double';
 import { startServer } from '../helpers/server';
 import { seriousViolations } from './axe';
 

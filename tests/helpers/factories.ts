@@ -1,6 +1,10 @@
 // Rows for tests, inserted through drizzle into any database of the site (memoryDb() or the file of
 // a running server). Each factory takes overrides and returns the inserted row. Defaults are those of
 // a real shop: processed photos with their media fields, prices in integer cents, ids unique per run.
+
+import type { Db } from '~/lib/server/db';
+import { PRINT_DIMENSIONS, type PrintSize } from '~/lib/shared/constants';
+import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shared/pricing-defaults';
 import {
   backgroundImages,
   contactInquiries,
@@ -12,10 +16,7 @@ import {
   productVariants,
   uploadedObjects,
   users,
-} from '../../db/schema';
-import type { Db } from '../../src/lib/server/db';
-import { PRINT_DIMENSIONS, type PrintSize } from '../../src/lib/shared/constants';
-import { DEFAULT_PRINT_PRICES_CENTS } from '../../src/lib/shared/pricing-defaults';
+} from '~db/schema';
 
 type Insert<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;
 

@@ -1,7 +1,7 @@
 // PayPal for unit tests: the double that test mode runs in-process, and the real client talking to
 // it through its fetch, wired the way the site wires them when no PayPal credentials are set.
-import { PaypalClient } from '../../src/lib/server/payments/paypal-client';
-import { PaypalDouble } from '../../src/lib/server/payments/paypal-double';
+import { PaypalClient } from '~/lib/server/payments/paypal-client';
+import { PaypalDouble } from '~/lib/server/payments/paypal-double';
 
 export function paypalDouble(): { double: PaypalDouble; client: PaypalClient } {
   const double = new PaypalDouble();

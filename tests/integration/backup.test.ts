@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupDataDir } from '../../src/lib/server/backup';
+import { backupDataDir } from '~/lib/server/backup';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 

@@ -2,7 +2,7 @@
 // owner only, refusals with readable messages, the local analyser by default, and the vision-model
 // path against a chat-completions double, with the local analyser as its fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compositionAnalysisSchema } from '../../src/lib/shared/schemas';
+import { compositionAnalysisSchema } from '~/lib/shared/schemas';
 import { modelAnalysis, type OpenAiDouble, startOpenAiDouble } from '../helpers/openai-double';
 import { horizonPhoto, truncated } from '../helpers/photos';
 import { type RunningServer, startServer } from '../helpers/server';

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type PaypalDouble, startPaypalDoubleServer } from '../../src/lib/server/payments/paypal-double';
+import { type PaypalDouble, startPaypalDoubleServer } from '~/lib/server/payments/paypal-double';
 import { withSiteDb } from '../helpers/db';
 import { makeFramings, makePhoto, makeVariant } from '../helpers/factories';
 import { type RunningServer, startServer } from '../helpers/server';

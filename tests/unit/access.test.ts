@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessFor, isCrossSite } from '../../src/lib/server/access';
+import { accessFor, isCrossSite } from '~/lib/server/access';
 
 describe('accessFor', () => {
   it('closes admin pages and admin calls to everyone but the owner', () => {

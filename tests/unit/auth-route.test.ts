@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSignInPath } from '../../src/lib/server/auth-route';
+import { isSignInPath } from '~/lib/server/auth-route';
 
 describe("better-auth's sign-in routes", () => {
   it('are recognised in every spelling that might reach them', () => {

@@ -1,6 +1,6 @@
 // The cart rules, as pure functions in integer cents.
 import { describe, expect, it } from 'vitest';
-import { safeDecode } from '../../src/lib/client/cart-store';
+import { safeDecode } from '~/lib/client/cart-store';
 import {
   addLine,
   type CartLine,
@@ -10,7 +10,7 @@ import {
   removeLine,
   totals,
   updateQuantity,
-} from '../../src/lib/shared/cart';
+} from '~/lib/shared/cart';
 
 const smallMatte: CartLine = {
   variantId: 'v-lough-tay-small-matte',

@@ -2,9 +2,9 @@
 // reads fine but whose pixels stop part way is refused as unreadable (400), never a failure later on.
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { analyzeComposition, decodePhoto } from '../../src/lib/server/analysis';
-import { loadPlanes } from '../../src/lib/server/analysis/pixels';
-import { HttpError } from '../../src/lib/server/http';
+import { analyzeComposition, decodePhoto } from '~/lib/server/analysis';
+import { loadPlanes } from '~/lib/server/analysis/pixels';
+import { HttpError } from '~/lib/server/http';
 import { horizonPhoto, subjectPhoto, truncated } from '../helpers/photos';
 
 const UNREADABLE = { status: 400, message: 'The image could not be read' };

@@ -1,14 +1,14 @@
 // The local composition analyser on synthetic photos (tests/helpers/photos.ts), and the vision-model
 // client against a chat-completions double.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findHorizon, horizonElement } from '../../src/lib/server/analysis/horizon';
-import { analyseLocally } from '../../src/lib/server/analysis/local';
-import { analyseWithModel } from '../../src/lib/server/analysis/model';
-import { loadPlanes } from '../../src/lib/server/analysis/pixels';
-import { findSubject, thirdsDistances } from '../../src/lib/server/analysis/subject';
-import { COMPOSITION_TIPS } from '../../src/lib/server/analysis/tips';
-import { compositionBand } from '../../src/lib/shared/format';
-import { compositionAnalysisSchema, compositionTipsQuerySchema } from '../../src/lib/shared/schemas';
+import { findHorizon, horizonElement } from '~/lib/server/analysis/horizon';
+import { analyseLocally } from '~/lib/server/analysis/local';
+import { analyseWithModel } from '~/lib/server/analysis/model';
+import { loadPlanes } from '~/lib/server/analysis/pixels';
+import { findSubject, thirdsDistances } from '~/lib/server/analysis/subject';
+import { COMPOSITION_TIPS } from '~/lib/server/analysis/tips';
+import { compositionBand } from '~/lib/shared/format';
+import { compositionAnalysisSchema, compositionTipsQuerySchema } from '~/lib/shared/schemas';
 import { modelAnalysis, type OpenAiDouble, startOpenAiDouble } from '../helpers/openai-double';
 import { darkPhoto, horizonPhoto, subjectPhoto } from '../helpers/photos';
 

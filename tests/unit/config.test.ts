@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { buildConfig, ConfigError, parseEnv } from '../../src/lib/server/config';
+import { buildConfig, ConfigError, parseEnv } from '~/lib/server/config';
 
 describe('config', () => {
   it('uses the documented defaults', () => {

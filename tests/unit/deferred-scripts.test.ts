@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pageScriptHashes, scriptHash } from '../../src/lib/server/csp';
-import { deferModuleScripts } from '../../src/lib/server/deferred-scripts';
-import { FONTS_READY } from '../../src/lib/server/inline-scripts';
+import { pageScriptHashes, scriptHash } from '~/lib/server/csp';
+import { deferModuleScripts } from '~/lib/server/deferred-scripts';
+import { FONTS_READY } from '~/lib/server/inline-scripts';
 
 const page = (body: string) =>
   `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;

@@ -3,8 +3,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadDemoJpeg } from '../../src/lib/server/seed/demo-images';
-import { DEMO_PHOTOS } from '../../src/lib/server/seed/demo-photos';
+import { loadDemoJpeg } from '~/lib/server/seed/demo-images';
+import { DEMO_PHOTOS } from '~/lib/server/seed/demo-photos';
 
 const cache = mkdtempSync(join(tmpdir(), 'wicklow-demo-cache-'));
 const before = process.env.DEMO_CACHE_DIR;

@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { DEMO_DRONE_PHOTOS, DEMO_PHOTOS } from '~/lib/server/seed/demo-photos';
+import type { PhotoCategory as Category } from '~/lib/shared/constants';
 import { renderLandscapeJpeg, renderLandscapeSvg } from '../../demo/landscapes';
 import { SCENES } from '../../demo/scenes';
-import { DEMO_DRONE_PHOTOS, DEMO_PHOTOS } from '../../src/lib/server/seed/demo-photos';
-import type { PhotoCategory as Category } from '../../src/lib/shared/constants';
 
 const CATEGORIES: readonly Category[] = ['coastal', 'mountains', 'countryside', 'aerial', 'other'];
 

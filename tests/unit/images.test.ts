@@ -6,29 +6,10 @@ import { join, relative } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '../../src/lib/server/config';
-import {
-  avifReady,
-  deleteMedia,
-  generateAvif,
-  ImageRejected,
-  processPhoto,
-} from '../../src/lib/server/images';
-import {
-  derivativePath,
-  findOriginal,
-  newMediaId,
-  originalPath,
-  storagePaths,
-} from '../../src/lib/server/storage';
-import {
-  heightAt,
-  isMediaWidth,
-  MEDIA_FORMATS,
-  mediaUrl,
-  srcset,
-  widthsFor,
-} from '../../src/lib/shared/media';
+import { resetConfigForTests } from '~/lib/server/config';
+import { avifReady, deleteMedia, generateAvif, ImageRejected, processPhoto } from '~/lib/server/images';
+import { derivativePath, findOriginal, newMediaId, originalPath, storagePaths } from '~/lib/server/storage';
+import { heightAt, isMediaWidth, MEDIA_FORMATS, mediaUrl, srcset, widthsFor } from '~/lib/shared/media';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'images-test-'));
 const work = mkdtempSync(join(tmpdir(), 'images-fixtures-'));

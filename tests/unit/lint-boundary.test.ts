@@ -23,6 +23,14 @@ describe('import boundary', () => {
     expect(run.status).not.toBe(0);
     expect(run.stdout + run.stderr).toContain('noRestrictedImports');
   });
+  it('refuses lib/server and the db schema through the import aliases', () => {
+    const run = lint(
+      'src/islands/BoundaryAliasProbe.tsx',
+      "import { getDb } from '~/lib/server/db';\nimport { photos } from '~db/schema';\n\nexport const x = [getDb, photos];\n",
+    );
+    expect(run.status).not.toBe(0);
+    expect((run.stdout + run.stderr).match(/noRestrictedImports/g)?.length).toBeGreaterThanOrEqual(2);
+  });
   it('refuses lib/server in lib/client', () => {
     const run = lint(
       'src/lib/client/boundary-probe.ts',

@@ -2,13 +2,8 @@
 // the server and an upload, or a second copy of the queue).
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { mediaJobs } from '../../db/schema';
-import {
-  claimNextJob,
-  drainMediaQueue,
-  requeueInterrupted,
-  runMediaQueue,
-} from '../../src/lib/server/media-jobs';
+import { claimNextJob, drainMediaQueue, requeueInterrupted, runMediaQueue } from '~/lib/server/media-jobs';
+import { mediaJobs } from '~db/schema';
 import { memoryDb } from '../helpers/db';
 
 function queued(n: number) {

@@ -1,7 +1,7 @@
 // Pages offer AVIF for a photo only when the media queue has finished its ladder.
 import { describe, expect, it } from 'vitest';
-import { mediaJobs } from '../../db/schema';
-import { avifReadiness } from '../../src/lib/server/services/media-ready';
+import { avifReadiness } from '~/lib/server/services/media-ready';
+import { mediaJobs } from '~db/schema';
 import { memoryDb } from '../helpers/db';
 
 describe('AVIF readiness', () => {

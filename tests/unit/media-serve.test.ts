@@ -5,9 +5,9 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '../../src/lib/server/config';
-import { serveMedia } from '../../src/lib/server/media-serve';
-import { derivativePath, newMediaId, storagePaths } from '../../src/lib/server/storage';
+import { resetConfigForTests } from '~/lib/server/config';
+import { serveMedia } from '~/lib/server/media-serve';
+import { derivativePath, newMediaId, storagePaths } from '~/lib/server/storage';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'media-serve-test-'));
 const mediaId = newMediaId();

@@ -1,10 +1,10 @@
 // Quantity caps on an order, applied after repeated lines of the same print are combined: at most 100
 // prints of one variant and framing, at most 500 prints in one order, each refused with a plain message.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../src/lib/server/db';
-import { HttpError } from '../../src/lib/server/http';
-import { priceOrderLines } from '../../src/lib/server/services/orders';
-import { createOrderSchema, type OrderLineInput } from '../../src/lib/shared/schemas';
+import type { Db } from '~/lib/server/db';
+import { HttpError } from '~/lib/server/http';
+import { priceOrderLines } from '~/lib/server/services/orders';
+import { createOrderSchema, type OrderLineInput } from '~/lib/shared/schemas';
 import { memoryDb } from '../helpers/db';
 import { makeFramings, makePhoto, makeVariant } from '../helpers/factories';
 

@@ -10,7 +10,7 @@ const astroPages = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? astroPages(join(dir, e.name)) : e.name.endsWith('.astro') ? [join(dir, e.name)] : [],
   );
-const STYLE_IMPORT = /^import '(?:\.\.\/)+styles\/(main|full)\.css';$/gm;
+const STYLE_IMPORT = /^import '~\/styles\/(main|full)\.css';$/gm;
 
 describe('page stylesheets', () => {
   const prose = readFileSync(join(__dirname, '../../src/layouts/Prose.astro'), 'utf8');
@@ -18,14 +18,14 @@ describe('page stylesheets', () => {
 
   it('the Base layout imports none and the Prose layout imports main.css', () => {
     expect(base.match(STYLE_IMPORT)).toBeNull();
-    expect(prose.match(STYLE_IMPORT)).toEqual(["import '../styles/main.css';"]);
+    expect(prose.match(STYLE_IMPORT)).toEqual(["import '~/styles/main.css';"]);
   });
 
   for (const file of astroPages(PAGES)) {
     it(`${relative(PAGES, file)} has exactly one stylesheet`, () => {
       const source = readFileSync(file, 'utf8');
       const own = source.match(STYLE_IMPORT) ?? [];
-      const viaProse = /from '(?:\.\.\/)+layouts\/Prose\.astro'/.test(source) ? 1 : 0;
+      const viaProse = /from '~\/layouts\/Prose\.astro'/.test(source) ? 1 : 0;
       expect(own.length + viaProse).toBe(1);
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodePath, normalizePath, splitTarget } from '../../src/lib/server/paths';
+import { encodePath, normalizePath, splitTarget } from '~/lib/server/paths';
 
 describe('normalizePath', () => {
   it('folds every spelling of a path into one', () => {

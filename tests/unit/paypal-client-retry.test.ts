@@ -1,8 +1,8 @@
 // The PayPal client tries a call once more when the connection broke before any answer, but only
 // when that is safe: a read, or a call carrying a PayPal-Request-Id (PayPal answers it once).
 import { describe, expect, it } from 'vitest';
-import { PaypalClient } from '../../src/lib/server/payments/paypal-client';
-import { PaypalDouble } from '../../src/lib/server/payments/paypal-double';
+import { PaypalClient } from '~/lib/server/payments/paypal-client';
+import { PaypalDouble } from '~/lib/server/payments/paypal-double';
 
 function flakyClient(breakOn: (url: string, method: string) => boolean) {
   const double = new PaypalDouble();

@@ -1,22 +1,17 @@
 // Print pricing in integer cents: the dialog's arithmetic and the server's pricing of lines.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { framingOptions, orderItems, orders, photos, productVariants } from '../../db/schema';
-import type { Db } from '../../src/lib/server/db';
-import { HttpError } from '../../src/lib/server/http';
+import type { Db } from '~/lib/server/db';
+import { HttpError } from '~/lib/server/http';
 import {
   createPendingOrder,
   judgeCapture,
   paypalOrderBody,
   priceOrderLines,
-} from '../../src/lib/server/services/orders';
-import {
-  decimalToCents,
-  framingPriceFor,
-  linePriceCents,
-  lineTotalCents,
-} from '../../src/lib/shared/pricing';
-import { customerDataSchema } from '../../src/lib/shared/schemas';
+} from '~/lib/server/services/orders';
+import { decimalToCents, framingPriceFor, linePriceCents, lineTotalCents } from '~/lib/shared/pricing';
+import { customerDataSchema } from '~/lib/shared/schemas';
+import { framingOptions, orderItems, orders, photos, productVariants } from '~db/schema';
 import { memoryDb } from '../helpers/db';
 
 describe('dialog pricing', () => {

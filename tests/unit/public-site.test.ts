@@ -2,12 +2,11 @@
 // the drone video pick, and the hourly count of enquiries.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { contactInquiries } from '../../db/schema';
-import { countRecentInquiries } from '../../src/lib/server/services/contact';
-import { isKnownBlock, listContent, upsertContent } from '../../src/lib/server/services/content';
-import { type DroneMediaEntry, pickDroneVideos } from '../../src/lib/server/services/site';
-import { ZOOM } from '../../src/lib/shared/constants';
-import { contactSchema, websiteContentSchema } from '../../src/lib/shared/schemas';
+import { countRecentInquiries } from '~/lib/server/services/contact';
+import { isKnownBlock, listContent, upsertContent } from '~/lib/server/services/content';
+import { type DroneMediaEntry, pickDroneVideos } from '~/lib/server/services/site';
+import { ZOOM } from '~/lib/shared/constants';
+import { contactSchema, websiteContentSchema } from '~/lib/shared/schemas';
 import {
   clampScale,
   containSize,
@@ -17,7 +16,8 @@ import {
   zoomPercent,
   zoomStep,
   zoomTo,
-} from '../../src/lib/shared/zoom';
+} from '~/lib/shared/zoom';
+import { contactInquiries } from '~db/schema';
 import { memoryDb } from '../helpers/db';
 
 describe('zoom', () => {

@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { resetConfigForTests } from '../../src/lib/server/config';
-import { clientIp, RateLimiter } from '../../src/lib/server/rate-limit';
+import { resetConfigForTests } from '~/lib/server/config';
+import { clientIp, RateLimiter } from '~/lib/server/rate-limit';
 
 const req = (xff?: string) => new Request('http://x/', { headers: xff ? { 'x-forwarded-for': xff } : {} });
 

@@ -1,5 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { type Processed, seedDemo } from '~/lib/server/seed/demo';
+import { DEMO_DRONE_PHOTOS, type DEMO_PHOTOS } from '~/lib/server/seed/demo-photos';
+import { CONTENT_DEFAULTS } from '~/lib/shared/content-defaults';
 import {
   backgroundImages,
   droneMedia,
@@ -7,10 +10,7 @@ import {
   photos,
   productVariants,
   websiteContent,
-} from '../../db/schema';
-import { type Processed, seedDemo } from '../../src/lib/server/seed/demo';
-import { DEMO_DRONE_PHOTOS, type DEMO_PHOTOS } from '../../src/lib/server/seed/demo-photos';
-import { CONTENT_DEFAULTS } from '../../src/lib/shared/content-defaults';
+} from '~db/schema';
 import { memoryDb } from '../helpers/db';
 import { makePhoto } from '../helpers/factories';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { stripVideoMetadata } from '../../src/lib/server/uploads/video-metadata';
+import { stripVideoMetadata } from '~/lib/server/uploads/video-metadata';
 
 /** An ISO-BMFF box: 32-bit size, 4-character type, payload. */
 const box = (type: string, ...payload: Buffer[]) => {

@@ -12,8 +12,8 @@ import {
   type LineKey,
   removeLine,
   updateQuantity,
-} from '../shared/cart';
-import { FINISHES, PRINT_SIZES } from '../shared/constants';
+} from '~/lib/shared/cart';
+import { FINISHES, PRINT_SIZES } from '~/lib/shared/constants';
 
 export type { CartLine };
 

@@ -2,9 +2,9 @@
 // a card (not client:idle, which still loads during the page load).
 export function bindPrintTriggers(grid: HTMLElement | null): void {
   if (!grid) return;
-  let loading: Promise<typeof import('../../islands/print-dialog-mount')> | null = null;
+  let loading: Promise<typeof import('~/islands/print-dialog-mount')> | null = null;
   const open = async (card: HTMLElement, opener: HTMLElement) => {
-    loading ??= import('../../islands/print-dialog-mount');
+    loading ??= import('~/islands/print-dialog-mount');
     opener.setAttribute('aria-busy', 'true');
     try {
       const { openPrintDialog } = await loading;

@@ -3,8 +3,8 @@
 // keystroke filters that array (string compares only) and shows the first matches, cloning a
 // server-rendered card template for photos not yet on the page. With 2,000 photos a keystroke costs
 // well under a millisecond of script and lays out at most a page of cards.
-import { mediaUrl, srcset, widthsFor } from '../shared/media';
-import { decodeShopRow, type ShopItem, type ShopRow } from '../shared/shop-data';
+import { mediaUrl, srcset, widthsFor } from '~/lib/shared/media';
+import { decodeShopRow, type ShopItem, type ShopRow } from '~/lib/shared/shop-data';
 
 export type { ShopItem };
 

@@ -11,7 +11,7 @@ export function bindViewerTriggers(root: ParentNode = document): void {
       event.preventDefault();
       const index = Number(target.dataset.index ?? 0);
       gallery.setAttribute('aria-busy', 'true');
-      import('../../islands/viewer-mount')
+      import('~/islands/viewer-mount')
         .then((m) => m.openViewer(gallery, index, target))
         .catch((err) => console.error('Could not open the viewer', err))
         .finally(() => gallery.removeAttribute('aria-busy'));

@@ -1,6 +1,6 @@
 // JSON shapes of the shop's public reads (a photo's shape is toPublicPhoto in services/site.ts): money as decimal euros at the edge, with the
 // integer cents alongside for clients that compute.
-import { centsToDecimal } from '../shared/format';
+import { centsToDecimal } from '~/lib/shared/format';
 
 export function publicVariant(v: {
   id: string;

@@ -3,7 +3,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
-import { accounts, sessions, users, verifications } from '../../../db/schema';
+import { accounts, sessions, users, verifications } from '~db/schema';
 import { getConfig } from './config';
 import { type Db, getDb } from './db';
 import { registerInstance } from './instances';

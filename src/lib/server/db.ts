@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { type BetterSQLite3Database, drizzle } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
-import * as schema from '../../../db/schema';
+import * as schema from '~db/schema';
 import { getConfig } from './config';
 import { registerInstance } from './instances';
 

@@ -5,7 +5,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile, rm } from 'node:fs/promises';
 import sharp from 'sharp';
-import { heightAt, MEDIA_WIDTHS, type MediaFormat, widthsFor } from '../shared/media';
+import { heightAt, MEDIA_WIDTHS, type MediaFormat, widthsFor } from '~/lib/shared/media';
 import {
   derivativePath,
   findOriginal,

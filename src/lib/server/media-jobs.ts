@@ -7,7 +7,7 @@
 // and only the runner whose statement changed the row does the work. A job left running by a
 // crash is pending again at the next start (requeueInterrupted).
 import { and, eq, sql } from 'drizzle-orm';
-import { mediaJobs } from '../../../db/schema';
+import { mediaJobs } from '~db/schema';
 import type { Db } from './db';
 import { generateAvif } from './images';
 import { registerInstance } from './instances';

@@ -3,7 +3,7 @@
 // from storage.ts, so nothing outside uploads/media/ is reachable, encoded or not.
 // A derivative never changes under its URL, hence the year-long immutable cache.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isMediaWidth, isValidMediaId, MEDIA_CONTENT_TYPES, type MediaFormat } from '../shared/media';
+import { isMediaWidth, isValidMediaId, MEDIA_CONTENT_TYPES, type MediaFormat } from '~/lib/shared/media';
 import { plainError as fail, sendFile } from './send-file';
 import { derivativePath } from './storage';
 

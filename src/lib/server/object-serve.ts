@@ -3,7 +3,7 @@
 // EXIF and GPS would leak, and it may be a print-resolution original): the largest JPEG
 // derivative up to 1920 px stands in for it.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isValidMediaId, widthsFor } from '../shared/media';
+import { isValidMediaId, widthsFor } from '~/lib/shared/media';
 import type { Db } from './db';
 import { plainError, sendFile } from './send-file';
 import { getReadyObject } from './services/uploads';

@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { isMediaWidth, isValidMediaId, MEDIA_FORMATS, type MediaFormat } from '../shared/media';
+import { isMediaWidth, isValidMediaId, MEDIA_FORMATS, type MediaFormat } from '~/lib/shared/media';
 import { getConfig } from './config';
 
 export { isValidMediaId };

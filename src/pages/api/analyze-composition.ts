@@ -2,10 +2,10 @@
 // without a data: prefix; 200 with the analysis. 400 for bad base64 or an unreadable
 // image, 413 over 10 MB, 415 for anything but JPG, PNG or WebP.
 import type { APIRoute } from 'astro';
-import { analyzeComposition, decodePhoto } from '../../lib/server/analysis';
-import { HttpError, handle, isHttpError, readJson } from '../../lib/server/http';
-import { COMPOSITION_MAX_BYTES } from '../../lib/shared/constants';
-import { analyzeCompositionSchema } from '../../lib/shared/schemas';
+import { analyzeComposition, decodePhoto } from '~/lib/server/analysis';
+import { HttpError, handle, isHttpError, readJson } from '~/lib/server/http';
+import { COMPOSITION_MAX_BYTES } from '~/lib/shared/constants';
+import { analyzeCompositionSchema } from '~/lib/shared/schemas';
 
 /** 10 MB as base64 is about 13.4 MB; a little room for the JSON around it. */
 const MAX_BODY_BYTES = Math.ceil(COMPOSITION_MAX_BYTES / 3) * 4 + 64 * 1024;

@@ -1,8 +1,8 @@
 // GET /api/composition-tips?type=landscape|aerial (owner only, checked in the middleware): { tips }.
 import type { APIRoute } from 'astro';
-import { COMPOSITION_TIPS } from '../../lib/server/analysis/tips';
-import { HttpError, handle } from '../../lib/server/http';
-import { compositionTipsQuerySchema } from '../../lib/shared/schemas';
+import { COMPOSITION_TIPS } from '~/lib/server/analysis/tips';
+import { HttpError, handle } from '~/lib/server/http';
+import { compositionTipsQuerySchema } from '~/lib/shared/schemas';
 
 export const GET: APIRoute = handle(({ url }) => {
   const parsed = compositionTipsQuerySchema.safeParse({ type: url.searchParams.get('type') ?? undefined });

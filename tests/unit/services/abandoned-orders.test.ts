@@ -2,12 +2,9 @@
 // and an order whose capture PayPal is holding for review (it has a capture id), are never removed.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { orderItems, orders } from '../../../db/schema';
-import type { Db } from '../../../src/lib/server/db';
-import {
-  removeAbandonedOrders,
-  startAbandonedOrderCleanup,
-} from '../../../src/lib/server/services/abandoned-orders';
+import type { Db } from '~/lib/server/db';
+import { removeAbandonedOrders, startAbandonedOrderCleanup } from '~/lib/server/services/abandoned-orders';
+import { orderItems, orders } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 import { makeOrder, type PaymentState } from '../../helpers/factories';
 

@@ -2,16 +2,16 @@
 // to reply to, and one address may send 5 an hour (counted from the stored rows, so a restart does
 // not reset it).
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { contactInquiries } from '../../../db/schema';
-import { resetConfigForTests } from '../../../src/lib/server/config';
-import type { Db } from '../../../src/lib/server/db';
+import { resetConfigForTests } from '~/lib/server/config';
+import type { Db } from '~/lib/server/db';
 import {
   CONTACT_LIMIT_PER_HOUR,
   countRecentInquiries,
   inquiryMailText,
   submitInquiry,
-} from '../../../src/lib/server/services/contact';
-import type { ContactData } from '../../../src/lib/shared/schemas';
+} from '~/lib/server/services/contact';
+import type { ContactData } from '~/lib/shared/schemas';
+import { contactInquiries } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeEnquiry } from '../../helpers/factories';

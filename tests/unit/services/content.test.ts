@@ -1,15 +1,10 @@
 // Editable page text: each block shows the owner's text when there is one and its default otherwise
 // (also when the database cannot be read), and saving a block replaces it in place.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { websiteContent } from '../../../db/schema';
-import type { Db } from '../../../src/lib/server/db';
-import {
-  getSectionText,
-  isKnownBlock,
-  listContent,
-  upsertContent,
-} from '../../../src/lib/server/services/content';
-import { CONTENT_DEFAULTS } from '../../../src/lib/shared/content-defaults';
+import type { Db } from '~/lib/server/db';
+import { getSectionText, isKnownBlock, listContent, upsertContent } from '~/lib/server/services/content';
+import { CONTENT_DEFAULTS } from '~/lib/shared/content-defaults';
+import { websiteContent } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 
 let db: Db;

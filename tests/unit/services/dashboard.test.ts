@@ -1,9 +1,9 @@
 // The owner's dashboard: only paid orders are sales. Totals and the average are in integer cents,
 // prints sold count the quantities of paid orders, and the recent list shows the newest paid ones.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/lib/server/db';
-import { getDashboardStats } from '../../../src/lib/server/services/dashboard';
-import { RECENT_ORDERS_LIMIT } from '../../../src/lib/shared/constants';
+import type { Db } from '~/lib/server/db';
+import { getDashboardStats } from '~/lib/server/services/dashboard';
+import { RECENT_ORDERS_LIMIT } from '~/lib/shared/constants';
 import { memoryDb } from '../../helpers/db';
 import { makeOrder, PAYMENT_STATES } from '../../helpers/factories';
 

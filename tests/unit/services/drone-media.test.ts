@@ -3,13 +3,9 @@
 // unknown sample cannot be deleted, and only one video is featured at a time.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { droneMedia } from '../../../db/schema';
-import type { Db } from '../../../src/lib/server/db';
-import {
-  addDroneMedia,
-  deleteDroneMedia,
-  setFeaturedVideo,
-} from '../../../src/lib/server/services/drone-media';
+import type { Db } from '~/lib/server/db';
+import { addDroneMedia, deleteDroneMedia, setFeaturedVideo } from '~/lib/server/services/drone-media';
+import { droneMedia } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 import { makeDroneMedia, makeUpload } from '../../helpers/factories';
 

@@ -3,9 +3,9 @@
 // photo or its files are missing; made once per photo version and kept in memory.
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/lib/server/db';
-import { processPhoto } from '../../../src/lib/server/images';
-import { getOgImage, OG_HEIGHT, OG_WIDTH, pickOgPhoto } from '../../../src/lib/server/services/og-image';
+import type { Db } from '~/lib/server/db';
+import { processPhoto } from '~/lib/server/images';
+import { getOgImage, OG_HEIGHT, OG_WIDTH, pickOgPhoto } from '~/lib/server/services/og-image';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makePhoto } from '../../helpers/factories';

@@ -3,15 +3,15 @@
 // owner's notice; and, when PayPal does not complete a payment it held, a notice to both (or to the
 // owner alone when PayPal took another amount).
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/lib/server/db';
+import type { Db } from '~/lib/server/db';
 import {
   DELIVERY_TEXT,
   orderMailTexts,
   sendOrderMails,
   sendPaymentNotCompletedMails,
   WITHDRAWAL_TEXT,
-} from '../../../src/lib/server/services/order-mail';
-import { getOrderWithItems } from '../../../src/lib/server/services/orders';
+} from '~/lib/server/services/order-mail';
+import { getOrderWithItems } from '~/lib/server/services/orders';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeOrder } from '../../helpers/factories';

@@ -2,16 +2,16 @@
 // capture of exactly its amount in EUR; a PENDING capture keeps it pending with the capture id; a
 // declined capture or another amount fails it; and a paid order is never captured or unpaid again.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../../src/lib/server/db';
-import type { PaypalClient } from '../../../src/lib/server/payments/paypal-client';
-import type { CaptureBehaviour, PaypalDouble } from '../../../src/lib/server/payments/paypal-double';
+import type { Db } from '~/lib/server/db';
+import type { PaypalClient } from '~/lib/server/payments/paypal-client';
+import type { CaptureBehaviour, PaypalDouble } from '~/lib/server/payments/paypal-double';
 import {
   capturePaypalOrder,
   createPaypalOrder,
   getOrderWithItems,
   settleCapture,
-} from '../../../src/lib/server/services/orders';
-import type { CustomerData } from '../../../src/lib/shared/schemas';
+} from '~/lib/server/services/orders';
+import type { CustomerData } from '~/lib/shared/schemas';
 import { memoryDb } from '../../helpers/db';
 import { makeVariant } from '../../helpers/factories';
 import { paypalDouble } from '../../helpers/paypal';

@@ -2,8 +2,7 @@
 // price), refused when the print or frame is not for sale, stored as a pending order with its items,
 // and PayPal is asked for exactly that total in EUR.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { orders } from '../../../db/schema';
-import type { Db } from '../../../src/lib/server/db';
+import type { Db } from '~/lib/server/db';
 import {
   createPaypalOrder,
   createPendingOrder,
@@ -11,7 +10,8 @@ import {
   PAYMENT_ERRORS,
   paypalOrderBody,
   priceOrderLines,
-} from '../../../src/lib/server/services/orders';
+} from '~/lib/server/services/orders';
+import { orders } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 import { makeFraming, makeFramings, makePhoto, makeVariant } from '../../helpers/factories';
 import { paypalDouble } from '../../helpers/paypal';

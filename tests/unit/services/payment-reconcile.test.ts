@@ -3,18 +3,11 @@
 // fails the order and tells both sides; another amount fails it and tells the owner. Only orders with
 // a capture on hold from the last 30 days are asked about, and a PayPal error leaves them for later.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Db } from '../../../src/lib/server/db';
-import type { PaypalClient } from '../../../src/lib/server/payments/paypal-client';
-import type { PaypalDouble } from '../../../src/lib/server/payments/paypal-double';
-import {
-  capturePaypalOrder,
-  createPaypalOrder,
-  getOrderWithItems,
-} from '../../../src/lib/server/services/orders';
-import {
-  reconcilePendingPayments,
-  startPaymentReconciler,
-} from '../../../src/lib/server/services/payment-reconcile';
+import type { Db } from '~/lib/server/db';
+import type { PaypalClient } from '~/lib/server/payments/paypal-client';
+import type { PaypalDouble } from '~/lib/server/payments/paypal-double';
+import { capturePaypalOrder, createPaypalOrder, getOrderWithItems } from '~/lib/server/services/orders';
+import { reconcilePendingPayments, startPaymentReconciler } from '~/lib/server/services/payment-reconcile';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeOrder, makeVariant } from '../../helpers/factories';

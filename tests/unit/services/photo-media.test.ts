@@ -4,16 +4,16 @@
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mediaJobs } from '../../../db/schema';
-import type { Db } from '../../../src/lib/server/db';
-import { runMediaQueue } from '../../../src/lib/server/media-jobs';
+import type { Db } from '~/lib/server/db';
+import { runMediaQueue } from '~/lib/server/media-jobs';
 import {
   displayUrl,
   mediaFromFile,
   mediaFromUploadUrl,
   resolvePhotoMedia,
-} from '../../../src/lib/server/services/photo-media';
-import { derivativePath } from '../../../src/lib/server/storage';
+} from '~/lib/server/services/photo-media';
+import { derivativePath } from '~/lib/server/storage';
+import { mediaJobs } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeUpload } from '../../helpers/factories';

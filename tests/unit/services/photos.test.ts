@@ -2,8 +2,7 @@
 // one homepage hero, and adding or editing a photo from the owner's dialog.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { productVariants } from '../../../db/schema';
-import type { Db } from '../../../src/lib/server/db';
+import type { Db } from '~/lib/server/db';
 import {
   createPhoto,
   getHomepageHero,
@@ -12,8 +11,9 @@ import {
   listFeaturedPhotos,
   listShopPhotos,
   updatePhoto,
-} from '../../../src/lib/server/services/photos';
-import type { PhotoForm } from '../../../src/lib/shared/schemas';
+} from '~/lib/server/services/photos';
+import type { PhotoForm } from '~/lib/shared/schemas';
+import { productVariants } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 import { makePhoto, makeVariant } from '../../helpers/factories';
 

@@ -1,7 +1,7 @@
 // Prints and frames in the shop, in integer cents: only photos still on show are sold, a new photo's
 // variants start at the price most photos have, and frames that are switched off are not offered.
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '../../../src/lib/server/db';
+import type { Db } from '~/lib/server/db';
 import {
   createVariantsForPhoto,
   currentPrices,
@@ -10,8 +10,8 @@ import {
   listActiveVariants,
   listProducts,
   listVariantsForPhoto,
-} from '../../../src/lib/server/services/products';
-import { DEFAULT_PRINT_PRICES_CENTS } from '../../../src/lib/shared/pricing-defaults';
+} from '~/lib/server/services/products';
+import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shared/pricing-defaults';
 import { memoryDb } from '../../helpers/db';
 import { makeFraming, makePhoto, makeVariant } from '../../helpers/factories';
 

@@ -3,8 +3,7 @@
 // section backgrounds on show, and the owner's profile.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { backgroundImages, droneMedia } from '../../../db/schema';
-import type { Db } from '../../../src/lib/server/db';
+import type { Db } from '~/lib/server/db';
 import {
   getHeroImage,
   getOwnerProfile,
@@ -12,7 +11,8 @@ import {
   listDroneMedia,
   pickDroneVideos,
   toPublicPhoto,
-} from '../../../src/lib/server/services/site';
+} from '~/lib/server/services/site';
+import { backgroundImages, droneMedia } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeBackground, makeDroneMedia, makePhoto, makeUser } from '../../helpers/factories';

@@ -4,19 +4,19 @@
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { mediaJobs, uploadedObjects } from '../../../db/schema';
-import type { Db } from '../../../src/lib/server/db';
-import { runMediaQueue } from '../../../src/lib/server/media-jobs';
+import type { Db } from '~/lib/server/db';
+import { runMediaQueue } from '~/lib/server/media-jobs';
 import {
   createUploadGrant,
   getReadyObject,
   objectUrl,
   receiveSignedUpload,
   toObjectResponse,
-} from '../../../src/lib/server/services/uploads';
-import { derivativePath, objectPath } from '../../../src/lib/server/storage';
-import { SIGNED_UPLOAD_PREFIX, verifySignedUpload } from '../../../src/lib/server/uploads/signed-url';
-import { MB } from '../../../src/lib/shared/constants';
+} from '~/lib/server/services/uploads';
+import { derivativePath, objectPath } from '~/lib/server/storage';
+import { SIGNED_UPLOAD_PREFIX, verifySignedUpload } from '~/lib/server/uploads/signed-url';
+import { MB } from '~/lib/shared/constants';
+import { mediaJobs, uploadedObjects } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeUpload } from '../../helpers/factories';

@@ -1,11 +1,11 @@
 // Composition analysis for POST /api/analyze-composition: the photo is checked (base64, size, type),
 // then analysed by the vision model when one is configured, else (or when it fails) locally.
 import sharp from 'sharp';
-import { COMPOSITION_MAX_BYTES } from '../../shared/constants';
-import type { CompositionAnalysis } from '../../shared/schemas';
-import { getConfig } from '../config';
-import { HttpError } from '../http';
-import { detectFileType, SNIFF_BYTES } from '../uploads/file-types';
+import { getConfig } from '~/lib/server/config';
+import { HttpError } from '~/lib/server/http';
+import { detectFileType, SNIFF_BYTES } from '~/lib/server/uploads/file-types';
+import { COMPOSITION_MAX_BYTES } from '~/lib/shared/constants';
+import type { CompositionAnalysis } from '~/lib/shared/schemas';
 import { analyseLocally } from './local';
 import { analyseWithModel } from './model';
 import { DECODE_OPTIONS, UNREADABLE_IMAGE } from './pixels';

@@ -1,7 +1,7 @@
 // The local analyser, the default: runs on the box with sharp, so no photo leaves
 // it and it works offline. Deterministic: the same image always gives the same analysis.
 // Element scores are integers 0-10; overallScore is their weighted mean rounded to one decimal.
-import type { CompositionAnalysis } from '../../shared/schemas';
+import type { CompositionAnalysis } from '~/lib/shared/schemas';
 import type { Element } from './element';
 import { horizonElement } from './horizon';
 import { loadPlanes } from './pixels';

@@ -2,8 +2,8 @@
 // chat-completions endpoint. The photo is sent downscaled (1024 px JPEG) as a data URL; the answer
 // must be a JSON object that passes the same schema as the local analyser's, or this throws.
 import sharp from 'sharp';
-import { type CompositionAnalysis, compositionAnalysisSchema } from '../../shared/schemas';
-import { MAX_INPUT_PIXELS } from '../images';
+import { MAX_INPUT_PIXELS } from '~/lib/server/images';
+import { type CompositionAnalysis, compositionAnalysisSchema } from '~/lib/shared/schemas';
 
 export interface ModelSettings {
   apiKey: string;

@@ -2,8 +2,8 @@
 // as sRGB bytes plus the planes every measure shares (luma, CIE Lab, Sobel gradients). Working on a
 // small copy keeps the whole analysis well under a second on the 2-core box and makes it deterministic.
 import sharp, { type SharpOptions } from 'sharp';
-import { HttpError } from '../http';
-import { MAX_INPUT_PIXELS } from '../images';
+import { HttpError } from '~/lib/server/http';
+import { MAX_INPUT_PIXELS } from '~/lib/server/images';
 
 /** The answer for a photo whose header reads but whose pixels do not (cut short, damaged). */
 export const UNREADABLE_IMAGE = 'The image could not be read';

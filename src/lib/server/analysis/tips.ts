@@ -1,5 +1,5 @@
 // GET /api/composition-tips?type=…: general composition tips for the owner's two kinds of work.
-import type { CompositionTipType } from '../../shared/constants';
+import type { CompositionTipType } from '~/lib/shared/constants';
 
 export const COMPOSITION_TIPS: Record<CompositionTipType, string[]> = {
   landscape: [

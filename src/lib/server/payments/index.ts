@@ -1,7 +1,7 @@
 // The payment backend of this installation (one checkout flow, two backends):
 // real PayPal when credentials are set, otherwise the in-process double of test mode.
-import { getConfig } from '../config';
-import { registerInstance } from '../instances';
+import { getConfig } from '~/lib/server/config';
+import { registerInstance } from '~/lib/server/instances';
 import { PaypalClient } from './paypal-client';
 import { inProcessDouble } from './paypal-double';
 

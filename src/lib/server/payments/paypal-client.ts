@@ -2,7 +2,7 @@
 // before it expires, PayPal-Request-Id on create and capture, order ids validated before they go
 // into a URL, and PayPal's error shape turned into PaypalApiError. The same code talks to the real
 // API (sandbox or live), to the in-process double of test mode and to the double over HTTP in tests.
-import { PAYPAL_ORDER_ID } from '../../shared/schemas';
+import { PAYPAL_ORDER_ID } from '~/lib/shared/schemas';
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 

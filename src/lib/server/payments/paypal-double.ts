@@ -7,8 +7,8 @@
 // Switches make it decline, answer PENDING, capture a different amount, or fail with 500.
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
-import { readBody } from '../http';
-import { registerInstance } from '../instances';
+import { readBody } from '~/lib/server/http';
+import { registerInstance } from '~/lib/server/instances';
 
 /** PayPal's request bodies are a few hundred bytes. */
 const MAX_BODY_BYTES = 64 * 1024;

@@ -14,8 +14,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { DemoPhoto } from './demo-photos';
 
-/** Only the type: the module itself is imported at run time, below. */
-type Drawing = typeof import('../../../../demo/landscapes');
+/** What the seed uses of demo/landscapes.ts, which is imported at run time, below. */
+interface Drawing {
+  renderLandscapeJpeg(photo: DemoPhoto): Promise<Buffer>;
+}
 
 interface DrawingModule {
   /** The module to import(). */
@@ -32,8 +34,8 @@ function locateDrawing(): DrawingModule {
   let entry: string;
   let files: string[];
   if (here.endsWith('.ts')) {
-    // This file is src/lib/server/seed/demo-images.ts.
-    const dir = resolve(dirname(here), '../../../../demo');
+    // Run from the TypeScript sources, from the repository root (as every script and test is).
+    const dir = resolve(process.cwd(), 'demo');
     entry = join(dir, 'landscapes.ts');
     files = readdirSync(dir)
       .filter((name) => name.endsWith('.ts'))

@@ -2,7 +2,7 @@
 // (title, text, category, place, size). The pictures themselves are drawn from a scene of the
 // same slug by the code in demo/ at the top of the repository, which the server loads only when a
 // picture is not in the demo cache yet (see demo-images.ts).
-import type { PhotoCategory } from '../../shared/constants';
+import type { PhotoCategory } from '~/lib/shared/constants';
 
 export interface DemoPhoto {
   slug: string;

@@ -4,6 +4,18 @@
 // and is inserted with ON CONFLICT DO NOTHING, so seeding twice changes nothing.
 import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
+import type { Db } from '~/lib/server/db';
+import { processPhoto } from '~/lib/server/images';
+import {
+  BACKGROUND_SECTIONS,
+  DEFAULT_FRAME_PRICE_CENTS,
+  FINISHES,
+  PRINT_DIMENSIONS,
+  PRINT_SIZES,
+} from '~/lib/shared/constants';
+import { CONTENT_DEFAULTS } from '~/lib/shared/content-defaults';
+import { mediaUrl } from '~/lib/shared/media';
+import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shared/pricing-defaults';
 import {
   appMeta,
   backgroundImages,
@@ -13,19 +25,7 @@ import {
   photos,
   productVariants,
   websiteContent,
-} from '../../../../db/schema';
-import {
-  BACKGROUND_SECTIONS,
-  DEFAULT_FRAME_PRICE_CENTS,
-  FINISHES,
-  PRINT_DIMENSIONS,
-  PRINT_SIZES,
-} from '../../shared/constants';
-import { CONTENT_DEFAULTS } from '../../shared/content-defaults';
-import { mediaUrl } from '../../shared/media';
-import { DEFAULT_PRINT_PRICES_CENTS } from '../../shared/pricing-defaults';
-import type { Db } from '../db';
-import { processPhoto } from '../images';
+} from '~db/schema';
 import { loadDemoJpeg } from './demo-images';
 import { DEMO_DRONE_PHOTOS, DEMO_PHOTOS, type DemoPhoto } from './demo-photos';
 

@@ -3,9 +3,9 @@
 // no capture recorded is removed with its items. An order whose capture PayPal holds for review has a
 // capture id (payment-reconcile.ts keeps asking about it) and is never removed, nor is a paid one.
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
-import { orderItems, orders } from '../../../../db/schema';
-import { ABANDONED_ORDER_AGE_MS } from '../../shared/constants';
-import type { Db } from '../db';
+import type { Db } from '~/lib/server/db';
+import { ABANDONED_ORDER_AGE_MS } from '~/lib/shared/constants';
+import { orderItems, orders } from '~db/schema';
 
 const HOUR_MS = 60 * 60 * 1000;
 

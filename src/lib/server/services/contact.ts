@@ -1,13 +1,13 @@
 // Contact enquiries from the home page's form: store the row, mail the owner, and limit each address
 // to CONTACT_LIMIT_PER_HOUR enquiries an hour. The limit counts stored rows, so it survives a restart.
 import { and, count, eq, gt } from 'drizzle-orm';
-import { contactInquiries } from '../../../../db/schema';
-import { REPLY_WITHIN_HOURS } from '../../shared/constants';
-import { type ContactData, SERVICE_INTEREST_LABELS } from '../../shared/schemas';
-import { getConfig } from '../config';
-import type { Db } from '../db';
-import { HttpError } from '../http';
-import { headerSafe, sendMail } from '../mail';
+import { getConfig } from '~/lib/server/config';
+import type { Db } from '~/lib/server/db';
+import { HttpError } from '~/lib/server/http';
+import { headerSafe, sendMail } from '~/lib/server/mail';
+import { REPLY_WITHIN_HOURS } from '~/lib/shared/constants';
+import { type ContactData, SERVICE_INTEREST_LABELS } from '~/lib/shared/schemas';
+import { contactInquiries } from '~db/schema';
 
 export const CONTACT_LIMIT_PER_HOUR = 5;
 const HOUR_MS = 60 * 60_000;

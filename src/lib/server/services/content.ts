@@ -1,8 +1,8 @@
 // Editable page text (website_content), with the defaults of lib/shared/content-defaults.
 import { eq } from 'drizzle-orm';
-import { websiteContent } from '../../../../db/schema';
-import { CONTENT_DEFAULTS, type ContentSection, defaultContent } from '../../shared/content-defaults';
-import type { Db } from '../db';
+import type { Db } from '~/lib/server/db';
+import { CONTENT_DEFAULTS, type ContentSection, defaultContent } from '~/lib/shared/content-defaults';
+import { websiteContent } from '~db/schema';
 
 export function listContent(db: Db, section: string): { key: string; content: string }[] {
   return db

@@ -1,9 +1,9 @@
 // The owner's dashboard figures (sales, orders, photos sold, recent orders). Only paid orders
 // count as sales: an abandoned checkout leaves a pending order that is not money.
 import { desc, eq, sql } from 'drizzle-orm';
-import { orderItems, orders } from '../../../../db/schema';
-import { RECENT_ORDERS_LIMIT } from '../../shared/constants';
-import type { Db } from '../db';
+import type { Db } from '~/lib/server/db';
+import { RECENT_ORDERS_LIMIT } from '~/lib/shared/constants';
+import { orderItems, orders } from '~db/schema';
 
 export interface DashboardStats {
   totalSalesCents: number;

@@ -4,11 +4,11 @@
 // every width), a video as the address it is served from. One featured video at a time.
 import { and, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
-import { droneMedia } from '../../../../db/schema';
-import type { droneMediaSchema } from '../../shared/schemas';
-import type { Db } from '../db';
-import { HttpError } from '../http';
-import { objectIdFromUrl } from '../uploads/signed-url';
+import type { Db } from '~/lib/server/db';
+import { HttpError } from '~/lib/server/http';
+import { objectIdFromUrl } from '~/lib/server/uploads/signed-url';
+import type { droneMediaSchema } from '~/lib/shared/schemas';
+import { droneMedia } from '~db/schema';
 import { displayUrl } from './photo-media';
 import { getReadyObject, objectUrl } from './uploads';
 

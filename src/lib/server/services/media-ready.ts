@@ -3,8 +3,8 @@
 // job never sends a browser to a missing file: a browser does not fall back to the next <source>
 // when the one it chose answers 404.
 import { and, eq, inArray } from 'drizzle-orm';
-import { mediaJobs } from '../../../../db/schema';
-import type { Db } from '../db';
+import type { Db } from '~/lib/server/db';
+import { mediaJobs } from '~db/schema';
 
 /** One query for the media ids a page shows; the answer says whether a given id has AVIF. */
 export function avifReadiness(

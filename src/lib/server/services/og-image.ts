@@ -2,10 +2,10 @@
 // hero photo (or the first featured photo), never from an original. Kept in memory per source.
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
-import type { Photo } from '../../../../db/schema';
-import { widthsFor } from '../../shared/media';
-import type { Db } from '../db';
-import { derivativePath } from '../storage';
+import type { Db } from '~/lib/server/db';
+import { derivativePath } from '~/lib/server/storage';
+import { widthsFor } from '~/lib/shared/media';
+import type { Photo } from '~db/schema';
 import { getHomepageHero, listFeaturedPhotos } from './photos';
 
 export const OG_WIDTH = 1200;

@@ -1,11 +1,12 @@
 // The two mails after a payment: the customer's confirmation (items, total incl. VAT, the delivery
 // times, the 14-day withdrawal information) and the owner's new-order notice.
 // Without SMTP both land in DATA_DIR/outbox/ (lib/server/mail.ts).
-import { OWNER_NAME } from '../../shared/constants';
-import { formatEuro, shortOrderId } from '../../shared/format';
-import { getConfig } from '../config';
-import type { Db } from '../db';
-import { sendMail } from '../mail';
+
+import { getConfig } from '~/lib/server/config';
+import type { Db } from '~/lib/server/db';
+import { sendMail } from '~/lib/server/mail';
+import { OWNER_NAME } from '~/lib/shared/constants';
+import { formatEuro, shortOrderId } from '~/lib/shared/format';
 import { getOrderWithItems } from './orders';
 
 export const DELIVERY_TEXT = [

@@ -2,19 +2,19 @@
 // with its items, asks PayPal for exactly that amount, and marks the order paid only when a capture
 // is COMPLETED with the stored amount in EUR (the same flow for real PayPal and the test-mode double).
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import { framingOptions, orderItems, orders, photos, productVariants } from '../../../../db/schema';
-import { CURRENCY, MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '../../shared/constants';
-import { centsToDecimal } from '../../shared/format';
-import { decimalToCents, linePriceCents } from '../../shared/pricing';
+import type { Db } from '~/lib/server/db';
+import { HttpError } from '~/lib/server/http';
+import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '~/lib/server/payments/paypal-client';
+import { CURRENCY, MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '~/lib/shared/constants';
+import { centsToDecimal } from '~/lib/shared/format';
+import { decimalToCents, linePriceCents } from '~/lib/shared/pricing';
 import {
   type CustomerData,
   ORDER_PRINTS_CAP_MESSAGE,
   type OrderLineInput,
   perPrintCapMessage,
-} from '../../shared/schemas';
-import type { Db } from '../db';
-import { HttpError } from '../http';
-import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '../payments/paypal-client';
+} from '~/lib/shared/schemas';
+import { framingOptions, orderItems, orders, photos, productVariants } from '~db/schema';
 
 /** The internal payment errors, worded as the owner wrote them; keep them word for word. */
 export const PAYMENT_ERRORS = {

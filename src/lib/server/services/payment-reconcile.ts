@@ -5,9 +5,9 @@
 // (services/orders.ts settleCapture): paid and mailed when COMPLETED for the right amount, failed
 // and mailed when PayPal gave up. Only orders with a PENDING capture are asked about, for 30 days.
 import { and, asc, eq, gte, isNotNull } from 'drizzle-orm';
-import { orders } from '../../../../db/schema';
-import type { Db } from '../db';
-import type { PaypalClient } from '../payments/paypal-client';
+import type { Db } from '~/lib/server/db';
+import type { PaypalClient } from '~/lib/server/payments/paypal-client';
+import { orders } from '~db/schema';
 import { sendOrderMails, sendPaymentNotCompletedMails } from './order-mail';
 import { settleCapture } from './orders';
 

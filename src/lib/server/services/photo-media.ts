@@ -1,14 +1,15 @@
 // Where a photo's image comes from when the owner adds or edits one: a file in the multipart
 // form (field `image`), or the URL of an image already sent through a signed upload. Both end
 // in the same processing (images.ts): derivatives now, AVIF in the background queue.
-import { UPLOAD_LIMITS } from '../../shared/constants';
-import { mediaUrl, widthsFor } from '../../shared/media';
-import type { Db } from '../db';
-import { HttpError } from '../http';
-import { isImageRejected, processPhoto } from '../images';
-import { enqueueAvif } from '../media-jobs';
-import { tooLarge } from '../uploads/receive';
-import { objectIdFromUrl } from '../uploads/signed-url';
+
+import type { Db } from '~/lib/server/db';
+import { HttpError } from '~/lib/server/http';
+import { isImageRejected, processPhoto } from '~/lib/server/images';
+import { enqueueAvif } from '~/lib/server/media-jobs';
+import { tooLarge } from '~/lib/server/uploads/receive';
+import { objectIdFromUrl } from '~/lib/server/uploads/signed-url';
+import { UPLOAD_LIMITS } from '~/lib/shared/constants';
+import { mediaUrl, widthsFor } from '~/lib/shared/media';
 import { getReadyObject } from './uploads';
 
 export interface PhotoMediaFields {

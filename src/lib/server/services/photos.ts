@@ -1,10 +1,10 @@
 // Reads of the photo catalogue. Services are verb-noun functions over the db (no repository
 // classes: drizzle already is the query layer).
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { type Photo, photos } from '../../../../db/schema';
-import type { PhotoForm } from '../../shared/schemas';
-import type { Db } from '../db';
-import { HttpError } from '../http';
+import type { Db } from '~/lib/server/db';
+import { HttpError } from '~/lib/server/http';
+import type { PhotoForm } from '~/lib/shared/schemas';
+import { type Photo, photos } from '~db/schema';
 import type { PhotoMediaFields } from './photo-media';
 import { createVariantsForPhoto } from './products';
 

@@ -1,9 +1,9 @@
 // Print variants and framing, priced in integer cents.
 import { and, count, eq, min } from 'drizzle-orm';
-import { framingOptions, photos, productVariants } from '../../../../db/schema';
-import { FINISHES, type Finish, PRINT_DIMENSIONS, PRINT_SIZES, type PrintSize } from '../../shared/constants';
-import { DEFAULT_PRINT_PRICES_CENTS } from '../../shared/pricing-defaults';
-import type { Db, Tx } from '../db';
+import type { Db, Tx } from '~/lib/server/db';
+import { FINISHES, type Finish, PRINT_DIMENSIONS, PRINT_SIZES, type PrintSize } from '~/lib/shared/constants';
+import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shared/pricing-defaults';
+import { framingOptions, photos, productVariants } from '~db/schema';
 
 /** The lowest price of a size and finish across photos (the quick pricing guide). */
 export function getFromPrice(db: Db, size: PrintSize, finish: Finish): number | null {

@@ -1,9 +1,9 @@
 // Public reads in the shapes the screens use: photos, hero, drone media, backgrounds,
 // the bio picture. Nothing here exposes a path to an original.
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { backgroundImages, droneMedia, type Photo, users } from '../../../../db/schema';
-import { getConfig } from '../config';
-import type { Db } from '../db';
+import { getConfig } from '~/lib/server/config';
+import type { Db } from '~/lib/server/db';
+import { backgroundImages, droneMedia, type Photo, users } from '~db/schema';
 import { getHomepageHero } from './photos';
 
 export interface PublicPhoto {

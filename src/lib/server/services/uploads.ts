@@ -3,16 +3,16 @@
 // derivatives, AVIF queued) and their raw bytes are never served; videos are kept as objects.
 import { rename, rm } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
-import { type UploadedObject, uploadedObjects } from '../../../../db/schema';
-import { UPLOAD_PURPOSE_LIMITS, type UploadPurpose } from '../../shared/constants';
-import type { Db } from '../db';
-import { HttpError } from '../http';
-import { isImageRejected, processPhoto } from '../images';
-import { enqueueAvif } from '../media-jobs';
-import { objectPath } from '../storage';
-import { receiveToTmp, tooLarge } from '../uploads/receive';
-import { createSignedUpload, verifySignedUpload } from '../uploads/signed-url';
-import { stripVideoMetadata } from '../uploads/video-metadata';
+import type { Db } from '~/lib/server/db';
+import { HttpError } from '~/lib/server/http';
+import { isImageRejected, processPhoto } from '~/lib/server/images';
+import { enqueueAvif } from '~/lib/server/media-jobs';
+import { objectPath } from '~/lib/server/storage';
+import { receiveToTmp, tooLarge } from '~/lib/server/uploads/receive';
+import { createSignedUpload, verifySignedUpload } from '~/lib/server/uploads/signed-url';
+import { stripVideoMetadata } from '~/lib/server/uploads/video-metadata';
+import { UPLOAD_PURPOSE_LIMITS, type UploadPurpose } from '~/lib/shared/constants';
+import { type UploadedObject, uploadedObjects } from '~db/schema';
 
 const IMAGE_PURPOSES: readonly UploadPurpose[] = ['image', 'bio-picture'];
 

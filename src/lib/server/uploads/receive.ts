@@ -5,9 +5,9 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { MB } from '../../shared/constants';
-import { HttpError } from '../http';
-import { tmpPath } from '../storage';
+import { HttpError } from '~/lib/server/http';
+import { tmpPath } from '~/lib/server/storage';
+import { MB } from '~/lib/shared/constants';
 import { type DetectedType, detectFileType, SNIFF_BYTES } from './file-types';
 
 export interface Received {

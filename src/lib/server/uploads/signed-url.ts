@@ -3,9 +3,9 @@
 // HMAC over all three keyed by the auth secret: it cannot be forged, stretched or re-aimed.
 // Single use is enforced where the upload is received (the object row is claimed first).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { SIGNED_URL_LIFETIME_S, UPLOAD_PURPOSES, type UploadPurpose } from '../../shared/constants';
-import { getConfig } from '../config';
-import { HttpError } from '../http';
+import { getConfig } from '~/lib/server/config';
+import { HttpError } from '~/lib/server/http';
+import { SIGNED_URL_LIFETIME_S, UPLOAD_PURPOSES, type UploadPurpose } from '~/lib/shared/constants';
 
 export const SIGNED_UPLOAD_PREFIX = '/api/objects/signed/';
 

@@ -2,12 +2,12 @@
 // order and creates the PayPal order for that total. Any `amount` in the body is dropped by the schema.
 // One address may start 20 orders an hour (429 beyond), so a script cannot fill the orders table.
 import type { APIRoute } from 'astro';
-import { getDb } from '../../../lib/server/db';
-import { HttpError, handle, readJson } from '../../../lib/server/http';
-import { getPaypalClient } from '../../../lib/server/payments';
-import { orderCreateLimiter } from '../../../lib/server/rate-limit';
-import { createPaypalOrder } from '../../../lib/server/services/orders';
-import { createOrderSchema } from '../../../lib/shared/schemas';
+import { getDb } from '~/lib/server/db';
+import { HttpError, handle, readJson } from '~/lib/server/http';
+import { getPaypalClient } from '~/lib/server/payments';
+import { orderCreateLimiter } from '~/lib/server/rate-limit';
+import { createPaypalOrder } from '~/lib/server/services/orders';
+import { createOrderSchema } from '~/lib/shared/schemas';
 
 export const POST: APIRoute = handle(async ({ request, locals }) => {
   const input = await readJson(request, createOrderSchema);

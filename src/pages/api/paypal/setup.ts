@@ -1,8 +1,8 @@
 // GET /api/paypal/setup: the client token and which backend this site runs (live, sandbox or test).
 import type { APIRoute } from 'astro';
-import { getConfig } from '../../../lib/server/config';
-import { handle, jsonError } from '../../../lib/server/http';
-import { getPaypalClient } from '../../../lib/server/payments';
+import { getConfig } from '~/lib/server/config';
+import { handle, jsonError } from '~/lib/server/http';
+import { getPaypalClient } from '~/lib/server/payments';
 
 export const GET: APIRoute = handle(async () => {
   const { paypal } = getConfig();

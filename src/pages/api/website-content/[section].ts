@@ -1,8 +1,8 @@
 // GET /api/website-content/{section}: the stored entries (key, content) of one section.
 import type { APIRoute } from 'astro';
-import { getDb } from '../../../lib/server/db';
-import { HttpError, handle } from '../../../lib/server/http';
-import { listContent } from '../../../lib/server/services/content';
+import { getDb } from '~/lib/server/db';
+import { HttpError, handle } from '~/lib/server/http';
+import { listContent } from '~/lib/server/services/content';
 
 export const GET: APIRoute = handle(({ params }) => {
   const section = params.section ?? '';

@@ -1,13 +1,13 @@
 // PUT /api/admin/photos/{id} (owner only) — the same multipart fields as adding one;
 // without a new image the current one is kept.
 import type { APIRoute } from 'astro';
-import { getDb } from '../../../../lib/server/db';
-import { fileField, readMultipart } from '../../../../lib/server/forms';
-import { handle } from '../../../../lib/server/http';
-import { resolvePhotoMedia } from '../../../../lib/server/services/photo-media';
-import { updatePhoto } from '../../../../lib/server/services/photos';
-import { UPLOAD_LIMITS } from '../../../../lib/shared/constants';
-import { photoFormSchema } from '../../../../lib/shared/schemas';
+import { getDb } from '~/lib/server/db';
+import { fileField, readMultipart } from '~/lib/server/forms';
+import { handle } from '~/lib/server/http';
+import { resolvePhotoMedia } from '~/lib/server/services/photo-media';
+import { updatePhoto } from '~/lib/server/services/photos';
+import { UPLOAD_LIMITS } from '~/lib/shared/constants';
+import { photoFormSchema } from '~/lib/shared/schemas';
 
 export const PUT: APIRoute = handle(async ({ params, request }) => {
   const db = getDb();

@@ -1,13 +1,13 @@
 // POST /api/admin/photos (owner only) — multipart: title, description, category,
 // location, imageUrl, featured, and the image file in the field `image`.
 import type { APIRoute } from 'astro';
-import { getDb } from '../../../../lib/server/db';
-import { fileField, readMultipart } from '../../../../lib/server/forms';
-import { HttpError, handle } from '../../../../lib/server/http';
-import { resolvePhotoMedia } from '../../../../lib/server/services/photo-media';
-import { createPhoto } from '../../../../lib/server/services/photos';
-import { UPLOAD_LIMITS } from '../../../../lib/shared/constants';
-import { photoFormSchema } from '../../../../lib/shared/schemas';
+import { getDb } from '~/lib/server/db';
+import { fileField, readMultipart } from '~/lib/server/forms';
+import { HttpError, handle } from '~/lib/server/http';
+import { resolvePhotoMedia } from '~/lib/server/services/photo-media';
+import { createPhoto } from '~/lib/server/services/photos';
+import { UPLOAD_LIMITS } from '~/lib/shared/constants';
+import { photoFormSchema } from '~/lib/shared/schemas';
 
 export const POST: APIRoute = handle(async ({ request }) => {
   const db = getDb();

@@ -1,8 +1,8 @@
 // GET /api/photos/featured/og-image: the 1200×630 JPEG share image (hero or first featured photo).
 import type { APIRoute } from 'astro';
-import { getDb } from '../../../../lib/server/db';
-import { handle } from '../../../../lib/server/http';
-import { getOgImage } from '../../../../lib/server/services/og-image';
+import { getDb } from '~/lib/server/db';
+import { handle } from '~/lib/server/http';
+import { getOgImage } from '~/lib/server/services/og-image';
 
 export const GET: APIRoute = handle(async ({ request }) => {
   const { body, key } = await getOgImage(getDb());

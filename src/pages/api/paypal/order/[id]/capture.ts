@@ -2,13 +2,13 @@
 // The id is checked before anything else (no outbound call for a bad one); the order is marked paid
 // only by services/orders.ts's rules. Errors are the internal payment errors (PAYMENT_ERRORS).
 import type { APIRoute } from 'astro';
-import { getDb } from '../../../../../lib/server/db';
-import { handle, isHttpError, jsonError, readJson } from '../../../../../lib/server/http';
-import { getPaypalClient } from '../../../../../lib/server/payments';
-import { isPaypalApiError } from '../../../../../lib/server/payments/paypal-client';
-import { sendOrderMails } from '../../../../../lib/server/services/order-mail';
-import { capturePaypalOrder, PAYMENT_ERRORS } from '../../../../../lib/server/services/orders';
-import { captureOrderSchema, PAYPAL_ORDER_ID } from '../../../../../lib/shared/schemas';
+import { getDb } from '~/lib/server/db';
+import { handle, isHttpError, jsonError, readJson } from '~/lib/server/http';
+import { getPaypalClient } from '~/lib/server/payments';
+import { isPaypalApiError } from '~/lib/server/payments/paypal-client';
+import { sendOrderMails } from '~/lib/server/services/order-mail';
+import { capturePaypalOrder, PAYMENT_ERRORS } from '~/lib/server/services/orders';
+import { captureOrderSchema, PAYPAL_ORDER_ID } from '~/lib/shared/schemas';
 
 export const POST: APIRoute = handle(async ({ params, request }) => {
   const paypalOrderId = params.id ?? '';
