@@ -59,6 +59,9 @@ export async function rawRequest(url: string, opts: RawRequest = {}): Promise<Ra
     if (!req.write(data)) {
       await Promise.race([once(req, 'drain'), answered.catch(() => {}), once(req, 'close')]);
     }
+    // Let the answer's events in between chunks: a write that the socket takes at once resolves
+    // without a turn of the event loop, and the answer would be read only after everything was sent.
+    await new Promise((resolve) => setImmediate(resolve));
     return true;
   };
   if (opts.prefix) await write(Buffer.from(opts.prefix));
