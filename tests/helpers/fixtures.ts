@@ -1,4 +1,5 @@
-// Small files for tests, shared by vitest and Playwright (so no test runner is imported here).
+// Small files and data for tests, shared by vitest and Playwright (so no test runner is imported here).
+import type { CustomerData } from '~/lib/shared/schemas';
 
 /** A small MP4-shaped file: an ftyp box with the isom brand, then filler. */
 export const tinyMp4 = Buffer.concat([
@@ -8,3 +9,14 @@ export const tinyMp4 = Buffer.concat([
   Buffer.from('isomiso2'),
   Buffer.alloc(4000, 7),
 ]);
+
+/** A buyer whose details pass the checkout form's rules. */
+export const CUSTOMER: CustomerData = {
+  name: 'Aoife Byrne',
+  email: 'aoife@example.ie',
+  phone: '+353 1 234 5678',
+  street: '12 Main Street',
+  city: 'Wicklow',
+  postalCode: 'A67 X123',
+  country: 'Ireland',
+};

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PaypalDouble, startPaypalDoubleServer } from '~/lib/server/payments/paypal-double';
 import { withSiteDb } from '../helpers/db';
 import { makeFramings, makePhoto, makeVariant } from '../helpers/factories';
+import { CUSTOMER } from '../helpers/fixtures';
 import { type RunningServer, startServer } from '../helpers/server';
 
 let site: RunningServer;
@@ -22,15 +23,7 @@ const VARIANTS = [
   { id: 'v-bray-s-g', size: 'small', finish: 'gloss', cents: 4999 },
 ] as const;
 const FRAMES = { small: 2500, medium: 3000, large: 4000 } as const;
-const customerData = {
-  name: 'Aoife Byrne',
-  email: 'aoife@example.ie',
-  phone: '+353 1 234 5678',
-  street: '12 Main Street',
-  city: 'Wicklow',
-  postalCode: 'A67 X123',
-  country: 'Ireland',
-};
+const customerData = CUSTOMER;
 
 function db() {
   return new Database(join(site.dataDir, 'site.sqlite'));

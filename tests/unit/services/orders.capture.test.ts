@@ -11,20 +11,12 @@ import {
   getOrderWithItems,
   settleCapture,
 } from '~/lib/server/services/orders';
-import type { CustomerData } from '~/lib/shared/schemas';
 import { memoryDb } from '../../helpers/db';
 import { makeVariant } from '../../helpers/factories';
+import { CUSTOMER } from '../../helpers/fixtures';
 import { paypalDouble } from '../../helpers/paypal';
 
-const customer: CustomerData = {
-  name: 'Aoife Byrne',
-  email: 'aoife@example.ie',
-  phone: '+353 1 234 5678',
-  street: '12 Main Street',
-  city: 'Wicklow',
-  postalCode: 'A67 X123',
-  country: 'Ireland',
-};
+const customer = CUSTOMER;
 
 let db: Db;
 let double: PaypalDouble;

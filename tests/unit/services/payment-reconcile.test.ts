@@ -11,20 +11,13 @@ import { reconcilePendingPayments, startPaymentReconciler } from '~/lib/server/s
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeOrder, makeVariant } from '../../helpers/factories';
+import { CUSTOMER } from '../../helpers/fixtures';
 import { readOutbox } from '../../helpers/outbox';
 import { paypalDouble } from '../../helpers/paypal';
 
 const data = tempDataDir('reconcile');
 const DAY = 24 * 60 * 60 * 1000;
-const customer = {
-  name: 'Aoife Byrne',
-  email: 'aoife@example.ie',
-  phone: '+353 1 234 5678',
-  street: '12 Main Street',
-  city: 'Wicklow',
-  postalCode: 'A67 X123',
-  country: 'Ireland',
-};
+const customer = CUSTOMER;
 
 let db: Db;
 let double: PaypalDouble;
