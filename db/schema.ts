@@ -112,10 +112,37 @@ export const orders = sqliteTable(
     paypalOrderId: text('paypal_order_id').unique(),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /** Given by the owner when the order is marked shipped; both optional. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    /** A refund of the capture through PayPal: its id, PayPal's status for it, and when it was made. */
+    refundId: text('refund_id').unique(),
+    refundStatus: text('refund_status'),
+    refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('orders_created_idx').on(t.createdAt), index('orders_status_idx').on(t.status)],
+);
+
+/** Every change of an order's status: from what, to what, by whom, when, and whether the customer was told. */
+export const orderStatusHistory = sqliteTable(
+  'order_status_history',
+  {
+    id: id(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status', { enum: ORDER_STATUSES }).notNull(),
+    toStatus: text('to_status', { enum: ORDER_STATUSES }).notNull(),
+    /** The e-mail of who made the change. */
+    changedBy: text('changed_by').notNull(),
+    /** Carrier, tracking number or refund, in words. */
+    note: text('note'),
+    customerNotified: bool('customer_notified').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_status_history_order_idx').on(t.orderId, t.createdAt)],
 );
 
 export const orderItems = sqliteTable(
@@ -150,6 +177,8 @@ export const contactInquiries = sqliteTable(
     email: text('email').notNull(),
     serviceInterest: text('service_interest'),
     message: text('message').notNull(),
+    /** When the owner marked the enquiry handled; null while it waits for an answer. */
+    handledAt: integer('handled_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
   },
   (t) => [index('contact_inquiries_email_created_idx').on(t.email, t.createdAt)],

@@ -107,6 +107,8 @@ export const droneMediaSchema = z.object({
   isActive: z.boolean().optional(),
 });
 
+// ---- admin: orders, their status and refunds
+
 // ---- public site
 
 /** No line breaks in anything that may reach a mail header (name fields, the address). */
@@ -268,3 +270,5 @@ export const compositionTipsQuerySchema = z.object({
     .enum(COMPOSITION_TIP_TYPES, { error: `The type must be one of: ${COMPOSITION_TIP_TYPES.join(', ')}` })
     .default('landscape'),
 });
+
+// ---- admin: prices, framing, print fit, payments and enquiries
