@@ -38,7 +38,9 @@ describe('submitting an enquiry', () => {
   it('stores it and mails the owner, with the visitor to reply to', async () => {
     const before = readOutbox(data.dir).length;
     const { id } = await submitInquiry(db, enquiry, NOW);
-    expect(db.select().from(contactInquiries).all()).toEqual([{ id, ...enquiry, createdAt: new Date(NOW) }]);
+    expect(db.select().from(contactInquiries).all()).toEqual([
+      { id, ...enquiry, handledAt: null, createdAt: new Date(NOW) },
+    ]);
     const mails = readOutbox(data.dir).slice(before);
     expect(mails).toHaveLength(1);
     expect(mails[0]).toMatchObject({
