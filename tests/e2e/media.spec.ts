@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { OWNER } from '../../playwright.config';
 
 test('the owner adds a photo through the upload widget and it appears in the shop', async ({ page }) => {
-  await page.goto('/api/login?next=/admin');
+  await page.goto(`/api/login?next=${encodeURIComponent('/admin?tab=photos')}`);
   await page.getByLabel('E-mail').fill(OWNER.email);
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
@@ -37,7 +37,7 @@ test('the owner adds a photo through the upload widget and it appears in the sho
 });
 
 test('the upload widget refuses a file of the wrong type', async ({ page }) => {
-  await page.goto('/api/login?next=/admin');
+  await page.goto(`/api/login?next=${encodeURIComponent('/admin?tab=photos')}`);
   await page.getByLabel('E-mail').fill(OWNER.email);
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,0 +1,96 @@
+// The owner's dashboard: one island with a tab for each part of the business. The open tab is
+// kept in the address (/admin?tab=orders), so a reload or a link opens the same tab.
+import { QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useState } from 'react';
+import AddPhotoForm from '~/islands/AddPhotoForm';
+import { DashboardTab } from './DashboardTab';
+import { makeQueryClient } from './query';
+import { type TabSpec, Tabs } from './Tabs';
+
+export const ADMIN_TABS = [
+  'dashboard',
+  'photos',
+  'videos',
+  'orders',
+  'products',
+  'payments',
+  'backgrounds',
+  'profile',
+  'enquiries',
+] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+
+const LABELS: Record<AdminTab, string> = {
+  dashboard: 'Dashboard',
+  photos: 'Photos',
+  videos: 'Videos',
+  orders: 'Orders',
+  products: 'Products',
+  payments: 'Payments',
+  backgrounds: 'Backgrounds',
+  profile: 'Profile',
+  enquiries: 'Enquiries',
+};
+
+function NotYet({ children }: { children: ReactNode }) {
+  return <p className="max-w-prose text-slate-700">{children}</p>;
+}
+
+function panel(tab: AdminTab): ReactNode {
+  switch (tab) {
+    case 'dashboard':
+      return <DashboardTab />;
+    case 'photos':
+      return (
+        <section aria-labelledby="add-photo-h">
+          <h2 id="add-photo-h" className="text-xl font-semibold">
+            Add New Photo
+          </h2>
+          <p className="mt-1 max-w-prose text-slate-600">
+            The photo is processed once on upload: its location data is removed, and sizes for every screen
+            are made. It then appears in the shop with prints at your current prices.
+          </p>
+          <div className="mt-6">
+            <AddPhotoForm />
+          </div>
+        </section>
+      );
+    case 'videos':
+      return (
+        <NotYet>
+          Drone videos and sample photos are uploaded, featured and deleted on the{' '}
+          <a className="underline underline-offset-4" href="/drone-services#samples">
+            Drone Services page
+          </a>{' '}
+          for now. A Videos tab here comes with the media tools.
+        </NotYet>
+      );
+    case 'backgrounds':
+      return <NotYet>Background images are not editable yet: this comes with the media tools.</NotYet>;
+    case 'profile':
+      return <NotYet>The bio picture is not editable here yet: this comes with the media tools.</NotYet>;
+    default:
+      return <NotYet>This part of the dashboard is being built.</NotYet>;
+  }
+}
+
+export default function AdminApp(props: { initialTab: AdminTab; email: string }) {
+  const [client] = useState(makeQueryClient);
+  const [tab, setTab] = useState<AdminTab>(props.initialTab);
+  const select = (id: string) => {
+    const next = id as AdminTab;
+    setTab(next);
+    const url = new URL(window.location.href);
+    url.searchParams.set('tab', next);
+    window.history.replaceState(null, '', url);
+  };
+  const tabs: TabSpec[] = ADMIN_TABS.map((id) => ({ id, label: LABELS[id] }));
+  return (
+    <QueryClientProvider client={client}>
+      <p className="mt-2 text-slate-600">Signed in as {props.email}.</p>
+      <Tabs tabs={tabs} current={tab} onSelect={select}>
+        {panel(tab)}
+      </Tabs>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,85 @@
+// The Dashboard tab: the four figures of paid orders, where to edit the site, and the last orders.
+import { useQuery } from '@tanstack/react-query';
+import { formatEuro, shortOrderId } from '~/lib/shared/format';
+import { read } from './query';
+import { StatusBadge } from './StatusBadge';
+
+export interface DashboardStats {
+  totalSales: string;
+  totalOrders: number;
+  totalPhotosSold: number;
+  recentOrders: { id: string; customerName: string; totalAmount: string; status: string }[];
+}
+
+const euros = (decimal: string) => formatEuro(Math.round(Number(decimal) * 100));
+
+export function DashboardTab() {
+  const { data, isPending, isError } = useQuery({
+    queryKey: ['/api/admin/dashboard'],
+    queryFn: () => read<DashboardStats>('/api/admin/dashboard'),
+  });
+  const salesCents = data ? Math.round(Number(data.totalSales) * 100) : 0;
+  const average = data && data.totalOrders > 0 ? Math.round(salesCents / data.totalOrders) : 0;
+  const cards = [
+    { label: 'Total Sales', value: data ? formatEuro(salesCents) : '…' },
+    { label: 'Total Orders', value: data ? String(data.totalOrders) : '…' },
+    { label: 'Photos Sold', value: data ? String(data.totalPhotosSold) : '…' },
+    { label: 'Average Order Value', value: data ? formatEuro(average) : '…' },
+  ];
+  return (
+    <div>
+      {isError && (
+        <p role="alert" className="mb-4 text-red-800">
+          The figures could not be loaded. Please reload the page.
+        </p>
+      )}
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={isPending}>
+        {cards.map((c) => (
+          <li key={c.label} className="rounded-lg border border-slate-200 bg-white p-5">
+            <p className="text-sm text-slate-600">{c.label}</p>
+            <p className="mt-2 text-2xl font-semibold tabular-nums">{c.value}</p>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-sm text-slate-600">Only paid orders count.</p>
+      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+        <section className="rounded-lg border border-slate-200 bg-white p-6" aria-labelledby="content-h">
+          <h3 id="content-h" className="text-lg font-semibold">
+            Content Management
+          </h3>
+          <p className="mt-2 text-slate-600">Edit text on any page when logged in as admin.</p>
+          <a href="/" className="mt-3 inline-flex min-h-11 items-center underline underline-offset-4">
+            Go to the home page
+          </a>
+        </section>
+        <section className="rounded-lg border border-slate-200 bg-white p-6" aria-labelledby="bg-h">
+          <h3 id="bg-h" className="text-lg font-semibold">
+            Background Images
+          </h3>
+          <p className="mt-2 text-slate-600">
+            The background editor arrives with the media tools; until then the homepage hero follows the photo
+            set as hero.
+          </p>
+        </section>
+        <section className="rounded-lg border border-slate-200 bg-white p-6" aria-labelledby="recent-h">
+          <h3 id="recent-h" className="text-lg font-semibold">
+            Recent Orders
+          </h3>
+          {data && data.recentOrders.length === 0 && <p className="mt-3 text-slate-600">No recent orders</p>}
+          {data && data.recentOrders.length > 0 && (
+            <ul className="mt-3 divide-y divide-slate-100">
+              {data.recentOrders.map((o) => (
+                <li key={o.id} className="flex items-center gap-3 py-3">
+                  <span className="font-mono text-sm">{shortOrderId(o.id)}</span>
+                  <span className="flex-1 truncate">{o.customerName}</span>
+                  <span className="tabular-nums">{euros(o.totalAmount)}</span>
+                  <StatusBadge status={o.status} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}
