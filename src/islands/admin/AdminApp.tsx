@@ -1,9 +1,13 @@
 // The owner's dashboard: one island with a tab for each part of the business. The open tab is
 // kept in the address (/admin?tab=orders), so a reload or a link opens the same tab.
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import AddPhotoForm from '~/islands/AddPhotoForm';
 import { DashboardTab } from './DashboardTab';
+import { EnquiriesTab, enquiriesKey, readEnquiries } from './EnquiriesTab';
+import { OrdersTab } from './OrdersTab';
+import { PaymentsTab } from './PaymentsTab';
+import { ProductsTab } from './ProductsTab';
 import { makeQueryClient } from './query';
 import { type TabSpec, Tabs } from './Tabs';
 
@@ -40,6 +44,14 @@ function panel(tab: AdminTab): ReactNode {
   switch (tab) {
     case 'dashboard':
       return <DashboardTab />;
+    case 'orders':
+      return <OrdersTab />;
+    case 'products':
+      return <ProductsTab />;
+    case 'payments':
+      return <PaymentsTab />;
+    case 'enquiries':
+      return <EnquiriesTab />;
     case 'photos':
       return (
         <section aria-labelledby="add-photo-h">
@@ -69,9 +81,25 @@ function panel(tab: AdminTab): ReactNode {
       return <NotYet>Background images are not editable yet: this comes with the media tools.</NotYet>;
     case 'profile':
       return <NotYet>The bio picture is not editable here yet: this comes with the media tools.</NotYet>;
-    default:
-      return <NotYet>This part of the dashboard is being built.</NotYet>;
   }
+}
+
+/** The tabs, with the count of enquiries that wait for an answer on their tab. */
+function AdminTabs(props: { tab: AdminTab; onSelect: (id: string) => void }) {
+  const waiting = useQuery({
+    queryKey: enquiriesKey('unhandled'),
+    queryFn: () => readEnquiries('unhandled'),
+  });
+  const tabs: TabSpec[] = ADMIN_TABS.map((id) => ({
+    id,
+    label: LABELS[id],
+    badge: id === 'enquiries' ? waiting.data?.unhandled : undefined,
+  }));
+  return (
+    <Tabs tabs={tabs} current={props.tab} onSelect={props.onSelect}>
+      {panel(props.tab)}
+    </Tabs>
+  );
 }
 
 export default function AdminApp(props: { initialTab: AdminTab; email: string }) {
@@ -84,13 +112,10 @@ export default function AdminApp(props: { initialTab: AdminTab; email: string })
     url.searchParams.set('tab', next);
     window.history.replaceState(null, '', url);
   };
-  const tabs: TabSpec[] = ADMIN_TABS.map((id) => ({ id, label: LABELS[id] }));
   return (
     <QueryClientProvider client={client}>
       <p className="mt-2 text-slate-600">Signed in as {props.email}.</p>
-      <Tabs tabs={tabs} current={tab} onSelect={select}>
-        {panel(tab)}
-      </Tabs>
+      <AdminTabs tab={tab} onSelect={select} />
     </QueryClientProvider>
   );
 }

@@ -1,0 +1,62 @@
+// The shapes of the owner's order calls, as the server answers them.
+export interface OrderItem {
+  id: string;
+  quantity: number;
+  price: string;
+  description: string;
+  framingSize: string | null;
+  productVariant: {
+    size: string;
+    finish: string;
+    dimensions: string;
+    photo: { id: string; title: string; imageUrl: string } | null;
+  } | null;
+}
+
+export interface OrderRow {
+  id: string;
+  customerName: string;
+  customerEmail: string | null;
+  phoneNumber: string | null;
+  customerAddress: string | null;
+  status: string;
+  paymentStatus: string;
+  totalAmount: string;
+  createdAt: string;
+  itemCount: number;
+  items: OrderItem[];
+}
+
+export interface OrderHistoryEntry {
+  id: string;
+  fromStatus: string;
+  toStatus: string;
+  changedBy: string;
+  note: string | null;
+  customerNotified: boolean;
+  createdAt: string;
+}
+
+export interface OrderDetails extends OrderRow {
+  paypalOrderId: string | null;
+  paymentId: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  refundId: string | null;
+  refundStatus: string | null;
+  refundedAt: string | null;
+  history: OrderHistoryEntry[];
+}
+
+export const ORDER_STATUS_FILTERS = [
+  'all',
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export const PAGE_SIZE = 10;
+
+export const irishDate = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium' });
+export const irishDateTime = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' });
