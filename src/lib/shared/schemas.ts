@@ -295,7 +295,7 @@ const priceUpdates = <T extends z.ZodRawShape>(entry: T, shape: string) =>
 
 /** PUT /api/admin/pricing: new prices of prints per size and finish, for every photo. */
 export const printPricingSchema = priceUpdates(
-  { size: z.unknown(), finish: z.unknown(), price: z.unknown() },
+  { size: z.unknown().optional(), finish: z.unknown().optional(), price: z.unknown().optional() },
   '{ size, finish, price }',
 ).transform(({ updates }, ctx) => {
   const seen = new Set<string>();
@@ -327,7 +327,7 @@ export type PrintPriceUpdate = z.output<typeof printPricingSchema>['updates'][nu
 
 /** PUT /api/admin/framing-pricing: new frame prices per print size. */
 export const framingPricingSchema = priceUpdates(
-  { size: z.unknown(), price: z.unknown() },
+  { size: z.unknown().optional(), price: z.unknown().optional() },
   '{ size, price }',
 ).transform(({ updates }, ctx) => {
   const seen = new Set<string>();
