@@ -78,7 +78,8 @@ export function updatePhoto(db: Db, id: string, form: PhotoForm, media: PhotoMed
 
 /**
  * The shop's list in one query: every active photo, newest first, with the price range of its
- * variants at the sizes it fits; only the light columns (placeholders and descriptions are read for the first cards).
+ * variants at the sizes it fits; only the light columns (placeholders and descriptions are read for
+ * the first cards).
  */
 export function listShopPhotos(db: Db) {
   // Correlated min/max over the (photo_id, price_cents) index: no GROUP BY, and the newest-first

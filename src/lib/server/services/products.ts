@@ -95,7 +95,10 @@ const variantColumns = {
   dimensions: productVariants.dimensions,
 };
 
-/** Variants of active photos at the sizes they fit, cheapest first within each photo (GET /api/product-variants). */
+/**
+ * Variants of active photos at the sizes they fit, cheapest first within each photo
+ * (GET /api/product-variants).
+ */
 export function listActiveVariants(db: Db) {
   return db
     .select(variantColumns)
