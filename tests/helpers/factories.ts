@@ -46,8 +46,9 @@ export function makePhoto(db: Db, overrides: Insert<typeof photos> = {}) {
       category: 'mountains',
       location: 'Wicklow',
       mediaId,
-      width: 2400,
-      height: 1600,
+      // A 24-megapixel original: enough pixels for every print size (print-fit.ts).
+      width: 6000,
+      height: 4000,
       dominantColor: '#556677',
       placeholder: 'data:image/webp;base64,UklGRg==',
       createdAt: nextTime(),

@@ -35,3 +35,24 @@ export function decimalToCents(value: string): number | null {
   if (!m) return null;
   return Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0'));
 }
+
+/** The highest price the owner may set for a print or a frame: 100,000.00 euro. */
+export const MAX_PRICE_CENTS = 10_000_000;
+
+/**
+ * A price the owner typed, in euros (a number or a numeric string), → integer cents; null unless it
+ * is finite, from 0 to MAX_PRICE_CENTS, with at most 2 decimals.
+ */
+export function eurosToCents(value: unknown): number | null {
+  let cents: number | null = null;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return null;
+    const scaled = value * 100;
+    const whole = Math.round(scaled);
+    // Binary fractions: 0.29 * 100 is 28.999999999999996; a third decimal is off by far more.
+    cents = Math.abs(scaled - whole) < 1e-6 ? whole || 0 : null;
+  } else if (typeof value === 'string' && /^\s*\d+(\.\d{1,2})?\s*$/.test(value)) {
+    cents = decimalToCents(value);
+  }
+  return cents !== null && cents >= 0 && cents <= MAX_PRICE_CENTS ? cents : null;
+}

@@ -135,7 +135,7 @@ describe('the shop list', () => {
       [unpriced.id, null, null],
       [tay.id, 4500, 11000],
     ]);
-    expect(list[1]).toMatchObject({ title: tay.title, mediaId: tay.mediaId, width: 2400, height: 1600 });
+    expect(list[1]).toMatchObject({ title: tay.title, mediaId: tay.mediaId, width: 6000, height: 4000 });
     expect(list[1]).not.toHaveProperty('placeholder');
   });
 

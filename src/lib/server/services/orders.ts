@@ -8,6 +8,7 @@ import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '~/lib/ser
 import { CURRENCY, MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '~/lib/shared/constants';
 import { centsToDecimal } from '~/lib/shared/format';
 import { decimalToCents, linePriceCents } from '~/lib/shared/pricing';
+import { printFits } from '~/lib/shared/print-fit';
 import {
   type CustomerData,
   ORDER_PRINTS_CAP_MESSAGE,
@@ -44,8 +45,9 @@ export interface PricedOrder {
 }
 
 /**
- * Prices lines from the database only. Unknown variants, variants of an inactive photo, inactive or
- * missing framing, and a frame that does not match the print's size are refused with a 400.
+ * Prices lines from the database only. Unknown variants, variants of an inactive photo, a size the
+ * photo has too few pixels for (print-fit.ts), inactive or missing framing, and a frame that does not
+ * match the print's size are refused with a 400.
  * Lines of the same variant and framing are combined, and only then are the quantities capped (so
  * that many small lines cannot add up past a cap): at most MAX_LINE_QUANTITY of one print and
  * MAX_ORDER_PRINTS in all, else a 400.
@@ -62,6 +64,8 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): Price
       dimensions: productVariants.dimensions,
       title: photos.title,
       active: photos.isActive,
+      width: photos.width,
+      height: photos.height,
     })
     .from(productVariants)
     .innerJoin(photos, eq(photos.id, productVariants.photoId))
@@ -84,6 +88,12 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): Price
       throw new HttpError(
         400,
         'One of the prints in your cart is no longer available. Please remove it and try again.',
+      );
+    }
+    if (!printFits(v.width, v.height, v.size)) {
+      throw new HttpError(
+        400,
+        `"${v.title}" (${v.size}, ${v.dimensions}) is not available at that size: the photo does not have enough detail for a sharp print.`,
       );
     }
     if (!Number.isInteger(v.priceCents) || v.priceCents <= 0) {

@@ -6,6 +6,7 @@ import { HttpError } from '~/lib/server/http';
 import type { PhotoForm } from '~/lib/shared/schemas';
 import { type Photo, photos } from '~db/schema';
 import type { PhotoMediaFields } from './photo-media';
+import { printFitsSql } from './print-fit';
 import { createVariantsForPhoto } from './products';
 
 export function listActivePhotos(db: Db): Photo[] {
@@ -77,17 +78,20 @@ export function updatePhoto(db: Db, id: string, form: PhotoForm, media: PhotoMed
 
 /**
  * The shop's list in one query: every active photo, newest first, with the price range of its
- * variants; only the light columns (placeholders and descriptions are read for the first cards).
+ * variants at the sizes it fits; only the light columns (placeholders and descriptions are read for
+ * the first cards).
  */
 export function listShopPhotos(db: Db) {
   // Correlated min/max over the (photo_id, price_cents) index: no GROUP BY, and the newest-first
   // order comes straight from the (is_active, created_at) index.
   // Written out in full: drizzle leaves column names unqualified inside sql``, and an unqualified
   // "id" in the subquery would be the variant's own id.
+  // Only the sizes the photo has enough pixels for count (print-fit.ts).
+  const fits = printFitsSql('"photos"."width"', '"photos"."height"', 'pv.size');
   const priceOf = (fn: 'min' | 'max') =>
     sql<
       number | null
-    >`(select ${sql.raw(fn)}(pv.price_cents) from product_variants pv where pv.photo_id = "photos"."id")`;
+    >`(select ${sql.raw(fn)}(pv.price_cents) from product_variants pv where pv.photo_id = "photos"."id" and ${fits})`;
   return db
     .select({
       id: photos.id,

@@ -1,16 +1,19 @@
-// Print variants and framing, priced in integer cents.
-import { and, count, eq, min } from 'drizzle-orm';
+// Print variants and framing, priced in integer cents. The shop offers a print size only where the
+// photo has enough pixels for it (print-fit.ts).
+import { and, count, eq, inArray, min } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/server/db';
 import { FINISHES, type Finish, PRINT_DIMENSIONS, PRINT_SIZES, type PrintSize } from '~/lib/shared/constants';
 import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shared/pricing-defaults';
-import { framingOptions, photos, productVariants } from '~db/schema';
+import { appMeta, framingOptions, photos, productVariants } from '~db/schema';
+import { variantFitsPhoto } from './print-fit';
 
-/** The lowest price of a size and finish across photos (the quick pricing guide). */
+/** The lowest price of a size and finish across the photos it fits (the quick pricing guide). */
 export function getFromPrice(db: Db, size: PrintSize, finish: Finish): number | null {
   const row = db
     .select({ cents: min(productVariants.priceCents) })
     .from(productVariants)
-    .where(and(eq(productVariants.size, size), eq(productVariants.finish, finish)))
+    .innerJoin(photos, eq(photos.id, productVariants.photoId))
+    .where(and(eq(productVariants.size, size), eq(productVariants.finish, finish), variantFitsPhoto()))
     .get();
   return row?.cents ?? null;
 }
@@ -19,9 +22,12 @@ export function listActiveFramingOptions(db: Db) {
   return db.select().from(framingOptions).where(eq(framingOptions.isActive, true)).all();
 }
 
+/** Where the owner's price of a size and finish is kept (app_meta), in cents. */
+export const printPriceKey = (size: PrintSize, finish: Finish) => `print-price:${size}:${finish}`;
+
 /**
- * The prices a new photo's variants start at: for each size and finish, the price most photos
- * have now (the owner sets prices per size and finish for all photos), or the default.
+ * The prices a new photo's variants start at: for each size and finish, the price the owner last set,
+ * else the price most photos have now, else the default.
  */
 export function currentPrices(db: Db | Tx): Record<PrintSize, Record<Finish, number>> {
   const rows = db
@@ -41,6 +47,21 @@ export function currentPrices(db: Db | Tx): Record<PrintSize, Record<Finish, num
     if ((best.get(key) ?? -1) < r.n) {
       best.set(key, r.n);
       prices[r.size][r.finish] = r.priceCents;
+    }
+  }
+  const keys = PRINT_SIZES.flatMap((size) => FINISHES.map((finish) => printPriceKey(size, finish)));
+  const set = new Map(
+    db
+      .select()
+      .from(appMeta)
+      .where(inArray(appMeta.key, keys))
+      .all()
+      .map((r) => [r.key, Number(r.value)]),
+  );
+  for (const size of PRINT_SIZES) {
+    for (const finish of FINISHES) {
+      const cents = set.get(printPriceKey(size, finish));
+      if (Number.isInteger(cents) && (cents as number) >= 0) prices[size][finish] = cents as number;
     }
   }
   return prices;
@@ -74,34 +95,40 @@ const variantColumns = {
   dimensions: productVariants.dimensions,
 };
 
-/** Variants of active photos, cheapest first within each photo (GET /api/product-variants). */
+/**
+ * Variants of active photos at the sizes they fit, cheapest first within each photo
+ * (GET /api/product-variants).
+ */
 export function listActiveVariants(db: Db) {
   return db
     .select(variantColumns)
     .from(productVariants)
     .innerJoin(photos, eq(photos.id, productVariants.photoId))
-    .where(eq(photos.isActive, true))
+    .where(and(eq(photos.isActive, true), variantFitsPhoto()))
     .orderBy(productVariants.photoId, productVariants.priceCents)
     .all();
 }
 
-/** The variants of one active photo (the print dialog); empty for an unknown or inactive photo. */
+/**
+ * The variants of one active photo at the sizes it fits (the print dialog); empty for an unknown or
+ * inactive photo.
+ */
 export function listVariantsForPhoto(db: Db, photoId: string) {
   return db
     .select(variantColumns)
     .from(productVariants)
     .innerJoin(photos, eq(photos.id, productVariants.photoId))
-    .where(and(eq(productVariants.photoId, photoId), eq(photos.isActive, true)))
+    .where(and(eq(productVariants.photoId, photoId), eq(photos.isActive, true), variantFitsPhoto()))
     .all();
 }
 
-/** The products list: one entry per variant of an active photo, with its photo. */
+/** The products list: one entry per variant of an active photo at a size it fits, with its photo. */
 export function listProducts(db: Db) {
   return db
     .select({ variant: productVariants, photo: photos })
     .from(productVariants)
     .innerJoin(photos, eq(photos.id, productVariants.photoId))
-    .where(eq(photos.isActive, true))
+    .where(and(eq(photos.isActive, true), variantFitsPhoto()))
     .orderBy(productVariants.photoId, productVariants.priceCents)
     .all();
 }

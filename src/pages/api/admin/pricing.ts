@@ -1,0 +1,16 @@
+// GET /api/admin/pricing: the print and frame prices new variants and orders get.
+// PUT /api/admin/pricing { updates: [{ size, finish, price }] }: sets print prices for every photo,
+// all or nothing; answers the new price list. Owner only (the route table).
+import type { APIRoute } from 'astro';
+import { adminPriceMatrix } from '~/lib/server/admin-shapes';
+import { getDb } from '~/lib/server/db';
+import { handle, readJson } from '~/lib/server/http';
+import { getPriceMatrix, updatePrintPrices } from '~/lib/server/services/pricing';
+import { printPricingSchema } from '~/lib/shared/schemas';
+
+export const GET: APIRoute = handle(() => Response.json(adminPriceMatrix(getPriceMatrix(getDb()))));
+
+export const PUT: APIRoute = handle(async ({ request }) => {
+  const { updates } = await readJson(request, printPricingSchema);
+  return Response.json(adminPriceMatrix(updatePrintPrices(getDb(), updates)));
+});
