@@ -15,9 +15,9 @@ export interface PrintFitRow {
 export function PrintFitTable() {
   const { data } = useQuery({
     queryKey: ['/api/admin/print-fit'],
-    queryFn: () => read<PrintFitRow[]>('/api/admin/print-fit'),
+    queryFn: () => read<{ minPpi: number; photos: PrintFitRow[] }>('/api/admin/print-fit'),
   });
-  const short = (data ?? []).filter((row) => row.sizes.some((s) => !s.fits));
+  const short = (data?.photos ?? []).filter((row) => row.sizes.some((s) => !s.fits));
   return (
     <section aria-labelledby="fit-h">
       <h2 id="fit-h" className="text-xl font-semibold">
