@@ -96,6 +96,7 @@ export class PaypalDouble {
   tokensIssued = 0;
   private readonly tokens = new Map<string, number>();
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
+  private readonly inFlight = new Map<string, Promise<{ status: number; body: unknown }>>();
 
   constructor(
     readonly clientId = 'test-client-id',
@@ -112,6 +113,7 @@ export class PaypalDouble {
     this.tokensIssued = 0;
     this.tokens.clear();
     this.idempotent.clear();
+    this.inFlight.clear();
   }
 
   /** PayPal finishing its review of every PENDING capture: they become COMPLETED or DECLINED. */
@@ -142,9 +144,32 @@ export class PaypalDouble {
       return Response.json({ client_token: `double-${paypalId(24)}`, expires_in: 3600 });
     }
     if (requestId && requestId.length > 108) return error(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
-    const replay = requestId ? this.idempotent.get(`${request.method} ${path} ${requestId}`) : undefined;
+    const key = requestId ? `${request.method} ${path} ${requestId}` : undefined;
+    const replay = key ? this.idempotent.get(key) : undefined;
     if (replay) return Response.json(replay.body, { status: replay.status });
+    // A request with an id still being answered waits for that answer and gets it too.
+    const running = key ? this.inFlight.get(key) : undefined;
+    if (running) {
+      const first = await running;
+      return Response.json(first.body, { status: first.status });
+    }
+    if (!key) return this.route(request, path);
+    const answer = this.route(request, path).then(async (response) => ({
+      response,
+      status: response.status,
+      body: await response.clone().json(),
+    }));
+    this.inFlight.set(key, answer);
+    try {
+      const { response, status, body } = await answer;
+      if (status < 500) this.idempotent.set(key, { status, body });
+      return response;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
 
+  private async route(request: Request, path: string): Promise<Response> {
     let response: Response;
     const capture = /^\/v2\/checkout\/orders\/([A-Z0-9]{1,36})\/capture$/.exec(path);
     const read = /^\/v2\/checkout\/orders\/([A-Z0-9]{1,36})$/.exec(path);
@@ -154,11 +179,6 @@ export class PaypalDouble {
     else if (request.method === 'GET' && read) response = this.read(read[1]!);
     else if (request.method === 'POST' && refund) response = this.refund(refund[1]!);
     else response = error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
-
-    if (requestId && response.status < 500) {
-      const body = await response.clone().json();
-      this.idempotent.set(`${request.method} ${path} ${requestId}`, { status: response.status, body });
-    }
     return response;
   }
 

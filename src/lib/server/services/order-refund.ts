@@ -64,11 +64,27 @@ function refundFailure(err: unknown): HttpError {
   return new HttpError(502, REFUND_MESSAGES.unreachable);
 }
 
+// Refunds of one order in this process run one after another: the second finds the order refunded
+// and is answered 409 without asking PayPal. Across processes the shared PayPal-Request-Id and the
+// check inside the transaction below keep it right.
+const inFlight = new Map<string, Promise<unknown>>();
+
 export async function refundOrder(
   db: Db,
   client: PaypalClient,
   input: RefundInput,
 ): Promise<AdminOrderDetails> {
+  const previous = inFlight.get(input.orderId) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(() => refundOnce(db, client, input));
+  inFlight.set(input.orderId, run);
+  try {
+    return await run;
+  } finally {
+    if (inFlight.get(input.orderId) === run) inFlight.delete(input.orderId);
+  }
+}
+
+async function refundOnce(db: Db, client: PaypalClient, input: RefundInput): Promise<AdminOrderDetails> {
   const { orderId, changedBy, notifyCustomer = true, now } = input;
   const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
   if (!order) throw new HttpError(404, 'Order not found.');
