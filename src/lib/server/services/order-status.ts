@@ -6,8 +6,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
 import { HttpError } from '~/lib/server/http';
-import type { Order } from '~db/schema';
-import { orderStatusHistory, orders } from '~db/schema';
+import { type Order, orderStatusHistory, orders } from '~db/schema';
 import { type AdminOrderDetails, getOrderDetails } from './admin-orders';
 import { mailCustomer, statusMail } from './order-status-mail';
 
