@@ -2,7 +2,7 @@
 // before it expires, PayPal-Request-Id on create and capture, order ids validated before they go
 // into a URL, and PayPal's error shape turned into PaypalApiError. The same code talks to the real
 // API (sandbox or live), to the in-process double of test mode and to the double over HTTP in tests.
-import { PAYPAL_ORDER_ID } from '~/lib/shared/schemas';
+import { PAYPAL_CAPTURE_ID, PAYPAL_ORDER_ID } from '~/lib/shared/schemas';
 
 type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -74,6 +74,27 @@ export function isValidPaypalOrderId(id: unknown): id is string {
   return typeof id === 'string' && PAYPAL_ORDER_ID.test(id);
 }
 
+export class InvalidCaptureIdError extends Error {
+  readonly code = 'INVALID_PAYPAL_CAPTURE_ID';
+  constructor() {
+    super('Invalid PayPal capture id');
+  }
+}
+
+export function isInvalidCaptureIdError(err: unknown): err is InvalidCaptureIdError {
+  return (err as { code?: unknown } | null)?.code === 'INVALID_PAYPAL_CAPTURE_ID';
+}
+
+export function isValidPaypalCaptureId(id: unknown): id is string {
+  return typeof id === 'string' && PAYPAL_CAPTURE_ID.test(id);
+}
+
+/** PayPal's answer to a refund: its id and COMPLETED, PENDING, FAILED or CANCELLED. */
+export interface PaypalRefund {
+  id: string;
+  status: string;
+}
+
 export class PaypalClient {
   private token: { value: string; expiresAt: number } | null = null;
   private pendingToken: Promise<string> | null = null;
@@ -139,6 +160,22 @@ export class PaypalClient {
   async getOrder(orderId: string): Promise<PaypalOrder> {
     if (!isValidPaypalOrderId(orderId)) throw new InvalidOrderIdError();
     return (await this.call('GET', `/v2/checkout/orders/${orderId}`)) as PaypalOrder;
+  }
+
+  /**
+   * A full refund of a capture (Payments v2: POST /v2/payments/captures/{id}/refund with `{}`).
+   * The same requestId answers the first refund again instead of refunding twice.
+   */
+  async refundCapture(captureId: string, { requestId }: { requestId: string }): Promise<PaypalRefund> {
+    if (!isValidPaypalCaptureId(captureId)) throw new InvalidCaptureIdError();
+    const out = (await this.call('POST', `/v2/payments/captures/${captureId}/refund`, {}, requestId)) as {
+      id?: unknown;
+      status?: unknown;
+    };
+    if (typeof out.id !== 'string' || !out.id || typeof out.status !== 'string') {
+      throw new PaypalApiError(502, 'INVALID_RESPONSE', undefined, undefined);
+    }
+    return { id: out.id, status: out.status };
   }
 
   private async call(

@@ -1,10 +1,12 @@
 // A stand-in for PayPal's REST API that speaks PayPal's Orders v2 shapes: the OAuth
-// token, create, capture and read of an order, PayPal-Request-Id idempotency and the error shape.
+// token, create, capture and read of an order, the full refund of a capture (Payments v2),
+// PayPal-Request-Id idempotency and the error shape.
 // It serves two purposes:
 //  - test mode (no PayPal credentials): the real client talks to it in-process through `fetch`,
 //    so a fresh install can take a whole (pretend) payment with the very code that talks to PayPal;
 //  - tests: `startPaypalDoubleServer()` runs it as an HTTP server for PAYPAL_API_BASE.
-// Switches make it decline, answer PENDING, capture a different amount, or fail with 500.
+// Switches make it decline, answer PENDING, capture a different amount, or fail with 500; and
+// make refunds be refused, answer PENDING or FAILED, or fail with 500.
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { readBody } from '~/lib/server/http';
@@ -28,6 +30,18 @@ export type CaptureBehaviour =
   | 'wrong-amount'
   /** A COMPLETED capture in another currency. */
   | 'wrong-currency'
+  /** 500 INTERNAL_SERVER_ERROR. */
+  | 'fail500';
+
+export type RefundBehaviour =
+  /** 201 COMPLETED; the capture becomes REFUNDED. */
+  | 'complete'
+  /** 201 PENDING; the capture becomes REFUNDED. */
+  | 'pending'
+  /** 201 FAILED; the capture stays COMPLETED. */
+  | 'failed'
+  /** 422 UNPROCESSABLE_ENTITY with the TRANSACTION_REFUSED issue; the capture stays COMPLETED. */
+  | 'refused'
   /** 500 INTERNAL_SERVER_ERROR. */
   | 'fail500';
 
@@ -75,9 +89,14 @@ export class PaypalDouble {
   captureBehaviour: CaptureBehaviour = 'complete';
   /** Make create fail with 500. */
   failCreate = false;
+  /** How the next refunds behave. */
+  refundBehaviour: RefundBehaviour = 'complete';
+  /** Refunds made, by refund id: the capture refunded and the refund's status. */
+  readonly refunds = new Map<string, { captureId: string; status: string }>();
   tokensIssued = 0;
   private readonly tokens = new Map<string, number>();
   private readonly idempotent = new Map<string, { status: number; body: unknown }>();
+  private readonly inFlight = new Map<string, Promise<{ status: number; body: unknown }>>();
 
   constructor(
     readonly clientId = 'test-client-id',
@@ -89,9 +108,12 @@ export class PaypalDouble {
     this.calls.length = 0;
     this.captureBehaviour = 'complete';
     this.failCreate = false;
+    this.refundBehaviour = 'complete';
+    this.refunds.clear();
     this.tokensIssued = 0;
     this.tokens.clear();
     this.idempotent.clear();
+    this.inFlight.clear();
   }
 
   /** PayPal finishing its review of every PENDING capture: they become COMPLETED or DECLINED. */
@@ -122,21 +144,41 @@ export class PaypalDouble {
       return Response.json({ client_token: `double-${paypalId(24)}`, expires_in: 3600 });
     }
     if (requestId && requestId.length > 108) return error(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
-    const replay = requestId ? this.idempotent.get(`${request.method} ${path} ${requestId}`) : undefined;
+    const key = requestId ? `${request.method} ${path} ${requestId}` : undefined;
+    const replay = key ? this.idempotent.get(key) : undefined;
     if (replay) return Response.json(replay.body, { status: replay.status });
+    // A request with an id still being answered waits for that answer and gets it too.
+    const running = key ? this.inFlight.get(key) : undefined;
+    if (running) {
+      const first = await running;
+      return Response.json(first.body, { status: first.status });
+    }
+    if (!key) return this.route(request, path);
+    const answer = this.route(request, path).then(async (response) => ({
+      response,
+      status: response.status,
+      body: await response.clone().json(),
+    }));
+    this.inFlight.set(key, answer);
+    try {
+      const { response, status, body } = await answer;
+      if (status < 500) this.idempotent.set(key, { status, body });
+      return response;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
 
+  private async route(request: Request, path: string): Promise<Response> {
     let response: Response;
     const capture = /^\/v2\/checkout\/orders\/([A-Z0-9]{1,36})\/capture$/.exec(path);
     const read = /^\/v2\/checkout\/orders\/([A-Z0-9]{1,36})$/.exec(path);
+    const refund = /^\/v2\/payments\/captures\/([A-Z0-9]{1,36})\/refund$/.exec(path);
     if (request.method === 'POST' && path === '/v2/checkout/orders') response = await this.create(request);
     else if (request.method === 'POST' && capture) response = this.capture(capture[1]!);
     else if (request.method === 'GET' && read) response = this.read(read[1]!);
+    else if (request.method === 'POST' && refund) response = this.refund(refund[1]!);
     else response = error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
-
-    if (requestId && response.status < 500) {
-      const body = await response.clone().json();
-      this.idempotent.set(`${request.method} ${path} ${requestId}`, { status: response.status, body });
-    }
     return response;
   }
 
@@ -229,6 +271,48 @@ export class PaypalDouble {
     order.captures.push({ id: paypalId(), status, amount });
     order.status = 'COMPLETED';
     return Response.json(this.view(order), { status: 201 });
+  }
+
+  /** The capture with this id, in whichever order holds it. */
+  findCapture(captureId: string) {
+    for (const order of this.orders.values()) {
+      const capture = order.captures.find((c) => c.id === captureId);
+      if (capture) return capture;
+    }
+    return undefined;
+  }
+
+  /** A full refund: only a COMPLETED capture can be refunded, and only once. */
+  private refund(captureId: string): Response {
+    const capture = this.findCapture(captureId);
+    if (!capture) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+    if (capture.status === 'REFUNDED') {
+      return error(
+        422,
+        'UNPROCESSABLE_ENTITY',
+        'CAPTURE_FULLY_REFUNDED',
+        'The capture has already been fully refunded.',
+      );
+    }
+    if (capture.status !== 'COMPLETED') {
+      return error(
+        422,
+        'UNPROCESSABLE_ENTITY',
+        'REFUND_NOT_ALLOWED',
+        'Refund cannot be issued for this capture.',
+      );
+    }
+    const behaviour = this.refundBehaviour;
+    if (behaviour === 'fail500') return error(500, 'INTERNAL_SERVER_ERROR');
+    if (behaviour === 'refused') {
+      return error(422, 'UNPROCESSABLE_ENTITY', 'TRANSACTION_REFUSED', 'The request was refused.');
+    }
+    const id = paypalId();
+    const status = behaviour === 'failed' ? 'FAILED' : behaviour === 'pending' ? 'PENDING' : 'COMPLETED';
+    if (status !== 'FAILED') capture.status = 'REFUNDED';
+    this.refunds.set(id, { captureId, status });
+    const links = [{ href: `/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' }];
+    return Response.json({ id, status, links }, { status: 201 });
   }
 
   private read(id: string): Response {

@@ -1,0 +1,80 @@
+// Short plain-text mails to the customer when the owner moves an order on: being prepared
+// (processing), shipped (with carrier and tracking number when given), cancelled, and refunded.
+// Pending and delivered send nothing: pending is where an order starts, and the customer knows
+// best when the prints arrived. Without SMTP the mails land in DATA_DIR/outbox/ (lib/server/mail.ts).
+import { sendMail } from '~/lib/server/mail';
+import { OWNER_NAME } from '~/lib/shared/constants';
+import { formatEuro, shortOrderId } from '~/lib/shared/format';
+import type { Order } from '~db/schema';
+
+type MailOrder = Pick<Order, 'id' | 'customerName' | 'customerEmail' | 'carrier' | 'trackingNumber'>;
+
+export interface StatusMail {
+  subject: string;
+  text: string;
+}
+
+const greeting = (o: MailOrder) => (o.customerName ? `Dear ${o.customerName},` : 'Hello,');
+const signature = ['', 'If you have any question, reply to this e-mail.', '', OWNER_NAME];
+
+/** The mail for an order that has just reached `status`, or null when that status sends none. */
+export function statusMail(order: MailOrder, status: Order['status']): StatusMail | null {
+  const ref = shortOrderId(order.id);
+  switch (status) {
+    case 'processing':
+      return {
+        subject: `Your order ${ref} is being prepared`,
+        text: [greeting(order), '', `Your order ${ref} is being prepared for sending.`, ...signature].join(
+          '\n',
+        ),
+      };
+    case 'shipped': {
+      const how = [
+        order.carrier ? `Carrier: ${order.carrier}` : '',
+        order.trackingNumber ? `Tracking number: ${order.trackingNumber}` : '',
+      ].filter(Boolean);
+      return {
+        subject: `Your order ${ref} has been shipped`,
+        text: [greeting(order), '', `Your order ${ref} is on its way.`, ...how, ...signature].join('\n'),
+      };
+    }
+    case 'cancelled':
+      return {
+        subject: `Your order ${ref} has been cancelled`,
+        text: [
+          greeting(order),
+          '',
+          `Your order ${ref} has been cancelled and will not be sent.`,
+          ...signature,
+        ].join('\n'),
+      };
+    default:
+      return null;
+  }
+}
+
+export function refundMail(order: MailOrder, amountCents: number): StatusMail {
+  const ref = shortOrderId(order.id);
+  return {
+    subject: `Your order ${ref} has been refunded`,
+    text: [
+      greeting(order),
+      '',
+      `Your order ${ref} has been cancelled and ${formatEuro(amountCents)} has been refunded to you through PayPal.`,
+      'PayPal shows the refund in your account within a few days.',
+      ...signature,
+    ].join('\n'),
+  };
+}
+
+/** Sends a mail to the order's customer; false (and one logged line) when it could not be sent. */
+export async function mailCustomer(order: MailOrder, mail: StatusMail): Promise<boolean> {
+  if (!order.customerEmail) return false;
+  try {
+    await sendMail({ to: order.customerEmail, subject: mail.subject, text: mail.text });
+    return true;
+  } catch (err) {
+    console.error(`Order mail for ${order.id} failed`, err);
+    return false;
+  }
+}

@@ -1,0 +1,24 @@
+// GET /api/orders?page&limit&search&status (owner only, checked in src/middleware.ts):
+// { orders, total }, newest first; 10 a page unless limit says otherwise (at most 50).
+import type { APIRoute } from 'astro';
+import { adminOrderJson } from '~/lib/server/admin-order-shapes';
+import { getDb } from '~/lib/server/db';
+import { HttpError, handle } from '~/lib/server/http';
+import { listOrders } from '~/lib/server/services/admin-orders';
+import { ordersQuerySchema } from '~/lib/shared/schemas';
+
+export const GET: APIRoute = handle(({ url }) => {
+  const q = url.searchParams;
+  const parsed = ordersQuerySchema.safeParse({
+    page: q.get('page'),
+    limit: q.get('limit'),
+    search: q.get('search'),
+    status: q.get('status'),
+  });
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query.');
+  const { orders, total } = listOrders(getDb(), parsed.data);
+  return Response.json(
+    { orders: orders.map(adminOrderJson), total },
+    { headers: { 'Cache-Control': 'no-store' } },
+  );
+});
