@@ -152,7 +152,7 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                         <p>
                           {item.productVariant.size} ({item.productVariant.dimensions}),{' '}
                           {item.productVariant.finish}
-                          {item.framingSize ? ', framed' : ', no frame'}
+                          {item.framing ? ', framed' : ', no frame'}
                         </p>
                       )}
                       <p className="tabular-nums">

@@ -4,7 +4,8 @@ export interface OrderItem {
   quantity: number;
   price: string;
   description: string;
-  framingSize: string | null;
+  framing: string | null;
+  framingPrice: string;
   productVariant: {
     size: string;
     finish: string;
