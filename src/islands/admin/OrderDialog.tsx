@@ -167,9 +167,10 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
               <h3 id="status-h" className="font-semibold">
                 Change status
               </h3>
-              <label className="block text-sm">
-                Status
+              <div className="text-sm">
+                <label htmlFor="order-new-status">New status</label>
                 <select
+                  id="order-new-status"
                   className="mt-1 block min-h-11 rounded-md border border-slate-300 bg-white px-3"
                   value={status}
                   onChange={(e) => setStatus(e.target.value)}
@@ -180,7 +181,7 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                     </option>
                   ))}
                 </select>
-              </label>
+              </div>
               {status === 'shipped' && (
                 <div className="grid gap-3 sm:grid-cols-2">
                   <label className="block text-sm">

@@ -57,9 +57,12 @@ export function OrdersTab() {
             }}
           />
         </label>
-        <label className="block text-sm">
-          <span className="text-slate-700">Status</span>
+        <div className="text-sm">
+          <label htmlFor="orders-status-filter" className="text-slate-700">
+            Status
+          </label>
           <select
+            id="orders-status-filter"
             className="mt-1 block min-h-11 rounded-md border border-slate-300 bg-white px-3"
             value={status}
             onChange={(e) => {
@@ -73,7 +76,7 @@ export function OrdersTab() {
               </option>
             ))}
           </select>
-        </label>
+        </div>
         <p className="text-sm text-slate-600">Total orders: {total}</p>
       </div>
       {isError && (

@@ -1,7 +1,7 @@
 // ARIA tabs with the keyboard of the WAI-ARIA pattern: arrow keys move between tabs and select,
 // Home and End go to the first and last. Written by hand: a dozen lines of roving tabindex, where a
 // tabs library would add a dependency and its styles for nothing more.
-import { type KeyboardEvent, type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef } from 'react';
 
 export interface TabSpec {
   id: string;
@@ -16,7 +16,7 @@ export function Tabs(props: {
   children: ReactNode;
 }) {
   const { tabs, current, onSelect } = props;
-  const refs = useRef<Record<string, HTMLButtonElement | null>>({});
+  const refs = useRef<Record<string, HTMLAnchorElement | null>>({});
   const move = (event: KeyboardEvent, index: number) => {
     const last = tabs.length - 1;
     const to =
@@ -49,20 +49,24 @@ export function Tabs(props: {
         {tabs.map((tab, index) => {
           const selected = tab.id === current;
           return (
-            <button
+            // A link to ?tab=…, so that a tab chosen before the page's scripts have run still opens.
+            <a
               key={tab.id}
               ref={(el) => {
                 refs.current[tab.id] = el;
               }}
-              type="button"
+              href={`?tab=${tab.id}`}
               role="tab"
               id={`tab-${tab.id}`}
               aria-controls={`panel-${tab.id}`}
               aria-selected={selected}
               tabIndex={selected ? 0 : -1}
-              onClick={() => onSelect(tab.id)}
+              onClick={(e: MouseEvent) => {
+                e.preventDefault();
+                onSelect(tab.id);
+              }}
               onKeyDown={(e) => move(e, index)}
-              className={`min-h-11 shrink-0 whitespace-nowrap border-b-2 px-3 text-sm font-medium ${
+              className={`inline-flex min-h-11 shrink-0 items-center whitespace-nowrap border-b-2 px-3 text-sm font-medium no-underline ${
                 selected
                   ? 'border-slate-900 text-slate-900'
                   : 'border-transparent text-slate-600 hover:text-slate-900'
@@ -75,7 +79,7 @@ export function Tabs(props: {
                   {tab.badge}
                 </span>
               ) : null}
-            </button>
+            </a>
           );
         })}
       </div>

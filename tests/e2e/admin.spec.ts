@@ -1,0 +1,187 @@
+// The owner runs the business from /admin: the figures after a test-mode purchase, finding the
+// order, shipping it with a tracking number, refunding it, prices and 'No Changes', payments,
+// enquiries, the same tabs on a phone, and axe on every tab. What it changes it puts back
+// (prices), or makes for itself (its own order and enquiry), so the other tests see the seed.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { OWNER } from '../../playwright.config';
+import { CUSTOMER } from '../helpers/fixtures';
+import { seriousViolations } from './axe';
+
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+const BUYER = { ...CUSTOMER, name: 'Niamh Kelly-Admin', email: 'niamh.admin@example.ie' };
+
+async function signInTo(page: Page, path: string) {
+  await page.goto(`/api/login?next=${encodeURIComponent(path)}`);
+  await page.getByLabel('E-mail').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toBeVisible();
+  // The island has hydrated once Astro has taken its server-rendered marker away.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+/** A test-mode purchase of one small matte print, through the same calls the checkout makes. */
+async function buyOnePrint(request: APIRequestContext, baseURL: string) {
+  const photos = (await (await request.get('/api/photos')).json()) as { id: string }[];
+  const variants = (await (await request.get(`/api/photos/${photos[0]?.id}/variants`)).json()) as {
+    id: string;
+    size: string;
+    finish: string;
+  }[];
+  const variant = variants.find((v) => v.size === 'small' && v.finish === 'matte');
+  const headers = { origin: baseURL };
+  const created = await request.post('/api/paypal/order', {
+    headers,
+    data: { lines: [{ variantId: variant?.id, framing: null, quantity: 1 }] },
+  });
+  expect(created.status()).toBe(201);
+  const { id } = await created.json();
+  const captured = await request.post(`/api/paypal/order/${id}/capture`, {
+    headers,
+    data: { customerData: BUYER, cartItems: [] },
+  });
+  expect(captured.status()).toBe(200);
+}
+
+const outbox = () => {
+  try {
+    const dir = join(DATA_DIR, 'outbox');
+    return readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8'));
+  } catch {
+    return [];
+  }
+};
+
+test('the owner finds a new order, ships it with a tracking number, then refunds it', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await buyOnePrint(request, baseURL as string);
+  page.on('dialog', (d) => void d.accept());
+  await signInTo(page, '/admin');
+  await expect(page.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText('Niamh Kelly-Admin')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await expect(page).toHaveURL(/tab=orders/);
+  await page.getByLabel('Search by customer e-mail or name').fill('niamh kelly-admin');
+  await expect(page.getByText('Showing 1 to 1 of 1 orders')).toBeVisible();
+  await page.getByRole('button', { name: /^View/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: /^Order #/ });
+  await expect(dialog.getByText('Niamh Kelly-Admin')).toBeVisible();
+  await expect(dialog.getByRole('heading', { name: 'Items' })).toBeVisible();
+  await expect(dialog.locator('img').first()).toHaveAttribute('src', /\/media\/|\.jpg/);
+
+  await dialog.getByLabel('New status').selectOption('shipped');
+  await dialog.getByLabel('Carrier (optional)').fill('An Post');
+  await dialog.getByLabel('Tracking number (optional)').fill('RX123456789IE');
+  await dialog.getByRole('button', { name: 'Update status' }).click();
+  await expect(page.getByText('Order status updated successfully')).toBeVisible();
+  await expect(dialog.getByText('shipped').first()).toBeVisible();
+  await expect(dialog.getByText('An Post, RX123456789IE')).toBeVisible();
+  await expect.poll(() => outbox().some((m) => m.includes('RX123456789IE'))).toBe(true);
+
+  await dialog.getByRole('button', { name: 'Cancel and refund' }).click();
+  await expect(page.getByText('Order refunded')).toBeVisible();
+  await expect(dialog.getByText(/^Refund$/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Cancel and refund' })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(page.locator('table').getByText('cancelled', { exact: true })).toBeVisible();
+});
+
+test('prices: a saved change, then No Changes, then the old prices back', async ({ page }) => {
+  await signInTo(page, '/admin?tab=products');
+  const smallMatte = page.getByRole('group', { name: /Small/ }).getByLabel('Matte');
+  await expect(smallMatte).not.toHaveValue('');
+  const before = await smallMatte.inputValue();
+  await page.getByRole('button', { name: 'Save All Pricing Changes' }).click();
+  await expect(page.getByText('No Changes')).toBeVisible();
+  await smallMatte.fill('47.50');
+  await page.getByRole('button', { name: 'Save All Pricing Changes' }).click();
+  await expect(page.getByText('Pricing updated successfully')).toBeVisible();
+  const variants = await page.request.get('/api/product-variants');
+  expect(JSON.stringify(await variants.json())).toContain('47.5');
+  await smallMatte.fill(before);
+  await page.getByRole('button', { name: 'Save All Pricing Changes' }).click();
+  await expect(page.getByText('Pricing updated successfully').first()).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Print fit' })).toBeVisible();
+});
+
+test('payments say test mode, and an enquiry is read and marked handled', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const sent = await request.post('/api/contact', {
+    headers: { origin: baseURL as string },
+    data: {
+      firstName: 'Cathal',
+      lastName: 'Admin-Test',
+      email: 'cathal@example.ie',
+      serviceInterest: 'prints',
+      message: 'Could I have Lough Tay printed at 30x40?',
+    },
+  });
+  expect(sent.status()).toBe(201);
+  await signInTo(page, '/admin?tab=payments');
+  await expect(page.getByRole('heading', { name: /Test mode: no real payment/ })).toBeVisible();
+  await expect(page.getByText('PAYPAL_CLIENT_SECRET')).toBeVisible();
+
+  await page.getByRole('tab', { name: /Enquiries/ }).click();
+  const card = page.getByRole('listitem').filter({ hasText: 'Cathal Admin-Test' });
+  await expect(card.getByText('Custom Print Order')).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Reply to Cathal' })).toHaveAttribute(
+    'href',
+    /^mailto:cathal@example\.ie\?subject=/,
+  );
+  await card.getByRole('button', { name: 'Mark handled' }).click();
+  await expect(page.getByText('Enquiry marked handled')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Cathal Admin-Test' })).toHaveCount(0);
+  await page.getByLabel('All enquiries').check();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Cathal Admin-Test' })).toContainText('handled');
+});
+
+test('the tabs answer the keyboard, and no tab has a serious axe violation', async ({ page }) => {
+  await signInTo(page, '/admin');
+  const dashboard = page.getByRole('tab', { name: 'Dashboard' });
+  await dashboard.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Photos' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Photos' })).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: /Enquiries/ })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Home');
+  await expect(dashboard).toHaveAttribute('aria-selected', 'true');
+  for (const tab of [
+    'dashboard',
+    'photos',
+    'videos',
+    'orders',
+    'products',
+    'payments',
+    'backgrounds',
+    'profile',
+    'enquiries',
+  ]) {
+    await page.goto(`/admin?tab=${tab}`);
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page), tab).toEqual([]);
+  }
+});
+
+test('on a 390 px phone the tabs scroll and orders are cards', async ({ page, request, baseURL }) => {
+  await buyOnePrint(request, baseURL as string);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInTo(page, '/admin?tab=orders');
+  await expect(page.locator('table')).toBeHidden();
+  await expect(page.getByRole('list').filter({ hasText: 'Niamh Kelly-Admin' }).first()).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const view = page.getByRole('button', { name: /^View/ }).first();
+  const box = await view.boundingBox();
+  expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+});
