@@ -6,6 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { OWNER } from '../../playwright.config';
+import { withSiteDb } from '../helpers/db';
+import { makeOrder } from '../helpers/factories';
 import { CUSTOMER } from '../helpers/fixtures';
 import { seriousViolations } from './axe';
 
@@ -184,4 +186,50 @@ test('on a 390 px phone the tabs scroll and orders are cards', async ({ page, re
   const view = page.getByRole('button', { name: /^View/ }).first();
   const box = await view.boundingBox();
   expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+});
+
+test('the orders list pages through 25 orders, ten at a time', async ({ page }) => {
+  withSiteDb(DATA_DIR, (db) => {
+    for (let i = 1; i <= 25; i++)
+      makeOrder(db, { customerName: `Pager Test ${i}`, customerEmail: `pager${i}@example.ie` });
+  });
+  await signInTo(page, '/admin?tab=orders');
+  await page.getByLabel('Search by customer e-mail or name').fill('Pager Test');
+  await expect(page.getByText('Showing 1 to 10 of 25 orders')).toBeVisible();
+  await expect(page.getByText('Page 1 of 3')).toBeVisible();
+  await expect(page.getByText('Total orders: 25')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Showing 11 to 20 of 25 orders')).toBeVisible();
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('Showing 21 to 25 of 25 orders')).toBeVisible();
+  await expect(page.getByText('Page 3 of 3')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(page.locator('tbody tr')).toHaveCount(5);
+  await page.getByLabel('Search by customer e-mail or name').fill('nobody-by-this-name');
+  await expect(page.getByText('No orders found')).toBeVisible();
+  await expect(page.getByText('Try adjusting your search or filters')).toBeVisible();
+});
+
+test('a visitor is sent to sign in, and no admin code is fetched on the public pages', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(r.url());
+  });
+  for (const path of ['/', '/shop', '/drone-services', '/checkout']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const url of scripts) {
+    const code = await (await page.request.get(url)).text();
+    expect(code, url).not.toContain('QueryClientProvider');
+    expect(url).not.toMatch(/AdminApp|OrdersTab|ProductsTab/);
+  }
+  const refused = await page.request.get('/admin', { maxRedirects: 0 });
+  expect(refused.status()).toBe(401);
+  expect(await refused.text()).toContain('This page is for the site owner');
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/api\/login\?next=%2Fadmin/);
+  await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 });
