@@ -6,10 +6,13 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 
-export async function jsBeforeInteraction(url) {
+/** `cookie` ("name=value; …") signs the browser in first, for the owner's pages. */
+export async function jsBeforeInteraction(url, { cookie } = {}) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
-    const page = await browser.newPage();
+    const context = await browser.newContext();
+    if (cookie) await context.addCookies(toCookies(cookie, url));
+    const page = await context.newPage();
     const fetched = new Set();
     page.on('response', (r) => {
       if (r.request().resourceType() === 'script') fetched.add(r.url());
@@ -31,6 +34,50 @@ export async function jsBeforeInteraction(url) {
       bytes += gzipSync(body).length;
     }
     return { bytes, files: fetched.size, inline: inline.length };
+  } finally {
+    await browser.close();
+  }
+}
+
+function toCookies(header, url) {
+  return header.split(/;\s*/).map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), url };
+  });
+}
+
+/**
+ * The owner's dashboard: the JS fetched when /admin opens on its Dashboard tab, and the JS of every
+ * tab once each has been opened (gzip, each file on its own).
+ */
+export async function adminJs(base, cookie) {
+  const dashboard = await jsBeforeInteraction(`${base}/admin`, { cookie });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+  try {
+    const context = await browser.newContext();
+    await context.addCookies(toCookies(cookie, base));
+    const page = await context.newPage();
+    const fetched = new Set();
+    page.on('response', (r) => {
+      if (r.request().resourceType() === 'script') fetched.add(r.url());
+    });
+    for (const tab of [
+      'dashboard',
+      'photos',
+      'videos',
+      'orders',
+      'products',
+      'payments',
+      'backgrounds',
+      'profile',
+      'enquiries',
+    ]) {
+      await page.goto(`${base}/admin?tab=${tab}`, { waitUntil: 'load' });
+      await page.waitForLoadState('networkidle');
+    }
+    let all = 0;
+    for (const src of fetched) all += gzipSync(Buffer.from(await (await fetch(src)).arrayBuffer())).length;
+    return { dashboard, all, files: fetched.size };
   } finally {
     await browser.close();
   }

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { baselineFirstOk, printTable, rps, startBaseline, startSite } from './lib.mjs';
 import { lighthouseRows } from './lighthouse.mjs';
-import { jsBeforeInteraction } from './page-js.mjs';
+import { adminJs, jsBeforeInteraction } from './page-js.mjs';
 import { benchQueryFlood } from './query-flood.mjs';
 import { benchShop } from './shop.mjs';
 import { baselinePublish, make24mp, sitePublish } from './upload.mjs';
@@ -56,6 +56,15 @@ try {
     kib(js.bytes),
     '—',
     `budget 15.0 KiB (${js.files} files + ${js.inline} inline)`,
+  ]);
+
+  // 2b. The owner's dashboard: JS when /admin opens on the Dashboard tab, beside all its tabs' JS.
+  const admin = await adminJs(site.url, await ownerCookie(site.url, env.OWNER_PASSWORD));
+  rows.push([
+    'JS when /admin opens on the Dashboard tab (gzip)',
+    kib(admin.dashboard.bytes),
+    kib(admin.all),
+    `every tab opened: ${admin.files} files`,
   ]);
 
   // 3. Requests per second of / against node:http sending the same bytes from memory.
@@ -124,6 +133,20 @@ async function waitForMediaQueue(file) {
   }
   db.close();
   console.log(`(waited ${((Date.now() - started) / 1000).toFixed(1)} s for the background AVIF queue)`);
+}
+
+/** Signs the owner in through the sign-in page and returns the session cookie. */
+async function ownerCookie(base, password) {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+    body: new URLSearchParams({ email: 'owner@example.com', password }).toString(),
+  });
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function rawBody(url, headers) {

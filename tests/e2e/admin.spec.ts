@@ -147,6 +147,8 @@ test('payments say test mode, and an enquiry is read and marked handled', async 
 });
 
 test('the tabs answer the keyboard, and no tab has a serious axe violation', async ({ page }) => {
+  // Nine pages, each read whole by axe: longer than one page's default limit.
+  test.setTimeout(90_000);
   await signInTo(page, '/admin');
   const dashboard = page.getByRole('tab', { name: 'Dashboard' });
   await dashboard.focus();

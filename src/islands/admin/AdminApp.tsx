@@ -1,8 +1,8 @@
 // The owner's dashboard: one island with a tab for each part of the business. The open tab is
 // kept in the address (/admin?tab=orders), so a reload or a link opens the same tab.
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
-import AddPhotoForm from '~/islands/AddPhotoForm';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { useHydrated } from '~/lib/client/use-hydrated';
 import { DashboardTab } from './DashboardTab';
 import { EnquiriesTab, enquiriesKey, readEnquiries } from './EnquiriesTab';
 import { OrdersTab } from './OrdersTab';
@@ -10,6 +10,9 @@ import { PaymentsTab } from './PaymentsTab';
 import { ProductsTab } from './ProductsTab';
 import { makeQueryClient } from './query';
 import { type TabSpec, Tabs } from './Tabs';
+
+// The upload widget (Uppy) is most of the dashboard's weight: it loads when the Photos tab opens.
+const AddPhotoForm = lazy(() => import('~/islands/AddPhotoForm'));
 
 export const ADMIN_TABS = [
   'dashboard',
@@ -35,6 +38,18 @@ const LABELS: Record<AdminTab, string> = {
   profile: 'Profile',
   enquiries: 'Enquiries',
 };
+
+/** Rendered in the browser only, after hydration: the server's HTML and the first render agree. */
+function LazyPhotoForm() {
+  const hydrated = useHydrated();
+  const loading = <p aria-busy="true">Loading the upload form…</p>;
+  if (!hydrated) return loading;
+  return (
+    <Suspense fallback={loading}>
+      <AddPhotoForm />
+    </Suspense>
+  );
+}
 
 function NotYet({ children }: { children: ReactNode }) {
   return <p className="max-w-prose text-slate-700">{children}</p>;
@@ -63,7 +78,7 @@ function panel(tab: AdminTab): ReactNode {
             are made. It then appears in the shop with prints at your current prices.
           </p>
           <div className="mt-6">
-            <AddPhotoForm />
+            <LazyPhotoForm />
           </div>
         </section>
       );
