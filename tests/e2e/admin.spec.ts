@@ -1,6 +1,6 @@
 // The owner runs the business from /admin: the figures after a test-mode purchase, finding the
 // order, shipping it with a tracking number, refunding it, prices and 'No Changes', payments,
-// enquiries, the same tabs on a phone, and axe on every tab. What it changes it puts back
+// enquiries, the same tabs on a phone, axe on every tab, and an order's packing slip on paper. What it changes it puts back
 // (prices), or makes for itself (its own order and enquiry), so the other tests see the seed.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,6 +13,12 @@ import { seriousViolations } from './axe';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 const BUYER = { ...CUSTOMER, name: 'Niamh Kelly-Admin', email: 'niamh.admin@example.ie' };
+const SLIP_BUYER = {
+  ...CUSTOMER,
+  name: 'Eoin Packer-Slip',
+  email: 'eoin.slip@example.ie',
+  street: '7 Harbour View',
+};
 
 async function signInTo(page: Page, path: string) {
   await page.goto(`/api/login?next=${encodeURIComponent(path)}`);
@@ -25,7 +31,7 @@ async function signInTo(page: Page, path: string) {
 }
 
 /** A test-mode purchase of one small matte print, through the same calls the checkout makes. */
-async function buyOnePrint(request: APIRequestContext, baseURL: string) {
+async function buyOnePrint(request: APIRequestContext, baseURL: string, buyer = BUYER) {
   const photos = (await (await request.get('/api/photos')).json()) as { id: string }[];
   const variants = (await (await request.get(`/api/photos/${photos[0]?.id}/variants`)).json()) as {
     id: string;
@@ -42,7 +48,7 @@ async function buyOnePrint(request: APIRequestContext, baseURL: string) {
   const { id } = await created.json();
   const captured = await request.post(`/api/paypal/order/${id}/capture`, {
     headers,
-    data: { customerData: BUYER, cartItems: [] },
+    data: { customerData: buyer, cartItems: [] },
   });
   expect(captured.status()).toBe(200);
 }
@@ -234,4 +240,57 @@ test('a visitor is sent to sign in, and no admin code is fetched on the public p
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/api\/login\?next=%2Fadmin/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+
+test('the owner opens an order’s packing slip; on paper it has no navigation or buttons', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  await buyOnePrint(request, baseURL as string, SLIP_BUYER);
+  await signInTo(page, '/admin?tab=orders');
+  await page.getByLabel('Search by customer e-mail or name').fill(SLIP_BUYER.name);
+  await expect(page.getByText('Showing 1 to 1 of 1 orders')).toBeVisible();
+  await page.getByRole('button', { name: /^View/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: /^Order #/ });
+  await expect(dialog.getByRole('heading', { name: 'Items' })).toBeVisible();
+  const title = (await dialog.locator('li p.font-medium').first().textContent()) ?? '';
+  expect(title).not.toBe('');
+  const link = dialog.getByRole('link', { name: 'Packing slip' });
+  await expect(link).toHaveAttribute('target', '_blank');
+  const [slip] = await Promise.all([page.waitForEvent('popup'), link.click()]);
+
+  await expect(slip).toHaveURL(/\/admin\/orders\/[^/]+\/packing-slip$/);
+  await expect(slip.getByRole('heading', { name: 'Packing slip' })).toBeVisible();
+  await expect(slip.getByText(SLIP_BUYER.name)).toBeVisible();
+  await expect(slip.getByText('7 Harbour View')).toBeVisible();
+  const rows = slip.locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(title);
+  await expect(rows.first()).toContainText('Small (8x12 inches)');
+  await expect(rows.first()).toContainText('Matte');
+  await expect(slip.locator('main')).not.toContainText('€');
+  const nav = slip.getByRole('navigation', { name: 'Main' });
+  const print = slip.getByRole('button', { name: 'Print' });
+  await expect(nav).toBeVisible();
+  await expect(print).toBeVisible();
+  await expect(slip.getByRole('link', { name: 'Back to the order' })).toHaveAttribute(
+    'href',
+    '/admin?tab=orders',
+  );
+  await slip.waitForLoadState('networkidle');
+  expect(await seriousViolations(slip)).toEqual([]);
+
+  await slip.emulateMedia({ media: 'print' });
+  await expect(nav).toBeHidden();
+  await expect(print).toBeHidden();
+  await expect(slip.getByRole('link', { name: 'Back to the order' })).toBeHidden();
+  await expect(rows.first()).toBeVisible();
+  const colours = await slip.evaluate(() => [
+    getComputedStyle(document.body).backgroundColor,
+    getComputedStyle(document.querySelector('h1') as Element).color,
+  ]);
+  expect(colours).toEqual(['rgb(255, 255, 255)', 'rgb(0, 0, 0)']);
+  // The slip fits one A4 sheet.
+  const pdf = (await slip.pdf({ format: 'A4', preferCSSPageSize: true })).toString('latin1');
+  expect(pdf.match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
 });

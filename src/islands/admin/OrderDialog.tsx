@@ -231,6 +231,14 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                     {refund.isPending ? 'Refunding…' : 'Cancel and refund'}
                   </button>
                 )}
+                <a
+                  href={`/admin/orders/${encodeURIComponent(orderId)}/packing-slip`}
+                  target="_blank"
+                  rel="noopener"
+                  className="btn btn-secondary"
+                >
+                  Packing slip
+                </a>
               </div>
             </form>
             {order.history.length > 0 && (

@@ -1,0 +1,102 @@
+// The packing slip over HTTP against the built server: the owner sees the shop, the order, the
+// ship-to block and every line with its size and quantity, and no price; a visitor gets 401, a
+// signed-in account that is not the owner's 403, and an unknown order the 404 page.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCATION, OWNER_NAME } from '~/lib/shared/constants';
+import { withSiteDb } from '../helpers/db';
+import { makeOrder, makePhoto, makeVariant } from '../helpers/factories';
+import { type RunningServer, startServer } from '../helpers/server';
+import { signIn } from '../helpers/session';
+
+const ORDER_ID = 'order-slip-0a1b2c';
+const SLIP = `/admin/orders/${ORDER_ID}/packing-slip`;
+
+let site: RunningServer;
+let owner: string;
+let former: string;
+
+beforeAll(async () => {
+  // An account that is no longer the owner's: made when OWNER_EMAIL named it, kept after.
+  const first = await startServer({ OWNER_EMAIL: 'former@example.com' });
+  await first.stop();
+  site = await startServer({ DATA_DIR: first.dataDir });
+  owner = await signIn(site.url);
+  former = await signIn(site.url, 'former@example.com');
+  withSiteDb(site.dataDir, (db) => {
+    makePhoto(db, { id: 'p-tay', title: 'Lough Tay at Dawn' });
+    makePhoto(db, { id: 'p-glen', title: 'Glendalough Upper Lake' });
+    makeVariant(db, { id: 'v-tay', photoId: 'p-tay', size: 'small', finish: 'matte', priceCents: 4500 });
+    makeVariant(db, { id: 'v-glen', photoId: 'p-glen', size: 'large', finish: 'gloss', priceCents: 12_000 });
+    makeOrder(db, {
+      id: ORDER_ID,
+      payment: 'paid',
+      customerName: 'Síofra Ní Bhriain',
+      customerAddress: '4 Church Road\nGreystones\nA63 K2P0 Co. Wicklow',
+      phoneNumber: '+353 87 555 0101',
+      items: [
+        { productVariantId: 'v-tay', quantity: 2, priceCents: 4500, description: 'Lough Tay, small matte' },
+        {
+          productVariantId: 'v-glen',
+          quantity: 1,
+          priceCents: 15_500,
+          framingSize: 'large',
+          framingPriceCents: 3500,
+          description: 'Glendalough, large gloss, framed',
+        },
+      ],
+    });
+  });
+});
+
+afterAll(async () => {
+  await site?.stop();
+});
+
+const get = (path: string, cookie?: string) =>
+  fetch(`${site.url}${path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+
+/** The page's visible text, roughly: tags and scripts out, entities decoded, spaces folded. */
+const textOf = (html: string) =>
+  html
+    .replace(/<(script|style)[\s\S]*?<\/\1>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ');
+
+describe('the packing slip', () => {
+  it('shows the owner the shop, the order, the ship-to block and every line, and no price', async () => {
+    const res = await get(SLIP, owner);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    const html = await res.text();
+    const text = textOf(html);
+    expect(text).toContain(OWNER_NAME);
+    expect(text).toContain(LOCATION);
+    expect(text).toContain('#0A1B2C');
+    expect(text).toContain(ORDER_ID);
+    expect(text).toContain('Síofra Ní Bhriain');
+    for (const line of ['4 Church Road', 'Greystones', 'A63 K2P0 Co. Wicklow']) expect(text).toContain(line);
+    expect(text).toContain('+353 87 555 0101');
+    expect(text).toMatch(/Lough Tay at Dawn .*Small \(8x12 inches\) Matte No frame 2 /);
+    expect(text).toMatch(/Glendalough Upper Lake .*Large \(16x20 inches\) Gloss Framed 1 /);
+    expect(text).toMatch(/Prints in all 3 /);
+    expect(html).not.toMatch(/€|&euro;|&#8364;|EUR\b/);
+    for (const price of ['45.00', '155.00', '35.00', '245.00']) expect(text).not.toContain(price);
+    expect(html).toContain('href="/admin?tab=orders"');
+    expect(html).toMatch(/<meta name="robots" content="noindex"/);
+  });
+
+  it('answers a visitor 401 and an account that is not the owner’s 403', async () => {
+    expect((await get(SLIP)).status).toBe(401);
+    const refused = await get(SLIP, former);
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).not.toContain('Síofra');
+  });
+
+  it('answers the 404 page for an unknown order', async () => {
+    const res = await get('/admin/orders/no-such-order/packing-slip', owner);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('Page Not Found');
+  });
+});
