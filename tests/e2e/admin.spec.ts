@@ -1,7 +1,8 @@
 // The owner runs the business from /admin: the figures after a test-mode purchase, finding the
 // order, shipping it with a tracking number, refunding it, prices and 'No Changes', payments,
-// enquiries, the same tabs on a phone, axe on every tab, and an order's packing slip on paper. What it changes it puts back
-// (prices), or makes for itself (its own order and enquiry), so the other tests see the seed.
+// enquiries, the same tabs on a phone, axe on every tab, and an order's packing slip on paper.
+// What it changes it puts back (prices), or makes for itself (its own orders and enquiry), so the
+// other tests see the seed.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -240,6 +241,7 @@ test('a visitor is sent to sign in, and no admin code is fetched on the public p
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/api\/login\?next=%2Fadmin/);
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
+});
 
 test('the owner opens an order’s packing slip; on paper it has no navigation or buttons', async ({
   page,
