@@ -1,7 +1,8 @@
 // The owner runs the business from /admin: the figures after a test-mode purchase, finding the
 // order, shipping it with a tracking number, refunding it, prices and 'No Changes', payments,
-// enquiries, the same tabs on a phone, and axe on every tab. What it changes it puts back
-// (prices), or makes for itself (its own order and enquiry), so the other tests see the seed.
+// enquiries, the same tabs on a phone, axe on every tab, and the weekly sales chart (loaded by the
+// Dashboard alone). What it changes it puts back (prices), or makes for itself (its own order and
+// enquiry), so the other tests see the seed.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -184,4 +185,48 @@ test('on a 390 px phone the tabs scroll and orders are cards', async ({ page, re
   const view = page.getByRole('button', { name: /^View/ }).first();
   const box = await view.boundingBox();
   expect(box?.height ?? 0).toBeGreaterThanOrEqual(44);
+});
+
+test('the dashboard charts paid sales per week, with a table of them, and no public page loads uPlot', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const uplotRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/uPlot/i.test(r.url())) uplotRequests.push(r.url());
+  });
+  for (const path of ['/', '/shop', '/drone-services']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(uplotRequests).toEqual([]);
+
+  await buyOnePrint(request, baseURL as string);
+  await signInTo(page, '/admin?tab=orders');
+  expect(uplotRequests).toEqual([]);
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  const table = page.getByRole('table', { name: 'Paid sales per week' });
+  await expect(table.locator('tbody tr')).toHaveCount(12);
+  // The last row is this week, which holds the purchase just made.
+  await expect(table.locator('tbody tr').last().locator('td').first()).toHaveText(/^€\d/);
+  await expect(table.locator('tbody tr').last().locator('td').first()).not.toHaveText('€0.00');
+  const chart = page.getByRole('img', {
+    name: /^Paid sales per week for the last 12 weeks: €[\d,.]+ in total, best week starting .+ with €[\d,.]+\.$/,
+  });
+  await expect(chart.locator('canvas')).toBeVisible();
+  expect(uplotRequests.some((u) => u.endsWith('.js'))).toBe(true);
+  expect(uplotRequests.some((u) => u.endsWith('.css'))).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Best Sellers' })).toBeVisible();
+  await expect(page.getByText(/^\d+ prints?$/).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // On a 390 px phone the chart follows its container and nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() => chart.evaluate((el) => el.querySelector('.uplot')?.getBoundingClientRect().right ?? 999))
+    .toBeLessThanOrEqual(390);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });
