@@ -1,8 +1,8 @@
 // The owner runs the business from /admin: the figures after a test-mode purchase, finding the
 // order, shipping it with a tracking number, refunding it, prices and 'No Changes', payments,
-// enquiries, the same tabs on a phone, axe on every tab, and an order's packing slip on paper.
-// What it changes it puts back (prices), or makes for itself (its own orders and enquiry), so the
-// other tests see the seed.
+// enquiries, the same tabs on a phone, axe on every tab, an order's packing slip on paper, and the
+// weekly sales chart (loaded by the Dashboard alone). What it changes it puts back (prices), or
+// makes for itself (its own orders and enquiry), so the other tests see the seed.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -13,11 +13,13 @@ import { CUSTOMER } from '../helpers/fixtures';
 import { seriousViolations } from './axe';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
-const BUYER = { ...CUSTOMER, name: 'Niamh Kelly-Admin', email: 'niamh.admin@example.ie' };
+// A name of this run's own, so that a retry on the same data finds one order, not two.
+const RUN = Date.now().toString(36);
+const BUYER = { ...CUSTOMER, name: `Niamh Kelly ${RUN}`, email: `niamh.${RUN}@example.ie` };
 const SLIP_BUYER = {
   ...CUSTOMER,
-  name: 'Eoin Packer-Slip',
-  email: 'eoin.slip@example.ie',
+  name: `Eoin Packer ${RUN}`,
+  email: `eoin.${RUN}@example.ie`,
   street: '7 Harbour View',
 };
 
@@ -72,15 +74,15 @@ test('the owner finds a new order, ships it with a tracking number, then refunds
   page.on('dialog', (d) => void d.accept());
   await signInTo(page, '/admin');
   await expect(page.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByText('Niamh Kelly-Admin')).toBeVisible();
+  await expect(page.getByText(BUYER.name).first()).toBeVisible();
 
   await page.getByRole('tab', { name: 'Orders' }).click();
   await expect(page).toHaveURL(/tab=orders/);
-  await page.getByLabel('Search by customer e-mail or name').fill('niamh kelly-admin');
+  await page.getByLabel('Search by customer e-mail or name').fill(BUYER.name.toLowerCase());
   await expect(page.getByText('Showing 1 to 1 of 1 orders')).toBeVisible();
   await page.getByRole('button', { name: /^View/ }).first().click();
   const dialog = page.getByRole('dialog', { name: /^Order #/ });
-  await expect(dialog.getByText('Niamh Kelly-Admin')).toBeVisible();
+  await expect(dialog.getByText(BUYER.name)).toBeVisible();
   await expect(dialog.getByRole('heading', { name: 'Items' })).toBeVisible();
   await expect(dialog.locator('img').first()).toHaveAttribute('src', /\/media\/|\.jpg/);
 
@@ -189,7 +191,7 @@ test('on a 390 px phone the tabs scroll and orders are cards', async ({ page, re
   await page.setViewportSize({ width: 390, height: 844 });
   await signInTo(page, '/admin?tab=orders');
   await expect(page.locator('table')).toBeHidden();
-  await expect(page.getByRole('list').filter({ hasText: 'Niamh Kelly-Admin' }).first()).toBeVisible();
+  await expect(page.getByRole('list').filter({ hasText: BUYER.name }).first()).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
   const view = page.getByRole('button', { name: /^View/ }).first();
@@ -295,4 +297,48 @@ test('the owner opens an order’s packing slip; on paper it has no navigation o
   // The slip fits one A4 sheet.
   const pdf = (await slip.pdf({ format: 'A4', preferCSSPageSize: true })).toString('latin1');
   expect(pdf.match(/\/Type\s*\/Page\b/g)).toHaveLength(1);
+});
+
+test('the dashboard charts paid sales per week, with a table of them, and no public page loads uPlot', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const uplotRequests: string[] = [];
+  page.on('request', (r) => {
+    if (/uPlot/i.test(r.url())) uplotRequests.push(r.url());
+  });
+  for (const path of ['/', '/shop', '/drone-services']) {
+    await page.goto(path);
+    await page.waitForLoadState('networkidle');
+  }
+  expect(uplotRequests).toEqual([]);
+
+  await buyOnePrint(request, baseURL as string);
+  await signInTo(page, '/admin?tab=orders');
+  expect(uplotRequests).toEqual([]);
+  await page.getByRole('tab', { name: 'Dashboard' }).click();
+  const table = page.getByRole('table', { name: 'Paid sales per week' });
+  await expect(table.locator('tbody tr')).toHaveCount(12);
+  // The last row is this week, which holds the purchase just made.
+  await expect(table.locator('tbody tr').last().locator('td').first()).toHaveText(/^€\d/);
+  await expect(table.locator('tbody tr').last().locator('td').first()).not.toHaveText('€0.00');
+  const chart = page.getByRole('img', {
+    name: /^Paid sales per week for the last 12 weeks: €[\d,.]+ in total, best week starting .+ with €[\d,.]+\.$/,
+  });
+  await expect(chart.locator('canvas')).toBeVisible();
+  expect(uplotRequests.some((u) => u.endsWith('.js'))).toBe(true);
+  expect(uplotRequests.some((u) => u.endsWith('.css'))).toBe(true);
+  await expect(page.getByRole('heading', { name: 'Best Sellers' })).toBeVisible();
+  await expect(page.getByText(/^\d+ prints?$/).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // On a 390 px phone the chart follows its container and nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect
+    .poll(() => chart.evaluate((el) => el.querySelector('.uplot')?.getBoundingClientRect().right ?? 999))
+    .toBeLessThanOrEqual(390);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
 });

@@ -1,7 +1,9 @@
-// The Dashboard tab: the four figures of paid orders, where to edit the site, and the last orders.
+// The Dashboard tab: the four figures of paid orders, the weekly sales and best sellers, where to
+// edit the site, and the last orders.
 import { useQuery } from '@tanstack/react-query';
 import { formatEuro, shortOrderId } from '~/lib/shared/format';
 import { read } from './query';
+import { SalesReport } from './SalesReport';
 import { StatusBadge } from './StatusBadge';
 
 export interface DashboardStats {
@@ -42,7 +44,8 @@ export function DashboardTab() {
         ))}
       </ul>
       <p className="mt-2 text-sm text-slate-600">Only paid orders count.</p>
-      <div className="mt-8 grid gap-6 lg:grid-cols-3">
+      <SalesReport />
+      <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section className="rounded-lg border border-slate-200 bg-white p-6" aria-labelledby="content-h">
           <h3 id="content-h" className="text-lg font-semibold">
             Content Management

@@ -1,0 +1,24 @@
+// GET /api/admin/sales (owner only, checked in src/middleware.ts): paid sales per week for the last
+// 12 weeks and the best-selling photos and sizes of those weeks, in euros with 2 decimals.
+import type { APIRoute } from 'astro';
+import { getDb } from '~/lib/server/db';
+import { handle } from '~/lib/server/http';
+import { getSalesReport } from '~/lib/server/services/sales-report';
+import { centsToDecimal } from '~/lib/shared/format';
+
+export const GET: APIRoute = handle(() => {
+  const report = getSalesReport(getDb(), new Date());
+  return Response.json({
+    weeks: report.weeks.map((w) => ({
+      weekStart: w.weekStart,
+      sales: centsToDecimal(w.salesCents),
+      orders: w.orders,
+    })),
+    topPhotos: report.topPhotos.map((p) => ({
+      title: p.title,
+      prints: p.prints,
+      sales: centsToDecimal(p.salesCents),
+    })),
+    sizes: report.sizes.map((s) => ({ size: s.size, prints: s.prints, sales: centsToDecimal(s.salesCents) })),
+  });
+});
