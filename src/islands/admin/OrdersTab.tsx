@@ -1,7 +1,8 @@
 // The Orders tab: search by the customer's e-mail or name, filter by status, ten orders a page; a
 // table on wide screens and cards on a phone; each order opens its details.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { notify } from '~/lib/client/toaster';
 import { formatEuro, shortOrderId } from '~/lib/shared/format';
 import { OrderDialog } from './OrderDialog';
 import { irishDate, ORDER_STATUS_FILTERS, type OrderRow, PAGE_SIZE } from './orders-api';
@@ -32,6 +33,9 @@ export function OrdersTab() {
     queryFn: () => read<{ orders: OrderRow[]; total: number }>(`/api/orders?${params}`),
     placeholderData: keepPreviousData,
   });
+  useEffect(() => {
+    if (isError) notify('error', 'Error', 'Failed to fetch orders');
+  }, [isError]);
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const first = total === 0 ? 0 : (page - 1) * PAGE_SIZE + 1;
