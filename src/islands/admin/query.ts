@@ -3,7 +3,7 @@
 // 2 s (doubling, at most 30 s), but never after a 4xx; a mutation is never retried. A 401 on a read
 // means "no user" and yields null; a 401 on a mutation signs the owner in again.
 import { QueryClient } from '@tanstack/react-query';
-import { HttpError } from '~/lib/client/api';
+import { HttpError, raiseIfNotOk } from '~/lib/client/api';
 import { notify } from '~/lib/client/toaster';
 
 const isClientError = (err: unknown) => err instanceof HttpError && err.status >= 400 && err.status < 500;
@@ -23,22 +23,11 @@ export function makeQueryClient(): QueryClient {
   });
 }
 
-async function raise(res: Response): Promise<never> {
-  const text = (await res.text().catch(() => '')) || res.statusText;
-  let serverMessage: string | undefined;
-  try {
-    serverMessage = (JSON.parse(text) as { message?: string }).message;
-  } catch {
-    serverMessage = undefined;
-  }
-  throw new HttpError(res.status, `${res.status}: ${text}`, serverMessage);
-}
-
 /** A read for useQuery: the JSON, or null when the server says 401 (no user). */
 export async function read<T>(path: string): Promise<T | null> {
   const res = await fetch(path, { credentials: 'include' });
   if (res.status === 401) return null;
-  if (!res.ok) await raise(res);
+  await raiseIfNotOk(res);
   return (await res.json()) as T;
 }
 
@@ -62,7 +51,7 @@ export async function send<T>(
       window.location.href = `/api/login?next=${encodeURIComponent(location.pathname + location.search)}`;
     }, SIGN_IN_DELAY_MS);
   }
-  if (!res.ok) await raise(res);
+  await raiseIfNotOk(res);
   const text = await res.text();
   return (text ? JSON.parse(text) : null) as T;
 }

@@ -13,7 +13,8 @@ export class HttpError extends Error {
   }
 }
 
-async function raiseIfNotOk(res: Response): Promise<void> {
+/** Throws an HttpError for a non-OK response ("status: body text", and the server's own message). */
+export async function raiseIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text().catch(() => '')) || res.statusText;
   let serverMessage: string | undefined;

@@ -4,17 +4,11 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/server/db';
 import { HttpError } from '~/lib/server/http';
-import {
-  DEFAULT_FRAME_PRICE_CENTS,
-  FINISHES,
-  PRINT_DIMENSIONS,
-  PRINT_SIZES,
-  type PrintSize,
-} from '~/lib/shared/constants';
+import { DEFAULT_FRAME_PRICE_CENTS, FINISHES, PRINT_SIZES, type PrintSize } from '~/lib/shared/constants';
 import { MAX_PRICE_CENTS } from '~/lib/shared/pricing';
 import type { FramingPriceUpdate, PrintPriceUpdate } from '~/lib/shared/schemas';
 import { appMeta, framingOptions, photos, productVariants } from '~db/schema';
-import { currentPrices, printPriceKey } from './products';
+import { createVariantsForPhoto, currentPrices, printPriceKey } from './products';
 
 const sizeOrder = (size: PrintSize) => PRINT_SIZES.indexOf(size);
 
@@ -106,21 +100,7 @@ export function generateMissingVariants(db: Db): number {
     const prices = currentPrices(tx);
     let created = 0;
     for (const { id: photoId } of tx.select({ id: photos.id }).from(photos).all()) {
-      for (const size of PRINT_SIZES) {
-        for (const finish of FINISHES) {
-          created += tx
-            .insert(productVariants)
-            .values({
-              photoId,
-              size,
-              finish,
-              priceCents: prices[size][finish],
-              dimensions: PRINT_DIMENSIONS[size],
-            })
-            .onConflictDoNothing()
-            .run().changes;
-        }
-      }
+      created += createVariantsForPhoto(tx, photoId, prices);
     }
     return created;
   });

@@ -67,12 +67,20 @@ export function currentPrices(db: Db | Tx): Record<PrintSize, Record<Finish, num
   return prices;
 }
 
-/** Gives a photo its six variants (3 sizes × 2 finishes) at the current prices. */
-export function createVariantsForPhoto(db: Db | Tx, photoId: string): void {
-  const prices = currentPrices(db);
+/**
+ * Gives a photo its six variants (3 sizes × 2 finishes) at the current prices (or `prices`, when
+ * the caller has read them already); a variant that exists is left as it is. Returns how many were made.
+ */
+export function createVariantsForPhoto(
+  db: Db | Tx,
+  photoId: string,
+  prices: ReturnType<typeof currentPrices> = currentPrices(db),
+): number {
+  let created = 0;
   for (const size of PRINT_SIZES) {
     for (const finish of FINISHES) {
-      db.insert(productVariants)
+      created += db
+        .insert(productVariants)
         .values({
           photoId,
           size,
@@ -81,9 +89,10 @@ export function createVariantsForPhoto(db: Db | Tx, photoId: string): void {
           dimensions: PRINT_DIMENSIONS[size],
         })
         .onConflictDoNothing()
-        .run();
+        .run().changes;
     }
   }
+  return created;
 }
 
 const variantColumns = {
