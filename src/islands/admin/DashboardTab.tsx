@@ -1,7 +1,7 @@
 // The Dashboard tab: the four figures of paid orders, the weekly sales and best sellers, where to
 // edit the site, and the last orders.
 import { useQuery } from '@tanstack/react-query';
-import { formatEuro, shortOrderId } from '~/lib/shared/format';
+import { decimalStringToCents, formatEuro, formatEuroDecimal, shortOrderId } from '~/lib/shared/format';
 import { read } from './query';
 import { SalesReport } from './SalesReport';
 import { StatusBadge } from './StatusBadge';
@@ -13,14 +13,14 @@ export interface DashboardStats {
   recentOrders: { id: string; customerName: string; totalAmount: string; status: string }[];
 }
 
-const euros = (decimal: string) => formatEuro(Math.round(Number(decimal) * 100));
+const euros = formatEuroDecimal;
 
 export function DashboardTab() {
   const { data, isPending, isError } = useQuery({
     queryKey: ['/api/admin/dashboard'],
     queryFn: () => read<DashboardStats>('/api/admin/dashboard'),
   });
-  const salesCents = data ? Math.round(Number(data.totalSales) * 100) : 0;
+  const salesCents = data ? decimalStringToCents(data.totalSales) : 0;
   const average = data && data.totalOrders > 0 ? Math.round(salesCents / data.totalOrders) : 0;
   const cards = [
     { label: 'Total Sales', value: data ? formatEuro(salesCents) : '…' },

@@ -4,13 +4,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { notify } from '~/lib/client/toaster';
-import { formatEuro, shortOrderId } from '~/lib/shared/format';
+import { formatEuroDecimal, shortOrderId } from '~/lib/shared/format';
 import { irishDateTime, ORDER_STATUS_FILTERS, type OrderDetails } from './orders-api';
 import { read, reason, send } from './query';
 import { StatusBadge } from './StatusBadge';
 
 const STATUSES = ORDER_STATUS_FILTERS.filter((s) => s !== 'all');
-const euros = (decimal: string) => formatEuro(Math.round(Number(decimal) * 100));
+const euros = formatEuroDecimal;
 
 export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);

@@ -3,13 +3,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notify } from '~/lib/client/toaster';
-import { formatEuro, shortOrderId } from '~/lib/shared/format';
+import { formatEuroDecimal, shortOrderId } from '~/lib/shared/format';
 import { OrderDialog } from './OrderDialog';
 import { irishDate, ORDER_STATUS_FILTERS, type OrderRow, PAGE_SIZE } from './orders-api';
 import { read } from './query';
 import { StatusBadge } from './StatusBadge';
 
-const euros = (decimal: string) => formatEuro(Math.round(Number(decimal) * 100));
+const euros = formatEuroDecimal;
 
 function PaymentNote({ status }: { status: string }) {
   const unpaid = status !== 'completed';

@@ -2,7 +2,7 @@
 // best-selling photos and print sizes of those weeks beside it.
 import { useQuery } from '@tanstack/react-query';
 import { PRINT_SIZE_LABELS, type PrintSize } from '~/lib/shared/constants';
-import { formatEuro } from '~/lib/shared/format';
+import { decimalStringToCents, formatEuro } from '~/lib/shared/format';
 import { read } from './query';
 import { SalesChart } from './SalesChart';
 
@@ -12,7 +12,7 @@ export interface SalesReportData {
   sizes: { size: PrintSize; prints: number; sales: string }[];
 }
 
-const cents = (decimal: string) => Math.round(Number(decimal) * 100);
+const cents = decimalStringToCents;
 const prints = (n: number) => `${n} ${n === 1 ? 'print' : 'prints'}`;
 
 function Figures(props: { rows: { key: string; label: string; prints: number; sales: string }[] }) {

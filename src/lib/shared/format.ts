@@ -13,6 +13,16 @@ export function centsToDecimal(cents: number): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
+/** Integer cents from the plain decimal string of the API edges ("110.00" → 11000). */
+export function decimalStringToCents(decimal: string): number {
+  return Math.round(Number(decimal) * 100);
+}
+
+/** "€110.00" from the plain decimal string of the API edges. */
+export function formatEuroDecimal(decimal: string): string {
+  return formatEuro(decimalStringToCents(decimal));
+}
+
 /** "#" plus the last 6 characters of an order id in upper case. */
 export function shortOrderId(id: string): string {
   return `#${id.slice(-6).toUpperCase()}`;
