@@ -48,6 +48,8 @@ export const photos = sqliteTable(
     featured: bool('featured').notNull().default(false),
     homepageHero: bool('homepage_hero').notNull().default(false),
     isActive: bool('is_active').notNull().default(true),
+    /** The owner's order of featured photos on the home page (ascending; unset ones come last, newest first). */
+    featuredOrder: integer('featured_order'),
     /** Media facts kept with the photo so pages can reserve space and paint a placeholder. */
     mediaId: text('media_id'),
     width: integer('width'),
@@ -192,6 +194,12 @@ export const droneMedia = sqliteTable('drone_media', {
   description: text('description'),
   isActive: bool('is_active').notNull().default(true),
   isFeatured: bool('is_featured').notNull().default(false),
+  /** The derivatives this record shows: a photo's own, or a video's poster frame. */
+  mediaId: text('media_id'),
+  width: integer('width'),
+  height: integer('height'),
+  dominantColor: text('dominant_color'),
+  placeholder: text('placeholder'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -214,6 +222,12 @@ export const backgroundImages = sqliteTable('background_images', {
   imageUrl: text('image_url').notNull(),
   altText: text('alt_text'),
   isActive: bool('is_active').notNull().default(true),
+  /** The derivatives this record shows: a photo's own, or a video's poster frame. */
+  mediaId: text('media_id'),
+  width: integer('width'),
+  height: integer('height'),
+  dominantColor: text('dominant_color'),
+  placeholder: text('placeholder'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -241,6 +255,16 @@ export const uploadedObjects = sqliteTable('uploaded_objects', {
   placeholder: text('placeholder'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/** The last composition analysis of each photo on the site, kept so that it opens again. */
+export const photoAnalyses = sqliteTable('photo_analyses', {
+  photoId: text('photo_id')
+    .primaryKey()
+    .references(() => photos.id, { onDelete: 'cascade' }),
+  /** The analysis as the endpoint answered it (JSON). */
+  analysis: text('analysis', { mode: 'json' }).notNull(),
+  analysedAt: createdAt(),
 });
 
 // ---------------------------------------------------------------- housekeeping

@@ -238,3 +238,11 @@ export function makeUser(db: Db, overrides: Insert<typeof users> = {}) {
     .returning()
     .get();
 }
+
+// ---- photos tab
+
+// ---- videos tab
+
+// ---- backgrounds
+
+// ---- profile and storage

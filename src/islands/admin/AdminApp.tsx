@@ -11,8 +11,12 @@ import { ProductsTab } from './ProductsTab';
 import { makeQueryClient } from './query';
 import { type TabSpec, Tabs } from './Tabs';
 
-// The upload widget (Uppy) is most of the dashboard's weight: it loads when the Photos tab opens.
-const AddPhotoForm = lazy(() => import('~/islands/AddPhotoForm'));
+// The media tabs carry the upload widget (Uppy), most of the dashboard's weight: each loads when
+// its tab opens.
+const PhotosTab = lazy(() => import('./PhotosTab'));
+const VideosTab = lazy(() => import('./VideosTab'));
+const BackgroundsTab = lazy(() => import('./BackgroundsTab'));
+const ProfileTab = lazy(() => import('./ProfileTab'));
 
 export const ADMIN_TABS = [
   'dashboard',
@@ -40,19 +44,11 @@ const LABELS: Record<AdminTab, string> = {
 };
 
 /** Rendered in the browser only, after hydration: the server's HTML and the first render agree. */
-function LazyPhotoForm() {
+function LazyTab({ children }: { children: ReactNode }) {
   const hydrated = useHydrated();
-  const loading = <p aria-busy="true">Loading the upload form…</p>;
+  const loading = <p aria-busy="true">Loading…</p>;
   if (!hydrated) return loading;
-  return (
-    <Suspense fallback={loading}>
-      <AddPhotoForm />
-    </Suspense>
-  );
-}
-
-function NotYet({ children }: { children: ReactNode }) {
-  return <p className="max-w-prose text-slate-700">{children}</p>;
+  return <Suspense fallback={loading}>{children}</Suspense>;
 }
 
 function panel(tab: AdminTab): ReactNode {
@@ -69,33 +65,28 @@ function panel(tab: AdminTab): ReactNode {
       return <EnquiriesTab />;
     case 'photos':
       return (
-        <section aria-labelledby="add-photo-h">
-          <h2 id="add-photo-h" className="text-xl font-semibold">
-            Add New Photo
-          </h2>
-          <p className="mt-1 max-w-prose text-slate-600">
-            The photo is processed once on upload: its location data is removed, and sizes for every screen
-            are made. It then appears in the shop with prints at your current prices.
-          </p>
-          <div className="mt-6">
-            <LazyPhotoForm />
-          </div>
-        </section>
+        <LazyTab>
+          <PhotosTab />
+        </LazyTab>
       );
     case 'videos':
       return (
-        <NotYet>
-          Drone videos and sample photos are uploaded, featured and deleted on the{' '}
-          <a className="underline underline-offset-4" href="/drone-services#samples">
-            Drone Services page
-          </a>{' '}
-          for now. A Videos tab here comes with the media tools.
-        </NotYet>
+        <LazyTab>
+          <VideosTab />
+        </LazyTab>
       );
     case 'backgrounds':
-      return <NotYet>Background images are not editable yet: this comes with the media tools.</NotYet>;
+      return (
+        <LazyTab>
+          <BackgroundsTab />
+        </LazyTab>
+      );
     case 'profile':
-      return <NotYet>The bio picture is not editable here yet: this comes with the media tools.</NotYet>;
+      return (
+        <LazyTab>
+          <ProfileTab />
+        </LazyTab>
+      );
   }
 }
 

@@ -425,3 +425,11 @@ export const enquiriesQuerySchema = z.object({
 export const enquiryHandledSchema = z.object({
   handled: z.boolean({ error: 'handled must be true or false.' }),
 });
+
+// ---- admin: photos tab (hero, hide and show, delete, featured order)
+
+// ---- admin: videos tab and drone samples
+
+// ---- admin: backgrounds and the background editor
+
+// ---- admin: profile (bio picture, password)
