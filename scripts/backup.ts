@@ -1,7 +1,6 @@
 // `npm run backup [-- --to DIR]`: a consistent copy of DATA_DIR, taken while the site runs
 // (src/lib/server/backup.ts). By default into backups/wicklow-{time}/ beside DATA_DIR.
-// To restore: stop the site, then start it with DATA_DIR pointing at the backup folder (or move the
-// folder's contents into an empty DATA_DIR).
+// To restore one: `npm run restore -- <backup folder>` (scripts/restore.ts).
 import { resolve } from 'node:path';
 import { backupDataDir, defaultBackupTarget } from '~/lib/server/backup';
 import { getConfig } from '~/lib/server/config';

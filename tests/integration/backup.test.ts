@@ -2,7 +2,7 @@
 // consistent, holds the photos, orders' tables, uploads and the auth secret, and a site started on
 // it serves the same photos and lets the owner sign in.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -92,13 +92,55 @@ describe('npm run backup', () => {
     expect(refused.stderr).toMatch(/Backup failed: .* already exists/);
   });
 
-  it('restores: a site started on the copy serves the photo and lets the owner sign in', async () => {
-    restored = await startServer({ DATA_DIR: join(backups, 'first') });
+  it('restores into an empty DATA_DIR: a site started there serves the photo and lets the owner sign in', async () => {
+    const dataDir = join(backups, 'restored');
+    const run = spawnSync('npx', ['tsx', 'scripts/restore.ts', join(backups, 'first')], {
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
+    expect(run.status, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Restored .* into .*restored/);
+    expect(run.stdout).toMatch(/Database checked \(integrity ok\): 1 photos/);
+    expect(readFileSync(join(dataDir, 'auth-secret'), 'utf8')).toBe(
+      readFileSync(join(site.dataDir, 'auth-secret'), 'utf8'),
+    );
+    restored = await startServer({ DATA_DIR: dataDir });
     const photos = (await (await fetch(`${restored.url}/api/photos`)).json()) as { title: string }[];
     expect(photos.map((p) => p.title)).toContain('Backed Up Lough');
     const image = await fetch(`${restored.url}${photo.imageUrl}`);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect(await signIn(restored.url)).toContain('session_token');
+  });
+
+  it('refuses a data directory a running site uses, one that holds a database, and a damaged copy', () => {
+    const restore = (from: string, dataDir: string) =>
+      spawnSync('npx', ['tsx', 'scripts/restore.ts', from], {
+        env: { ...process.env, DATA_DIR: dataDir },
+        encoding: 'utf8',
+      });
+    const live = restore(join(backups, 'first'), site.dataDir);
+    expect(live.status).toBe(1);
+    expect(live.stderr).toMatch(/Restore refused: A running site \(process \d+\) is using/);
+
+    const occupied = mkdtempSync(join(tmpdir(), 'wicklow-occupied-'));
+    writeFileSync(join(occupied, 'site.sqlite'), 'the only copy of something');
+    const over = restore(join(backups, 'first'), occupied);
+    expect(over.status).toBe(1);
+    expect(over.stderr).toMatch(/already holds a database/);
+    expect(readFileSync(join(occupied, 'site.sqlite'), 'utf8')).toBe('the only copy of something');
+
+    const damaged = join(backups, 'damaged');
+    cpSync(join(backups, 'first'), damaged, { recursive: true });
+    const manifest = JSON.parse(readFileSync(join(damaged, 'backup.json'), 'utf8'));
+    manifest.tables.photos = 2;
+    writeFileSync(join(damaged, 'backup.json'), JSON.stringify(manifest));
+    const bad = restore(damaged, mkdtempSync(join(tmpdir(), 'wicklow-empty-')));
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).toMatch(/holds 1 photos where backup.json counted 2/);
+
+    const missing = restore(join(backups, 'no-such-backup'), mkdtempSync(join(tmpdir(), 'wicklow-empty-')));
+    expect(missing.status).toBe(1);
+    expect(missing.stderr).toMatch(/no site.sqlite/);
   });
 });

@@ -9,7 +9,13 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
 /** What a backup holds besides the database: every folder and file of DATA_DIR but these. */
-const LEFT_OUT = new Set(['site.sqlite', 'site.sqlite-wal', 'site.sqlite-shm', 'tmp']);
+export const LEFT_OUT: ReadonlySet<string> = new Set([
+  'site.sqlite',
+  'site.sqlite-wal',
+  'site.sqlite-shm',
+  'site.lock',
+  'tmp',
+]);
 
 export interface BackupReport {
   target: string;
@@ -21,7 +27,7 @@ export interface BackupReport {
 
 const COUNTED = ['photos', 'product_variants', 'orders', 'order_items', 'contact_inquiries', 'drone_media'];
 
-function countRows(db: Database.Database): Record<string, number> {
+export function countRows(db: Database.Database): Record<string, number> {
   const out: Record<string, number> = {};
   for (const table of COUNTED) {
     out[table] = (db.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
@@ -29,16 +35,20 @@ function countRows(db: Database.Database): Record<string, number> {
   return out;
 }
 
-function copyFiles(from: string, to: string): { files: number; bytes: number } {
+export function copyFiles(
+  from: string,
+  to: string,
+  leftOut: ReadonlySet<string> = LEFT_OUT,
+): { files: number; bytes: number } {
   let files = 0;
   let bytes = 0;
   for (const entry of readdirSync(from, { withFileTypes: true })) {
-    if (LEFT_OUT.has(entry.name)) continue;
+    if (leftOut.has(entry.name)) continue;
     const src = join(from, entry.name);
     const dest = join(to, entry.name);
     if (entry.isDirectory()) {
       mkdirSync(dest, { recursive: true, mode: statSync(src).mode & 0o777 });
-      const inner = copyFiles(src, dest);
+      const inner = copyFiles(src, dest, leftOut);
       files += inner.files;
       bytes += inner.bytes;
     } else if (entry.isFile()) {

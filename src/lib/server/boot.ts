@@ -2,6 +2,7 @@
 // account, and the demo content on an empty database.
 import { ensureOwner } from './auth';
 import { getConfig } from './config';
+import { markDataDirInUse } from './data-dir-lock';
 import { getDb } from './db';
 import { requeueInterrupted, runMediaQueue } from './media-jobs';
 import { getPaypalClient } from './payments';
@@ -12,6 +13,7 @@ import { startPaymentReconciler } from './services/payment-reconcile';
 export async function boot(): Promise<void> {
   const config = getConfig();
   const db = getDb();
+  markDataDirInUse(config.dataDir);
   const owner = await ensureOwner(db);
   if (owner.created && owner.password) {
     const line = '─'.repeat(64);
