@@ -3,7 +3,7 @@
 // (vitest; integration tests start the built server), 5. browser tests (Playwright, Debian chromium).
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import { ensureChromium } from './ensure-chromium.mjs';
+import { ensureSystemPackages } from './system-packages.mjs';
 
 const steps = [
   ['lint', 'npx', ['biome', 'check', '.']],
@@ -13,7 +13,7 @@ const steps = [
   ['browser tests', 'npx', ['playwright', 'test']],
 ];
 
-ensureChromium();
+ensureSystemPackages();
 const results = [];
 for (const [name, cmd, args] of steps) {
   console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
