@@ -14,6 +14,7 @@ import { cacheKey } from '~/lib/server/route-table';
 import { securityHeaders } from '~/lib/server/security-headers';
 import type { AstroHandler, Captured } from './capture';
 import { renderToMemory } from './capture';
+import { InFlight } from './in-flight';
 import { type CachedPage, PageCache, pickVariant, type RenderedPage } from './page-cache';
 import { GateFullError, RenderGate } from './render-gate';
 import { loadStaticAssets } from './static-assets';
@@ -146,7 +147,9 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
   const render = <T>(req: IncomingMessage, fn: () => Promise<T>) =>
     gate.run(req.socket.remoteAddress ?? 'unknown', fn);
 
-  const server = createServer(async (req, res) => {
+  const inFlight = new InFlight();
+  const server = createServer((req, res) => inFlight.track(answer(req, res)));
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     // Every answer carries the security headers; a page's own CSP replaces the default one.
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     try {
@@ -199,23 +202,30 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
       if (!res.headersSent) plain(res, 500, 'Something went wrong on our side. Please try again.');
       else res.end();
     }
-  });
+  };
   server.keepAliveTimeout = 65_000;
 
-  const shutdown = (signal: string) => {
-    console.log(`${signal} received, closing.`);
-    server.close(() => {
-      probe.close();
-      closeDb();
-      process.exit(0);
-    });
+  // A stop takes new connections no more, lets the requests in flight finish (up to 10 s; then their
+  // sockets are cut and their clean-up runs), and only then closes the database.
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal} received: finishing ${inFlight.size} request(s), then closing.`);
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
-    setTimeout(() => {
+    if (!(await inFlight.settle(10_000))) {
+      console.log('Requests still running after 10 s: closing their connections.');
       server.closeAllConnections();
-    }, 5000).unref();
+      await inFlight.settle(5_000);
+    }
+    await closed;
+    probe.close();
+    closeDb();
+    process.exit(0);
   };
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  process.once('SIGINT', () => shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  process.once('SIGINT', () => void shutdown('SIGINT'));
 
   server.listen(config.port, config.host, () => {
     const address = server.address();

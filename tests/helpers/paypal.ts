@@ -1,5 +1,6 @@
 // PayPal for unit tests: the double that test mode runs in-process, and the real client talking to
 // it through its fetch, wired the way the site wires them when no PayPal credentials are set.
+import { createServer, type Server } from 'node:http';
 import { PaypalClient } from '~/lib/server/payments/paypal-client';
 import { PaypalDouble } from '~/lib/server/payments/paypal-double';
 
@@ -12,4 +13,37 @@ export function paypalDouble(): { double: PaypalDouble; client: PaypalClient } {
     fetch: double.fetch,
   });
   return { double, client };
+}
+
+/**
+ * The double over HTTP, holding back the answer to every capture for `holdMs` after PayPal has
+ * recorded it: the window in which a crash or a stop leaves a capture the site has not heard of.
+ */
+export async function startHoldingPaypal(
+  double: PaypalDouble,
+  holdMs: number,
+): Promise<{ url: string; server: Server; stop: () => Promise<void> }> {
+  const server = createServer(async (req, res) => {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const headers = new Headers();
+    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+    const response = await double.handle(
+      new Request(`http://double${req.url}`, {
+        method: req.method,
+        headers,
+        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks),
+      }),
+    );
+    if (req.url?.endsWith('/capture')) await new Promise((r) => setTimeout(r, holdMs));
+    const out = Buffer.from(await response.arrayBuffer());
+    if (res.destroyed) return;
+    res.writeHead(response.status, { 'content-type': 'application/json', 'content-length': out.length });
+    res.end(out);
+  });
+  server.keepAliveTimeout = 65_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const address = server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { url, server, stop: () => new Promise((r) => server.close(() => r())) };
 }

@@ -4,7 +4,6 @@
 // when it dies. After each restart: no order is lost, none is paid twice, every order PayPal captured
 // is found and settled at start (GET /v2/checkout/orders/{id}) with its two mails sent exactly once,
 // every order PayPal did not capture is still unpaid, and SQLite's integrity_check says ok.
-import { createServer, type Server } from 'node:http';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaypalDouble } from '~/lib/server/payments/paypal-double';
@@ -12,6 +11,7 @@ import { withSiteDb } from '../helpers/db';
 import { makeFraming, makePhoto, makeVariant } from '../helpers/factories';
 import { CUSTOMER } from '../helpers/fixtures';
 import { readOutbox } from '../helpers/outbox';
+import { startHoldingPaypal } from '../helpers/paypal';
 import { type RunningServer, startServer } from '../helpers/server';
 
 const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
@@ -19,44 +19,17 @@ const BUYERS = Number(process.env.CRASH_BUYERS ?? 200);
 const HOLD_MS = 150;
 
 const double = new PaypalDouble();
-let paypal: Server;
-let paypalUrl: string;
+let paypal: Awaited<ReturnType<typeof startHoldingPaypal>>;
 let site: RunningServer | undefined;
 let dataDir: string;
 const figures: string[] = [];
-
-/** The double over HTTP, holding every capture's answer back after PayPal has recorded it. */
-async function startHoldingDouble(): Promise<void> {
-  paypal = createServer(async (req, res) => {
-    const chunks: Buffer[] = [];
-    for await (const c of req) chunks.push(c as Buffer);
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-    const response = await double.handle(
-      new Request(`http://double${req.url}`, {
-        method: req.method,
-        headers,
-        body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks),
-      }),
-    );
-    if (req.url?.endsWith('/capture')) await new Promise((r) => setTimeout(r, HOLD_MS));
-    const out = Buffer.from(await response.arrayBuffer());
-    if (res.destroyed) return;
-    res.writeHead(response.status, { 'content-type': 'application/json', 'content-length': out.length });
-    res.end(out);
-  });
-  paypal.keepAliveTimeout = 65_000;
-  await new Promise<void>((r) => paypal.listen(0, '127.0.0.1', r));
-  const address = paypal.address();
-  paypalUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-}
 
 const start = (dir?: string) =>
   startServer({
     ...(dir ? { DATA_DIR: dir } : {}),
     PAYPAL_CLIENT_ID: double.clientId,
     PAYPAL_CLIENT_SECRET: double.clientSecret,
-    PAYPAL_API_BASE: paypalUrl,
+    PAYPAL_API_BASE: paypal.url,
     TRUSTED_PROXIES: '127.0.0.1',
   });
 
@@ -100,7 +73,7 @@ const capturedAtPaypal = (paypalOrderId: string) =>
   (double.orders.get(paypalOrderId)?.captures ?? []).filter((c) => c.status === 'COMPLETED').length;
 
 beforeAll(async () => {
-  await startHoldingDouble();
+  paypal = await startHoldingPaypal(double, HOLD_MS);
   site = await start();
   dataDir = site.dataDir;
   withSiteDb(dataDir, (d) => {
@@ -112,7 +85,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.stop();
-  await new Promise((r) => paypal?.close(r));
+  await paypal?.stop();
 });
 
 describe(`kill -9 during ${BUYERS} concurrent captures, ${ROUNDS} rounds`, () => {

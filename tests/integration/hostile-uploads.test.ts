@@ -112,7 +112,7 @@ async function viaSignedUrl(body: Buffer | ReadableStream<Uint8Array>, type: str
 }
 
 async function viaPhotoForm(body: Buffer | ReadableStream<Uint8Array>, type: string) {
-  if (!(body instanceof Buffer)) {
+  if (body instanceof ReadableStream) {
     // A multipart form that never ends: the boundary, the fields, then the endless file.
     const boundary = 'hostile-boundary-7d1';
     const head = Buffer.from(

@@ -237,7 +237,7 @@ describe('behind Caddy with TLS', () => {
     const products = JSON.parse((await viaProxy('/api/products')).body) as { id: string }[];
     expect(products.length).toBeGreaterThan(0);
     const created = await postJson('/api/paypal/order', {
-      lines: [{ variantId: products[0].id, framing: null, quantity: 1 }],
+      lines: [{ variantId: products[0]?.id, framing: null, quantity: 1 }],
       currency: 'EUR',
       intent: 'CAPTURE',
     });
