@@ -1,12 +1,20 @@
 // The owner's panel on /drone-services (only the owner uploads samples). The upload flow:
 // choose a file, upload it straight to storage through a signed URL, then save the media record.
 // Also the samples already there: delete, and 'Set as Featured' / 'Featured Video' for videos.
-// The page is server-rendered, so after a change it reloads to show the new samples.
-import { useState } from 'react';
+// Sample photos: JPG, PNG or GIF, 10 MB, one file, at most 2 (at 2 the upload gives way to the
+// limit message). The page is server-rendered, so after a change it reloads to show the new samples.
+import { useEffect, useState } from 'react';
 import { HttpError, sendJson } from '~/lib/client/api';
 import { notify } from '~/lib/client/toaster';
 import { useHydrated } from '~/lib/client/use-hydrated';
-import type { DroneMediaType } from '~/lib/shared/constants';
+import {
+  DRONE_PHOTO_LIMIT_MESSAGE,
+  DRONE_SAMPLE_PHOTOS,
+  type DroneMediaType,
+  MB,
+  UPLOAD_LIMITS,
+  uploadSaveFailedMessage,
+} from '~/lib/shared/constants';
 import { droneMediaSchema } from '~/lib/shared/schemas';
 import { UploaderView, uploadedFrom, useUppy } from './Uploader';
 
@@ -23,6 +31,10 @@ const reason = (err: unknown) =>
   err instanceof HttpError ? (err.serverMessage ?? err.message) : 'The connection failed';
 const reloadSoon = () => setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
 
+/** The sample photo widget takes JPG, PNG and GIF only. */
+const SAMPLE_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', '.jpg', '.jpeg', '.png', '.gif'];
+const SAMPLE_PHOTO_NOTE = `One image, up to ${UPLOAD_LIMITS.image / MB} MB: JPG, PNG or GIF.`;
+
 function SampleUpload({ type }: { type: DroneMediaType }) {
   const noun = type === 'photo' ? 'Photo' : 'Video';
   const uppy = useUppy(type === 'photo' ? 'image' : 'sample-video');
@@ -32,6 +44,16 @@ function SampleUpload({ type }: { type: DroneMediaType }) {
   const [error, setError] = useState('');
   const hydrated = useHydrated();
   const idp = `drone-${type}`;
+  useEffect(() => {
+    if (type !== 'photo') return;
+    uppy.setOptions({
+      restrictions: {
+        maxNumberOfFiles: 1,
+        maxFileSize: UPLOAD_LIMITS.image,
+        allowedFileTypes: SAMPLE_PHOTO_TYPES,
+      },
+    });
+  }, [uppy, type]);
 
   const upload = async () => {
     setError('');
@@ -55,7 +77,14 @@ function SampleUpload({ type }: { type: DroneMediaType }) {
         setError(payload.error.issues[0]?.message ?? 'Please check the fields');
         return;
       }
-      await sendJson('POST', '/api/drone-media', payload.data);
+      try {
+        await sendJson('POST', '/api/drone-media', payload.data);
+      } catch (err) {
+        const message = uploadSaveFailedMessage(reason(err).replace(/\.$/, ''));
+        setError(message);
+        void notify('error', 'Upload Error', message.replace(/^Upload Error: /, ''));
+        return;
+      }
       void notify(
         'success',
         type === 'video' ? 'Video uploaded successfully' : 'Media uploaded successfully',
@@ -102,6 +131,7 @@ function SampleUpload({ type }: { type: DroneMediaType }) {
           purpose={type === 'photo' ? 'image' : 'sample-video'}
           height={220}
           hideUploadButton
+          note={type === 'photo' ? SAMPLE_PHOTO_NOTE : undefined}
         />
         {error && (
           <p role="alert" className="text-sm font-medium text-red-800">
@@ -183,15 +213,28 @@ function SampleRow({ sample }: { sample: ManagedSample }) {
 }
 
 export default function DroneMediaManager({ samples }: { samples: ManagedSample[] }) {
+  const photos = samples.filter((s) => s.type === 'photo').length;
   return (
     <div className="mt-12 rounded-md border border-mist-200 bg-mist-50 p-5 sm:p-8">
       <h3 className="text-2xl leading-tight text-ink-950">Manage samples</h3>
+      <p className="mt-2 text-ink-700">
+        Sample photos: {Math.min(photos, DRONE_SAMPLE_PHOTOS)}/{DRONE_SAMPLE_PHOTOS}
+      </p>
       <p className="mt-2 text-ink-700">
         The page shows up to 2 sample photos, and the featured video plus 1 more (or 2 videos when none is
         featured).
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <SampleUpload type="photo" />
+        {photos >= DRONE_SAMPLE_PHOTOS ? (
+          <div className="rounded-md border border-slate-200 bg-white p-5">
+            <h4 className="font-display text-xl text-ink-950">Upload Sample Photo</h4>
+            <p className="mt-4 text-ink-800" role="status">
+              {DRONE_PHOTO_LIMIT_MESSAGE}
+            </p>
+          </div>
+        ) : (
+          <SampleUpload type="photo" />
+        )}
         <SampleUpload type="video" />
       </div>
       <h4 className="mt-8 font-display text-xl text-ink-950">Samples</h4>
