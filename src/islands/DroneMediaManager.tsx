@@ -29,7 +29,9 @@ const RELOAD_AFTER_MS = 1200;
 const field = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base';
 const reason = (err: unknown) =>
   err instanceof HttpError ? (err.serverMessage ?? err.message) : 'The connection failed';
-const reloadSoon = () => setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+const reloadSoon = (ms = RELOAD_AFTER_MS) => setTimeout(() => window.location.reload(), ms);
+/** Long enough to read a notice before the page reloads. */
+const RELOAD_AFTER_NOTICE_MS = 6000;
 
 /** The sample photo widget takes JPG, PNG and GIF only. */
 const SAMPLE_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', '.jpg', '.jpeg', '.png', '.gif'];
@@ -88,8 +90,11 @@ function SampleUpload({ type }: { type: DroneMediaType }) {
       void notify(
         'success',
         type === 'video' ? 'Video uploaded successfully' : 'Media uploaded successfully',
+        type === 'video' && !uploaded.media
+          ? 'No poster frame could be made (ffmpeg is not available on the server); the page shows the first frame of the video instead.'
+          : undefined,
       );
-      reloadSoon();
+      reloadSoon(type === 'video' && !uploaded.media ? RELOAD_AFTER_NOTICE_MS : RELOAD_AFTER_MS);
     } catch (err) {
       void notify('error', `Failed to save media: ${reason(err)}`);
     } finally {
