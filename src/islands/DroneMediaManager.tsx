@@ -1,12 +1,20 @@
 // The owner's panel on /drone-services (only the owner uploads samples). The upload flow:
 // choose a file, upload it straight to storage through a signed URL, then save the media record.
 // Also the samples already there: delete, and 'Set as Featured' / 'Featured Video' for videos.
-// The page is server-rendered, so after a change it reloads to show the new samples.
-import { useState } from 'react';
+// Sample photos: JPG, PNG or GIF, 10 MB, one file, at most 2 (at 2 the upload gives way to the
+// limit message). The page is server-rendered, so after a change it reloads to show the new samples.
+import { useEffect, useState } from 'react';
 import { HttpError, sendJson } from '~/lib/client/api';
 import { notify } from '~/lib/client/toaster';
 import { useHydrated } from '~/lib/client/use-hydrated';
-import type { DroneMediaType } from '~/lib/shared/constants';
+import {
+  DRONE_PHOTO_LIMIT_MESSAGE,
+  DRONE_SAMPLE_PHOTOS,
+  type DroneMediaType,
+  MB,
+  UPLOAD_LIMITS,
+  uploadSaveFailedMessage,
+} from '~/lib/shared/constants';
 import { droneMediaSchema } from '~/lib/shared/schemas';
 import { UploaderView, uploadedFrom, useUppy } from './Uploader';
 
@@ -21,7 +29,13 @@ const RELOAD_AFTER_MS = 1200;
 const field = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base';
 const reason = (err: unknown) =>
   err instanceof HttpError ? (err.serverMessage ?? err.message) : 'The connection failed';
-const reloadSoon = () => setTimeout(() => window.location.reload(), RELOAD_AFTER_MS);
+const reloadSoon = (ms = RELOAD_AFTER_MS) => setTimeout(() => window.location.reload(), ms);
+/** Long enough to read a notice before the page reloads. */
+const RELOAD_AFTER_NOTICE_MS = 6000;
+
+/** The sample photo widget takes JPG, PNG and GIF only. */
+const SAMPLE_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', '.jpg', '.jpeg', '.png', '.gif'];
+const SAMPLE_PHOTO_NOTE = `One image, up to ${UPLOAD_LIMITS.image / MB} MB: JPG, PNG or GIF.`;
 
 function SampleUpload({ type }: { type: DroneMediaType }) {
   const noun = type === 'photo' ? 'Photo' : 'Video';
@@ -32,6 +46,16 @@ function SampleUpload({ type }: { type: DroneMediaType }) {
   const [error, setError] = useState('');
   const hydrated = useHydrated();
   const idp = `drone-${type}`;
+  useEffect(() => {
+    if (type !== 'photo') return;
+    uppy.setOptions({
+      restrictions: {
+        maxNumberOfFiles: 1,
+        maxFileSize: UPLOAD_LIMITS.image,
+        allowedFileTypes: SAMPLE_PHOTO_TYPES,
+      },
+    });
+  }, [uppy, type]);
 
   const upload = async () => {
     setError('');
@@ -55,12 +79,22 @@ function SampleUpload({ type }: { type: DroneMediaType }) {
         setError(payload.error.issues[0]?.message ?? 'Please check the fields');
         return;
       }
-      await sendJson('POST', '/api/drone-media', payload.data);
+      try {
+        await sendJson('POST', '/api/drone-media', payload.data);
+      } catch (err) {
+        const message = uploadSaveFailedMessage(reason(err).replace(/\.$/, ''));
+        setError(message);
+        void notify('error', 'Upload Error', message.replace(/^Upload Error: /, ''));
+        return;
+      }
       void notify(
         'success',
         type === 'video' ? 'Video uploaded successfully' : 'Media uploaded successfully',
+        type === 'video' && !uploaded.media
+          ? 'No poster frame could be made (ffmpeg is not available on the server); the page shows the first frame of the video instead.'
+          : undefined,
       );
-      reloadSoon();
+      reloadSoon(type === 'video' && !uploaded.media ? RELOAD_AFTER_NOTICE_MS : RELOAD_AFTER_MS);
     } catch (err) {
       void notify('error', `Failed to save media: ${reason(err)}`);
     } finally {
@@ -102,6 +136,7 @@ function SampleUpload({ type }: { type: DroneMediaType }) {
           purpose={type === 'photo' ? 'image' : 'sample-video'}
           height={220}
           hideUploadButton
+          note={type === 'photo' ? SAMPLE_PHOTO_NOTE : undefined}
         />
         {error && (
           <p role="alert" className="text-sm font-medium text-red-800">
@@ -183,15 +218,28 @@ function SampleRow({ sample }: { sample: ManagedSample }) {
 }
 
 export default function DroneMediaManager({ samples }: { samples: ManagedSample[] }) {
+  const photos = samples.filter((s) => s.type === 'photo').length;
   return (
     <div className="mt-12 rounded-md border border-mist-200 bg-mist-50 p-5 sm:p-8">
       <h3 className="text-2xl leading-tight text-ink-950">Manage samples</h3>
+      <p className="mt-2 text-ink-700">
+        Sample photos: {Math.min(photos, DRONE_SAMPLE_PHOTOS)}/{DRONE_SAMPLE_PHOTOS}
+      </p>
       <p className="mt-2 text-ink-700">
         The page shows up to 2 sample photos, and the featured video plus 1 more (or 2 videos when none is
         featured).
       </p>
       <div className="mt-6 grid gap-6 lg:grid-cols-2">
-        <SampleUpload type="photo" />
+        {photos >= DRONE_SAMPLE_PHOTOS ? (
+          <div className="rounded-md border border-slate-200 bg-white p-5">
+            <h4 className="font-display text-xl text-ink-950">Upload Sample Photo</h4>
+            <p className="mt-4 text-ink-800" role="status">
+              {DRONE_PHOTO_LIMIT_MESSAGE}
+            </p>
+          </div>
+        ) : (
+          <SampleUpload type="photo" />
+        )}
         <SampleUpload type="video" />
       </div>
       <h4 className="mt-8 font-display text-xl text-ink-950">Samples</h4>

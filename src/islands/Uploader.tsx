@@ -86,10 +86,12 @@ interface ViewProps {
   height?: number;
   /** When a form around the widget starts the upload with its own button. */
   hideUploadButton?: boolean;
+  /** The restrictions in words, when the widget narrows the purpose's own. */
+  note?: string;
 }
 
 /** Uppy's Dashboard with the restrictions printed beside it (Uppy's own note is hidden at some sizes). */
-export function UploaderView({ uppy, purpose, height = 320, hideUploadButton = false }: ViewProps) {
+export function UploaderView({ uppy, purpose, height = 320, hideUploadButton = false, note }: ViewProps) {
   return (
     <div>
       <link rel="stylesheet" href={uppyCoreCss} precedence="default" />
@@ -103,7 +105,7 @@ export function UploaderView({ uppy, purpose, height = 320, hideUploadButton = f
         hideProgressDetails={false}
         hideUploadButton={hideUploadButton}
       />
-      <p className="mt-2 text-sm text-slate-600">{restrictionNote(purpose)}</p>
+      <p className="mt-2 text-sm text-slate-600">{note ?? restrictionNote(purpose)}</p>
     </div>
   );
 }

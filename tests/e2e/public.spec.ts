@@ -209,14 +209,15 @@ test('the home page: pricing guide, drone card, about and Open Graph image', asy
   expect(JSON.parse(ld ?? '{}').image[0]['@type']).toBe('ImageObject');
 });
 
-test('the drone page: samples in the viewer, video placeholder, upload notices and Sign In', async ({
+test('the drone page: samples in the viewer, a video with its poster, upload notices and Sign In', async ({
   page,
 }) => {
   await page.goto('/drone-services');
   await expect(page.getByText('Admin access required to upload sample photos')).toBeVisible();
   await expect(page.getByText('Admin access required to upload sample videos')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Sign In' })).toHaveCount(2);
-  await expect(page.getByText('Sample videos coming soon')).toBeVisible();
+  // The seeded drone clip shows its poster frame, never a black box.
+  await expect(page.locator('#samples video[poster^="/media/"]').first()).toBeVisible();
   await expect(page.getByText(/IAA licensed/i)).toHaveCount(0);
   for (const promise of [/4K/, /GPS/, /3-axis gimbal/, /insured/, /48-72 hours/, /beyond 50 km/]) {
     await expect(page.getByText(promise).first()).toBeVisible();

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 import { grantUpload, putUpload, tinyMp4 } from '../helpers/uploads';
+import { makeClip } from '../unit/video-clip';
 
 let server: RunningServer;
 let cookie: string;
@@ -16,6 +17,7 @@ interface Sample {
   url: string;
   title: string | null;
   isFeatured: boolean;
+  poster?: string | null;
 }
 
 async function uploadPhoto(): Promise<string> {
@@ -140,5 +142,53 @@ describe('drone samples', () => {
     });
     expect(bad.status).toBe(400);
     expect((await list()).length).toBe(before);
+  });
+
+  it('refuse a third sample photo with 409, storing nothing', async () => {
+    while ((await list()).filter((s) => s.type === 'photo').length < 2) {
+      expect(
+        (await send('POST', '/api/drone-media', { type: 'photo', url: await uploadPhoto() })).status,
+      ).toBe(201);
+    }
+    const refused = await send('POST', '/api/drone-media', { type: 'photo', url: await uploadPhoto() });
+    expect(refused.status).toBe(409);
+    expect((await refused.json()).message).toBe(
+      'Upload Limit Reached: Maximum of 2 drone service photos allowed. Please delete an existing photo first.',
+    );
+    expect((await list()).filter((s) => s.type === 'photo')).toHaveLength(2);
+    // A video is not counted.
+    expect((await send('POST', '/api/drone-media', { type: 'video', url: await uploadVideo() })).status).toBe(
+      201,
+    );
+  });
+
+  it('show a video with its poster frame, and remove both files when it is deleted', async () => {
+    const url = await grantUpload(server.url, cookie, 'video');
+    const put = await putUpload(server.url, url, makeClip('mp4', { tagged: true }), {
+      'content-type': 'video/mp4',
+    });
+    expect(put.status).toBe(200);
+    const object = (await put.json()) as { url: string; media: { mediaId: string } | null };
+    expect(object.media).not.toBeNull();
+    const created = await send('POST', '/api/drone-media', { type: 'video', url, title: 'Lough Tay pass' });
+    expect(created.status).toBe(201);
+    const video = (await created.json()) as Sample;
+    expect((await send('PUT', `/api/drone-media/${video.id}/featured`)).status).toBe(200);
+
+    const listed = (await list()).find((s) => s.id === video.id);
+    expect(listed?.poster).toMatch(/^\/media\/[A-Za-z0-9_-]+\/320\.jpg$/);
+    const poster = listed?.poster ?? '';
+    expect((await fetch(`${server.url}${poster}`)).status).toBe(200);
+    expect((await fetch(`${server.url}${object.url}`)).status).toBe(200);
+    for (const path of ['/drone-services', '/']) {
+      const page = await (await fetch(`${server.url}${path}`)).text();
+      expect(page, path).toContain(`poster="${poster}"`);
+    }
+
+    expect((await send('DELETE', `/api/drone-media/${video.id}`)).status).toBe(204);
+    expect((await fetch(`${server.url}${object.url}`)).status).toBe(404);
+    expect((await fetch(`${server.url}${poster}`)).status).toBe(404);
+    expect((await send('DELETE', `/api/drone-media/${video.id}`)).status).toBe(404);
+    expect((await send('PUT', `/api/drone-media/${video.id}/featured`)).status).toBe(404);
   });
 });

@@ -84,6 +84,7 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: optionalString,
+  FFMPEG_PATH: optionalString,
   TRUSTED_PROXIES: z.preprocess(
     emptyToUndefined,
     z
@@ -125,6 +126,8 @@ export interface Config {
    * added). Empty by default: the header is then never read.
    */
   trustedProxies: string[];
+  /** The ffmpeg binary for video posters and metadata removal; unset: the one from npm. */
+  ffmpegPath: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -181,6 +184,7 @@ export function buildConfig(env: Env): Config {
     allowedOrigins: [new URL(siteUrl).origin, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
     socialProfileUrl: env.SOCIAL_PROFILE_URL,
     trustedProxies: env.TRUSTED_PROXIES ? env.TRUSTED_PROXIES.split(',').map(normalizeIp) : [],
+    ffmpegPath: env.FFMPEG_PATH,
   };
 }
 

@@ -97,3 +97,10 @@ export const SIGNED_URL_LIFETIME_S = 604_800;
 
 export const ZOOM = { step: 0.2, min: 0.5, max: 5, fitFactor: 0.9, fitDelayMs: 50 } as const;
 export const ADMIN_REDIRECT_DELAY_MS = 500;
+
+/** The server refuses a third drone sample photo (409) with these words, and the widgets show them. */
+export const DRONE_PHOTO_LIMIT_MESSAGE =
+  'Upload Limit Reached: Maximum of 2 drone service photos allowed. Please delete an existing photo first.';
+/** What the owner reads when a file was uploaded but saving its record failed. */
+export const uploadSaveFailedMessage = (reason: string) =>
+  `Upload Error: Database save failed: ${reason}. Please try refreshing the page and uploading again.`;

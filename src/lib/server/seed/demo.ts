@@ -1,6 +1,7 @@
 // Demo content for a new installation (SEED_DEMO=1 on an empty database): procedurally drawn
 // landscapes pushed through the real image pipeline, a variant for every photo × size × finish,
-// framing, the default texts, drone samples and section backgrounds. Every row has a stable id
+// framing, the default texts, drone samples (with a drawn drone clip, featured, when ffmpeg is
+// there) and section backgrounds. Every row has a stable id
 // and is inserted with ON CONFLICT DO NOTHING, so seeding twice changes nothing.
 import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
@@ -24,10 +25,17 @@ import {
   mediaJobs,
   photos,
   productVariants,
+  uploadedObjects,
   websiteContent,
 } from '~db/schema';
 import { loadDemoJpeg } from './demo-images';
 import { DEMO_DRONE_PHOTOS, DEMO_PHOTOS, type DemoPhoto } from './demo-photos';
+import { type DemoClip, makeDemoClip } from './demo-video';
+
+const DEMO_CLIP = {
+  title: 'Over Lough Tay at dusk',
+  description: 'A slow pass along the ridge above the lough as the sun goes down.',
+};
 
 const SEEDED_KEY = 'demo_seeded_at';
 
@@ -90,7 +98,12 @@ export interface SeedReport {
  */
 export async function seedDemo(
   db: Db,
-  opts: { force?: boolean; process?: (photo: DemoPhoto) => Promise<Processed> } = {},
+  opts: {
+    force?: boolean;
+    process?: (photo: DemoPhoto) => Promise<Processed>;
+    /** Makes the drone clip; by default drawn and encoded, or none when `process` is a stand-in. */
+    clip?: (objectId: string, posterId: string) => Promise<DemoClip | null>;
+  } = {},
 ): Promise<SeedReport> {
   const started = Date.now();
   const marker = db.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY)).get();
@@ -99,6 +112,13 @@ export async function seedDemo(
 
   const processed = await mapLimit([...DEMO_PHOTOS, ...DEMO_DRONE_PHOTOS], 2, opts.process ?? processDemo);
   const byslug = new Map(processed.map((p) => [p.photo.slug, p]));
+  const makeClip = opts.clip ?? (opts.process ? null : makeDemoClip);
+  const clipId = demoId('object:drone-clip').replaceAll('-', '');
+  const existingClip = db.select().from(uploadedObjects).where(eq(uploadedObjects.id, clipId)).get();
+  const clip =
+    makeClip && !existingClip
+      ? await makeClip(clipId, demoId('media:drone-clip-poster').replaceAll('-', ''))
+      : null;
   const gallery = processed.filter((p) => DEMO_PHOTOS.includes(p.photo));
   const drone = processed.filter((p) => DEMO_DRONE_PHOTOS.includes(p.photo));
   // Older demo photos first, so "newest first" shows a sensible order.
@@ -143,7 +163,7 @@ export async function seedDemo(
         }
       }
     });
-    for (const p of processed) {
+    for (const p of [...processed, ...(clip ? [clip.poster] : [])]) {
       tx.insert(mediaJobs)
         .values({ id: demoId(`job:${p.mediaId}`), mediaId: p.mediaId, kind: 'avif' })
         .onConflictDoNothing()
@@ -171,10 +191,46 @@ export async function seedDemo(
           url: p.imageUrl,
           title: p.photo.title,
           description: p.photo.description,
+          mediaId: p.mediaId,
+          width: p.width,
+          height: p.height,
+          dominantColor: p.dominantColor,
+          placeholder: p.placeholder,
         })
         .onConflictDoNothing()
         .run();
     });
+    if (clip) {
+      const facts = {
+        mediaId: clip.poster.mediaId,
+        width: clip.poster.width,
+        height: clip.poster.height,
+        dominantColor: clip.poster.dominantColor,
+        placeholder: clip.poster.placeholder,
+      };
+      tx.insert(uploadedObjects)
+        .values({
+          id: clip.objectId,
+          purpose: 'video',
+          status: 'ready',
+          contentType: 'video/mp4',
+          size: clip.size,
+          ...facts,
+        })
+        .onConflictDoNothing()
+        .run();
+      tx.insert(droneMedia)
+        .values({
+          id: demoId('drone:clip'),
+          type: 'video',
+          url: `/objects/uploads/${clip.objectId}`,
+          ...DEMO_CLIP,
+          isFeatured: true,
+          ...facts,
+        })
+        .onConflictDoNothing()
+        .run();
+    }
     const backgroundFor: Record<(typeof BACKGROUND_SECTIONS)[number], Processed | undefined> = {
       hero: gallery.find((p) => p.photo.homepageHero),
       about: gallery.find((p) => p.photo.category === 'mountains'),

@@ -1,16 +1,19 @@
 // Signed uploads end to end: a grant for the owner, then the PUT that streams the file in.
 // Images go straight through the one image module (EXIF orientation, metadata stripped,
-// derivatives, AVIF queued) and their raw bytes are never served; videos are kept as objects.
-import { rename, rm } from 'node:fs/promises';
+// derivatives, AVIF queued) and their raw bytes are never served. Videos are kept as objects, after
+// ffmpeg removed their metadata and took a poster frame (kept as the object's media); without ffmpeg
+// a video is kept as uploaded and has no poster (`media` is null in the answer).
+import { rename, rm, stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
 import { HttpError } from '~/lib/server/http';
-import { isImageRejected, processPhoto } from '~/lib/server/images';
+import { deleteMedia, isImageRejected, type ProcessedPhoto, processPhoto } from '~/lib/server/images';
 import { enqueueAvif } from '~/lib/server/media-jobs';
 import { objectPath } from '~/lib/server/storage';
 import { receiveToTmp, tooLarge } from '~/lib/server/uploads/receive';
 import { createSignedUpload, verifySignedUpload } from '~/lib/server/uploads/signed-url';
 import { stripVideoMetadata } from '~/lib/server/uploads/video-metadata';
+import { processVideo, videoExt } from '~/lib/server/video/process-video';
 import { UPLOAD_PURPOSE_LIMITS, type UploadPurpose } from '~/lib/shared/constants';
 import { type UploadedObject, uploadedObjects } from '~db/schema';
 
@@ -44,6 +47,17 @@ export function toObjectResponse(row: UploadedObject) {
   };
 }
 
+/** The facts of processed media that records keep beside their media id. */
+function mediaFacts(media: ProcessedPhoto) {
+  return {
+    mediaId: media.mediaId,
+    width: media.width,
+    height: media.height,
+    dominantColor: media.dominantColor,
+    placeholder: media.placeholder,
+  };
+}
+
 export async function receiveSignedUpload(
   db: Db,
   token: string,
@@ -64,6 +78,7 @@ export async function receiveSignedUpload(
 
   const isImage = IMAGE_PURPOSES.includes(grant.purpose);
   let tmp: string | null = null;
+  let poster: string | null = null;
   try {
     const received = await receiveToTmp(request.body, { maxBytes, kind: isImage ? 'image' : 'video' });
     tmp = received.file;
@@ -75,27 +90,36 @@ export async function receiveSignedUpload(
           status: 'ready',
           contentType: 'image/jpeg',
           size: received.bytes,
-          mediaId: media.mediaId,
-          width: media.width,
-          height: media.height,
-          dominantColor: media.dominantColor,
-          placeholder: media.placeholder,
+          ...mediaFacts(media),
         })
         .where(eq(uploadedObjects.id, grant.objectId))
         .run();
     } else {
-      // MP4 and MOV lose their location and other metadata; AVI files carry none of it in practice.
-      if (received.type.ext !== 'avi') await stripVideoMetadata(received.file);
+      const video = await processVideo(received.file, videoExt(received.type.ext));
+      poster = video.poster?.mediaId ?? null;
+      if (video.problems.length > 0) {
+        console.warn(`Video upload ${grant.objectId}: ${video.problems.join('; ')}`);
+      }
+      // Without ffmpeg, MP4 and MOV still lose their location and other metadata boxes in place.
+      if (!video.remuxed && received.type.ext !== 'avi') await stripVideoMetadata(received.file);
+      const { size } = await stat(received.file);
       await rename(received.file, objectPath(grant.objectId));
       tmp = null;
+      if (video.poster) enqueueAvif(db, video.poster.mediaId);
       db.update(uploadedObjects)
-        .set({ status: 'ready', contentType: received.type.mime, size: received.bytes })
+        .set({
+          status: 'ready',
+          contentType: received.type.mime,
+          size,
+          ...(video.poster ? mediaFacts(video.poster) : {}),
+        })
         .where(eq(uploadedObjects.id, grant.objectId))
         .run();
     }
   } catch (err) {
     // A failed upload releases its claim, so the same link can be tried again with a good file.
     db.delete(uploadedObjects).where(eq(uploadedObjects.id, grant.objectId)).run();
+    if (poster) await deleteMedia(poster);
     if (isImageRejected(err)) throw new HttpError(err.status, err.message);
     throw err;
   } finally {
@@ -106,6 +130,6 @@ export async function receiveSignedUpload(
   return toObjectResponse(row);
 }
 
-export function getReadyObject(db: Db, id: string): UploadedObject | undefined {
+export function getReadyObject(db: Pick<Db, 'select'>, id: string): UploadedObject | undefined {
   return db.select().from(uploadedObjects).where(eq(uploadedObjects.id, id)).get() ?? undefined;
 }
