@@ -4,7 +4,7 @@
 // end, so the other tests see the seed.
 import { expect, type Page, test } from '@playwright/test';
 import { OWNER } from '../../playwright.config';
-import { makeClip } from '../unit/video-clip';
+import { makeClip } from '../helpers/video-clip';
 import { seriousViolations } from './axe';
 
 const SEEDED = 'Over Lough Tay at dusk';

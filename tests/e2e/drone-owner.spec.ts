@@ -5,7 +5,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { OWNER } from '../../playwright.config';
-import { makeClip } from '../unit/video-clip';
+import { makeClip } from '../helpers/video-clip';
 import { seriousViolations } from './axe';
 
 const LIMIT =

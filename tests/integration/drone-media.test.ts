@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 import { grantUpload, putUpload, tinyMp4 } from '../helpers/uploads';
-import { makeClip } from '../unit/video-clip';
+import { makeClip } from '../helpers/video-clip';
 
 let server: RunningServer;
 let cookie: string;

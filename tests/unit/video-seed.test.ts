@@ -12,7 +12,7 @@ import { derivativePath, objectPath } from '~/lib/server/storage';
 import { droneMedia, uploadedObjects } from '~db/schema';
 import { tempDataDir } from '../helpers/data-dir';
 import { memoryDb } from '../helpers/db';
-import { streamKinds } from './video-clip';
+import { streamKinds } from '../helpers/video-clip';
 
 const dataDir = tempDataDir('video-seed');
 

@@ -13,7 +13,7 @@ import { hasFfmpeg } from '~/lib/server/video/ffmpeg';
 import { processVideo, remuxArgs } from '~/lib/server/video/process-video';
 import { tempDataDir } from '../helpers/data-dir';
 import { memoryDb } from '../helpers/db';
-import { makeClip, SECRET_LOCATION, streamKinds } from './video-clip';
+import { makeClip, SECRET_LOCATION, streamKinds } from '../helpers/video-clip';
 
 const dataDir = tempDataDir('video');
 

@@ -24,7 +24,7 @@ import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeDroneMedia, makeUpload } from '../../helpers/factories';
 import { tinyMp4 } from '../../helpers/fixtures';
-import { makeClip } from '../video-clip';
+import { makeClip } from '../../helpers/video-clip';
 
 const dataDir = tempDataDir('drone-media');
 let db: Db;
