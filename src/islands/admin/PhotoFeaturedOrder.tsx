@@ -111,8 +111,9 @@ export function PhotoFeaturedOrder({ photos, featuredIds }: Props) {
                   className="btn btn-secondary px-3 text-sm"
                   disabled={i === 0}
                   onClick={() => move(id, i - 1, i - 1 === 0 ? `move-down-${id}` : `move-up-${id}`)}
+                  aria-label={`Move up: ${titleOf(id)}`}
                 >
-                  Move up<span className="sr-only">: {titleOf(id)}</span>
+                  Move up
                 </button>
                 <button
                   type="button"
@@ -122,8 +123,9 @@ export function PhotoFeaturedOrder({ photos, featuredIds }: Props) {
                   onClick={() =>
                     move(id, i + 1, i + 1 === order.length - 1 ? `move-up-${id}` : `move-down-${id}`)
                   }
+                  aria-label={`Move down: ${titleOf(id)}`}
                 >
-                  Move down<span className="sr-only">: {titleOf(id)}</span>
+                  Move down
                 </button>
               </span>
             </li>

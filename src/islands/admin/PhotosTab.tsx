@@ -51,13 +51,13 @@ function PhotoCard({ photo, onEdit }: { photo: AdminPhoto; onEdit: () => void })
   });
   const confirmDelete = () => {
     const ok = window.confirm(
-      `Delete “${photo.title}” for good? Its prints leave the shop and its image files are removed. (A photo that has been ordered cannot be deleted, only hidden.)`,
+      `Delete “${photo.title}” for good? Its prints leave the shop and its image files are removed. (A photo that has been ordered can only be hidden, never deleted.)`,
     );
     if (ok) remove.mutate();
   };
   const busy = hero.isPending || visibility.isPending || remove.isPending;
   const ratio = photo.width && photo.height ? `${photo.width} / ${photo.height}` : '3 / 2';
-  const named = <span className="sr-only">: {photo.title}</span>;
+  const named = (action: string) => `${action}: ${photo.title}`;
   return (
     <li
       className={`flex flex-col overflow-hidden rounded-lg border bg-white ${
@@ -83,12 +83,14 @@ function PhotoCard({ photo, onEdit }: { photo: AdminPhoto; onEdit: () => void })
             {photo.location ? ` · ${photo.location}` : ''}
           </p>
         </div>
-        <ul className="flex flex-wrap gap-2" aria-label="Status">
-          {photo.homepageHero && <li className="badge bg-amber-100 text-amber-950">Homepage Hero</li>}
-          {photo.featured && <li className="badge bg-heather-100 text-heather-800">Featured</li>}
-          {!photo.isActive && <li className="badge bg-slate-200 text-slate-800">Hidden</li>}
-          {photo.everOrdered && <li className="badge bg-slate-100 text-slate-800">Ordered</li>}
-        </ul>
+        {(photo.homepageHero || photo.featured || !photo.isActive || photo.everOrdered) && (
+          <ul className="flex flex-wrap gap-2" aria-label="Status">
+            {photo.homepageHero && <li className="badge bg-amber-100 text-amber-950">Homepage Hero</li>}
+            {photo.featured && <li className="badge bg-heather-100 text-heather-800">Featured</li>}
+            {!photo.isActive && <li className="badge bg-slate-200 text-slate-800">Hidden</li>}
+            {photo.everOrdered && <li className="badge bg-slate-100 text-slate-800">Ordered</li>}
+          </ul>
+        )}
         <div className="mt-auto flex flex-wrap gap-2">
           {photo.isActive && !photo.homepageHero && (
             <button
@@ -96,16 +98,26 @@ function PhotoCard({ photo, onEdit }: { photo: AdminPhoto; onEdit: () => void })
               className="btn btn-primary px-3 text-sm"
               disabled={busy}
               onClick={() => hero.mutate()}
+              aria-label={named('Set as Homepage')}
             >
-              Set as Homepage{named}
+              Set as Homepage
             </button>
           )}
-          <button type="button" className="btn btn-secondary px-3 text-sm" onClick={onEdit}>
-            Edit{named}
+          <button
+            type="button"
+            className="btn btn-secondary px-3 text-sm"
+            onClick={onEdit}
+            aria-label={named('Edit')}
+          >
+            Edit
           </button>
           {photo.isActive && (
-            <a href={shopCardUrl(photo)} className="btn btn-secondary px-3 text-sm">
-              View{named}
+            <a
+              href={shopCardUrl(photo)}
+              className="btn btn-secondary px-3 text-sm"
+              aria-label={named('View')}
+            >
+              View
             </a>
           )}
           <button
@@ -113,9 +125,9 @@ function PhotoCard({ photo, onEdit }: { photo: AdminPhoto; onEdit: () => void })
             className="btn btn-secondary px-3 text-sm"
             disabled={busy}
             onClick={() => visibility.mutate(!photo.isActive)}
+            aria-label={named(photo.isActive ? 'Hide' : 'Show')}
           >
             {photo.isActive ? 'Hide' : 'Show'}
-            {named}
           </button>
           {!photo.everOrdered && (
             <button
@@ -123,15 +135,17 @@ function PhotoCard({ photo, onEdit }: { photo: AdminPhoto; onEdit: () => void })
               className="btn btn-secondary px-3 text-sm text-red-800"
               disabled={busy}
               onClick={confirmDelete}
+              aria-label={named('Delete')}
             >
-              Delete{named}
+              Delete
             </button>
           )}
           <a
             href={`/composition-analysis?photo=${encodeURIComponent(photo.id)}`}
             className="btn btn-secondary px-3 text-sm"
+            aria-label={named('Analyse composition')}
           >
-            Analyse composition{named}
+            Analyse composition
           </a>
         </div>
         {photo.everOrdered && (
