@@ -8,6 +8,8 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '~/lib/server/db';
+import { pickOgPhoto } from '~/lib/server/services/og-image';
+import { priceOrderLines } from '~/lib/server/services/orders';
 import {
   deletePhoto,
   editPhoto,
@@ -165,13 +167,18 @@ describe('the homepage hero', () => {
 });
 
 describe('hiding and showing a photo', () => {
-  it('takes it off the gallery, the shop, the products and the print dialog, and brings it back', () => {
+  it('takes it off the gallery, the shop, the products, the print dialog, the share image and orders, and brings it back', () => {
     const photo = makePhoto(db, { featured: true });
-    makeVariant(db, { photoId: photo.id });
+    const variant = makeVariant(db, { photoId: photo.id });
     const other = makePhoto(db, { featured: true });
     makeVariant(db, { photoId: other.id });
+    const line = { variantId: variant.id, framing: null, quantity: 1 };
+    expect(priceOrderLines(db, [line]).items).toHaveLength(1);
+    expect(pickOgPhoto(db)?.id).toBe(photo.id);
 
     setPhotoActive(db, photo.id, false);
+    expect(pickOgPhoto(db)?.id).toBe(other.id);
+    expect(() => priceOrderLines(db, [line])).toThrow(expect.objectContaining({ status: 400 }));
     expect(listActivePhotos(db).map((p) => p.id)).toEqual([other.id]);
     expect(listFeaturedPhotos(db, 6).map((p) => p.id)).toEqual([other.id]);
     expect(listShopPhotos(db).map((p) => p.id)).toEqual([other.id]);
