@@ -108,7 +108,7 @@ export function PhotoFeaturedOrder({ photos, featuredIds }: Props) {
                 <button
                   type="button"
                   id={`move-up-${id}`}
-                  className="btn btn-secondary px-3 text-sm"
+                  className="btn btn-secondary px-3 text-sm disabled:cursor-not-allowed disabled:opacity-40"
                   disabled={i === 0}
                   onClick={() => move(id, i - 1, i - 1 === 0 ? `move-down-${id}` : `move-up-${id}`)}
                   aria-label={`Move up: ${titleOf(id)}`}
@@ -118,7 +118,7 @@ export function PhotoFeaturedOrder({ photos, featuredIds }: Props) {
                 <button
                   type="button"
                   id={`move-down-${id}`}
-                  className="btn btn-secondary px-3 text-sm"
+                  className="btn btn-secondary px-3 text-sm disabled:cursor-not-allowed disabled:opacity-40"
                   disabled={i === order.length - 1}
                   onClick={() =>
                     move(id, i + 1, i + 1 === order.length - 1 ? `move-up-${id}` : `move-down-${id}`)
@@ -138,7 +138,7 @@ export function PhotoFeaturedOrder({ photos, featuredIds }: Props) {
       <div className="mt-4 flex flex-wrap gap-3">
         <button
           type="button"
-          className="btn btn-primary"
+          className="btn btn-primary disabled:opacity-60"
           disabled={!changed || save.isPending}
           onClick={() => save.mutate()}
         >

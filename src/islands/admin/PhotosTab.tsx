@@ -95,7 +95,7 @@ function PhotoCard({ photo, onEdit }: { photo: AdminPhoto; onEdit: () => void })
           {photo.isActive && !photo.homepageHero && (
             <button
               type="button"
-              className="btn btn-primary px-3 text-sm"
+              className="btn btn-primary px-3 text-sm disabled:opacity-60"
               disabled={busy}
               onClick={() => hero.mutate()}
               aria-label={named('Set as Homepage')}
