@@ -9,30 +9,32 @@ test('the owner adds a photo through the upload widget and it appears in the sho
   await page.getByLabel('E-mail').fill(OWNER.email);
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { name: 'Add New Photo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add New Photo' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add New Photo' });
+  await expect(dialog.getByRole('heading', { name: 'Add New Photo' })).toBeVisible();
 
   // Without an image the form says so.
-  await page.getByLabel('Title').fill('Kippure in Snow');
-  await page.getByRole('button', { name: 'Add Photo' }).click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Please select an image file' })).toBeVisible();
+  await dialog.getByLabel('Title').fill('Kippure in Snow');
+  await dialog.getByRole('button', { name: 'Add Photo' }).click();
+  await expect(dialog.getByRole('alert').filter({ hasText: 'Please select an image file' })).toBeVisible();
 
-  await expect(page.getByText('One image, up to 10 MB: JPG, PNG, GIF or WebP.')).toBeVisible();
+  await expect(dialog.getByText('One image, up to 10 MB: JPG, PNG, GIF or WebP.')).toBeVisible();
   const jpeg = await sharp({ create: { width: 1800, height: 1200, channels: 3, background: '#8fa3b8' } })
     .jpeg()
     .toBuffer();
-  await page
+  await dialog
     .locator('input[type=file]')
     .first()
     .setInputFiles({ name: 'kippure.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-  await page.getByRole('button', { name: /^Upload 1 file/ }).click();
-  await expect(page.getByText('Image uploaded and processed.')).toBeVisible({ timeout: 20_000 });
+  await dialog.getByRole('button', { name: /^Upload 1 file/ }).click();
+  await expect(dialog.getByText('Image uploaded and processed.')).toBeVisible({ timeout: 20_000 });
 
-  await page.getByLabel('Location').fill('Kippure, Co. Wicklow');
-  await page.getByLabel('Category').selectOption('mountains');
-  await page.getByRole('button', { name: 'Add Photo' }).click();
+  await dialog.getByLabel('Location').fill('Kippure, Co. Wicklow');
+  await dialog.getByLabel('Category').selectOption('mountains');
+  await dialog.getByRole('button', { name: 'Add Photo' }).click();
   await expect(page.getByText('Photo added successfully')).toBeVisible({ timeout: 20_000 });
 
-  await page.getByRole('link', { name: 'See it in the shop' }).click();
+  await page.getByRole('link', { name: 'View: Kippure in Snow' }).first().click();
   await expect(page.getByText('Kippure in Snow').first()).toBeVisible();
 });
 
@@ -41,7 +43,9 @@ test('the upload widget refuses a file of the wrong type', async ({ page }) => {
   await page.getByLabel('E-mail').fill(OWNER.email);
   await page.getByLabel('Password').fill(OWNER.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Add New Photo' }).click();
   await page
+    .getByRole('dialog', { name: 'Add New Photo' })
     .locator('input[type=file]')
     .first()
     .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });

@@ -13,13 +13,18 @@ export function listActivePhotos(db: Db): Photo[] {
   return db.select().from(photos).where(eq(photos.isActive, true)).orderBy(desc(photos.createdAt)).all();
 }
 
-/** Only featured photos, or all of the slice when none is featured. */
+/** The home gallery's order of featured photos: the owner's places first, then the rest oldest first. */
+export function featuredOrdering() {
+  return [sql`${photos.featuredOrder} is null`, asc(photos.featuredOrder), asc(photos.createdAt)] as const;
+}
+
+/** Only featured photos (in the owner's order), or all of the slice when none is featured. */
 export function listFeaturedPhotos(db: Db, limit: number): Photo[] {
   const featured = db
     .select()
     .from(photos)
     .where(and(eq(photos.isActive, true), eq(photos.featured, true)))
-    .orderBy(asc(photos.createdAt))
+    .orderBy(...featuredOrdering())
     .limit(limit)
     .all();
   if (featured.length > 0) return featured;

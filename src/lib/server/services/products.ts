@@ -7,13 +7,20 @@ import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shared/pricing-defaults';
 import { appMeta, framingOptions, photos, productVariants } from '~db/schema';
 import { variantFitsPhoto } from './print-fit';
 
-/** The lowest price of a size and finish across the photos it fits (the quick pricing guide). */
+/** The lowest price of a size and finish across the shown photos it fits (the quick pricing guide). */
 export function getFromPrice(db: Db, size: PrintSize, finish: Finish): number | null {
   const row = db
     .select({ cents: min(productVariants.priceCents) })
     .from(productVariants)
     .innerJoin(photos, eq(photos.id, productVariants.photoId))
-    .where(and(eq(productVariants.size, size), eq(productVariants.finish, finish), variantFitsPhoto()))
+    .where(
+      and(
+        eq(photos.isActive, true),
+        eq(productVariants.size, size),
+        eq(productVariants.finish, finish),
+        variantFitsPhoto(),
+      ),
+    )
     .get();
   return row?.cents ?? null;
 }

@@ -1,11 +1,12 @@
-// PUT /api/admin/photos/{id} (owner only) — the same multipart fields as adding one;
-// without a new image the current one is kept.
+// PUT /api/admin/photos/{id} (owner only) — the same multipart fields as adding one; without a new
+// image the current one is kept, and a replaced image's files are removed once nothing uses them.
+// DELETE /api/admin/photos/{id} (owner only): only a photo that was never ordered (409 otherwise).
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/server/db';
 import { fileField, readMultipart } from '~/lib/server/forms';
 import { handle } from '~/lib/server/http';
+import { deletePhoto, editPhoto } from '~/lib/server/services/photo-admin';
 import { resolvePhotoMedia } from '~/lib/server/services/photo-media';
-import { updatePhoto } from '~/lib/server/services/photos';
 import { UPLOAD_LIMITS } from '~/lib/shared/constants';
 import { photoFormSchema } from '~/lib/shared/schemas';
 
@@ -13,5 +14,10 @@ export const PUT: APIRoute = handle(async ({ params, request }) => {
   const db = getDb();
   const { data, form } = await readMultipart(request, photoFormSchema, UPLOAD_LIMITS.image);
   const media = await resolvePhotoMedia(db, fileField(form, 'image'), data.imageUrl);
-  return Response.json(updatePhoto(db, params.id ?? '', data, media));
+  return Response.json(await editPhoto(db, params.id ?? '', data, media));
+});
+
+export const DELETE: APIRoute = handle(async ({ params }) => {
+  await deletePhoto(getDb(), params.id ?? '');
+  return new Response(null, { status: 204 });
 });

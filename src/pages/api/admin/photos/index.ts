@@ -1,13 +1,20 @@
+// GET /api/admin/photos (owner only): every photo, active and hidden, newest first, with what the
+// badges need, and the featured photos' ids in the home gallery's order.
 // POST /api/admin/photos (owner only) — multipart: title, description, category,
 // location, imageUrl, featured, and the image file in the field `image`.
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/server/db';
 import { fileField, readMultipart } from '~/lib/server/forms';
 import { HttpError, handle } from '~/lib/server/http';
+import { listAdminPhotos } from '~/lib/server/services/photo-admin';
 import { resolvePhotoMedia } from '~/lib/server/services/photo-media';
 import { createPhoto } from '~/lib/server/services/photos';
 import { UPLOAD_LIMITS } from '~/lib/shared/constants';
 import { photoFormSchema } from '~/lib/shared/schemas';
+
+export const GET: APIRoute = handle(() =>
+  Response.json(listAdminPhotos(getDb()), { headers: { 'Cache-Control': 'no-store' } }),
+);
 
 export const POST: APIRoute = handle(async ({ request }) => {
   const db = getDb();
