@@ -8,6 +8,7 @@ import { boot } from '~/lib/server/boot';
 import { ConfigError, getConfig } from '~/lib/server/config';
 import { closeDb, databaseFile, getDb } from '~/lib/server/db';
 import { serveMedia } from '~/lib/server/media-serve';
+import { stopStorageSweep } from '~/lib/server/services/storage-sweep';
 import { serveObject } from '~/lib/server/object-serve';
 import { encodePath, normalizePath, splitTarget } from '~/lib/server/paths';
 import { cacheKey } from '~/lib/server/route-table';
@@ -204,8 +205,9 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
 
   const shutdown = (signal: string) => {
     console.log(`${signal} received, closing.`);
-    server.close(() => {
+    server.close(async () => {
       probe.close();
+      await stopStorageSweep();
       closeDb();
       process.exit(0);
     });

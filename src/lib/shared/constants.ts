@@ -97,3 +97,10 @@ export const SIGNED_URL_LIFETIME_S = 604_800;
 
 export const ZOOM = { step: 0.2, min: 0.5, max: 5, fitFactor: 0.9, fitDelayMs: 50 } as const;
 export const ADMIN_REDIRECT_DELAY_MS = 500;
+
+/** The owner's password: at least 8 characters (better-auth's minimum is set from this), at most 128. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** The bio picture: JPG, PNG or GIF, up to 5 MB; best square and at least 400x400. */
+export const BIO_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export const BIO_PICTURE_HINT = 'JPG, PNG or GIF, at most 5 MB: recommended square, at least 400x400.';
