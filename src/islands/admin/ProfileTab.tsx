@@ -62,7 +62,6 @@ export default function ProfileTab() {
           </div>
           <div>
             <h3 className="text-sm font-medium text-slate-700">Upload a new bio picture</h3>
-            <p className="mt-1 text-sm text-slate-600">Recommended square, at least 400x400.</p>
             <div className="mt-3">
               <Uploader key={uploaderKey} purpose="bio-picture" onUploaded={onUploaded} height={280} />
             </div>

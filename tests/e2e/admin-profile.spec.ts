@@ -1,0 +1,78 @@
+// The Profile tab as the owner: the e-mail and name of the account (read only), a bio picture sent
+// through the Uppy widget and then shown in the home page's about section, the password form's
+// checks (the password itself is left as it is for the other tests), and axe on the tab.
+import { expect, type Page, test } from '@playwright/test';
+import sharp from 'sharp';
+import { OWNER } from '../../playwright.config';
+import { seriousViolations } from './axe';
+
+async function openProfile(page: Page) {
+  await page.goto(`/api/login?next=${encodeURIComponent('/admin?tab=profile')}`);
+  await page.getByLabel('E-mail').fill(OWNER.email);
+  await page.getByLabel('Password').fill(OWNER.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { name: 'Bio Picture', exact: true })).toBeVisible();
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+test('the owner sees the account, uploads a bio picture and finds it in the about section', async ({
+  page,
+}) => {
+  await openProfile(page);
+  const account = page.getByRole('region', { name: 'Account' });
+  await expect(account.getByText(OWNER.email)).toBeVisible();
+  // The owner account is created without a first or last name.
+  await expect(account.getByText('Not provided')).toBeVisible();
+  await expect(
+    page.getByText('One picture: JPG, PNG or GIF, at most 5 MB: recommended square, at least 400x400.'),
+  ).toBeVisible();
+
+  const png = await sharp({ create: { width: 900, height: 900, channels: 3, background: '#7a5a8c' } })
+    .png()
+    .toBuffer();
+  await page
+    .locator('input[type=file]')
+    .first()
+    .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: png });
+  await page.getByRole('button', { name: /^Upload 1 file/ }).click();
+  await expect(page.getByText('Bio picture updated successfully')).toBeVisible({ timeout: 20_000 });
+
+  const current = page.getByRole('img', { name: 'Current bio' });
+  await expect(current).toBeVisible();
+  const src = await current.getAttribute('src');
+  expect(src).toMatch(/^\/media\/[A-Za-z0-9_-]+\/640\.jpg$/);
+
+  await page.goto('/#about');
+  const about = page.locator('#about');
+  const picture = about.getByRole('img', { name: 'The photographer' });
+  await picture.scrollIntoViewIfNeeded();
+  await expect(picture).toHaveAttribute('src', src as string);
+  await expect(picture).toBeVisible();
+  await expect(about.locator('[data-img-box]')).toHaveAttribute('data-state', 'loaded');
+  await expect(about.getByText('No profile photo set')).toHaveCount(0);
+  expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+});
+
+test('the password form checks its fields and names a wrong current password', async ({ page }) => {
+  await openProfile(page);
+  const form = page.getByRole('region', { name: 'Change Password' });
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expect(form.getByText('Please enter your current password.')).toBeVisible();
+
+  await form.getByLabel('Current password').fill('not the password');
+  await form.getByLabel('New password', { exact: true }).fill('a new password');
+  await form.getByLabel('Confirm new password').fill('a different one');
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expect(form.getByText('The two new passwords are not the same.')).toBeVisible();
+
+  await form.getByLabel('Confirm new password').fill('a new password');
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expect(form.getByRole('alert')).toHaveText('The current password is not correct.');
+  await expect(page.getByText('Failed to change password')).toBeVisible();
+});
+
+test('the Profile tab has no serious accessibility problem', async ({ page }) => {
+  await openProfile(page);
+  await expect(page.getByRole('region', { name: 'Account' }).getByText(OWNER.email)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
