@@ -1,10 +1,30 @@
 // The Profile tab as the owner: the e-mail and name of the account (read only), a bio picture sent
 // through the Uppy widget and then shown in the home page's about section, the password form's
-// checks (the password itself is left as it is for the other tests), and axe on the tab.
+// checks (the password itself is left as it is for the other tests), and axe on the tab. The
+// bio picture is put back as it was afterwards, so the other tests see the seeded about section.
+
 import { expect, type Page, test } from '@playwright/test';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
+import { users } from '~db/schema';
 import { OWNER } from '../../playwright.config';
+import { withSiteDb } from '../helpers/db';
 import { seriousViolations } from './axe';
+
+const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+
+const ownerBio = () =>
+  withSiteDb(
+    DATA_DIR,
+    (db) => db.select().from(users).where(eq(users.email, OWNER.email)).get()?.bioPictureUrl,
+  );
+const setOwnerBio = (url: string | null | undefined) =>
+  withSiteDb(DATA_DIR, (db) => {
+    db.update(users)
+      .set({ bioPictureUrl: url ?? null })
+      .where(eq(users.email, OWNER.email))
+      .run();
+  });
 
 async function openProfile(page: Page) {
   await page.goto(`/api/login?next=${encodeURIComponent('/admin?tab=profile')}`);
@@ -18,6 +38,15 @@ async function openProfile(page: Page) {
 test('the owner sees the account, uploads a bio picture and finds it in the about section', async ({
   page,
 }) => {
+  const before = ownerBio();
+  try {
+    await uploadAndSee(page);
+  } finally {
+    setOwnerBio(before);
+  }
+});
+
+async function uploadAndSee(page: Page) {
   await openProfile(page);
   const account = page.getByRole('region', { name: 'Account' });
   await expect(account.getByText(OWNER.email)).toBeVisible();
@@ -51,7 +80,15 @@ test('the owner sees the account, uploads a bio picture and finds it in the abou
   await expect(about.locator('[data-img-box]')).toHaveAttribute('data-state', 'loaded');
   await expect(about.getByText('No profile photo set')).toHaveCount(0);
   expect(await picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-});
+
+  // A picture that cannot be loaded says so in place of the skeleton.
+  const mediaDir = (src as string).split('/').slice(0, 3).join('/');
+  await page.route(`**${mediaDir}/**`, (route) => route.abort());
+  await page.reload();
+  await about.scrollIntoViewIfNeeded();
+  await expect(about.getByText('Unable to load profile photo')).toBeVisible();
+  await expect(about.locator('[data-img-box]')).toHaveAttribute('data-state', 'error');
+}
 
 test('the password form checks its fields and names a wrong current password', async ({ page }) => {
   await openProfile(page);
