@@ -113,3 +113,42 @@ test('the Profile tab has no serious accessibility problem', async ({ page }) =>
   await expect(page.getByRole('region', { name: 'Account' }).getByText(OWNER.email)).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('changing the password keeps this browser signed in and signs the others out', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const NEW_PASSWORD = 'gorse in bloom 2026';
+  const elsewhere = await browser.newContext({ baseURL });
+  const otherPage = await elsewhere.newPage();
+  await openProfile(otherPage);
+  await openProfile(page);
+
+  const form = page.getByRole('region', { name: 'Change Password' });
+  await form.getByLabel('Current password').fill(OWNER.password);
+  await form.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
+  await form.getByLabel('Confirm new password').fill(NEW_PASSWORD);
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  let changed = false;
+  try {
+    await expect(page.getByText('Password changed successfully')).toBeVisible({ timeout: 15_000 });
+    changed = true;
+    await expect(form.getByLabel('Current password')).toHaveValue('');
+
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Bio Picture', exact: true })).toBeVisible();
+    await otherPage.reload();
+    await expect(otherPage.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  } finally {
+    // The other tests sign in with the configured password: put it back.
+    if (changed) {
+      const back = await page.request.post('/api/admin/password', {
+        headers: { origin: baseURL as string },
+        data: { currentPassword: NEW_PASSWORD, newPassword: OWNER.password, confirmPassword: OWNER.password },
+      });
+      expect(back.status()).toBe(200);
+    }
+    await elsewhere.close();
+  }
+});
