@@ -130,6 +130,17 @@ describe('changing the password', () => {
     expect(short.status).toBe(400);
     expect(await messageOf(short)).toMatch(/at least 8 characters/);
 
+    const crossSite = await fetch(`${server.url}/api/admin/password`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        currentPassword: OLD_PASSWORD,
+        newPassword: NEW_PASSWORD,
+        confirmPassword: NEW_PASSWORD,
+      }),
+    });
+    expect(crossSite.status).toBe(403);
+
     const direct = await send('POST', '/api/auth/change-password', {
       currentPassword: OLD_PASSWORD,
       newPassword: NEW_PASSWORD,

@@ -30,7 +30,7 @@ export function ProfilePicture({ url, loading }: { url: string | null; loading: 
       ) : (
         <img
           src={url}
-          alt="Current bio"
+          alt="Current bio picture"
           className="relative h-full w-full object-cover"
           onLoad={() => setState({ url, status: 'loaded' })}
           onError={() => setState({ url, status: 'error' })}
