@@ -66,7 +66,7 @@ async function uploadAndSee(page: Page) {
   await page.getByRole('button', { name: /^Upload 1 file/ }).click();
   await expect(page.getByText('Bio picture updated successfully')).toBeVisible({ timeout: 20_000 });
 
-  const current = page.getByRole('img', { name: 'Current bio picture' });
+  const current = page.getByRole('img', { name: 'Your current bio portrait' });
   await expect(current).toBeVisible();
   const src = await current.getAttribute('src');
   expect(src).toMatch(/^\/media\/[A-Za-z0-9_-]+\/640\.jpg$/);

@@ -30,7 +30,7 @@ export function ProfilePicture({ url, loading }: { url: string | null; loading: 
       ) : (
         <img
           src={url}
-          alt="Current bio picture"
+          alt="Your current bio portrait"
           className="relative h-full w-full object-cover"
           onLoad={() => setState({ url, status: 'loaded' })}
           onError={() => setState({ url, status: 'error' })}
