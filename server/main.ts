@@ -12,6 +12,7 @@ import { serveObject } from '~/lib/server/object-serve';
 import { encodePath, normalizePath, splitTarget } from '~/lib/server/paths';
 import { cacheKey } from '~/lib/server/route-table';
 import { securityHeaders } from '~/lib/server/security-headers';
+import { stopStorageSweep } from '~/lib/server/services/storage-sweep';
 import type { AstroHandler, Captured } from './capture';
 import { renderToMemory } from './capture';
 import { InFlight } from './in-flight';
@@ -221,6 +222,7 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
     }
     await closed;
     probe.close();
+    await stopStorageSweep();
     closeDb();
     process.exit(0);
   };

@@ -13,6 +13,8 @@ import XHRUpload from '@uppy/xhr-upload';
 import { useEffect, useState } from 'react';
 import { sendJson } from '~/lib/client/api';
 import {
+  BIO_PICTURE_HINT,
+  BIO_PICTURE_TYPES,
   IMAGE_UPLOAD_TYPES,
   MB,
   UPLOAD_PURPOSE_LIMITS,
@@ -32,9 +34,11 @@ type Meta = { purpose: UploadPurpose };
 type Body = UploadedObject & Record<string, never>;
 
 const IMAGE_EXTS = ['.jpg', '.jpeg', '.png', '.gif', '.webp'];
+const BIO_PICTURE_EXTS = ['.jpg', '.jpeg', '.png', '.gif'];
 const VIDEO_EXTS = ['.mp4', '.mov', '.avi'];
 
 export function restrictionNote(purpose: UploadPurpose): string {
+  if (purpose === 'bio-picture') return `One picture: ${BIO_PICTURE_HINT}`;
   const mb = Math.round(UPLOAD_PURPOSE_LIMITS[purpose] / MB);
   return purpose === 'video' || purpose === 'sample-video'
     ? `One video, up to ${mb} MB: MP4, MOV or AVI.`
@@ -52,7 +56,9 @@ function createUppy(purpose: UploadPurpose): Uppy<Meta, Body> {
       maxFileSize: UPLOAD_PURPOSE_LIMITS[purpose],
       allowedFileTypes: isVideo
         ? [...VIDEO_UPLOAD_TYPES, ...VIDEO_EXTS]
-        : [...IMAGE_UPLOAD_TYPES, ...IMAGE_EXTS],
+        : purpose === 'bio-picture'
+          ? [...BIO_PICTURE_TYPES, ...BIO_PICTURE_EXTS]
+          : [...IMAGE_UPLOAD_TYPES, ...IMAGE_EXTS],
     },
   }).use(XHRUpload, {
     method: 'PUT',

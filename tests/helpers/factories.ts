@@ -2,7 +2,9 @@
 // a running server). Each factory takes overrides and returns the inserted row. Defaults are those of
 // a real shop: processed photos with their media fields, prices in integer cents, ids unique per run.
 
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import type { Db } from '~/lib/server/db';
+import { derivativePath, mediaDir, type OriginalExt, objectPath, originalPath } from '~/lib/server/storage';
 import { PRINT_DIMENSIONS, type PrintSize } from '~/lib/shared/constants';
 import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shared/pricing-defaults';
 import {
@@ -246,3 +248,21 @@ export function makeUser(db: Db, overrides: Insert<typeof users> = {}) {
 // ---- backgrounds
 
 // ---- profile and storage
+
+/** Files of a processed image on disk (an original and two JPEG derivatives), in the current DATA_DIR. */
+export function writeMediaFiles(mediaId: string, original: OriginalExt = 'jpg'): void {
+  writeFileSync(originalPath(mediaId, original), 'original');
+  mkdirSync(mediaDir(mediaId), { recursive: true });
+  for (const width of [320, 640]) writeFileSync(derivativePath(mediaId, width, 'jpg'), 'derivative');
+}
+
+/** An uploaded object's file (a video) on disk, in the current DATA_DIR. */
+export function writeObjectFile(objectId: string): void {
+  writeFileSync(objectPath(objectId), 'video');
+}
+
+/** Sets a file's or folder's times back, as if it had been written `ms` ago. */
+export function ageFile(path: string, ms: number): void {
+  const then = new Date(Date.now() - ms);
+  utimesSync(path, then, then);
+}

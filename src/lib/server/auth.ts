@@ -3,6 +3,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/lib/shared/constants';
 import { accounts, sessions, users, verifications } from '~db/schema';
 import { getConfig } from './config';
 import { type Db, getDb } from './db';
@@ -29,7 +30,16 @@ function createAuth(db: Db) {
       provider: 'sqlite',
       schema: { user: users, session: sessions, account: accounts, verification: verifications },
     }),
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 8 },
+    emailAndPassword: {
+      enabled: true,
+      disableSignUp: true,
+      minPasswordLength: PASSWORD_MIN_LENGTH,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+    },
+    // The password is changed through POST /api/admin/password, which checks the current password
+    // under the site's sign-in limit and signs every other session out; better-auth's own route
+    // for it would skip that limit.
+    disabledPaths: ['/change-password'],
     user: {
       additionalFields: {
         firstName: { type: 'string', required: false, input: false },

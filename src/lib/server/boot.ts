@@ -9,6 +9,7 @@ import { getPaypalClient } from './payments';
 import { seedDemo } from './seed/demo';
 import { startAbandonedOrderCleanup } from './services/abandoned-orders';
 import { startPaymentReconciler } from './services/payment-reconcile';
+import { startStorageSweep } from './services/storage-sweep';
 
 export async function boot(): Promise<void> {
   const config = getConfig();
@@ -36,4 +37,6 @@ export async function boot(): Promise<void> {
   startPaymentReconciler(db, getPaypalClient, config.paypal.recheckPendingMs);
   // Orders never paid are removed 7 days after they were started: now, then every hour.
   startAbandonedOrderCleanup(db);
+  // Uploads never finished or never saved to a record are removed after 24 hours: now, then hourly.
+  startStorageSweep(db);
 }

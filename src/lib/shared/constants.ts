@@ -104,3 +104,9 @@ export const DRONE_PHOTO_LIMIT_MESSAGE =
 /** What the owner reads when a file was uploaded but saving its record failed. */
 export const uploadSaveFailedMessage = (reason: string) =>
   `Upload Error: Database save failed: ${reason}. Please try refreshing the page and uploading again.`;
+/** The owner's password: at least 8 characters (better-auth's minimum is set from this), at most 128. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 128;
+/** The bio picture: JPG, PNG or GIF, up to 5 MB; best square and at least 400x400. */
+export const BIO_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export const BIO_PICTURE_HINT = 'JPG, PNG or GIF, at most 5 MB: recommended square, at least 400x400.';

@@ -30,14 +30,27 @@ export function filesOfUrl(url: string | null | undefined): FileRefs {
   return {};
 }
 
-/** True when a photo, drone sample, background or bio picture uses this media id. */
+/** A LIKE pattern for addresses under /media/{id}/ (ids may hold `_`, a LIKE wildcard). */
+const mediaPrefix = (mediaId: string) => `/media/${mediaId.replace(/[!%_]/g, '!$&')}/%`;
+
+/**
+ * True when a photo, drone sample, background or bio picture uses this media id, or it is the
+ * poster frame of an uploaded object (a video) that a record uses.
+ */
 export function isMediaInUse(db: Db, mediaId: string): boolean {
-  const prefix = `/media/${mediaId}/%`;
+  const prefix = mediaPrefix(mediaId);
   const row = db.get<{ used: number }>(sql`select exists(
-      select 1 from photos where media_id = ${mediaId} or image_url like ${prefix}
-      union all select 1 from drone_media where media_id = ${mediaId} or url like ${prefix}
-      union all select 1 from background_images where media_id = ${mediaId} or image_url like ${prefix}
-      union all select 1 from users where bio_picture_url like ${prefix}
+      select 1 from photos where media_id = ${mediaId} or image_url like ${prefix} escape '!'
+      union all select 1 from drone_media where media_id = ${mediaId} or url like ${prefix} escape '!'
+      union all select 1 from background_images
+        where media_id = ${mediaId} or image_url like ${prefix} escape '!'
+      union all select 1 from users where bio_picture_url like ${prefix} escape '!'
+      union all select 1 from uploaded_objects o
+        where o.media_id = ${mediaId} and exists(
+          select 1 from photos where image_url = '/objects/uploads/' || o.id
+          union all select 1 from drone_media where url = '/objects/uploads/' || o.id
+          union all select 1 from background_images where image_url = '/objects/uploads/' || o.id
+          union all select 1 from users where bio_picture_url = '/objects/uploads/' || o.id)
     ) as used`);
   return row?.used === 1;
 }

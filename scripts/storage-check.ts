@@ -1,0 +1,30 @@
+// `npm run storage:check [-- --fix]`: lists the stored files that no record uses (originals,
+// derivative folders, objects, old partial files) and the records whose files are missing, in the
+// DATA_DIR the server uses. Exits 0 when all is in order, 1 when it found something. With --fix
+// it removes the orphan files and exits 0 unless a record's file is missing (that one cannot be
+// made again here: upload the picture or video again in the admin).
+import { getConfig } from '~/lib/server/config';
+import { closeDb, getDb } from '~/lib/server/db';
+import { checkStorage, removeOrphans } from '~/lib/server/services/storage-check';
+
+const fix = process.argv.includes('--fix');
+const { dataDir } = getConfig();
+try {
+  const report = await checkStorage(getDb(), dataDir);
+  for (const path of report.orphans) console.log(`orphan: ${path}`);
+  for (const m of report.missing) console.log(`missing: ${m.record} needs ${m.wants}`);
+  const fixed = fix && report.orphans.length > 0 ? await removeOrphans(report) : 0;
+  if (fixed > 0) console.log(`Removed ${fixed} orphan file${fixed === 1 ? '' : 's'}.`);
+  const orphansLeft = report.orphans.length - fixed;
+  const clean = orphansLeft === 0 && report.missing.length === 0;
+  console.log(
+    clean
+      ? `Storage in ${dataDir} is in order: every file is used and every record's files are there.`
+      : `Storage in ${dataDir}: ${orphansLeft} orphan${orphansLeft === 1 ? '' : 's'}, ${report.missing.length} record${report.missing.length === 1 ? '' : 's'} with missing files.`,
+  );
+  closeDb();
+  process.exit(clean ? 0 : 1);
+} catch (err) {
+  console.error(`The storage check failed: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(2);
+}

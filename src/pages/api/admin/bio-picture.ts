@@ -1,0 +1,12 @@
+// PUT /api/admin/bio-picture { bioPictureURL } (owner only): one of the site's own images becomes
+// the about section's picture; the answer carries the address stored.
+import type { APIRoute } from 'astro';
+import { getDb } from '~/lib/server/db';
+import { handle, readJson } from '~/lib/server/http';
+import { setBioPicture } from '~/lib/server/services/profile';
+import { bioPictureSchema } from '~/lib/shared/schemas';
+
+export const PUT: APIRoute = handle(async ({ request }) => {
+  const { bioPictureURL } = await readJson(request, bioPictureSchema);
+  return Response.json(await setBioPicture(getDb(), bioPictureURL));
+});
