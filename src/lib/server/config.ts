@@ -22,6 +22,10 @@ const TRUSTED_PROXIES_RULE = 'must be a comma-separated list of IP addresses, su
 /** The first entry of a TRUSTED_PROXIES value that is not an IP address, if any. */
 const badProxyEntry = (list: string) => list.split(',').find((entry) => ipVersion(entry.trim()) === 0);
 
+/** How much the server logs: one line per request at info, more at debug, nothing at silent. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 const envSchema = z.object({
   PORT: z.preprocess(
     emptyToUndefined,
@@ -85,6 +89,12 @@ const envSchema = z.object({
   ),
   MAIL_FROM: optionalString,
   FFMPEG_PATH: optionalString,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z
+      .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
+      .default('info'),
+  ),
   TRUSTED_PROXIES: z.preprocess(
     emptyToUndefined,
     z
@@ -128,6 +138,7 @@ export interface Config {
   trustedProxies: string[];
   /** The ffmpeg binary for video posters and metadata removal; unset: the one from npm. */
   ffmpegPath: string | undefined;
+  logLevel: LogLevel;
 }
 
 export class ConfigError extends Error {}
@@ -185,6 +196,7 @@ export function buildConfig(env: Env): Config {
     socialProfileUrl: env.SOCIAL_PROFILE_URL,
     trustedProxies: env.TRUSTED_PROXIES ? env.TRUSTED_PROXIES.split(',').map(normalizeIp) : [],
     ffmpegPath: env.FFMPEG_PATH,
+    logLevel: env.LOG_LEVEL,
   };
 }
 
