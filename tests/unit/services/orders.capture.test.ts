@@ -13,12 +13,15 @@ import {
   getOrderWithItems,
   settleCapture,
 } from '~/lib/server/services/orders';
+import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeVariant } from '../../helpers/factories';
 import { CUSTOMER } from '../../helpers/fixtures';
 import { queuedMails } from '../../helpers/outbox';
 import { paypalDouble } from '../../helpers/paypal';
 
+// The owner's address for the mails comes from the configuration of a data directory of its own.
+tempDataDir('orders-capture');
 const customer = CUSTOMER;
 
 let db: Db;
