@@ -51,34 +51,23 @@ export function insertQueuedMail(tx: Db | Tx, mail: Mail, now = new Date()): Que
 }
 
 /**
- * Claims up to `limit` due mails for one delivery pass: one UPDATE … RETURNING moves them from
- * pending to sending, so a second pass (in this process or another) never gets the same row.
+ * Claims up to `limit` due mails for one delivery pass: a single UPDATE … WHERE id IN (SELECT …)
+ * RETURNING moves them from pending to sending under SQLite's write lock, so a second pass (in this
+ * process or another) never gets the same row.
  */
 export function claimDueMails(db: Db, now: Date, limit = 20): QueuedMail[] {
-  return db.transaction((tx) => {
-    const due = tx
-      .select({ id: mailQueue.id })
-      .from(mailQueue)
-      .where(and(eq(mailQueue.status, 'pending'), lte(mailQueue.nextAttemptAt, now)))
-      .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.createdAt))
-      .limit(limit)
-      .all();
-    if (!due.length) return [];
-    return tx
-      .update(mailQueue)
-      .set({ status: 'sending', updatedAt: now })
-      .where(
-        and(
-          inArray(
-            mailQueue.id,
-            due.map((d) => d.id),
-          ),
-          eq(mailQueue.status, 'pending'),
-        ),
-      )
-      .returning()
-      .all();
-  });
+  const due = db
+    .select({ id: mailQueue.id })
+    .from(mailQueue)
+    .where(and(eq(mailQueue.status, 'pending'), lte(mailQueue.nextAttemptAt, now)))
+    .orderBy(asc(mailQueue.nextAttemptAt), asc(mailQueue.createdAt))
+    .limit(limit);
+  return db
+    .update(mailQueue)
+    .set({ status: 'sending', updatedAt: now })
+    .where(and(inArray(mailQueue.id, due), eq(mailQueue.status, 'pending')))
+    .returning()
+    .all();
 }
 
 export function markMailSent(db: Db, mail: QueuedMail, now: Date): void {

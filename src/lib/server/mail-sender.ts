@@ -91,9 +91,14 @@ let sender: RunningSender | undefined;
 function schedule(s: RunningSender): void {
   clearTimeout(s.timer);
   if (s.stopped) return;
-  const due = nextDueTime(s.db);
-  const now = (s.options.clock ?? (() => new Date()))().getTime();
-  const wait = due ? Math.min(Math.max(0, due.getTime() - now), MAX_SLEEP_MS) : MAX_SLEEP_MS;
+  let wait = MAX_SLEEP_MS;
+  try {
+    const due = nextDueTime(s.db);
+    const now = (s.options.clock ?? (() => new Date()))().getTime();
+    if (due) wait = Math.min(Math.max(0, due.getTime() - now), MAX_SLEEP_MS);
+  } catch (err) {
+    console.error('The mail sender could not read the queue; it tries again in a minute.', err);
+  }
   s.timer = setTimeout(() => run(s), wait);
   s.timer.unref();
 }
