@@ -35,7 +35,7 @@ export function MailFailuresCard() {
       <ul className="mt-3 divide-y divide-slate-100">
         {mails.map((m) => (
           <li key={m.id} className="flex flex-wrap items-center gap-x-4 gap-y-2 py-3">
-            <div className="min-w-0 flex-1">
+            <div className="min-w-0 flex-1 basis-64">
               <p className="font-medium break-words">{m.subject}</p>
               <p className="text-sm text-slate-700 break-words">
                 To {m.to} · <time dateTime={m.queuedAt}>{when.format(new Date(m.queuedAt))}</time>
