@@ -297,6 +297,37 @@ export const mediaJobs = sqliteTable(
   ],
 );
 
+/**
+ * Every outgoing mail, written in the same transaction as what caused it (an order paid, a status
+ * change, a refund, an enquiry) and delivered afterwards by the mail sender, so none is lost when
+ * the mail server is down or the process stops. `messageId` is the Message-ID header of every
+ * attempt, so a mail sent again after a crash can be recognised as the same message.
+ */
+export const mailQueue = sqliteTable(
+  'mail_queue',
+  {
+    id: id(),
+    messageId: text('message_id').notNull().unique(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    replyTo: text('reply_to'),
+    status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    /** After this time a failed attempt fails the mail for good (24 hours after it was queued). */
+    giveUpAt: integer('give_up_at', { mode: 'timestamp_ms' }).notNull(),
+    lastError: text('last_error'),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    failedAt: integer('failed_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('mail_queue_status_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
 // ---------------------------------------------------------------- better-auth
 // Core schema of better-auth (https://www.better-auth.com/docs/concepts/database#core-schema),
 // with the site's profile fields (names, pictures, payment customer ids) added to the user.
@@ -368,6 +399,7 @@ export type FramingOption = typeof framingOptions.$inferSelect;
 export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type ContactInquiry = typeof contactInquiries.$inferSelect;
+export type QueuedMail = typeof mailQueue.$inferSelect;
 export type DroneMedia = typeof droneMedia.$inferSelect;
 export type WebsiteContent = typeof websiteContent.$inferSelect;
 export type BackgroundImage = typeof backgroundImages.$inferSelect;

@@ -1,11 +1,13 @@
 // The owner runs the business from /admin: the figures after a test-mode purchase, finding the
 // order, shipping it with a tracking number, refunding it, prices and 'No Changes', payments,
 // enquiries, the same tabs on a phone, axe on every tab, an order's packing slip on paper, and the
-// weekly sales chart (loaded by the Dashboard alone). What it changes it puts back (prices), or
-// makes for itself (its own orders and enquiry), so the other tests see the seed.
+// weekly sales chart (loaded by the Dashboard alone), and a mail that could not be delivered, shown
+// on the Dashboard and sent again. What it changes it puts back (prices), or makes for itself (its
+// own orders, enquiry and mail), so the other tests see the seed.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { mailQueue } from '~db/schema';
 import { OWNER } from '../../playwright.config';
 import { withSiteDb } from '../helpers/db';
 import { makeOrder } from '../helpers/factories';
@@ -341,4 +343,44 @@ test('the dashboard charts paid sales per week, with a table of them, and no pub
     .toBeLessThanOrEqual(390);
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('a mail that could not be delivered is shown on the Dashboard and sent again', async ({ page }) => {
+  const to = `nobody.${RUN}@example.ie`;
+  const subject = `Your order #${RUN.slice(-6).toUpperCase()} is confirmed`;
+  const reason = `550 5.1.1 <${to}>: no such mailbox here`;
+  // As the sender leaves a mail the mail server refused at its first attempt.
+  withSiteDb(DATA_DIR, (db) => {
+    const id = crypto.randomUUID();
+    const now = new Date();
+    db.insert(mailQueue)
+      .values({
+        id,
+        messageId: `<${id}@localhost>`,
+        to,
+        subject,
+        text: 'Thank you for your order.',
+        status: 'failed',
+        attempts: 1,
+        nextAttemptAt: now,
+        giveUpAt: new Date(now.getTime() + 24 * 60 * 60_000),
+        lastError: reason,
+        failedAt: now,
+      })
+      .run();
+  });
+  await signInTo(page, '/admin');
+  const card = page.getByRole('region', { name: 'Mails not delivered' });
+  await expect(card).toBeVisible();
+  await expect(card.getByText(subject)).toBeVisible();
+  await expect(card.getByText(`To ${to}`, { exact: false })).toBeVisible();
+  await expect(card.getByText(reason)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await card.getByRole('button', { name: `Send again: ${subject} to ${to}` }).click();
+  await expect(page.getByText('Mail queued again')).toBeVisible();
+  await expect(card.getByText(subject)).toHaveCount(0);
+  // Without SMTP the mail is filed in the outbox.
+  await expect.poll(() => outbox().some((m) => m.includes(`To: ${to}`))).toBe(true);
 });

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSiteDb } from '../helpers/db';
 import { makeOrder, makePhoto, makeVariant } from '../helpers/factories';
 import { CUSTOMER } from '../helpers/fixtures';
-import { readOutbox } from '../helpers/outbox';
+import { waitForOutbox } from '../helpers/outbox';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 
@@ -114,7 +114,8 @@ describe('changing an order’s status', () => {
         customerNotified: true,
       }),
     ]);
-    const mail = readOutbox(site.dataDir).find((m) => m.to === 'buyer5@example.ie');
+    const mails = await waitForOutbox(site.dataDir, (all) => all.some((m) => m.to === 'buyer5@example.ie'));
+    const mail = mails.find((m) => m.to === 'buyer5@example.ie');
     expect(mail?.text).toContain('Tracking number: RR123456789IE');
   });
 

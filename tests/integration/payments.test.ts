@@ -10,6 +10,7 @@ import { type PaypalDouble, startPaypalDoubleServer } from '~/lib/server/payment
 import { withSiteDb } from '../helpers/db';
 import { makeFramings, makePhoto, makeVariant } from '../helpers/factories';
 import { CUSTOMER } from '../helpers/fixtures';
+import { waitForOutbox } from '../helpers/outbox';
 import { type RunningServer, startServer } from '../helpers/server';
 
 let site: RunningServer;
@@ -194,8 +195,17 @@ describe('capturing', () => {
       customer_email: 'aoife@example.ie',
       total_amount_cents: 15000,
     });
-    const mails = readdirSync(join(site.dataDir, 'outbox'));
-    expect(mails.length).toBeGreaterThanOrEqual(2);
+    // Both mails are queued with the payment and delivered by the sender just after.
+    const mails = await waitForOutbox(
+      site.dataDir,
+      (all) => all.filter((m) => m.text.includes(body.order.id)).length >= 2,
+    );
+    expect(
+      mails
+        .filter((m) => m.text.includes(body.order.id))
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(['aoife@example.ie', 'owner@example.com']);
   });
 
   for (const behaviour of ['wrong-amount', 'wrong-currency', 'pending', 'declined'] as const) {

@@ -2,6 +2,7 @@
 // edit the site, and the last orders.
 import { useQuery } from '@tanstack/react-query';
 import { decimalStringToCents, formatEuro, formatEuroDecimal, shortOrderId } from '~/lib/shared/format';
+import { MailFailuresCard } from './MailFailuresCard';
 import { read } from './query';
 import { SalesReport } from './SalesReport';
 import { StatusBadge } from './StatusBadge';
@@ -44,6 +45,7 @@ export function DashboardTab() {
         ))}
       </ul>
       <p className="mt-2 text-sm text-slate-600">Only paid orders count.</p>
+      <MailFailuresCard />
       <SalesReport />
       <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section className="rounded-lg border border-slate-200 bg-white p-6" aria-labelledby="content-h">

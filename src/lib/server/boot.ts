@@ -4,6 +4,7 @@ import { ensureOwner } from './auth';
 import { getConfig } from './config';
 import { markDataDirInUse } from './data-dir-lock';
 import { getDb } from './db';
+import { startMailSender } from './mail-sender';
 import { requeueInterrupted, runMediaQueue } from './media-jobs';
 import { getPaypalClient } from './payments';
 import { seedDemo } from './seed/demo';
@@ -33,7 +34,10 @@ export async function boot(): Promise<void> {
   setTimeout(() => {
     runMediaQueue(db).catch((err) => console.error('The media queue stopped.', err));
   }, 1000).unref();
-  // Payments PayPal held for review are asked about again until they settle.
+  // Queued mails are delivered in the background, those interrupted by the last stop included.
+  startMailSender(db);
+  // Payments left unsettled by the last stop are settled now; those PayPal held for review are
+  // asked about again until they settle.
   startPaymentReconciler(db, getPaypalClient, config.paypal.recheckPendingMs);
   // Orders never paid are removed 7 days after they were started: now, then every hour.
   startAbandonedOrderCleanup(db);

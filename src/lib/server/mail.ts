@@ -1,5 +1,7 @@
-// Outgoing mail. With SMTP_URL set, nodemailer sends it; without, each message is written to
-// DATA_DIR/outbox/ as an .eml file (so no outside service is needed to run the site).
+// The mail transport: how one message leaves the site. With SMTP_URL set, nodemailer hands it to
+// that server; without, it is written to DATA_DIR/outbox/ as an .eml file (so no outside service is
+// needed to run the site). Nothing calls this directly but the mail sender (mail-sender.ts): every
+// mail is first queued in the database (mail-queue.ts) in the transaction of what caused it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
@@ -12,46 +14,97 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
-  html?: string;
-  replyTo?: string;
+  replyTo?: string | null;
 }
+
+/** A mail as the transport sends it: with the Message-ID it keeps for every attempt. */
+export interface OutgoingMail extends Mail {
+  messageId: string;
+  /** When it was queued: the outbox files are named by it, so they sort in the order of events. */
+  queuedAt: Date;
+}
+
+export type MailTransport = (mail: OutgoingMail) => Promise<void>;
 
 /** Header values never carry a line break: no header injection through a name or subject. */
 export function headerSafe(value: string): string {
   return value.replace(/[\r\n]+/g, ' ').trim();
 }
 
-let transport: Transporter | null = null;
-
-function smtp(url: string): Transporter {
-  transport ??= nodemailer.createTransport(url);
-  return transport;
-}
-
 export function outboxDir(): string {
   return join(getConfig().dataDir, 'outbox');
 }
 
-/** Sends a message, or files it in the outbox. Returns where it went. */
-export async function sendMail(mail: Mail): Promise<{ delivered: 'smtp' | 'outbox'; id: string }> {
-  const config = getConfig();
-  const message = {
-    from: headerSafe(config.mail.from),
+/** A refusal the mail server will give again for the same message (a 5xx reply to the recipient or the message). */
+export class PermanentMailError extends Error {
+  readonly code = 'MAIL_REFUSED';
+}
+
+export function isPermanentMailError(err: unknown): err is PermanentMailError {
+  return (err as { code?: unknown } | null)?.code === 'MAIL_REFUSED';
+}
+
+function message(from: string, mail: OutgoingMail) {
+  return {
+    from: headerSafe(from),
     to: headerSafe(mail.to),
     subject: headerSafe(mail.subject),
     text: mail.text,
-    html: mail.html,
     replyTo: mail.replyTo ? headerSafe(mail.replyTo) : undefined,
+    messageId: mail.messageId,
+    date: mail.queuedAt,
   };
-  if (config.mail.smtpUrl) {
-    const info = await smtp(config.mail.smtpUrl).sendMail(message);
-    return { delivered: 'smtp', id: String(info.messageId) };
-  }
+}
+
+interface SmtpError {
+  code?: string;
+  permanent?: boolean;
+  response?: string;
+}
+
+/** A transport that hands each mail to the SMTP server at `url`. */
+export function smtpTransport(url: string, from: string): MailTransport {
+  const transporter: Transporter = nodemailer.createTransport(url);
+  return async (mail) => {
+    try {
+      await transporter.sendMail(message(from, mail));
+    } catch (err) {
+      const e = err as SmtpError;
+      // nodemailer marks 5xx replies (but 503) as permanent; a refused recipient or message is final,
+      // anything else (no connection, a 4xx, a failed sign-in to the server) is tried again later.
+      if (e.permanent && (e.code === 'EENVELOPE' || e.code === 'EMESSAGE')) {
+        throw new PermanentMailError(e.response ?? String(err));
+      }
+      throw err;
+    }
+  };
+}
+
+/** A transport that files each mail in `dir`, named by when it was queued and its queue id. */
+export function outboxTransport(dir: string, from: string): MailTransport {
   // nodemailer's stream transport builds the real RFC 822 message without sending it.
-  const built = await nodemailer.createTransport({ streamTransport: true, buffer: true }).sendMail(message);
-  const dir = outboxDir();
-  mkdirSync(dir, { recursive: true });
-  const id = `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID().slice(0, 8)}`;
-  writeFileSync(join(dir, `${id}.eml`), built.message as Buffer);
-  return { delivered: 'outbox', id };
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
+  return async (mail) => {
+    const built = await builder.sendMail(message(from, mail));
+    mkdirSync(dir, { recursive: true });
+    const stamp = mail.queuedAt.toISOString().replace(/[:.]/g, '-');
+    const key = mail.messageId.replace(/[^A-Za-z0-9-]/g, '').slice(0, 36);
+    // The same queued mail written twice (a retry after a crash) replaces its file.
+    writeFileSync(join(dir, `${stamp}-${key}.eml`), built.message as Buffer);
+  };
+}
+
+let configured: { key: string; transport: MailTransport } | undefined;
+
+/** The transport the configuration asks for: SMTP_URL, or the outbox folder. */
+export function configuredTransport(): MailTransport {
+  const { mail, dataDir } = getConfig();
+  const key = `${mail.smtpUrl ?? ''}|${dataDir}|${mail.from}`;
+  if (configured?.key !== key) {
+    const transport = mail.smtpUrl
+      ? smtpTransport(mail.smtpUrl, mail.from)
+      : outboxTransport(join(dataDir, 'outbox'), mail.from);
+    configured = { key, transport };
+  }
+  return configured.transport;
 }

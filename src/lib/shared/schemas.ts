@@ -428,6 +428,24 @@ export const enquiryHandledSchema = z.object({
   handled: z.boolean({ error: 'handled must be true or false.' }),
 });
 
+// ---- mail queue: mails that could not be delivered
+
+/** A mail the site could not deliver, as GET /api/admin/mail/failed answers it. */
+export const failedMailSchema = z.object({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  /** ISO times: when it was queued, and when it was given up. */
+  queuedAt: z.string(),
+  failedAt: z.string().nullable(),
+  attempts: z.number().int(),
+  reason: z.string(),
+});
+export type FailedMail = z.infer<typeof failedMailSchema>;
+
+/** POST /api/admin/mail/{id}/retry: the id of a failed mail. */
+export const mailRetrySchema = z.object({ id: z.uuid({ error: 'No such mail.' }) });
+
 // ---- admin: photos tab (hero, hide and show, delete, featured order)
 
 /** PUT /api/admin/photos/{id}/visibility: hide a photo from the site, or show it again. */

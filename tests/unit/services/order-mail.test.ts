@@ -1,4 +1,4 @@
-// The mails after a payment, filed in DATA_DIR/outbox/ when no SMTP is set: the customer's
+// The mails after a payment, queued for the mail sender: the customer's
 // confirmation (items, total incl. VAT, delivery times, the 14-day right of withdrawal) and the
 // owner's notice; and, when PayPal does not complete a payment it held, a notice to both (or to the
 // owner alone when PayPal took another amount).
@@ -7,26 +7,24 @@ import type { Db } from '~/lib/server/db';
 import {
   DELIVERY_TEXT,
   orderMailTexts,
-  sendOrderMails,
-  sendPaymentNotCompletedMails,
+  queueOrderMails,
+  queuePaymentNotCompletedMails,
   WITHDRAWAL_TEXT,
 } from '~/lib/server/services/order-mail';
 import { getOrderWithItems } from '~/lib/server/services/orders';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeOrder } from '../../helpers/factories';
-import { readOutbox } from '../../helpers/outbox';
+import { queuedMails } from '../../helpers/outbox';
 
-const data = tempDataDir('order-mail');
+tempDataDir('order-mail');
 
 let db: Db;
-let seen = 0;
 beforeEach(() => {
   db = memoryDb();
-  seen = readOutbox(data.dir).length;
 });
-/** The mails filed since the test began. */
-const newMails = () => readOutbox(data.dir).slice(seen);
+/** The mails queued by the test. */
+const newMails = () => queuedMails(db);
 
 const paidOrder = (overrides: Parameters<typeof makeOrder>[1] = {}) =>
   makeOrder(db, {
@@ -42,9 +40,9 @@ const paidOrder = (overrides: Parameters<typeof makeOrder>[1] = {}) =>
   });
 
 describe('the mails of a paid order', () => {
-  it('confirm the order to the customer with items, total, delivery times and withdrawal', async () => {
+  it('confirm the order to the customer with items, total, delivery times and withdrawal', () => {
     const order = paidOrder();
-    await sendOrderMails(db, order.id);
+    queueOrderMails(db, order.id);
     const customer = newMails().find((m) => m.to === 'aoife@example.ie');
     expect(customer?.subject).toBe('Your order #ABC123 is confirmed');
     const text = customer?.text ?? '';
@@ -59,9 +57,9 @@ describe('the mails of a paid order', () => {
     expect(text).toContain(WITHDRAWAL_TEXT);
   });
 
-  it('tell the owner who bought what, with the PayPal references, replying to the customer', async () => {
+  it('tell the owner who bought what, with the PayPal references, replying to the customer', () => {
     const order = paidOrder();
-    await sendOrderMails(db, order.id);
+    queueOrderMails(db, order.id);
     const owner = newMails().find((m) => m.to === 'owner@example.com');
     expect(owner).toMatchObject({
       subject: 'New order #ABC123: €240.00',
@@ -73,10 +71,10 @@ describe('the mails of a paid order', () => {
     expect(newMails()).toHaveLength(2);
   });
 
-  it('go to the owner only when the order has no customer address, and not at all for no order', async () => {
+  it('go to the owner only when the order has no customer address, and not at all for no order', () => {
     const order = paidOrder({ customerEmail: null });
-    await sendOrderMails(db, order.id);
-    await sendOrderMails(db, 'no-such-order');
+    queueOrderMails(db, order.id);
+    queueOrderMails(db, 'no-such-order');
     expect(newMails().map((m) => [m.to, m.replyTo])).toEqual([['owner@example.com', undefined]]);
   });
 
@@ -89,9 +87,9 @@ describe('the mails of a paid order', () => {
 });
 
 describe('the mails of a payment PayPal did not complete', () => {
-  it('tell the customer nothing is sent and nothing charged, and the owner not to send it', async () => {
+  it('tell the customer nothing is sent and nothing charged, and the owner not to send it', () => {
     const order = paidOrder({ payment: 'failed' });
-    await sendPaymentNotCompletedMails(db, order.id, 'not-completed');
+    queuePaymentNotCompletedMails(db, order.id, 'not-completed');
     const mails = newMails();
     const customer = mails.find((m) => m.to === 'aoife@example.ie');
     expect(customer?.subject).toBe('Your payment for order #ABC123 was not completed');
@@ -106,9 +104,9 @@ describe('the mails of a payment PayPal did not complete', () => {
     expect(mails).toHaveLength(2);
   });
 
-  it('tell only the owner, asking for a refund, when PayPal took another amount', async () => {
+  it('tell only the owner, asking for a refund, when PayPal took another amount', () => {
     const order = paidOrder({ payment: 'failed' });
-    await sendPaymentNotCompletedMails(db, order.id, 'mismatch');
+    queuePaymentNotCompletedMails(db, order.id, 'mismatch');
     const mails = newMails();
     expect(mails.map((m) => m.to)).toEqual(['owner@example.com']);
     expect(mails[0]?.text).toContain(

@@ -1,5 +1,5 @@
 // Refunding a paid order against the PayPal double: the order is marked refunded and cancelled with
-// a history row and the customer told; when PayPal refuses, the order is unchanged (422); a second
+// a history row and the customer's mail queued in the same transaction; when PayPal refuses, the order is unchanged (422); a second
 // attempt is a 409; a retry with the same PayPal-Request-Id never refunds twice; only paid orders
 // can be refunded; and the dashboard stops counting the refunded order as a sale.
 import { eq } from 'drizzle-orm';
@@ -16,10 +16,10 @@ import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeOrder, makeVariant } from '../../helpers/factories';
 import { CUSTOMER } from '../../helpers/fixtures';
-import { readOutbox } from '../../helpers/outbox';
+import { queuedMails } from '../../helpers/outbox';
 import { paypalDouble } from '../../helpers/paypal';
 
-const data = tempDataDir('order-refund');
+tempDataDir('order-refund');
 const OWNER = 'owner@example.com';
 const NOW = new Date('2025-06-01T12:00:00Z');
 
@@ -30,9 +30,10 @@ let seen = 0;
 beforeEach(() => {
   db = memoryDb();
   ({ double, client } = paypalDouble());
-  seen = readOutbox(data.dir).length;
+  seen = 0;
 });
-const newMails = () => readOutbox(data.dir).slice(seen);
+/** The mails queued since the last order was paid (its confirmation and the owner's notice excluded). */
+const newMails = () => queuedMails(db).slice(seen);
 const refundCalls = () => double.calls.filter((c) => c.path.endsWith('/refund'));
 
 /** An order of two prints (90.00) paid through the double, then marked processing. */
@@ -42,6 +43,7 @@ async function paidOrder() {
   const outcome = await capturePaypalOrder(db, client, created.id, CUSTOMER);
   if (!outcome.paid) throw new Error('not paid');
   db.update(orders).set({ status: 'processing' }).where(eq(orders.id, created.orderId)).run();
+  seen = queuedMails(db).length;
   return { orderId: created.orderId, captureId: outcome.captureId };
 }
 const refund = (orderId: string, notifyCustomer = true) =>

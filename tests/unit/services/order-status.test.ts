@@ -1,5 +1,5 @@
 // The owner moving an order on: any status after any other, recorded in the history with who and
-// when (and carrier and tracking when shipped), the customer told by mail for processing, shipped
+// when (and carrier and tracking when shipped), the customer's mail queued for processing, shipped
 // and cancelled unless notifyCustomer is false; the same status again records nothing.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '~/lib/server/db';
@@ -9,18 +9,17 @@ import { orderStatusChangeSchema } from '~/lib/shared/schemas';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeOrder } from '../../helpers/factories';
-import { readOutbox } from '../../helpers/outbox';
+import { queuedMails } from '../../helpers/outbox';
 
-const data = tempDataDir('order-status');
+tempDataDir('order-status');
 const OWNER = 'owner@example.com';
 
 let db: Db;
-let seen = 0;
 beforeEach(() => {
   db = memoryDb();
-  seen = readOutbox(data.dir).length;
 });
-const newMails = () => readOutbox(data.dir).slice(seen);
+/** The mails queued for the mail sender (in the transaction of the change). */
+const newMails = () => queuedMails(db);
 
 const change = (orderId: string, body: Record<string, unknown>, now = new Date('2025-05-01T10:00:00Z')) =>
   changeOrderStatus(db, { orderId, ...orderStatusChangeSchema.parse(body), changedBy: OWNER, now });

@@ -1,6 +1,8 @@
 // Capturing an order's payment, against the PayPal double: the order is paid only for a COMPLETED
 // capture of exactly its amount in EUR; a PENDING capture keeps it pending with the capture id; a
 // declined capture or another amount fails it; and a paid order is never captured or unpaid again.
+// The confirmation and the owner's notice are queued with the payment, once, however often it is
+// captured or settled.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '~/lib/server/db';
 import type { PaypalClient } from '~/lib/server/payments/paypal-client';
@@ -11,11 +13,15 @@ import {
   getOrderWithItems,
   settleCapture,
 } from '~/lib/server/services/orders';
+import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeVariant } from '../../helpers/factories';
 import { CUSTOMER } from '../../helpers/fixtures';
+import { queuedMails } from '../../helpers/outbox';
 import { paypalDouble } from '../../helpers/paypal';
 
+// The owner's address for the mails comes from the configuration of a data directory of its own.
+tempDataDir('orders-capture');
 const customer = CUSTOMER;
 
 let db: Db;
@@ -57,6 +63,7 @@ describe('capturing a payment', () => {
       phoneNumber: '+353 1 234 5678',
       customerAddress: '12 Main Street\nA67 X123 Wicklow\nIreland',
     });
+    expect(queuedMails(db).map((m) => m.to)).toEqual(['owner@example.com', 'aoife@example.ie']);
   });
 
   it('answers a repeated capture as paid without capturing again', async () => {
@@ -65,6 +72,7 @@ describe('capturing a payment', () => {
     const again = await capturePaypalOrder(db, client, paypalId, customer);
     expect(again).toMatchObject({ paid: true, orderId, newlyPaid: false });
     expect(captureCalls()).toBe(1);
+    expect(queuedMails(db)).toHaveLength(2);
   });
 
   it('pays an order once for many captures at the same time', async () => {
@@ -75,6 +83,7 @@ describe('capturing a payment', () => {
     expect(outcomes.filter((o) => o.paid && o.newlyPaid)).toHaveLength(1);
     expect(outcomes.every((o) => o.paid)).toBe(true);
     expect(captureCalls()).toBe(1);
+    expect(queuedMails(db)).toHaveLength(2);
   });
 
   it('pays an order PayPal had already captured, by reading the order back', async () => {
@@ -87,7 +96,14 @@ describe('capturing a payment', () => {
 
   it('keeps a PENDING capture pending, with the capture id to ask about later', async () => {
     const { outcome, orderId } = await captureWith('pending');
-    expect(outcome).toEqual({ paid: false, orderId, reason: 'not-completed', status: 'PENDING' });
+    expect(outcome).toEqual({
+      paid: false,
+      orderId,
+      reason: 'not-completed',
+      status: 'PENDING',
+      newlyFailed: false,
+    });
+    expect(queuedMails(db)).toEqual([]);
     expect(stored(orderId)).toMatchObject({ paymentStatus: 'pending', paymentId: expect.any(String) });
   });
 
@@ -95,6 +111,8 @@ describe('capturing a payment', () => {
     const { outcome, orderId } = await captureWith('declined');
     expect(outcome).toMatchObject({ paid: false, reason: 'not-completed', status: 'DECLINED' });
     expect(stored(orderId)).toMatchObject({ paymentStatus: 'failed', paidAt: null });
+    // The buyer is told at the checkout; no mail is queued for a refusal there.
+    expect(queuedMails(db)).toEqual([]);
   });
 
   it('fails the order when PayPal captured another amount or currency', async () => {
@@ -135,7 +153,17 @@ describe('a later answer about a paid order', () => {
       status: 'COMPLETED',
       purchase_units: [{ payments: { captures: [{ id: 'CAPLATER', status: 'DECLINED' }] } }],
     });
-    expect(outcome).toMatchObject({ paid: false, status: 'DECLINED' });
+    expect(outcome).toMatchObject({ paid: false, status: 'DECLINED', newlyFailed: false });
     expect(stored(orderId)).toEqual(paid);
+  });
+
+  it('queues its mails once when the same completed answer is settled twice', async () => {
+    const { paypalId, orderId } = await started();
+    const answer = await client.captureOrder(paypalId, 'captured-before-a-crash');
+    const order = stored(orderId)!;
+    expect(settleCapture(db, order, answer)).toMatchObject({ paid: true, newlyPaid: true });
+    expect(settleCapture(db, order, answer)).toMatchObject({ paid: true, newlyPaid: false });
+    // The buyer's details never reached the site, so only the owner is told.
+    expect(queuedMails(db).map((m) => m.to)).toEqual(['owner@example.com']);
   });
 });

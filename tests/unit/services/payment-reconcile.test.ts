@@ -1,21 +1,29 @@
-// Payments PayPal held for review, asked about again against the PayPal double: a PENDING capture
-// that PayPal later completes makes the order paid and sends the confirmation; one PayPal declines
-// fails the order and tells both sides; another amount fails it and tells the owner. Only orders with
-// a capture on hold from the last 30 days are asked about, and a PayPal error leaves them for later.
+// Payments not yet settled, asked about again against the PayPal double: a PENDING capture that
+// PayPal later completes makes the order paid and queues the confirmation; one PayPal declines fails
+// the order and tells both sides; another amount fails it and tells the owner. Only orders with a
+// capture on hold from the last 30 days are asked about, and a PayPal error leaves them for later.
+// At start, every pending order with a PayPal order id is asked about: a capture PayPal completed
+// before a crash is settled, with its mails queued once; an order never approved stays pending.
+import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '~/lib/server/db';
 import type { PaypalClient } from '~/lib/server/payments/paypal-client';
 import type { PaypalDouble } from '~/lib/server/payments/paypal-double';
 import { capturePaypalOrder, createPaypalOrder, getOrderWithItems } from '~/lib/server/services/orders';
-import { reconcilePendingPayments, startPaymentReconciler } from '~/lib/server/services/payment-reconcile';
+import {
+  reconcilePendingPayments,
+  settleUnsettledPayments,
+  startPaymentReconciler,
+} from '~/lib/server/services/payment-reconcile';
+import { mailQueue, orders } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeOrder, makeVariant } from '../../helpers/factories';
 import { CUSTOMER } from '../../helpers/fixtures';
-import { readOutbox } from '../../helpers/outbox';
+import { queuedMails } from '../../helpers/outbox';
 import { paypalDouble } from '../../helpers/paypal';
 
-const data = tempDataDir('reconcile');
+tempDataDir('reconcile');
 const DAY = 24 * 60 * 60 * 1000;
 const customer = CUSTOMER;
 
@@ -23,17 +31,16 @@ let db: Db;
 let double: PaypalDouble;
 let client: PaypalClient;
 let variantId: string;
-let seen = 0;
 beforeEach(() => {
   db = memoryDb();
   ({ double, client } = paypalDouble());
   variantId = makeVariant(db, { priceCents: 4999 }).id;
-  seen = readOutbox(data.dir).length;
 });
 afterEach(() => {
   vi.restoreAllMocks();
 });
-const newMails = () => readOutbox(data.dir).slice(seen);
+/** The mails queued (the checkout's PENDING capture queues none). */
+const newMails = () => queuedMails(db);
 const status = (orderId: string) => getOrderWithItems(db, orderId)?.paymentStatus;
 
 /** An order whose capture PayPal answered PENDING, as checkout leaves it. */
@@ -124,12 +131,18 @@ describe('asking PayPal again about held payments', () => {
 });
 
 describe('the recurring check', () => {
-  it('asks again on its own until stopped', async () => {
+  it('settles at start, then asks again on its own until stopped', async () => {
     const { orderId } = await heldOrder();
-    double.settlePendingCaptures('COMPLETED');
     const log = vi.spyOn(console, 'log').mockImplementation(() => {});
     const stop = startPaymentReconciler(db, () => client, 20);
     try {
+      await vi.waitFor(
+        () => expect(double.calls.filter((c) => c.method === 'GET').length).toBeGreaterThan(1),
+        {
+          timeout: 5000,
+        },
+      );
+      double.settlePendingCaptures('COMPLETED');
       await vi.waitFor(
         () => expect(log).toHaveBeenCalledWith('Pending payments: 1 completed, 0 not completed.'),
         { timeout: 5000 },
@@ -139,5 +152,71 @@ describe('the recurring check', () => {
     } finally {
       stop();
     }
+  });
+});
+
+describe('settling at start', () => {
+  /** An order whose capture PayPal completed, while the site (stopped by a crash) never recorded it. */
+  async function capturedBeforeACrash() {
+    const created = await createPaypalOrder(db, client, [{ variantId, framing: null, quantity: 2 }]);
+    // The checkout stored the buyer, asked PayPal to capture, and the process died before the answer.
+    await capturePaypalOrder(db, client, created.id, customer).catch(() => undefined);
+    db.update(orders)
+      .set({ paymentStatus: 'pending', paymentId: null, paidAt: null })
+      .where(eq(orders.id, created.orderId))
+      .run();
+    db.delete(mailQueue).run();
+    return { paypalId: created.id, orderId: created.orderId };
+  }
+
+  it('marks paid an order whose capture PayPal completed before a crash, queuing its mails once', async () => {
+    const { paypalId, orderId } = await capturedBeforeACrash();
+    expect(getOrderWithItems(db, orderId)?.paymentStatus).toBe('pending');
+    const captures = () => double.calls.filter((c) => c.path.endsWith('/capture')).length;
+    const before = captures();
+    expect(await settleUnsettledPayments(db, client)).toEqual({ checked: 1, paid: 1, failed: 0 });
+    expect(getOrderWithItems(db, orderId)).toMatchObject({
+      paymentStatus: 'completed',
+      paymentId: double.orders.get(paypalId)?.captures[0]?.id,
+      paidAt: expect.any(Date),
+    });
+    // Settled twice (a second start, or the start and a capture retried by the buyer): mailed once.
+    await settleUnsettledPayments(db, client);
+    expect(await capturePaypalOrder(db, client, paypalId, customer)).toMatchObject({ newlyPaid: false });
+    expect(
+      newMails()
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(['aoife@example.ie', 'owner@example.com']);
+    expect(captures()).toBe(before);
+  });
+
+  it('leaves pending, without capturing, an order whose buyer never approved or never came back', async () => {
+    const created = await createPaypalOrder(db, client, [{ variantId, framing: null, quantity: 1 }]);
+    const approved = await createPaypalOrder(db, client, [{ variantId, framing: null, quantity: 1 }]);
+    const paypalOrder = double.orders.get(approved.id);
+    if (!paypalOrder) throw new Error('the double holds no order');
+    paypalOrder.status = 'APPROVED';
+    expect(await settleUnsettledPayments(db, client)).toEqual({ checked: 2, paid: 0, failed: 0 });
+    for (const id of [created.orderId, approved.orderId]) expect(status(id)).toBe('pending');
+    expect(double.calls.filter((c) => c.path.endsWith('/capture'))).toEqual([]);
+    expect(newMails()).toEqual([]);
+    // The recurring check leaves them alone: it asks only about captures on hold.
+    expect(await reconcilePendingPayments(db, client)).toEqual({ checked: 0, paid: 0, failed: 0 });
+  });
+
+  it('asks only about pending orders with a PayPal order id from the last 30 days', async () => {
+    const now = new Date();
+    const { paypalId } = await capturedBeforeACrash();
+    makeOrder(db, {
+      payment: 'started',
+      paypalOrderId: 'OLDSTART1',
+      createdAt: new Date(now.getTime() - 31 * DAY),
+    });
+    for (const payment of ['paid', 'failed', 'cancelled'] as const) makeOrder(db, { payment });
+    const reads = () => double.calls.filter((c) => c.method === 'GET').map((c) => c.path);
+    const before = reads().length;
+    expect(await settleUnsettledPayments(db, client, now)).toMatchObject({ checked: 1, paid: 1 });
+    expect(reads().slice(before)).toEqual([`/v2/checkout/orders/${paypalId}`]);
   });
 });

@@ -1,10 +1,12 @@
-// Contact enquiries from the home page's form: store the row, mail the owner, and limit each address
-// to CONTACT_LIMIT_PER_HOUR enquiries an hour. The limit counts stored rows, so it survives a restart.
+// Contact enquiries from the home page's form: store the row and queue the owner's mail in one
+// transaction (the mail sender delivers it), and limit each address to CONTACT_LIMIT_PER_HOUR
+// enquiries an hour. The limit counts stored rows, so it survives a restart.
 import { and, count, eq, gt } from 'drizzle-orm';
 import { getConfig } from '~/lib/server/config';
-import type { Db } from '~/lib/server/db';
+import type { Db, Tx } from '~/lib/server/db';
 import { HttpError } from '~/lib/server/http';
-import { headerSafe, sendMail } from '~/lib/server/mail';
+import { headerSafe } from '~/lib/server/mail';
+import { queueMail } from '~/lib/server/mail-sender';
 import { REPLY_WITHIN_HOURS } from '~/lib/shared/constants';
 import { type ContactData, SERVICE_INTEREST_LABELS } from '~/lib/shared/schemas';
 import { contactInquiries } from '~db/schema';
@@ -12,7 +14,7 @@ import { contactInquiries } from '~db/schema';
 export const CONTACT_LIMIT_PER_HOUR = 5;
 const HOUR_MS = 60 * 60_000;
 
-export function countRecentInquiries(db: Db, email: string, now = Date.now()): number {
+export function countRecentInquiries(db: Db | Tx, email: string, now = Date.now()): number {
   const row = db
     .select({ n: count() })
     .from(contactInquiries)
@@ -34,38 +36,35 @@ export function inquiryMailText(data: ContactData): string {
   ].join('\n');
 }
 
-/** Stores an enquiry and mails the owner. Throws HttpError 429 beyond the hourly limit. */
+/** Stores an enquiry and queues the owner's mail. Throws HttpError 429 beyond the hourly limit. */
 export async function submitInquiry(db: Db, data: ContactData, now = Date.now()) {
-  if (countRecentInquiries(db, data.email, now) >= CONTACT_LIMIT_PER_HOUR) {
-    throw new HttpError(
-      429,
-      `You have sent ${CONTACT_LIMIT_PER_HOUR} messages in the last hour. Please wait a while before sending another.`,
-    );
-  }
-  const row = db
-    .insert(contactInquiries)
-    .values({
-      firstName: data.firstName,
-      lastName: data.lastName,
-      email: data.email,
-      serviceInterest: data.serviceInterest ?? null,
-      message: data.message,
-      createdAt: new Date(now),
-    })
-    .returning({ id: contactInquiries.id })
-    .get();
   const interest = data.serviceInterest ? ` (${SERVICE_INTEREST_LABELS[data.serviceInterest]})` : '';
-  try {
-    await sendMail({
+  return db.transaction((tx) => {
+    if (countRecentInquiries(tx, data.email, now) >= CONTACT_LIMIT_PER_HOUR) {
+      throw new HttpError(
+        429,
+        `You have sent ${CONTACT_LIMIT_PER_HOUR} messages in the last hour. Please wait a while before sending another.`,
+      );
+    }
+    const row = tx
+      .insert(contactInquiries)
+      .values({
+        firstName: data.firstName,
+        lastName: data.lastName,
+        email: data.email,
+        serviceInterest: data.serviceInterest ?? null,
+        message: data.message,
+        createdAt: new Date(now),
+      })
+      .returning({ id: contactInquiries.id })
+      .get();
+    queueMail(tx, {
       to: getConfig().ownerEmail,
       subject: headerSafe(`New enquiry from ${data.firstName} ${data.lastName}${interest}`).slice(0, 200),
       text: inquiryMailText(data),
       // Validated by the schema (a single-line e-mail address) before it becomes a header.
       replyTo: data.email,
     });
-  } catch (err) {
-    // The enquiry is stored; the owner sees it even if the mail did not go.
-    console.error('Could not mail the enquiry', row.id, err);
-  }
-  return { id: row.id };
+    return { id: row.id };
+  });
 }

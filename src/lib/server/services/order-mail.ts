@@ -1,10 +1,11 @@
 // The two mails after a payment: the customer's confirmation (items, total incl. VAT, the delivery
-// times, the 14-day withdrawal information) and the owner's new-order notice.
-// Without SMTP both land in DATA_DIR/outbox/ (lib/server/mail.ts).
+// times, the 14-day withdrawal information) and the owner's new-order notice; and the notices of a
+// payment PayPal did not complete. They are queued (lib/server/mail-sender.ts) inside the
+// transaction that settles the payment, so they exist exactly when the payment is recorded.
 
 import { getConfig } from '~/lib/server/config';
-import type { Db } from '~/lib/server/db';
-import { sendMail } from '~/lib/server/mail';
+import type { Db, Tx } from '~/lib/server/db';
+import { queueMail } from '~/lib/server/mail-sender';
 import { OWNER_NAME } from '~/lib/shared/constants';
 import { formatEuro, shortOrderId } from '~/lib/shared/format';
 import { getOrderWithItems } from './orders';
@@ -60,26 +61,20 @@ export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWith
   return { customer, owner, ref };
 }
 
-/** Sends both mails; a mail failure is logged, never turned into a failed payment. */
-export async function sendOrderMails(db: Db, orderId: string): Promise<void> {
-  const order = getOrderWithItems(db, orderId);
-  if (!order) return;
+/** Queues both mails (inside the caller's transaction); the owner's only when there is no customer address. */
+export function queueOrderMails(tx: Db | Tx, orderId: string): number {
+  const order = getOrderWithItems(tx, orderId);
+  if (!order) return 0;
   const { customer, owner, ref } = orderMailTexts(order);
-  const jobs: Promise<unknown>[] = [
-    sendMail({
-      to: getConfig().ownerEmail,
-      subject: `New order ${ref}: ${formatEuro(order.totalAmountCents)}`,
-      text: owner,
-      replyTo: order.customerEmail ?? undefined,
-    }),
-  ];
-  if (order.customerEmail) {
-    jobs.push(
-      sendMail({ to: order.customerEmail, subject: `Your order ${ref} is confirmed`, text: customer }),
-    );
-  }
-  const results = await Promise.allSettled(jobs);
-  for (const r of results) if (r.status === 'rejected') console.error('Order mail failed', r.reason);
+  queueMail(tx, {
+    to: getConfig().ownerEmail,
+    subject: `New order ${ref}: ${formatEuro(order.totalAmountCents)}`,
+    text: owner,
+    replyTo: order.customerEmail ?? undefined,
+  });
+  if (!order.customerEmail) return 1;
+  queueMail(tx, { to: order.customerEmail, subject: `Your order ${ref} is confirmed`, text: customer });
+  return 2;
 }
 
 /**
@@ -88,12 +83,12 @@ export async function sendOrderMails(db: Db, orderId: string): Promise<void> {
  * PayPal completed it for another amount than the order's, only the owner is told: that needs a
  * person to look at it in PayPal (and refund), not a form letter.
  */
-export async function sendPaymentNotCompletedMails(
-  db: Db,
+export function queuePaymentNotCompletedMails(
+  tx: Db | Tx,
   orderId: string,
   reason: 'not-completed' | 'mismatch',
-): Promise<void> {
-  const order = getOrderWithItems(db, orderId);
+): void {
+  const order = getOrderWithItems(tx, orderId);
   if (!order) return;
   const ref = shortOrderId(order.id);
   const total = formatEuro(order.totalAmountCents);
@@ -101,36 +96,30 @@ export async function sendPaymentNotCompletedMails(
     reason === 'mismatch'
       ? `PayPal completed the payment it was reviewing for order ${ref} (${order.id}) for another amount than the order's ${total}. Check it in PayPal and refund it.`
       : `PayPal did not complete the payment it was reviewing for order ${ref} (${order.id}), ${total}.`;
-  const jobs: Promise<unknown>[] = [
-    sendMail({
-      to: getConfig().ownerEmail,
-      subject: `Payment not completed for order ${ref}`,
-      text: [
-        what,
-        'The order is marked as failed: do not send it.',
-        `Customer: ${order.customerName} <${order.customerEmail ?? ''}>`,
-        `PayPal order ${order.paypalOrderId ?? ''}, capture ${order.paymentId ?? ''}`,
-      ].join('\n'),
-      replyTo: order.customerEmail ?? undefined,
-    }),
-  ];
+  queueMail(tx, {
+    to: getConfig().ownerEmail,
+    subject: `Payment not completed for order ${ref}`,
+    text: [
+      what,
+      'The order is marked as failed: do not send it.',
+      `Customer: ${order.customerName} <${order.customerEmail ?? ''}>`,
+      `PayPal order ${order.paypalOrderId ?? ''}, capture ${order.paymentId ?? ''}`,
+    ].join('\n'),
+    replyTo: order.customerEmail ?? undefined,
+  });
   if (order.customerEmail && reason === 'not-completed') {
-    jobs.push(
-      sendMail({
-        to: order.customerEmail,
-        subject: `Your payment for order ${ref} was not completed`,
-        text: [
-          `Dear ${order.customerName},`,
-          '',
-          `PayPal has not completed your payment of ${total} for order ${ref}, so the order will not be sent.`,
-          'You are not charged for it: any amount PayPal was holding is released by PayPal.',
-          'You are welcome to order again from the shop, or reply to this e-mail with any question.',
-          '',
-          `${OWNER_NAME}`,
-        ].join('\n'),
-      }),
-    );
+    queueMail(tx, {
+      to: order.customerEmail,
+      subject: `Your payment for order ${ref} was not completed`,
+      text: [
+        `Dear ${order.customerName},`,
+        '',
+        `PayPal has not completed your payment of ${total} for order ${ref}, so the order will not be sent.`,
+        'You are not charged for it: any amount PayPal was holding is released by PayPal.',
+        'You are welcome to order again from the shop, or reply to this e-mail with any question.',
+        '',
+        `${OWNER_NAME}`,
+      ].join('\n'),
+    });
   }
-  const results = await Promise.allSettled(jobs);
-  for (const r of results) if (r.status === 'rejected') console.error('Payment mail failed', r.reason);
 }

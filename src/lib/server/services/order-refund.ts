@@ -16,7 +16,7 @@ import {
 import { formatEuro } from '~/lib/shared/format';
 import { orderStatusHistory, orders } from '~db/schema';
 import { type AdminOrderDetails, getOrderDetails } from './admin-orders';
-import { mailCustomer, refundMail } from './order-status-mail';
+import { queueCustomerMail, refundMail } from './order-status-mail';
 
 export const REFUND_MESSAGES = {
   already: 'This order has already been refunded.',
@@ -107,9 +107,7 @@ async function refundOnce(db: Db, client: PaypalClient, input: RefundInput): Pro
   const written = db.transaction((tx) => {
     // Read again inside the transaction: another request may have recorded this refund meanwhile.
     const current = tx.select().from(orders).where(eq(orders.id, orderId)).get();
-    if (!current || current.refundId) return null;
-    const mail =
-      notifyCustomer && current.customerEmail ? refundMail(current, current.totalAmountCents) : null;
+    if (!current || current.refundId) return false;
     tx.update(orders)
       .set({
         refundId: refund.id,
@@ -121,28 +119,22 @@ async function refundOnce(db: Db, client: PaypalClient, input: RefundInput): Pro
       })
       .where(eq(orders.id, orderId))
       .run();
-    const entry = tx
-      .insert(orderStatusHistory)
+    // The customer's refund mail is queued with the change; the history row says whether it was.
+    const notified =
+      notifyCustomer && queueCustomerMail(tx, current, refundMail(current, current.totalAmountCents));
+    tx.insert(orderStatusHistory)
       .values({
         orderId,
         fromStatus: current.status,
         toStatus: 'cancelled',
         changedBy,
         note: `Refunded ${amount} (PayPal refund ${refund.id}${pending})`,
-        customerNotified: mail !== null,
+        customerNotified: notified,
         createdAt: now,
       })
-      .returning({ id: orderStatusHistory.id })
-      .get();
-    return { current, mail, entryId: entry.id };
+      .run();
+    return true;
   });
   if (!written) throw new HttpError(409, REFUND_MESSAGES.already);
-
-  if (written.mail && !(await mailCustomer(written.current, written.mail))) {
-    db.update(orderStatusHistory)
-      .set({ customerNotified: false })
-      .where(eq(orderStatusHistory.id, written.entryId))
-      .run();
-  }
   return getOrderDetails(db, orderId);
 }

@@ -1,8 +1,10 @@
 // Short plain-text mails to the customer when the owner moves an order on: being prepared
 // (processing), shipped (with carrier and tracking number when given), cancelled, and refunded.
 // Pending and delivered send nothing: pending is where an order starts, and the customer knows
-// best when the prints arrived. Without SMTP the mails land in DATA_DIR/outbox/ (lib/server/mail.ts).
-import { sendMail } from '~/lib/server/mail';
+// best when the prints arrived. Each is queued in the transaction of the change it tells about
+// (lib/server/mail-sender.ts delivers it).
+import type { Db, Tx } from '~/lib/server/db';
+import { queueMail } from '~/lib/server/mail-sender';
 import { OWNER_NAME } from '~/lib/shared/constants';
 import { formatEuro, shortOrderId } from '~/lib/shared/format';
 import type { Order } from '~db/schema';
@@ -67,14 +69,9 @@ export function refundMail(order: MailOrder, amountCents: number): StatusMail {
   };
 }
 
-/** Sends a mail to the order's customer; false (and one logged line) when it could not be sent. */
-export async function mailCustomer(order: MailOrder, mail: StatusMail): Promise<boolean> {
+/** Queues a mail to the order's customer inside the caller's transaction; false when it has no address. */
+export function queueCustomerMail(tx: Db | Tx, order: MailOrder, mail: StatusMail): boolean {
   if (!order.customerEmail) return false;
-  try {
-    await sendMail({ to: order.customerEmail, subject: mail.subject, text: mail.text });
-    return true;
-  } catch (err) {
-    console.error(`Order mail for ${order.id} failed`, err);
-    return false;
-  }
+  queueMail(tx, { to: order.customerEmail, subject: mail.subject, text: mail.text });
+  return true;
 }

@@ -1,6 +1,7 @@
 // The owner moves an order from one status to another. Any status may follow any other. The order
 // and a row of its status history (from, to, who, when, carrier and tracking, whether the customer
-// is told) are written in one transaction; the customer's mail goes after the commit.
+// is told) are written in one transaction with the customer's mail, queued for the mail sender:
+// `customerNotified` says whether a mail was queued.
 // Setting the status an order already has records nothing and sends nothing, unless it is shipped
 // with a new carrier or tracking number: that is recorded and told like a new shipment.
 import { eq } from 'drizzle-orm';
@@ -8,7 +9,7 @@ import type { Db } from '~/lib/server/db';
 import { HttpError } from '~/lib/server/http';
 import { type Order, orderStatusHistory, orders } from '~db/schema';
 import { type AdminOrderDetails, getOrderDetails } from './admin-orders';
-import { mailCustomer, statusMail } from './order-status-mail';
+import { queueCustomerMail, statusMail } from './order-status-mail';
 
 export interface StatusChangeInput {
   orderId: string;
@@ -35,45 +36,33 @@ export function shippingNote(carrier: string | null, trackingNumber: string | nu
 export async function changeOrderStatus(db: Db, input: StatusChangeInput): Promise<AdminOrderDetails> {
   const { orderId, status, notifyCustomer = true, changedBy, now } = input;
   const shipped = status === 'shipped';
-  const written = db.transaction((tx) => {
+  db.transaction((tx) => {
     const order = tx.select().from(orders).where(eq(orders.id, orderId)).get();
     if (!order) throw new HttpError(404, 'Order not found.');
     const carrier = shipped && input.carrier !== undefined ? input.carrier : order.carrier;
     const trackingNumber =
       shipped && input.trackingNumber !== undefined ? input.trackingNumber : order.trackingNumber;
     const newShipping = shipped && (carrier !== order.carrier || trackingNumber !== order.trackingNumber);
-    if (order.status === status && !newShipping) return null;
+    if (order.status === status && !newShipping) return;
 
     const after = { ...order, status, carrier, trackingNumber };
-    const mail = notifyCustomer && order.customerEmail ? statusMail(after, status) : null;
+    const mail = notifyCustomer ? statusMail(after, status) : null;
     tx.update(orders)
       .set({ status, carrier, trackingNumber, updatedAt: now })
       .where(eq(orders.id, orderId))
       .run();
-    const entry = tx
-      .insert(orderStatusHistory)
+    const notified = mail !== null && queueCustomerMail(tx, after, mail);
+    tx.insert(orderStatusHistory)
       .values({
         orderId,
         fromStatus: order.status,
         toStatus: status,
         changedBy,
         note: shipped ? shippingNote(carrier, trackingNumber) : null,
-        customerNotified: mail !== null,
+        customerNotified: notified,
         createdAt: now,
       })
-      .returning({ id: orderStatusHistory.id })
-      .get();
-    return { after, mail, entryId: entry.id };
+      .run();
   });
-
-  if (written?.mail) {
-    const sent = await mailCustomer(written.after, written.mail);
-    if (!sent) {
-      db.update(orderStatusHistory)
-        .set({ customerNotified: false })
-        .where(eq(orderStatusHistory.id, written.entryId))
-        .run();
-    }
-  }
   return getOrderDetails(db, orderId);
 }

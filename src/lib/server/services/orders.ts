@@ -2,7 +2,7 @@
 // with its items, asks PayPal for exactly that amount, and marks the order paid only when a capture
 // is COMPLETED with the stored amount in EUR (the same flow for real PayPal and the test-mode double).
 import { and, eq, inArray, ne } from 'drizzle-orm';
-import type { Db } from '~/lib/server/db';
+import type { Db, Tx } from '~/lib/server/db';
 import { HttpError } from '~/lib/server/http';
 import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '~/lib/server/payments/paypal-client';
 import { CURRENCY, MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '~/lib/shared/constants';
@@ -16,6 +16,7 @@ import {
   perPrintCapMessage,
 } from '~/lib/shared/schemas';
 import { framingOptions, orderItems, orders, photos, productVariants } from '~db/schema';
+import { queueOrderMails, queuePaymentNotCompletedMails } from './order-mail';
 
 /** The internal payment errors, worded as the owner wrote them; keep them word for word. */
 export const PAYMENT_ERRORS = {
@@ -217,7 +218,14 @@ function firstCapture(order: PaypalOrder) {
 
 export type CaptureOutcome =
   | { paid: true; orderId: string; captureId: string; newlyPaid: boolean }
-  | { paid: false; orderId: string; reason: 'not-completed' | 'mismatch'; status: string };
+  | {
+      paid: false;
+      orderId: string;
+      reason: 'not-completed' | 'mismatch';
+      status: string;
+      /** True when this answer moved the order from pending to failed. */
+      newlyFailed: boolean;
+    };
 
 /** Judges a capture against the stored order: COMPLETED, the same cents, EUR. */
 export function judgeCapture(
@@ -289,48 +297,73 @@ export async function capturePaypalOrder(
   });
 }
 
+export interface SettleOptions {
+  /**
+   * Queue the notices of a payment PayPal did not complete (for the customer and the owner) when
+   * this answer fails the order. The checkout answers the buyer itself, so only the later checks
+   * (payment-reconcile.ts) ask for them.
+   */
+  mailFailure?: boolean;
+}
+
 /**
  * Applies PayPal's answer about an order's capture to the stored order: paid only for a COMPLETED
  * capture of exactly the stored amount in EUR; DECLINED, FAILED or another amount is final (failed);
- * PENDING stays pending with the capture id kept, so payment-reconcile.ts can ask again later.
+ * PENDING stays pending with the capture id kept, so payment-reconcile.ts can ask again later; no
+ * capture at all (the buyer never approved) changes nothing. The change and its mails (the
+ * confirmation and the owner's notice when paid) are written in one transaction, and only by the
+ * answer that made the change: settling the same order twice queues its mails once.
  */
 export function settleCapture(
   db: Db,
   order: { id: string; totalAmountCents: number; paypalOrderId: string | null },
   result: PaypalOrder,
+  options: SettleOptions = {},
 ): CaptureOutcome {
   const verdict = judgeCapture(order.totalAmountCents, result);
   if (!verdict.ok) {
+    const reason = verdict.mismatch ? 'mismatch' : 'not-completed';
     const failed = verdict.mismatch || verdict.status === 'DECLINED' || verdict.status === 'FAILED';
-    db.update(orders)
-      .set({
-        paymentStatus: failed ? 'failed' : 'pending',
-        ...(verdict.status === 'PENDING' && verdict.captureId ? { paymentId: verdict.captureId } : {}),
-      })
-      .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'completed')))
-      .run();
+    const newlyFailed = db.transaction((tx) => {
+      if (failed) {
+        const changed = tx
+          .update(orders)
+          .set({ paymentStatus: 'failed', updatedAt: new Date() })
+          .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')))
+          .run().changes;
+        if (changed === 1 && options.mailFailure) queuePaymentNotCompletedMails(tx, order.id, reason);
+        return changed === 1;
+      }
+      tx.update(orders)
+        .set({
+          paymentStatus: 'pending',
+          ...(verdict.status === 'PENDING' && verdict.captureId ? { paymentId: verdict.captureId } : {}),
+        })
+        .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'completed')))
+        .run();
+      return false;
+    });
     if (verdict.mismatch) {
       console.error(
         `PayPal capture of ${order.paypalOrderId} does not match order ${order.id} (${order.totalAmountCents} cents EUR): left unpaid for the owner to check.`,
       );
     }
-    return {
-      paid: false,
-      orderId: order.id,
-      reason: verdict.mismatch ? 'mismatch' : 'not-completed',
-      status: verdict.status,
-    };
+    return { paid: false, orderId: order.id, reason, status: verdict.status, newlyFailed };
   }
-  const changed = db
-    .update(orders)
-    .set({ paymentStatus: 'completed', paymentId: verdict.captureId ?? null, paidAt: new Date() })
-    .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'completed')))
-    .run().changes;
-  return { paid: true, orderId: order.id, captureId: verdict.captureId ?? '', newlyPaid: changed === 1 };
+  const newlyPaid = db.transaction((tx) => {
+    const changed = tx
+      .update(orders)
+      .set({ paymentStatus: 'completed', paymentId: verdict.captureId ?? null, paidAt: new Date() })
+      .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'completed')))
+      .run().changes;
+    if (changed === 1) queueOrderMails(tx, order.id);
+    return changed === 1;
+  });
+  return { paid: true, orderId: order.id, captureId: verdict.captureId ?? '', newlyPaid };
 }
 
 /** An order with its items, for mails and the confirmation. */
-export function getOrderWithItems(db: Db, orderId: string) {
+export function getOrderWithItems(db: Db | Tx, orderId: string) {
   const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
   if (!order) return undefined;
   const items = db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();

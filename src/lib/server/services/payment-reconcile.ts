@@ -1,14 +1,20 @@
-// Payments PayPal held for review. A capture can come back PENDING (an eCheck, a review by PayPal);
-// the money may still arrive hours or days later, and PayPal does not call this site back (no
-// webhooks reach a box behind a home router). So the site asks again: every few minutes it reads the
-// PayPal order of each payment still pending, and settles it by the same rules as the capture
-// (services/orders.ts settleCapture): paid and mailed when COMPLETED for the right amount, failed
-// and mailed when PayPal gave up. Only orders with a PENDING capture are asked about, for 30 days.
+// Payments not yet settled, asked about again. PayPal does not call this site back (no webhooks
+// reach a box behind a home router), so the site asks, with `GET /v2/checkout/orders/{id}`, and
+// settles each order by the same rules as the capture (services/orders.ts settleCapture): paid when
+// COMPLETED for the right amount, failed when PayPal gave up or took another amount. The change and
+// its mails are written in one transaction, so an order settled twice is mailed once.
+//
+// - At start, every order that holds a PayPal order id and is still pending (with or without a
+//   capture id) from the last 30 days is asked about: a capture PayPal completed just before the
+//   process stopped is found and the order marked paid. An order whose buyer never approved the
+//   payment (CREATED or APPROVED, no capture) stays pending: the site never captures on a buyer's
+//   behalf, and the abandoned-order cleanup removes it after 7 days.
+// - Then, every few minutes, the payments PayPal held for review (a PENDING capture: an eCheck, a
+//   review by PayPal) are asked about again, since the money may arrive hours or days later.
 import { and, asc, eq, gte, isNotNull } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
 import type { PaypalClient } from '~/lib/server/payments/paypal-client';
 import { orders } from '~db/schema';
-import { sendOrderMails, sendPaymentNotCompletedMails } from './order-mail';
 import { settleCapture } from './orders';
 
 const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -20,6 +26,25 @@ export interface ReconcileReport {
   failed: number;
 }
 
+type Unsettled = typeof orders.$inferSelect;
+
+async function settleEach(db: Db, client: PaypalClient, rows: Unsettled[]): Promise<ReconcileReport> {
+  const report: ReconcileReport = { checked: 0, paid: 0, failed: 0 };
+  for (const order of rows) {
+    try {
+      const answer = await client.getOrder(order.paypalOrderId ?? '');
+      const outcome = settleCapture(db, order, answer, { mailFailure: true });
+      report.checked++;
+      if (outcome.paid && outcome.newlyPaid) report.paid++;
+      else if (!outcome.paid && outcome.newlyFailed) report.failed++;
+    } catch (err) {
+      console.error(`Could not ask PayPal about pending order ${order.id}; will ask again.`, err);
+    }
+  }
+  return report;
+}
+
+/** The recurring check: orders whose capture PayPal held for review (PENDING), oldest first. */
 export async function reconcilePendingPayments(
   db: Db,
   client: PaypalClient,
@@ -39,44 +64,64 @@ export async function reconcilePendingPayments(
     .orderBy(asc(orders.createdAt))
     .limit(PER_RUN)
     .all();
-  const report: ReconcileReport = { checked: 0, paid: 0, failed: 0 };
-  for (const order of rows) {
-    try {
-      const outcome = settleCapture(db, order, await client.getOrder(order.paypalOrderId ?? ''));
-      report.checked++;
-      if (outcome.paid && outcome.newlyPaid) {
-        report.paid++;
-        await sendOrderMails(db, order.id);
-      } else if (!outcome.paid && (outcome.reason === 'mismatch' || outcome.status !== 'PENDING')) {
-        report.failed++;
-        await sendPaymentNotCompletedMails(db, order.id, outcome.reason);
-      }
-    } catch (err) {
-      console.error(`Could not ask PayPal about pending order ${order.id}; will ask again.`, err);
-    }
-  }
-  return report;
+  return settleEach(db, client, rows);
 }
 
-/** Asks again every `everyMs`, first a few seconds after start; never keeps the process alive. */
+/**
+ * The check at start: every pending order that holds a PayPal order id from the last 30 days,
+ * with or without a capture id, so that a capture completed just before a crash is settled.
+ */
+export async function settleUnsettledPayments(
+  db: Db,
+  client: PaypalClient,
+  now = new Date(),
+): Promise<ReconcileReport> {
+  const rows = db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentStatus, 'pending'),
+        isNotNull(orders.paypalOrderId),
+        gte(orders.createdAt, new Date(now.getTime() - MAX_AGE_MS)),
+      ),
+    )
+    .orderBy(asc(orders.createdAt))
+    .all();
+  return settleEach(db, client, rows);
+}
+
+function logReport(when: string, report: ReconcileReport): void {
+  if (report.paid || report.failed) {
+    console.log(`${when}: ${report.paid} completed, ${report.failed} not completed.`);
+  }
+}
+
+/**
+ * Settles what a stopped process left unsettled (now), then asks again about held payments every
+ * `everyMs`; never keeps the process alive. Returns the stop function.
+ */
 export function startPaymentReconciler(db: Db, client: () => PaypalClient, everyMs: number): () => void {
   let running = false;
-  const run = async () => {
+  const guarded = (task: () => Promise<void>) => async () => {
     if (running) return;
     running = true;
     try {
-      const report = await reconcilePendingPayments(db, client());
-      if (report.paid || report.failed) {
-        console.log(`Pending payments: ${report.paid} completed, ${report.failed} not completed.`);
-      }
+      await task();
     } catch (err) {
       console.error('Checking pending payments failed.', err);
     } finally {
       running = false;
     }
   };
-  const first = setTimeout(run, Math.min(everyMs, 5000));
-  const timer = setInterval(run, everyMs);
+  const atStart = guarded(async () => {
+    logReport('Payments settled at start', await settleUnsettledPayments(db, client()));
+  });
+  const recurring = guarded(async () => {
+    logReport('Pending payments', await reconcilePendingPayments(db, client()));
+  });
+  const first = setTimeout(atStart, 0);
+  const timer = setInterval(recurring, everyMs);
   first.unref();
   timer.unref();
   return () => {

@@ -1,12 +1,12 @@
 // POST /api/paypal/order/{id}/capture with customerData and cartItems; answers { status, order: { id } }.
 // The id is checked before anything else (no outbound call for a bad one); the order is marked paid
-// only by services/orders.ts's rules. Errors are the internal payment errors (PAYMENT_ERRORS).
+// only by services/orders.ts's rules, which queue the confirmation and the owner's notice in the
+// same transaction (the mail sender delivers them). Errors are the internal payment errors (PAYMENT_ERRORS).
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/server/db';
 import { handle, isHttpError, jsonError, readJson } from '~/lib/server/http';
 import { getPaypalClient } from '~/lib/server/payments';
 import { isPaypalApiError } from '~/lib/server/payments/paypal-client';
-import { sendOrderMails } from '~/lib/server/services/order-mail';
 import { capturePaypalOrder, PAYMENT_ERRORS } from '~/lib/server/services/orders';
 import { captureOrderSchema, PAYPAL_ORDER_ID } from '~/lib/shared/schemas';
 
@@ -40,7 +40,6 @@ export const POST: APIRoute = handle(async ({ params, request }) => {
     const pending = outcome.status === 'PENDING' ? { orderId: outcome.orderId } : {};
     return jsonError(422, PAYMENT_ERRORS.notCompleted, { status: outcome.status, ...pending });
   }
-  if (outcome.newlyPaid) await sendOrderMails(db, outcome.orderId);
   return Response.json(
     { status: 'COMPLETED', order: { id: outcome.orderId } },
     { headers: { 'Cache-Control': 'no-store' } },
