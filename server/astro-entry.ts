@@ -10,6 +10,7 @@
 import { fileURLToPath } from 'node:url';
 import { createExports as nodeExports } from '@astrojs/node/server.js';
 import type { SSRManifest } from 'astro';
+import { getLog } from '~/lib/server/log';
 import { startFront } from './main';
 
 type NodeOptions = Parameters<typeof nodeExports>[1];
@@ -24,7 +25,7 @@ export function createExports(manifest: SSRManifest, options: NodeOptions) {
 export function start(manifest: SSRManifest, options: NodeOptions): void {
   const { handler } = createExports(manifest, options);
   startFront(handler, clientDir(options)).catch((err) => {
-    console.error(err);
+    getLog().error({ err }, 'Unexpected error');
     process.exit(1);
   });
 }

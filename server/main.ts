@@ -7,6 +7,8 @@ import { hasSessionCookie } from '~/lib/server/auth';
 import { boot } from '~/lib/server/boot';
 import { ConfigError, getConfig } from '~/lib/server/config';
 import { closeDb, databaseFile, getDb } from '~/lib/server/db';
+import { flushLog, getLog, loggablePath, withRequest } from '~/lib/server/log';
+import { stopMailSender } from '~/lib/server/mail-sender';
 import { serveMedia } from '~/lib/server/media-serve';
 import { serveObject } from '~/lib/server/object-serve';
 import { encodePath, normalizePath, splitTarget } from '~/lib/server/paths';
@@ -149,7 +151,28 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
     gate.run(req.socket.remoteAddress ?? 'unknown', fn);
 
   const inFlight = new InFlight();
-  const server = createServer((req, res) => inFlight.track(answer(req, res)));
+  const server = createServer((req, res) =>
+    withRequest((ctx) => {
+      const started = performance.now();
+      res.setHeader('x-request-id', ctx.reqId);
+      // One line per request, written when the answer is finished or the client went away.
+      res.once('close', () => {
+        getLog().info(
+          {
+            reqId: ctx.reqId,
+            method: req.method,
+            path: loggablePath(req.url),
+            status: res.statusCode,
+            ms: Math.round((performance.now() - started) * 10) / 10,
+            role: ctx.role,
+            ...(res.writableFinished ? {} : { aborted: true }),
+          },
+          'request',
+        );
+      });
+      inFlight.track(answer(req, res));
+    }),
+  );
   const answer = async (req: IncomingMessage, res: ServerResponse) => {
     // Every answer carries the security headers; a page's own CSP replaces the default one.
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
@@ -199,7 +222,7 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
         if (!res.headersSent)
           return plain(res, 503, 'The site is busy. Please try again in a moment.', { 'retry-after': '2' });
       }
-      console.error(err);
+      getLog().error({ err }, 'Unexpected error');
       if (!res.headersSent) plain(res, 500, 'Something went wrong on our side. Please try again.');
       else res.end();
     }
@@ -212,18 +235,21 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} received: finishing ${inFlight.size} request(s), then closing.`);
+    getLog().info(`${signal} received: finishing ${inFlight.size} request(s), then closing.`);
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     if (!(await inFlight.settle(10_000))) {
-      console.log('Requests still running after 10 s: closing their connections.');
+      getLog().info('Requests still running after 10 s: closing their connections.');
       server.closeAllConnections();
       await inFlight.settle(5_000);
     }
     await closed;
     probe.close();
     await stopStorageSweep();
+    await stopMailSender();
     closeDb();
+    getLog().info('Stopped.');
+    flushLog();
     process.exit(0);
   };
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
@@ -232,6 +258,6 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
   server.listen(config.port, config.host, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
-    console.log(`Wicklow Light is listening on http://${config.host}:${port} (data in ${config.dataDir})`);
+    getLog().info(`Wicklow Light is listening on http://${config.host}:${port} (data in ${config.dataDir})`);
   });
 }

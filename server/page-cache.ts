@@ -12,6 +12,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { getLog } from '~/lib/server/log';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 
@@ -177,7 +178,9 @@ export class PageCache {
     const page = makePage(rendered.status, rendered.headers, rendered.body, { compress: true, etag });
     if (this.byEtag.size >= this.maxEntries) this.byEtag.clear();
     this.byEtag.set(etag, page);
-    const upgrade = upgradeBrotli(page).catch((err) => console.error('Brotli upgrade failed.', err));
+    const upgrade = upgradeBrotli(page).catch((err) =>
+      getLog().error({ err: err }, 'Brotli upgrade failed.'),
+    );
     this.upgrades.push(upgrade);
     upgrade.then(() => {
       this.upgrades = this.upgrades.filter((u) => u !== upgrade);

@@ -1,6 +1,7 @@
 // Session → locals, then the owner guard and the cross-site check, then the security headers
 // of every answer and, on pages, deferred scripts and a hash-based CSP.
 import { defineMiddleware } from 'astro:middleware';
+import { setRequestRole } from '~/lib/server/log';
 import { accessFor, isCrossSite, stricter } from './lib/server/access';
 import { readSessionUser } from './lib/server/auth';
 import { getConfig } from './lib/server/config';
@@ -43,6 +44,7 @@ async function guarded(
   const user = await readSessionUser(request.headers);
   locals.user = user;
   locals.isAdmin = user?.isAdmin ?? false;
+  setRequestRole(user ? (user.isAdmin ? 'owner' : 'user') : 'anonymous');
 
   const host = request.headers.get('host');
   const allowedOrigins = [...config.allowedOrigins, host ? `${url.protocol}//${host}` : ''];

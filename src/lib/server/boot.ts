@@ -1,5 +1,7 @@
 // What happens once at start, before the server listens: migrations (in getDb), the owner
 // account, and the demo content on an empty database.
+
+import { getLog } from '~/lib/server/log';
 import { ensureOwner } from './auth';
 import { getConfig } from './config';
 import { markDataDirInUse } from './data-dir-lock';
@@ -19,20 +21,22 @@ export async function boot(): Promise<void> {
   const owner = await ensureOwner(db);
   if (owner.created && owner.password) {
     const line = '─'.repeat(64);
+    // The one secret the server ever prints: a password it generated, shown once on the terminal
+    // (not in the structured log), because nobody else knows it.
     console.log(
       `\n${line}\n  Owner account created: ${config.ownerEmail}\n  Password (shown once): ${owner.password}\n  Set OWNER_PASSWORD to choose your own; sign in at ${config.siteUrl}/api/login\n${line}\n`,
     );
   } else if (owner.created) {
-    console.log(`Owner account created for ${config.ownerEmail}.`);
+    getLog().info(`Owner account created for ${config.ownerEmail}.`);
   }
   if (config.seedDemo) {
     const report = await seedDemo(db);
-    if (report.seeded) console.log(`Demo content seeded (${report.photos} photos) in ${report.ms} ms.`);
+    if (report.seeded) getLog().info(`Demo content seeded (${report.photos} photos) in ${report.ms} ms.`);
   }
   // AVIF ladders left pending (by the seed, an upload, or a restart) are made in the background.
   requeueInterrupted(db);
   setTimeout(() => {
-    runMediaQueue(db).catch((err) => console.error('The media queue stopped.', err));
+    runMediaQueue(db).catch((err) => getLog().error({ err: err }, 'The media queue stopped.'));
   }, 1000).unref();
   // Queued mails are delivered in the background, those interrupted by the last stop included.
   startMailSender(db);

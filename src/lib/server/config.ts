@@ -91,9 +91,7 @@ const envSchema = z.object({
   FFMPEG_PATH: optionalString,
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
-    z
-      .enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` })
-      .default('info'),
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   ),
   TRUSTED_PROXIES: z.preprocess(
     emptyToUndefined,

@@ -1,6 +1,7 @@
 // Small helpers shared by the endpoints: JSON errors in one shape ({ "message": ... } with the
 // right status), never a stack trace; and the one capped reader of request bodies.
 import type { z } from 'zod';
+import { getLog } from '~/lib/server/log';
 
 export function jsonError(status: number, message: string, extra?: Record<string, unknown>): Response {
   return Response.json({ message, ...extra }, { status, headers: { 'Cache-Control': 'no-store' } });
@@ -113,7 +114,7 @@ export function handle<C>(fn: (ctx: C) => Promise<Response> | Response): (ctx: C
       return await fn(ctx);
     } catch (err) {
       if (isHttpError(err)) return jsonError(err.status, err.message);
-      console.error(err);
+      getLog().error({ err }, 'Unexpected error');
       return jsonError(500, 'Something went wrong on our side. Please try again.');
     }
   };

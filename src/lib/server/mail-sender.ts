@@ -4,6 +4,8 @@
 // alive. A failed attempt is tried again after 15 s, then 30 s, 1 min… up to every 30 minutes; an
 // attempt failing 24 hours after the mail was queued, or a permanent refusal by the mail server,
 // marks it failed, and the owner sees it on the dashboard.
+
+import { getLog } from '~/lib/server/log';
 import type { QueuedMail } from '~db/schema';
 import type { Db, Tx } from './db';
 import { registerInstance } from './instances';
@@ -53,8 +55,8 @@ async function deliverOne(db: Db, mail: QueuedMail, transport: MailTransport, cl
   } catch (err) {
     const outcome = markMailAttemptFailed(db, mail, reasonOf(err), clock(), isPermanentMailError(err));
     const what = `Mail ${mail.messageId} to ${mail.to} ("${mail.subject}")`;
-    if (outcome === 'failed') console.error(`${what} failed: ${reasonOf(err)}`);
-    else console.warn(`${what} not delivered yet, will try again: ${reasonOf(err)}`);
+    if (outcome === 'failed') getLog().error(`${what} failed: ${reasonOf(err)}`);
+    else getLog().warn(`${what} not delivered yet, will try again: ${reasonOf(err)}`);
     return outcome === 'failed' ? 'failed' : 'retrying';
   }
   markMailSent(db, mail, clock());
@@ -97,7 +99,7 @@ function schedule(s: RunningSender): void {
     const now = (s.options.clock ?? (() => new Date()))().getTime();
     if (due) wait = Math.min(Math.max(0, due.getTime() - now), MAX_SLEEP_MS);
   } catch (err) {
-    console.error('The mail sender could not read the queue; it tries again in a minute.', err);
+    getLog().error({ err: err }, 'The mail sender could not read the queue; it tries again in a minute.');
   }
   s.timer = setTimeout(() => run(s), wait);
   s.timer.unref();
@@ -113,7 +115,7 @@ function run(s: RunningSender): void {
   s.pass = deliverDueMails(s.db, s.options)
     .then(
       () => undefined,
-      (err) => console.error('The mail sender stopped a pass.', err),
+      (err) => getLog().error({ err: err }, 'The mail sender stopped a pass.'),
     )
     .finally(() => {
       s.pass = undefined;
@@ -129,7 +131,7 @@ function run(s: RunningSender): void {
 export function startMailSender(db: Db, options: DeliveryOptions = {}): () => Promise<void> {
   if (sender) throw new Error('The mail sender is already running.');
   const requeued = requeueInterruptedMails(db);
-  if (requeued) console.log(`${requeued} mail(s) interrupted by the last stop will be sent again.`);
+  if (requeued) getLog().info(`${requeued} mail(s) interrupted by the last stop will be sent again.`);
   const s: RunningSender = { db, options, timer: undefined, pass: undefined, again: false, stopped: false };
   sender = s;
   run(s);

@@ -7,6 +7,7 @@
 // and only the runner whose statement changed the row does the work. A job left running by a
 // crash is pending again at the next start (requeueInterrupted).
 import { and, eq, sql } from 'drizzle-orm';
+import { getLog } from '~/lib/server/log';
 import { mediaJobs } from '~db/schema';
 import type { Db } from './db';
 import { generateAvif } from './images';
@@ -27,7 +28,7 @@ export function enqueueAvif(db: Db, mediaId: string): void {
     })
     .run();
   setImmediate(() => {
-    runMediaQueue(db).catch((err) => console.error('The media queue stopped.', err));
+    runMediaQueue(db).catch((err) => getLog().error({ err: err }, 'The media queue stopped.'));
   });
 }
 
@@ -68,7 +69,7 @@ export async function drainMediaQueue(db: Db, work: (mediaId: string) => Promise
         .set({ attempts, lastError: String(err), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
         .where(and(eq(mediaJobs.id, job.id), eq(mediaJobs.status, 'running')))
         .run();
-      console.error(`AVIF for ${job.mediaId} failed (attempt ${attempts}).`, err);
+      getLog().error({ err: err }, `AVIF for ${job.mediaId} failed (attempt ${attempts}).`);
     }
   }
 }

@@ -4,6 +4,7 @@
 // capture id (payment-reconcile.ts keeps asking about it) and is never removed, nor is a paid one.
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
+import { getLog } from '~/lib/server/log';
 import { ABANDONED_ORDER_AGE_MS } from '~/lib/shared/constants';
 import { orderItems, orders } from '~db/schema';
 
@@ -29,9 +30,9 @@ export function startAbandonedOrderCleanup(db: Db, everyMs = HOUR_MS): () => voi
   const run = () => {
     try {
       const removed = removeAbandonedOrders(db);
-      if (removed > 0) console.log(`Removed ${removed} orders never paid (started over 7 days ago).`);
+      if (removed > 0) getLog().info(`Removed ${removed} orders never paid (started over 7 days ago).`);
     } catch (err) {
-      console.error('Removing orders never paid failed.', err);
+      getLog().error({ err: err }, 'Removing orders never paid failed.');
     }
   };
   run();

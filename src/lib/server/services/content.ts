@@ -1,6 +1,7 @@
 // Editable page text (website_content), with the defaults of lib/shared/content-defaults.
 import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
+import { getLog } from '~/lib/server/log';
 import { CONTENT_DEFAULTS, type ContentSection, defaultContent } from '~/lib/shared/content-defaults';
 import { websiteContent } from '~db/schema';
 
@@ -22,7 +23,7 @@ export function getSectionText<S extends ContentSection>(
   try {
     for (const row of listContent(db, section)) result[row.key] = row.content;
   } catch (err) {
-    console.error(`Could not read the ${section} texts; showing the defaults.`, err);
+    getLog().error({ err: err }, `Could not read the ${section} texts; showing the defaults.`);
   }
   return result as Record<keyof (typeof CONTENT_DEFAULTS)[S], string>;
 }

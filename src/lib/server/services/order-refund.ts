@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
 import { HttpError } from '~/lib/server/http';
+import { getLog } from '~/lib/server/log';
 import {
   isInvalidCaptureIdError,
   isPaypalApiError,
@@ -57,10 +58,10 @@ function refundFailure(err: unknown): HttpError {
   if (isInvalidCaptureIdError(err)) return new HttpError(409, REFUND_MESSAGES.badCapture);
   if (isPaypalApiError(err) && err.status >= 400 && err.status < 500) {
     const reason = REFUSALS[err.issue ?? ''] ?? `PayPal refused the refund (${err.issue ?? err.name}).`;
-    console.error('PayPal refused a refund', err.message);
+    getLog().error({ reason: err.message }, 'PayPal refused a refund');
     return new HttpError(422, `${reason} ${UNCHANGED}`);
   }
-  console.error('PayPal refund failed', err);
+  getLog().error({ err: err }, 'PayPal refund failed');
   return new HttpError(502, REFUND_MESSAGES.unreachable);
 }
 

@@ -4,6 +4,7 @@
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/server/db';
 import { HttpError } from '~/lib/server/http';
+import { getLog } from '~/lib/server/log';
 import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '~/lib/server/payments/paypal-client';
 import { CURRENCY, MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '~/lib/shared/constants';
 import { centsToDecimal } from '~/lib/shared/format';
@@ -199,7 +200,7 @@ export async function createPaypalOrder(
   try {
     paypal = await client.createOrder(paypalOrderBody(orderId, priced), `create-${orderId}`);
   } catch (err) {
-    console.error('PayPal order creation failed', err);
+    getLog().error({ err: err }, 'PayPal order creation failed');
     db.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, orderId)).run();
     throw new HttpError(502, PAYMENT_ERRORS.provider);
   }
@@ -344,7 +345,7 @@ export function settleCapture(
       return false;
     });
     if (verdict.mismatch) {
-      console.error(
+      getLog().error(
         `PayPal capture of ${order.paypalOrderId} does not match order ${order.id} (${order.totalAmountCents} cents EUR): left unpaid for the owner to check.`,
       );
     }

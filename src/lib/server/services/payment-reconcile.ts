@@ -13,6 +13,7 @@
 //   review by PayPal) are asked about again, since the money may arrive hours or days later.
 import { and, asc, eq, gte, isNotNull } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
+import { getLog } from '~/lib/server/log';
 import type { PaypalClient } from '~/lib/server/payments/paypal-client';
 import { orders } from '~db/schema';
 import { settleCapture } from './orders';
@@ -38,7 +39,7 @@ async function settleEach(db: Db, client: PaypalClient, rows: Unsettled[]): Prom
       if (outcome.paid && outcome.newlyPaid) report.paid++;
       else if (!outcome.paid && outcome.newlyFailed) report.failed++;
     } catch (err) {
-      console.error(`Could not ask PayPal about pending order ${order.id}; will ask again.`, err);
+      getLog().error({ err: err }, `Could not ask PayPal about pending order ${order.id}; will ask again.`);
     }
   }
   return report;
@@ -93,7 +94,7 @@ export async function settleUnsettledPayments(
 
 function logReport(when: string, report: ReconcileReport): void {
   if (report.paid || report.failed) {
-    console.log(`${when}: ${report.paid} completed, ${report.failed} not completed.`);
+    getLog().info(`${when}: ${report.paid} completed, ${report.failed} not completed.`);
   }
 }
 
@@ -109,7 +110,7 @@ export function startPaymentReconciler(db: Db, client: () => PaypalClient, every
     try {
       await task();
     } catch (err) {
-      console.error('Checking pending payments failed.', err);
+      getLog().error({ err: err }, 'Checking pending payments failed.');
     } finally {
       running = false;
     }

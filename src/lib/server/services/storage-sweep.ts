@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
 import { registerInstance } from '~/lib/server/instances';
+import { getLog } from '~/lib/server/log';
 import { objectPath, storagePaths } from '~/lib/server/storage';
 import { isValidMediaId } from '~/lib/shared/media';
 import { uploadedObjects } from '~db/schema';
@@ -84,7 +85,7 @@ let running: Promise<unknown> | undefined;
 function logReport(report: SweepReport): void {
   const { unfinished, unsaved, tmpFiles } = report;
   if (unfinished + unsaved + tmpFiles === 0) return;
-  console.log(
+  getLog().info(
     `Storage sweep: removed ${unfinished} unfinished uploads, ${unsaved} uploads never saved to a record and ${tmpFiles} partial files (all over 24 hours old).`,
   );
 }
@@ -96,7 +97,7 @@ export function startStorageSweep(db: Db, everyMs = HOUR_MS): void {
     if (running) return;
     running = sweepStorage(db)
       .then(logReport)
-      .catch((err) => console.error('The storage sweep failed.', err))
+      .catch((err) => getLog().error({ err: err }, 'The storage sweep failed.'))
       .finally(() => {
         running = undefined;
       });

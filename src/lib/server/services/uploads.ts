@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
 import { HttpError } from '~/lib/server/http';
 import { deleteMedia, isImageRejected, type ProcessedPhoto, processPhoto } from '~/lib/server/images';
+import { getLog } from '~/lib/server/log';
 import { enqueueAvif } from '~/lib/server/media-jobs';
 import { objectPath } from '~/lib/server/storage';
 import { receiveToTmp, tooLarge } from '~/lib/server/uploads/receive';
@@ -98,7 +99,7 @@ export async function receiveSignedUpload(
       const video = await processVideo(received.file, videoExt(received.type.ext));
       poster = video.poster?.mediaId ?? null;
       if (video.problems.length > 0) {
-        console.warn(`Video upload ${grant.objectId}: ${video.problems.join('; ')}`);
+        getLog().warn(`Video upload ${grant.objectId}: ${video.problems.join('; ')}`);
       }
       // Without ffmpeg, MP4 and MOV still lose their location and other metadata boxes in place.
       if (!video.remuxed && received.type.ext !== 'avi') await stripVideoMetadata(received.file);

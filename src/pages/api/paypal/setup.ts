@@ -2,6 +2,7 @@
 import type { APIRoute } from 'astro';
 import { getConfig } from '~/lib/server/config';
 import { handle, jsonError } from '~/lib/server/http';
+import { getLog } from '~/lib/server/log';
 import { getPaypalClient } from '~/lib/server/payments';
 
 export const GET: APIRoute = handle(async () => {
@@ -10,7 +11,7 @@ export const GET: APIRoute = handle(async () => {
   try {
     clientToken = await getPaypalClient().generateClientToken();
   } catch (err) {
-    console.error('PayPal client token failed', err);
+    getLog().error({ err: err }, 'PayPal client token failed');
     return jsonError(502, 'PayPal payment failed');
   }
   return Response.json(
