@@ -101,7 +101,7 @@ type Range = [prefix: number[], bits: number];
 const inRange = (bytes: number[], [prefix, bits]: Range) => {
   for (let i = 0; i < bits; i++) {
     const byte = Math.floor(i / 8);
-    const mask = 0x80 >> i % 8;
+    const mask = 0x80 >> (i % 8);
     if (((bytes[byte] ?? 0) & mask) !== ((prefix[byte] ?? 0) & mask)) return false;
   }
   return true;
@@ -157,7 +157,10 @@ async function systemResolve(host: string): Promise<ResolvedAddress[]> {
 }
 
 /** The one address to connect to: every address of the host must be allowed, else it is refused. */
-async function checkedAddress(url: URL, opts: Required<Pick<RemoteImageOptions, 'resolve' | 'isAllowedAddress'>>) {
+async function checkedAddress(
+  url: URL,
+  opts: Required<Pick<RemoteImageOptions, 'resolve' | 'isAllowedAddress'>>,
+) {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   const literal = isIP(host);
   let addresses: ResolvedAddress[];

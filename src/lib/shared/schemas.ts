@@ -464,7 +464,9 @@ export function backgroundUrlProblem(value: string): string | null {
 
 /** PUT /api/background-images and the background editor's form: one section's background. */
 export const backgroundImageSchema = z.object({
-  section: z.enum(BACKGROUND_SECTIONS, { error: 'The section must be hero, about, gallery, contact or shop.' }),
+  section: z.enum(BACKGROUND_SECTIONS, {
+    error: 'The section must be hero, about, gallery, contact or shop.',
+  }),
   imageUrl: z
     .string({ error: 'Please enter an image URL' })
     .trim()

@@ -6,8 +6,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '~/lib/server/db';
 import {
   getHeroImage,
-  HERO_SET_AT_KEY,
   getOwnerProfile,
+  HERO_SET_AT_KEY,
   listBackgroundImages,
   listDroneMedia,
   pickDroneVideos,
@@ -53,7 +53,10 @@ describe('a public photo', () => {
 
 describe('the hero image', () => {
   const chosenAt = (ms: number) =>
-    db.insert(appMeta).values({ key: HERO_SET_AT_KEY, value: String(ms) }).run();
+    db
+      .insert(appMeta)
+      .values({ key: HERO_SET_AT_KEY, value: String(ms) })
+      .run();
 
   it('is the hero photo when it was chosen after the hero background', () => {
     makeBackground(db, { section: 'hero', updatedAt: new Date(1_000) });
