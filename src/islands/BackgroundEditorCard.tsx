@@ -7,7 +7,6 @@ import type { BackgroundSection } from '~/lib/shared/constants';
 import {
   backgroundsKey,
   heroKey,
-  mediaIdOf,
   removeBackground,
   type SectionBackgroundEntry,
   thumbnailUrl,
@@ -50,7 +49,7 @@ export function BackgroundEditorCard({ section, label, current }: Props) {
               {current ? (
                 <figure>
                   <img
-                    src={thumbnailUrl(current.imageUrl, mediaIdOf(current.imageUrl), 1920)}
+                    src={thumbnailUrl(current.imageUrl, current.mediaId, current.width)}
                     alt={current.altText ?? `${label.title} background`}
                     width={640}
                     height={360}

@@ -107,6 +107,24 @@ describe('a background from an upload', () => {
     expect((await fetch(`${server.url}${saved.imageUrl}`)).status).toBe(404);
   });
 
+  it('shows in the about and gallery sections and the shop header, each under its scrim', async () => {
+    const uploaded = await uploadImage();
+    const ids: string[] = [];
+    for (const section of ['about', 'gallery', 'shop']) {
+      const res = await send('PUT', '/api/background-images', { section, imageUrl: uploaded });
+      expect(res.status).toBe(200);
+      ids.push(((await res.json()) as Entry).id);
+    }
+    const home = await (await fetch(`${server.url}/`)).text();
+    expect(home).toMatch(/data-section-background="about"[\s\S]*bg-mist-50\/90/);
+    expect(home).toMatch(/data-section-background="gallery"[\s\S]*bg-white\/90/);
+    const shop = await (await fetch(`${server.url}/shop`)).text();
+    // The shop header is at the top of the page: its image loads at once.
+    expect(shop).toMatch(/data-section-background="shop"[\s\S]*?<img[^>]*fetchpriority="high"/);
+    for (const id of ids) expect((await send('DELETE', `/api/background-images/${id}`)).status).toBe(204);
+    expect(await (await fetch(`${server.url}/shop`)).text()).not.toContain('data-section-background');
+  });
+
   it('as the hero background wins over an older hero photo choice', async () => {
     const uploaded = await uploadImage();
     const res = await send('PUT', '/api/background-images', { section: 'hero', imageUrl: uploaded });

@@ -9,6 +9,9 @@ export interface SectionBackgroundEntry {
   section: BackgroundSection;
   imageUrl: string;
   altText: string | null;
+  mediaId: string | null;
+  width: number | null;
+  height: number | null;
 }
 
 export interface HeroImageRead {

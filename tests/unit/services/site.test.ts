@@ -123,7 +123,15 @@ describe('section backgrounds and the owner', () => {
     const about = makeBackground(db, { section: 'about' });
     makeBackground(db, { section: 'shop', isActive: false });
     expect(listBackgroundImages(db)).toEqual([
-      { id: about.id, section: 'about', imageUrl: about.imageUrl, altText: about.altText },
+      {
+        id: about.id,
+        section: 'about',
+        imageUrl: about.imageUrl,
+        altText: about.altText,
+        mediaId: about.mediaId,
+        width: about.width,
+        height: about.height,
+      },
     ]);
   });
 

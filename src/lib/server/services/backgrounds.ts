@@ -110,15 +110,22 @@ export async function setBackgroundImage(
     updatedAt: new Date(),
   };
   let previous: BackgroundImage | undefined;
-  const saved = db.transaction((tx) => {
-    previous = tx.select().from(backgroundImages).where(eq(backgroundImages.section, input.section)).get();
-    return tx
-      .insert(backgroundImages)
-      .values({ section: input.section, ...values })
-      .onConflictDoUpdate({ target: backgroundImages.section, set: values })
-      .returning()
-      .get();
-  });
+  let saved: BackgroundImage;
+  try {
+    saved = db.transaction((tx) => {
+      previous = tx.select().from(backgroundImages).where(eq(backgroundImages.section, input.section)).get();
+      return tx
+        .insert(backgroundImages)
+        .values({ section: input.section, ...values })
+        .onConflictDoUpdate({ target: backgroundImages.section, set: values })
+        .returning()
+        .get();
+    });
+  } catch (err) {
+    // An image fetched for this save and used by nothing else must not stay on disk.
+    await releaseFiles(db, { mediaIds: [media.mediaId] });
+    throw err;
+  }
   if (previous) await releaseFiles(db, refsOf(previous));
   return saved;
 }

@@ -140,6 +140,9 @@ export function listBackgroundImages(db: Db) {
       section: backgroundImages.section,
       imageUrl: backgroundImages.imageUrl,
       altText: backgroundImages.altText,
+      mediaId: backgroundImages.mediaId,
+      width: backgroundImages.width,
+      height: backgroundImages.height,
     })
     .from(backgroundImages)
     .where(eq(backgroundImages.isActive, true))
