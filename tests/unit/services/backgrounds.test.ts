@@ -1,7 +1,6 @@
 // Section backgrounds: set from a gallery photo, an uploaded image or an https: image (fetched and
 // processed like an upload), one per section; replacing or removing one releases the files it no
 // longer uses, but never a gallery photo's. The URL rules are the shared schema's.
-import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '~/lib/server/db';
