@@ -8,7 +8,11 @@ import { makeQueryClient, read } from './admin/query';
 import { BackgroundEditorCard } from './BackgroundEditorCard';
 
 export const SECTION_LABELS: Record<BackgroundSection, { title: string; where: string }> = {
-  hero: { title: 'Homepage Hero', where: 'Behind the title at the top of the home page.' },
+  hero: {
+    title: 'Homepage Hero',
+    where:
+      'Behind the title at the top of the home page. Of this and the photo set as homepage hero, the one chosen last shows.',
+  },
   about: { title: 'About Section', where: 'Behind the About section of the home page.' },
   gallery: { title: 'Gallery Section', where: 'Behind the featured gallery of the home page.' },
   contact: { title: 'Contact Section', where: 'Behind the contact form of the home page.' },
