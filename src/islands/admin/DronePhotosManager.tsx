@@ -23,11 +23,12 @@ const NAME_REQUIRED = 'Please enter a name for the photo before uploading.';
 const LIMIT_TEXT = `Maximum of ${DRONE_SAMPLE_PHOTOS} drone service photos allowed. Please delete an existing photo first.`;
 const field = 'mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base';
 
-/** An upload's result holds a usable address: one of this site's paths, or an absolute http(s) URL. */
+/** An upload's result holds a usable address: a path of this site, or an absolute http(s) URL. */
 export function isValidUploadUrl(url: unknown): url is string {
-  if (typeof url !== 'string' || url.length === 0) return false;
+  if (typeof url !== 'string' || url.trim() !== url || url.length === 0) return false;
+  if (url.startsWith('/')) return !url.startsWith('//') && !url.includes('\\');
   try {
-    const parsed = new URL(url, 'https://site.invalid');
+    const parsed = new URL(url);
     return parsed.protocol === 'https:' || parsed.protocol === 'http:';
   } catch {
     return false;
