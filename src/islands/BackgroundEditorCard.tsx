@@ -31,7 +31,14 @@ export function BackgroundEditorCard({ section, label, current }: Props) {
       client.invalidateQueries({ queryKey: backgroundsKey });
       client.invalidateQueries({ queryKey: heroKey });
     },
-    onError: (err) => notify('error', 'Error', reason(err) ?? 'Failed to remove background image.'),
+    onError: (err) => {
+      const why = reason(err);
+      notify(
+        'error',
+        'Error',
+        why ? `Failed to remove background image. ${why}` : 'Failed to remove background image.',
+      );
+    },
   });
 
   return (

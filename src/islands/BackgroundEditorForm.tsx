@@ -68,7 +68,14 @@ export function BackgroundEditorForm({ section, current, onDone }: Props) {
       client.invalidateQueries({ queryKey: heroKey });
       onDone();
     },
-    onError: (err) => notify('error', 'Error', reason(err) ?? 'Failed to update background image.'),
+    onError: (err) => {
+      const why = reason(err);
+      notify(
+        'error',
+        'Error',
+        why ? `Failed to update background image. ${why}` : 'Failed to update background image.',
+      );
+    },
   });
 
   const onUploaded = useCallback(

@@ -67,7 +67,9 @@ test('a hero background set on /background-editor shows on the home page until i
   await expect(card.getByText(/javascript: addresses are not allowed/)).toBeVisible();
   await url.fill('https://127.0.0.1/lake.jpg');
   await save.click();
-  await expect(page.getByText(/private or reserved network address/)).toBeVisible({ timeout: 15_000 });
+  await expect(
+    page.getByText(/Failed to update background image\. .*private or reserved network address/),
+  ).toBeVisible({ timeout: 15_000 });
 
   // An upload fills the Image URL with the processed image and shows its preview.
   await url.fill('');

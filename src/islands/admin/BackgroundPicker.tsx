@@ -19,6 +19,8 @@ export function BackgroundPicker({ onChoose, busy }: Props) {
   const photos = useQuery({ queryKey: galleryKey, queryFn: () => read<GalleryPhotoRead[]>('/api/photos') });
   const hero = useQuery({ queryKey: heroKey, queryFn: () => read<HeroImageRead>('/api/homepage-hero') });
   const currentMedia = hero.data?.media?.mediaId ?? mediaIdOf(hero.data?.imageUrl);
+  // Only processed photos can be a background (their derivatives are what the hero serves).
+  const choices = photos.data?.filter((p) => p.mediaId);
   return (
     <section aria-labelledby="bg-picker-h">
       <h2 id="bg-picker-h" className="text-xl font-semibold">
@@ -27,10 +29,10 @@ export function BackgroundPicker({ onChoose, busy }: Props) {
       <p className="mt-1 max-w-prose text-slate-600">Pick a photo to show behind the homepage title.</p>
       {photos.isPending && <p aria-busy="true">Loading photos…</p>}
       {photos.isError && <p role="alert">The photos could not be loaded. Please reload the page.</p>}
-      {photos.data && photos.data.length === 0 && <p className="mt-3 text-slate-700">No photos available</p>}
-      {photos.data && photos.data.length > 0 && (
+      {choices && choices.length === 0 && <p className="mt-3 text-slate-700">No photos available</p>}
+      {choices && choices.length > 0 && (
         <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
-          {photos.data.map((photo) => {
+          {choices.map((photo) => {
             const current = Boolean(photo.mediaId) && photo.mediaId === currentMedia;
             return (
               <li key={photo.id}>
