@@ -62,9 +62,15 @@ export function DashboardTab() {
             Background Images
           </h3>
           <p className="mt-2 text-slate-600">
-            The background editor arrives with the media tools; until then the homepage hero follows the photo
-            set as hero.
+            Choose the background image of the homepage hero, the about, gallery and contact sections and the
+            shop header.
           </p>
+          <a
+            href="/background-editor"
+            className="mt-3 inline-flex min-h-11 items-center underline underline-offset-4"
+          >
+            Open the Background Editor
+          </a>
         </section>
         <section className="rounded-lg border border-slate-200 bg-white p-6" aria-labelledby="recent-h">
           <h3 id="recent-h" className="text-lg font-semibold">

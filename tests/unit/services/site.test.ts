@@ -7,12 +7,13 @@ import type { Db } from '~/lib/server/db';
 import {
   getHeroImage,
   getOwnerProfile,
+  HERO_SET_AT_KEY,
   listBackgroundImages,
   listDroneMedia,
   pickDroneVideos,
   toPublicPhoto,
 } from '~/lib/server/services/site';
-import { backgroundImages, droneMedia } from '~db/schema';
+import { appMeta, backgroundImages, droneMedia } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeBackground, makeDroneMedia, makePhoto, makeUser } from '../../helpers/factories';
@@ -51,21 +52,43 @@ describe('a public photo', () => {
 });
 
 describe('the hero image', () => {
-  it('is the hero photo when there is one', () => {
-    makeBackground(db, { section: 'hero' });
+  const chosenAt = (ms: number) =>
+    db
+      .insert(appMeta)
+      .values({ key: HERO_SET_AT_KEY, value: String(ms) })
+      .run();
+
+  it('is the hero photo when it was chosen after the hero background', () => {
+    makeBackground(db, { section: 'hero', updatedAt: new Date(1_000) });
     const hero = makePhoto(db, { homepageHero: true, title: 'Lough Tay' });
+    chosenAt(2_000);
     expect(getHeroImage(db)).toEqual({
       imageUrl: hero.imageUrl,
       altText: 'Lough Tay',
       photo: toPublicPhoto(hero),
+      media: {
+        mediaId: hero.mediaId,
+        width: hero.width,
+        height: hero.height,
+        dominantColor: hero.dominantColor,
+        placeholder: hero.placeholder,
+      },
     });
   });
 
-  it('is the hero background when no photo is the hero, and nothing when that is hidden', () => {
-    makePhoto(db);
+  it('is the hero background when that was chosen later, or when no photo is the hero', () => {
     const bg = makeBackground(db, { section: 'hero', imageUrl: '/images/bg.jpg', altText: 'Hills' });
+    const shown = { imageUrl: '/images/bg.jpg', altText: 'Hills', photo: null, media: null };
+    expect(getHeroImage(db)).toEqual(shown);
+    makePhoto(db, { homepageHero: true });
+    chosenAt(bg.updatedAt.getTime() - 1);
+    expect(getHeroImage(db)).toEqual(shown);
+  });
+
+  it('is nothing when the hero background is hidden and no photo is the hero', () => {
+    makePhoto(db);
+    const bg = makeBackground(db, { section: 'hero' });
     makeBackground(db, { section: 'about' });
-    expect(getHeroImage(db)).toEqual({ imageUrl: '/images/bg.jpg', altText: 'Hills', photo: null });
     db.update(backgroundImages).set({ isActive: false }).where(eq(backgroundImages.id, bg.id)).run();
     expect(getHeroImage(db)).toBeNull();
   });
@@ -100,7 +123,15 @@ describe('section backgrounds and the owner', () => {
     const about = makeBackground(db, { section: 'about' });
     makeBackground(db, { section: 'shop', isActive: false });
     expect(listBackgroundImages(db)).toEqual([
-      { id: about.id, section: 'about', imageUrl: about.imageUrl, altText: about.altText },
+      {
+        id: about.id,
+        section: 'about',
+        imageUrl: about.imageUrl,
+        altText: about.altText,
+        mediaId: about.mediaId,
+        width: about.width,
+        height: about.height,
+      },
     ]);
   });
 

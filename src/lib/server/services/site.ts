@@ -3,7 +3,8 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { getConfig } from '~/lib/server/config';
 import type { Db } from '~/lib/server/db';
-import { backgroundImages, droneMedia, type Photo, users } from '~db/schema';
+import type { PhotoMedia } from '~/lib/shared/media';
+import { appMeta, backgroundImages, droneMedia, type Photo, users } from '~db/schema';
 import { getHomepageHero } from './photos';
 
 export interface PublicPhoto {
@@ -42,18 +43,61 @@ export function toPublicPhoto(p: Photo): PublicPhoto {
   };
 }
 
-/** The hero: the homepage hero photo, else the active hero background image, else null. */
-export function getHeroImage(
-  db: Db,
-): { imageUrl: string; altText: string | null; photo: PublicPhoto | null } | null {
+/** When the homepage hero photo was last chosen (ms since the epoch; 0 when never recorded). */
+export const HERO_SET_AT_KEY = 'homepage-hero-set-at';
+
+function heroPhotoSetAt(db: Db): number {
+  const row = db.select({ value: appMeta.value }).from(appMeta).where(eq(appMeta.key, HERO_SET_AT_KEY)).get();
+  const at = Number(row?.value);
+  return Number.isFinite(at) ? at : 0;
+}
+
+export interface HeroImage {
+  imageUrl: string;
+  altText: string | null;
+  /** The hero photo when the photo is what shows; null for a background image. */
+  photo: PublicPhoto | null;
+  /** The derivatives to serve (of the photo or of the background), when processed. */
+  media: PhotoMedia | null;
+}
+
+const mediaOf = (row: {
+  mediaId: string | null;
+  width: number | null;
+  height: number | null;
+  dominantColor: string | null;
+  placeholder: string | null;
+}): PhotoMedia | null =>
+  row.mediaId && row.width && row.height
+    ? {
+        mediaId: row.mediaId,
+        width: row.width,
+        height: row.height,
+        dominantColor: row.dominantColor,
+        placeholder: row.placeholder,
+      }
+    : null;
+
+/**
+ * What the home hero shows: the homepage hero photo or the 'hero' background image, whichever
+ * the owner chose more recently (the photo's choice is recorded in app_meta, the background's is
+ * its updatedAt); either alone when the other is missing; null for the default dark band.
+ */
+export function getHeroImage(db: Db): HeroImage | null {
   const hero = getHomepageHero(db);
-  if (hero) return { imageUrl: hero.imageUrl, altText: hero.title, photo: toPublicPhoto(hero) };
   const bg = db
     .select()
     .from(backgroundImages)
     .where(and(eq(backgroundImages.section, 'hero'), eq(backgroundImages.isActive, true)))
     .get();
-  return bg ? { imageUrl: bg.imageUrl, altText: bg.altText, photo: null } : null;
+  const backgroundWins = bg && (!hero || bg.updatedAt.getTime() > heroPhotoSetAt(db));
+  if (bg && backgroundWins) {
+    return { imageUrl: bg.imageUrl, altText: bg.altText, photo: null, media: mediaOf(bg) };
+  }
+  if (hero) {
+    return { imageUrl: hero.imageUrl, altText: hero.title, photo: toPublicPhoto(hero), media: mediaOf(hero) };
+  }
+  return null;
 }
 
 export function listDroneMedia(db: Db) {
@@ -96,6 +140,9 @@ export function listBackgroundImages(db: Db) {
       section: backgroundImages.section,
       imageUrl: backgroundImages.imageUrl,
       altText: backgroundImages.altText,
+      mediaId: backgroundImages.mediaId,
+      width: backgroundImages.width,
+      height: backgroundImages.height,
     })
     .from(backgroundImages)
     .where(eq(backgroundImages.isActive, true))
