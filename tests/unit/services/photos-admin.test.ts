@@ -13,7 +13,6 @@ import { priceOrderLines } from '~/lib/server/services/orders';
 import {
   deletePhoto,
   editPhoto,
-  HERO_SET_AT_KEY,
   listAdminPhotos,
   ORDERED_PHOTO_MESSAGE,
   SHOP_PAGE_SIZE,
@@ -29,6 +28,7 @@ import {
   listShopPhotos,
 } from '~/lib/server/services/photos';
 import { listProducts, listVariantsForPhoto } from '~/lib/server/services/products';
+import { HERO_SET_AT_KEY } from '~/lib/server/services/site';
 import { derivativePath } from '~/lib/server/storage';
 import type { PhotoForm } from '~/lib/shared/schemas';
 import { appMeta, orderItems, photos, productVariants } from '~db/schema';

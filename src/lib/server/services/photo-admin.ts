@@ -8,10 +8,10 @@ import type { PhotoForm } from '~/lib/shared/schemas';
 import { appMeta, type Photo, photos, productVariants } from '~db/schema';
 import type { PhotoMediaFields } from './photo-media';
 import { featuredOrdering, updatePhoto } from './photos';
+import { HERO_SET_AT_KEY } from './site';
 import { filesOfUrl, releaseFiles } from './stored-files';
 
 /** When the hero photo was last chosen (the home page shows the latest of hero photo and hero background). */
-export const HERO_SET_AT_KEY = 'homepage-hero-set-at';
 
 /** Shop cards per page without JavaScript (/shop?page=N). */
 export const SHOP_PAGE_SIZE = 24;

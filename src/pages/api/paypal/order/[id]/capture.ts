@@ -5,6 +5,7 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/server/db';
 import { handle, isHttpError, jsonError, readJson } from '~/lib/server/http';
+import { getLog } from '~/lib/server/log';
 import { getPaypalClient } from '~/lib/server/payments';
 import { isPaypalApiError } from '~/lib/server/payments/paypal-client';
 import { capturePaypalOrder, PAYMENT_ERRORS } from '~/lib/server/services/orders';
@@ -23,14 +24,14 @@ export const POST: APIRoute = handle(async ({ params, request }) => {
   } catch (err) {
     if (isHttpError(err)) throw err;
     if (isPaypalApiError(err)) {
-      console.error('PayPal capture failed', err.message);
+      getLog().error({ reason: err.message }, 'PayPal capture failed');
       if (err.issue === 'INSTRUMENT_DECLINED') {
         // Handed back so the PayPal button can restart with another funding source.
         return jsonError(422, PAYMENT_ERRORS.provider, { issue: 'INSTRUMENT_DECLINED' });
       }
       return jsonError(502, PAYMENT_ERRORS.provider);
     }
-    console.error('Payment capture failed', err);
+    getLog().error({ err }, 'Payment capture failed');
     return jsonError(500, PAYMENT_ERRORS.other);
   }
   if (!outcome.paid) {
