@@ -103,6 +103,11 @@ export class PaypalDouble {
     readonly clientSecret = 'test-client-secret',
   ) {}
 
+  /** The access tokens handed out so far (a test checks that none of them is ever logged). */
+  issuedTokens(): string[] {
+    return [...this.tokens.keys()];
+  }
+
   reset(): void {
     this.orders.clear();
     this.calls.length = 0;
