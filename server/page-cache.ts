@@ -179,7 +179,7 @@ export class PageCache {
     if (this.byEtag.size >= this.maxEntries) this.byEtag.clear();
     this.byEtag.set(etag, page);
     const upgrade = upgradeBrotli(page).catch((err) =>
-      getLog().error({ err: err }, 'Brotli upgrade failed.'),
+      getLog().error({ err }, 'Brotli upgrade failed.'),
     );
     this.upgrades.push(upgrade);
     upgrade.then(() => {

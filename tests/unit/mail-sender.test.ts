@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetConfigForTests } from '~/lib/server/config';
 import { type Db, openDb } from '~/lib/server/db';
+import { getLog } from '~/lib/server/log';
 import { configuredTransport, smtpTransport } from '~/lib/server/mail';
 import {
   FIRST_RETRY_MS,
@@ -36,8 +37,8 @@ let smtp: TestSmtp;
 beforeEach(async () => {
   db = memoryDb();
   smtp = await testSmtp();
-  vi.spyOn(console, 'warn').mockImplementation(() => {});
-  vi.spyOn(console, 'error').mockImplementation(() => {});
+  vi.spyOn(getLog(), 'warn').mockImplementation(() => {});
+  vi.spyOn(getLog(), 'error').mockImplementation(() => {});
 });
 afterEach(async () => {
   await stopMailSender();

@@ -36,7 +36,7 @@ export async function boot(): Promise<void> {
   // AVIF ladders left pending (by the seed, an upload, or a restart) are made in the background.
   requeueInterrupted(db);
   setTimeout(() => {
-    runMediaQueue(db).catch((err) => getLog().error({ err: err }, 'The media queue stopped.'));
+    runMediaQueue(db).catch((err) => getLog().error({ err }, 'The media queue stopped.'));
   }, 1000).unref();
   // Queued mails are delivered in the background, those interrupted by the last stop included.
   startMailSender(db);

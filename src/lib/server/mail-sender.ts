@@ -99,7 +99,7 @@ function schedule(s: RunningSender): void {
     const now = (s.options.clock ?? (() => new Date()))().getTime();
     if (due) wait = Math.min(Math.max(0, due.getTime() - now), MAX_SLEEP_MS);
   } catch (err) {
-    getLog().error({ err: err }, 'The mail sender could not read the queue; it tries again in a minute.');
+    getLog().error({ err }, 'The mail sender could not read the queue; it tries again in a minute.');
   }
   s.timer = setTimeout(() => run(s), wait);
   s.timer.unref();
@@ -115,7 +115,7 @@ function run(s: RunningSender): void {
   s.pass = deliverDueMails(s.db, s.options)
     .then(
       () => undefined,
-      (err) => getLog().error({ err: err }, 'The mail sender stopped a pass.'),
+      (err) => getLog().error({ err }, 'The mail sender stopped a pass.'),
     )
     .finally(() => {
       s.pass = undefined;

@@ -28,7 +28,7 @@ export function enqueueAvif(db: Db, mediaId: string): void {
     })
     .run();
   setImmediate(() => {
-    runMediaQueue(db).catch((err) => getLog().error({ err: err }, 'The media queue stopped.'));
+    runMediaQueue(db).catch((err) => getLog().error({ err }, 'The media queue stopped.'));
   });
 }
 
@@ -69,7 +69,7 @@ export async function drainMediaQueue(db: Db, work: (mediaId: string) => Promise
         .set({ attempts, lastError: String(err), status: attempts >= MAX_ATTEMPTS ? 'failed' : 'pending' })
         .where(and(eq(mediaJobs.id, job.id), eq(mediaJobs.status, 'running')))
         .run();
-      getLog().error({ err: err }, `AVIF for ${job.mediaId} failed (attempt ${attempts}).`);
+      getLog().error({ err }, `AVIF for ${job.mediaId} failed (attempt ${attempts}).`);
     }
   }
 }

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '~/lib/server/db';
+import { getLog } from '~/lib/server/log';
 import { removeAbandonedOrders, startAbandonedOrderCleanup } from '~/lib/server/services/abandoned-orders';
 import { orderItems, orders } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
@@ -73,7 +74,7 @@ describe('startAbandonedOrderCleanup', () => {
     const now = new Date();
     addOrder(db, 'old', 8 * DAY, 'started', now);
     addOrder(db, 'recent', DAY, 'started', now);
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const log = vi.spyOn(getLog(), 'info').mockImplementation(() => {});
     const stop = startAbandonedOrderCleanup(db);
     stop();
     expect(ids(db)).toEqual(['recent']);

@@ -2,6 +2,7 @@
 // (also when the database cannot be read), and saving a block replaces it in place.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '~/lib/server/db';
+import { getLog } from '~/lib/server/log';
 import { getSectionText, isKnownBlock, listContent, upsertContent } from '~/lib/server/services/content';
 import { CONTENT_DEFAULTS } from '~/lib/shared/content-defaults';
 import { websiteContent } from '~db/schema';
@@ -26,7 +27,7 @@ describe('page text', () => {
 
   it('falls back to the defaults when the database cannot be read', () => {
     upsertContent(db, 'hero', 'title', 'Wicklow after rain');
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = vi.spyOn(getLog(), 'error').mockImplementation(() => {});
     db.$client.close();
     expect(getSectionText(db, 'hero')).toEqual(CONTENT_DEFAULTS.hero);
     expect(log).toHaveBeenCalledOnce();

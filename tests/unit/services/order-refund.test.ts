@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '~/lib/server/db';
+import { getLog } from '~/lib/server/log';
 import type { PaypalClient } from '~/lib/server/payments/paypal-client';
 import type { PaypalDouble } from '~/lib/server/payments/paypal-double';
 import { getOrderDetails } from '~/lib/server/services/admin-orders';
@@ -105,7 +106,7 @@ describe('refunding an order', () => {
   });
 
   it('leaves the order as it was when PayPal refuses, and says why', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = vi.spyOn(getLog(), 'error').mockImplementation(() => {});
     for (const [behaviour, status, message] of [
       ['refused', 422, 'PayPal refused the refund. The order was not changed.'],
       ['failed', 422, 'PayPal did not make the refund (its status is FAILED). The order was not changed.'],
@@ -170,7 +171,7 @@ describe('refunding an order', () => {
   });
 
   it('turns PayPal’s CAPTURE_FULLY_REFUNDED (refunded in PayPal itself) into a plain 422', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = vi.spyOn(getLog(), 'error').mockImplementation(() => {});
     const { orderId, captureId } = await paidOrder();
     await client.refundCapture(captureId, { requestId: 'refunded-in-paypal' });
     await expect(refund(orderId)).rejects.toMatchObject({

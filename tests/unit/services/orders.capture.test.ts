@@ -5,6 +5,7 @@
 // captured or settled.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '~/lib/server/db';
+import { getLog } from '~/lib/server/log';
 import type { PaypalClient } from '~/lib/server/payments/paypal-client';
 import type { CaptureBehaviour, PaypalDouble } from '~/lib/server/payments/paypal-double';
 import {
@@ -116,7 +117,7 @@ describe('capturing a payment', () => {
   });
 
   it('fails the order when PayPal captured another amount or currency', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = vi.spyOn(getLog(), 'error').mockImplementation(() => {});
     for (const behaviour of ['wrong-amount', 'wrong-currency'] as const) {
       const { outcome, orderId } = await captureWith(behaviour);
       expect(outcome, behaviour).toMatchObject({ paid: false, reason: 'mismatch', status: 'COMPLETED' });

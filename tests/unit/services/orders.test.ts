@@ -3,6 +3,7 @@
 // and PayPal is asked for exactly that total in EUR.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '~/lib/server/db';
+import { getLog } from '~/lib/server/log';
 import {
   createPaypalOrder,
   createPendingOrder,
@@ -132,7 +133,7 @@ describe('storing and sending an order to PayPal', () => {
   it('marks the order failed and answers 502 when PayPal cannot create it', async () => {
     const { double, client } = paypalDouble();
     double.failCreate = true;
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = vi.spyOn(getLog(), 'error').mockImplementation(() => {});
     await expect(createPaypalOrder(db, client, lines())).rejects.toMatchObject({
       status: 502,
       message: PAYMENT_ERRORS.provider,

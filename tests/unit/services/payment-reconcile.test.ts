@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '~/lib/server/db';
+import { getLog } from '~/lib/server/log';
 import type { PaypalClient } from '~/lib/server/payments/paypal-client';
 import type { PaypalDouble } from '~/lib/server/payments/paypal-double';
 import { capturePaypalOrder, createPaypalOrder, getOrderWithItems } from '~/lib/server/services/orders';
@@ -92,7 +93,7 @@ describe('asking PayPal again about held payments', () => {
   });
 
   it('fails the order and tells only the owner when PayPal completes it for another amount', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(getLog(), 'error').mockImplementation(() => {});
     const { paypalId, orderId } = await heldOrder();
     const capture = double.orders.get(paypalId)?.captures[0];
     if (!capture) throw new Error('the double holds no capture');
@@ -119,13 +120,13 @@ describe('asking PayPal again about held payments', () => {
   });
 
   it('leaves an order pending for later when PayPal cannot answer about it', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const log = vi.spyOn(getLog(), 'error').mockImplementation(() => {});
     const lost = makeOrder(db, { payment: 'held', paypalOrderId: 'NOTATPAYPAL1' });
     expect(await reconcilePendingPayments(db, client)).toEqual({ checked: 0, paid: 0, failed: 0 });
     expect(status(lost.id)).toBe('pending');
     expect(log).toHaveBeenCalledWith(
-      `Could not ask PayPal about pending order ${lost.id}; will ask again.`,
       expect.anything(),
+      `Could not ask PayPal about pending order ${lost.id}; will ask again.`,
     );
   });
 });
@@ -133,7 +134,7 @@ describe('asking PayPal again about held payments', () => {
 describe('the recurring check', () => {
   it('settles at start, then asks again on its own until stopped', async () => {
     const { orderId } = await heldOrder();
-    const log = vi.spyOn(console, 'log').mockImplementation(() => {});
+    const log = vi.spyOn(getLog(), 'info').mockImplementation(() => {});
     const stop = startPaymentReconciler(db, () => client, 20);
     try {
       await vi.waitFor(

@@ -32,7 +32,7 @@ export function startAbandonedOrderCleanup(db: Db, everyMs = HOUR_MS): () => voi
       const removed = removeAbandonedOrders(db);
       if (removed > 0) getLog().info(`Removed ${removed} orders never paid (started over 7 days ago).`);
     } catch (err) {
-      getLog().error({ err: err }, 'Removing orders never paid failed.');
+      getLog().error({ err }, 'Removing orders never paid failed.');
     }
   };
   run();

@@ -23,7 +23,7 @@ export function getSectionText<S extends ContentSection>(
   try {
     for (const row of listContent(db, section)) result[row.key] = row.content;
   } catch (err) {
-    getLog().error({ err: err }, `Could not read the ${section} texts; showing the defaults.`);
+    getLog().error({ err }, `Could not read the ${section} texts; showing the defaults.`);
   }
   return result as Record<keyof (typeof CONTENT_DEFAULTS)[S], string>;
 }

@@ -61,7 +61,7 @@ function refundFailure(err: unknown): HttpError {
     getLog().error({ reason: err.message }, 'PayPal refused a refund');
     return new HttpError(422, `${reason} ${UNCHANGED}`);
   }
-  getLog().error({ err: err }, 'PayPal refund failed');
+  getLog().error({ err }, 'PayPal refund failed');
   return new HttpError(502, REFUND_MESSAGES.unreachable);
 }
 

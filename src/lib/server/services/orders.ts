@@ -200,7 +200,7 @@ export async function createPaypalOrder(
   try {
     paypal = await client.createOrder(paypalOrderBody(orderId, priced), `create-${orderId}`);
   } catch (err) {
-    getLog().error({ err: err }, 'PayPal order creation failed');
+    getLog().error({ err }, 'PayPal order creation failed');
     db.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, orderId)).run();
     throw new HttpError(502, PAYMENT_ERRORS.provider);
   }

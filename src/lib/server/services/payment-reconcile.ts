@@ -39,7 +39,7 @@ async function settleEach(db: Db, client: PaypalClient, rows: Unsettled[]): Prom
       if (outcome.paid && outcome.newlyPaid) report.paid++;
       else if (!outcome.paid && outcome.newlyFailed) report.failed++;
     } catch (err) {
-      getLog().error({ err: err }, `Could not ask PayPal about pending order ${order.id}; will ask again.`);
+      getLog().error({ err }, `Could not ask PayPal about pending order ${order.id}; will ask again.`);
     }
   }
   return report;
@@ -110,7 +110,7 @@ export function startPaymentReconciler(db: Db, client: () => PaypalClient, every
     try {
       await task();
     } catch (err) {
-      getLog().error({ err: err }, 'Checking pending payments failed.');
+      getLog().error({ err }, 'Checking pending payments failed.');
     } finally {
       running = false;
     }

@@ -97,7 +97,7 @@ export function startStorageSweep(db: Db, everyMs = HOUR_MS): void {
     if (running) return;
     running = sweepStorage(db)
       .then(logReport)
-      .catch((err) => getLog().error({ err: err }, 'The storage sweep failed.'))
+      .catch((err) => getLog().error({ err }, 'The storage sweep failed.'))
       .finally(() => {
         running = undefined;
       });

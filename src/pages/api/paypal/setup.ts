@@ -11,7 +11,7 @@ export const GET: APIRoute = handle(async () => {
   try {
     clientToken = await getPaypalClient().generateClientToken();
   } catch (err) {
-    getLog().error({ err: err }, 'PayPal client token failed');
+    getLog().error({ err }, 'PayPal client token failed');
     return jsonError(502, 'PayPal payment failed');
   }
   return Response.json(
