@@ -1,28 +1,51 @@
 // The local analyser, the default: runs on the box with sharp, so no photo leaves
 // it and it works offline. Deterministic: the same image always gives the same analysis.
 // Element scores are integers 0-10; overallScore is their weighted mean rounded to one decimal.
-import type { CompositionAnalysis } from '~/lib/shared/schemas';
+import type { CompositionAnalysis, CompositionMeasurements } from '~/lib/shared/schemas';
 import type { Element } from './element';
-import { horizonElement } from './horizon';
-import { loadPlanes } from './pixels';
-import { balanceElement, findSubject, thirdsElement } from './subject';
-import { colourElement, exposureElement, sharpnessElement } from './tone';
+import { findHorizon, horizonElement, horizonEndpoints } from './horizon';
+import { loadPlanes, type Planes } from './pixels';
+import { balanceElement, findSubject, nearestThirdsPoint, thirdsElement } from './subject';
+import {
+  colourElement,
+  exposureElement,
+  exposureLabel,
+  lumaHistogram,
+  sharpnessElement,
+} from './tone';
 
 const STRONG = 8;
 const WEAK = 6;
 const MAX_TIPS = 5;
 
 export async function analyseLocally(image: Buffer): Promise<CompositionAnalysis> {
-  const planes = await loadPlanes(image);
+  return analysePlanes(await loadPlanes(image));
+}
+
+/** The analysis of decoded planes, with what was measured for drawing over the preview. */
+export function analysePlanes(planes: Planes): CompositionAnalysis {
   const subject = findSubject(planes);
-  return fromElements([
-    horizonElement(planes),
+  const line = findHorizon(planes);
+  const measurements: CompositionMeasurements = {
+    horizon: line ? horizonEndpoints(line, planes.width, planes.height) : null,
+    salientBox: subject.box,
+    thirdsPoint: subject.centre ? nearestThirdsPoint(subject.centre) : null,
+    exposure: { label: exposureLabel(planes), histogram: lumaHistogram(planes) },
+  };
+  const analysis = fromElements([
+    horizonElement(line),
     thirdsElement(subject),
     balanceElement(subject),
     exposureElement(planes),
     sharpnessElement(planes),
     colourElement(planes),
   ]);
+  return { ...analysis, measurements };
+}
+
+/** Only the measurements, for an analysis written by another critic. */
+export async function measureLocally(image: Buffer): Promise<CompositionMeasurements | undefined> {
+  return (await analyseLocally(image)).measurements;
 }
 
 export function fromElements(elements: Element[]): CompositionAnalysis {
