@@ -367,6 +367,18 @@ export const compositionAnalysisSchema = z.object({
 });
 export type CompositionAnalysis = z.infer<typeof compositionAnalysisSchema>;
 
+/** GET and POST /api/admin/photos/{id}/analysis: the photo, and its kept analysis with its date (or null). */
+export const photoAnalysisResponseSchema = z.object({
+  photo: z.object({
+    id: z.string(),
+    title: z.string(),
+    imageUrl: z.string(),
+    category: z.enum(PHOTO_CATEGORIES),
+  }),
+  kept: z.object({ analysis: compositionAnalysisSchema, analysedAt: z.string() }).nullable(),
+});
+export type PhotoAnalysisResponse = z.infer<typeof photoAnalysisResponseSchema>;
+
 /** GET /api/composition-tips?type=landscape. */
 export const compositionTipsQuerySchema = z.object({
   type: z

@@ -50,7 +50,8 @@ function smallCopy({ width, height, L, a, b, gx, gy }: Planes, f: number): Small
     for (let y = 0; y < h; y++) {
       for (let x = 0; x < w; x++) {
         let v = 0;
-        for (let dy = 0; dy < f; dy++) for (let dx = 0; dx < f; dx++) v += src[(y * f + dy) * width + x * f + dx]!;
+        for (let dy = 0; dy < f; dy++)
+          for (let dx = 0; dx < f; dx++) v += src[(y * f + dy) * width + x * f + dx]!;
         out[(y + 1) * w + x] = out[y * w + x]! + v / (f * f);
       }
     }

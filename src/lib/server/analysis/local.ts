@@ -6,13 +6,7 @@ import type { Element } from './element';
 import { findHorizon, horizonElement, horizonEndpoints } from './horizon';
 import { loadPlanes, type Planes } from './pixels';
 import { balanceElement, findSubject, nearestThirdsPoint, thirdsElement } from './subject';
-import {
-  colourElement,
-  exposureElement,
-  exposureLabel,
-  lumaHistogram,
-  sharpnessElement,
-} from './tone';
+import { colourElement, exposureElement, exposureLabel, lumaHistogram, sharpnessElement } from './tone';
 
 const STRONG = 8;
 const WEAK = 6;

@@ -119,7 +119,8 @@ export function nearestThirdsPoint({ x, y }: { x: number; y: number }): ThirdsPo
     ['centre', 0.5, 0.5],
   ];
   let best = candidates[0]!;
-  for (const c of candidates) if (Math.hypot(x - c[1], y - c[2]) < Math.hypot(x - best[1], y - best[2])) best = c;
+  for (const c of candidates)
+    if (Math.hypot(x - c[1], y - c[2]) < Math.hypot(x - best[1], y - best[2])) best = c;
   return best[0];
 }
 

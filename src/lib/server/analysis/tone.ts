@@ -1,8 +1,9 @@
 // Exposure and clipping (mean luma, shares crushed to black and blown to white), sharpness (variance of
 // a Laplacian in the most detailed tiles, so a soft background does not hide a sharp subject) and colour
 // (mean chroma, and the cast of the near-neutral pixels, which should be grey).
-import { clampScore, type Element, percent } from './element';
+
 import type { ExposureLabel } from '~/lib/shared/schemas';
+import { clampScore, type Element, percent } from './element';
 import type { Planes } from './pixels';
 
 const HISTOGRAM_BINS = 32;
