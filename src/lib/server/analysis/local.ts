@@ -1,6 +1,7 @@
 // The local analyser, the default: runs on the box with sharp, so no photo leaves
 // it and it works offline. Deterministic: the same image always gives the same analysis.
-// Element scores are integers 0-10; overallScore is their weighted mean rounded to one decimal.
+// Element scores are integers 0-10; overallScore is their weighted mean, less a quarter point for
+// each weak element, rounded to one decimal.
 import type { CompositionAnalysis, CompositionMeasurements } from '~/lib/shared/schemas';
 import type { Element } from './element';
 import { findHorizon, horizonElement, horizonEndpoints } from './horizon';
@@ -11,6 +12,7 @@ import { colourElement, exposureElement, exposureLabel, lumaHistogram, sharpness
 const STRONG = 8;
 const WEAK = 6;
 const MAX_TIPS = 5;
+const FAULT_PENALTY = 0.25;
 
 export async function analyseLocally(image: Buffer): Promise<CompositionAnalysis> {
   return analysePlanes(await loadPlanes(image));
@@ -44,13 +46,16 @@ export async function measureLocally(image: Buffer): Promise<CompositionMeasurem
 
 export function fromElements(elements: Element[]): CompositionAnalysis {
   const totalWeight = elements.reduce((t, e) => t + e.weight, 0);
-  const overallScore =
-    Math.round((elements.reduce((t, e) => t + e.score * e.weight, 0) / totalWeight) * 10) / 10;
   // Weakest first; ties keep the measuring order, so the result is stable.
   const weakest = [...elements].sort((p, q) => p.score - q.score);
   const strong = elements.filter((e) => e.score >= STRONG);
   // Always at least one thing to work on: the weakest element when nothing scores under WEAK.
   const weak = elements.filter((e) => e.score < WEAK);
+  // The weighted mean, less FAULT_PENALTY for each weak element: faults a viewer notices add up (a
+  // dark, soft frame is worse than its mean says), so several small faults do not hide behind one
+  // strong element.
+  const mean = elements.reduce((t, e) => t + e.score * e.weight, 0) / totalWeight;
+  const overallScore = Math.round(Math.max(0, mean - FAULT_PENALTY * weak.length) * 10) / 10;
   const toImprove = weak.length > 0 ? weak : weakest.slice(0, 1);
   const tips = weakest
     .slice(0, 3)
