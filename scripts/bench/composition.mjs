@@ -37,7 +37,9 @@ export function accuracyRows() {
         `composition: ${r.measure}`,
         `${(share * 100).toFixed(1)}% (${r.right}/${r.cases})`,
         '—',
-        `goal ${r.goal}: ${met ? 'met' : `MISSED (${r.shortfall?.why ?? 'see the accuracy test'})`}`,
+        r.needed === 0
+          ? 'measured only: no goal set'
+          : `goal ${r.goal}: ${met ? 'met' : `MISSED (${r.shortfall?.why ?? 'see the accuracy test'})`}`,
       ];
     });
   } catch (err) {
