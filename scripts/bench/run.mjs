@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { benchComposition } from './composition.mjs';
 import { baselineFirstOk, printTable, rps, startBaseline, startSite } from './lib.mjs';
 import { lighthouseRows } from './lighthouse.mjs';
 import { adminJs, jsBeforeInteraction } from './page-js.mjs';
@@ -113,6 +114,9 @@ try {
     `${base24.avifMs.toFixed(0)} ms`,
     `${(site24.avifMs / base24.avifMs).toFixed(2)}× (goal ≤ 12000 ms)`,
   ]);
+
+  // 6. Composition analysis: a 24 MP JPEG through the endpoint, and the accuracy table.
+  rows.push(...(await benchComposition(site.url, await ownerCookie(site.url, env.OWNER_PASSWORD))));
 
   await site.stop();
   // 4. The shop with 2,000 photos: server render and client-side filtering (scripts/bench/shop.mjs).

@@ -1,7 +1,10 @@
 // The analysis in four tabs (Overview, Elements, Feedback, Tips). The tabs follow the WAI-ARIA
 // tabs pattern (https://www.w3.org/WAI/ARIA/apg/patterns/tabs/): roving tabindex, arrow keys, Home and
 // End, automatic activation. Hand-written: no tabs library is installed, and this is all it needs.
-import { type KeyboardEvent, useRef, useState } from 'react';
+// The Tips tab adds the general tips for the kind of photo (GET /api/composition-tips?type=…).
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { getJson } from '~/lib/client/api';
+import type { CompositionTipType } from '~/lib/shared/constants';
 import { compositionBand } from '~/lib/shared/format';
 import type { CompositionAnalysis } from '~/lib/shared/schemas';
 
@@ -75,7 +78,52 @@ function List({ title, items, empty }: { title: string; items: string[]; empty: 
   );
 }
 
-function Panel({ tab, analysis }: { tab: Tab; analysis: CompositionAnalysis }) {
+const KIND_NAMES: Record<CompositionTipType, string> = { landscape: 'landscape', aerial: 'aerial' };
+
+function Tips({ analysis, tipType }: { analysis: CompositionAnalysis; tipType: CompositionTipType }) {
+  const [general, setGeneral] = useState<string[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let live = true;
+    setGeneral(null);
+    setFailed(false);
+    getJson<{ tips: string[] }>(`/api/composition-tips?type=${tipType}`)
+      .then((body) => live && setGeneral(body?.tips ?? []))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [tipType]);
+  return (
+    <div className="grid gap-6 sm:grid-cols-2">
+      <List title="Tips for this photo" items={analysis.tips} empty="No tips for this photo." />
+      <section>
+        {general === null && !failed ? (
+          <>
+            <h3 className="font-medium text-ink-950">Tips for {KIND_NAMES[tipType]} photography</h3>
+            <p className="mt-2 text-ink-700">Loading tips...</p>
+          </>
+        ) : (
+          <List
+            title={`Tips for ${KIND_NAMES[tipType]} photography`}
+            items={general ?? []}
+            empty={failed ? 'The tips could not be loaded. Please try again.' : 'No tips.'}
+          />
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Panel({
+  tab,
+  analysis,
+  tipType,
+}: {
+  tab: Tab;
+  analysis: CompositionAnalysis;
+  tipType: CompositionTipType;
+}) {
   if (tab === 'Overview') return <Overview analysis={analysis} />;
   if (tab === 'Elements') return <Elements analysis={analysis} />;
   if (tab === 'Feedback') {
@@ -86,10 +134,16 @@ function Panel({ tab, analysis }: { tab: Tab; analysis: CompositionAnalysis }) {
       </div>
     );
   }
-  return <List title="Tips for next time" items={analysis.tips} empty="No tips for this photo." />;
+  return <Tips analysis={analysis} tipType={tipType} />;
 }
 
-export default function CompositionResult({ analysis }: { analysis: CompositionAnalysis }) {
+export default function CompositionResult({
+  analysis,
+  tipType = 'landscape',
+}: {
+  analysis: CompositionAnalysis;
+  tipType?: CompositionTipType;
+}) {
   const [active, setActive] = useState<Tab>('Overview');
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const onKeyDown = (e: KeyboardEvent) => {
@@ -145,7 +199,7 @@ export default function CompositionResult({ analysis }: { analysis: CompositionA
         tabIndex={0}
         className="p-5 sm:p-6"
       >
-        <Panel tab={active} analysis={analysis} />
+        <Panel tab={active} analysis={analysis} tipType={tipType} />
       </div>
     </div>
   );

@@ -1,5 +1,6 @@
 // The composition analysis tool: visitors see Admin Access Required; the owner
 // chooses a photo, sees it, analyses it and reads the result in four tabs, by mouse and by keyboard.
+import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { OWNER } from '../../playwright.config';
 import { horizonPhoto } from '../helpers/photos';
@@ -102,5 +103,65 @@ test('the owner is refused a too large or wrong file, then analyses a photo and 
   await page.keyboard.press('ArrowLeft');
   await expect(tab('Tips')).toHaveAttribute('aria-selected', 'true');
   await expect(tab('Overview')).toHaveAttribute('tabindex', '-1');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the owner sees what the analysis measured over the photo, reads the tips, and analyses a gallery photo that keeps its analysis', async ({
+  page,
+}) => {
+  await signInToTool(page);
+
+  // An upload: the overlays are drawn over the preview once it is analysed, each behind a toggle.
+  await page.getByLabel('Choose a photo').setInputFiles({
+    name: 'by-the-water.jpg',
+    mimeType: 'image/jpeg',
+    buffer: readFileSync('tests/fixtures/composition/by-the-water.jpg'),
+  });
+  await page.getByRole('button', { name: 'Analyze Composition' }).click();
+  await expect(page.getByText('Analysis Complete')).toBeVisible({ timeout: 30_000 });
+  for (const [label, layer] of [
+    ['Horizon line', 'horizon'],
+    ['Thirds grid', 'thirds'],
+    ['Salient region', 'salient'],
+  ] as const) {
+    const toggle = page.getByRole('checkbox', { name: label });
+    const drawn = page.locator(`svg [data-overlay="${layer}"]`);
+    await expect(toggle).toBeChecked();
+    await expect(drawn).toHaveCount(1);
+    await toggle.uncheck();
+    await expect(drawn).toHaveCount(0);
+    await toggle.check();
+    await expect(drawn).toHaveCount(1);
+  }
+
+  // The Tips tab: this photo's tips and the general ones for its kind (landscape unless chosen).
+  await page.getByRole('tab', { name: 'Tips' }).click();
+  const panel = page.getByRole('tabpanel');
+  await expect(panel.getByRole('heading', { name: 'Tips for this photo' })).toBeVisible();
+  await expect(panel.getByRole('heading', { name: 'Tips for landscape photography' })).toBeVisible();
+  await expect(panel.getByText(/Put the horizon on a third/)).toBeVisible();
+  await page.getByLabel('Kind of photo').selectOption('aerial');
+  await expect(panel.getByRole('heading', { name: 'Tips for aerial photography' })).toBeVisible();
+  await expect(panel.getByText(/Look for patterns, textures and shapes/)).toBeVisible();
+  await toastSettled(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // A gallery photo, opened by its id: analysed on the server, kept, and shown again after a reload.
+  const photos = (await (await page.request.get('/api/photos')).json()) as { id: string; title: string }[];
+  const photo = photos.at(-1)!;
+  await page.goto(`/composition-analysis?photo=${photo.id}`);
+  await expect(page.getByRole('heading', { name: photo.title })).toBeVisible();
+  await expect(page.getByText('Not analysed yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Analyze Composition' }).click();
+  await expect(page.getByText('Analysis Complete')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByText(/^Last analysed /)).toBeVisible();
+  const score = await page.getByRole('tabpanel').locator('.font-display').textContent();
+
+  await page.reload();
+  await expect(page.getByRole('heading', { name: photo.title })).toBeVisible();
+  await expect(page.getByText(/^Last analysed /)).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tabpanel').locator('.font-display')).toHaveText(score ?? '');
+  await expect(page.locator('svg [data-overlay="thirds"]')).toHaveCount(1);
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -41,7 +41,7 @@ describe('local analyser: horizon', () => {
   it('finds no horizon in a picture without one', async () => {
     const planes = await loadPlanes(await subjectPhoto(0.5, 0.5));
     expect(findHorizon(planes)).toBeNull();
-    expect(horizonElement(planes).feedback).toMatch(/No long, straight horizon/);
+    expect(horizonElement(findHorizon(planes)).feedback).toMatch(/No long, straight horizon/);
   });
 });
 

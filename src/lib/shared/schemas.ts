@@ -320,6 +320,41 @@ export const analyzeCompositionSchema = z.object({
 const score = z.number().min(0).max(10);
 const sentence = z.string().trim().min(1).max(1000);
 
+const fraction = z.number().min(0).max(1);
+/** Where thirds intersections are named: the point nearest the main subject, or the centre. */
+export const THIRDS_POINTS = ['upper left', 'upper right', 'lower left', 'lower right', 'centre'] as const;
+export type ThirdsPoint = (typeof THIRDS_POINTS)[number];
+export const EXPOSURE_LABELS = ['under', 'good', 'over'] as const;
+export type ExposureLabel = (typeof EXPOSURE_LABELS)[number];
+
+/**
+ * What the local analyser measured, for drawing over the preview: positions are fractions of the
+ * frame's width and height from its top left corner. Sent beside the analysis, whichever critic wrote it.
+ */
+export const compositionMeasurementsSchema = z.object({
+  /** The detected horizon from the left edge to the right edge; null when none was found. */
+  horizon: z
+    .object({
+      x1: z.number(),
+      y1: z.number(),
+      x2: z.number(),
+      y2: z.number(),
+      /** Degrees; positive when the line falls towards the right. */
+      tilt: z.number().min(-90).max(90),
+    })
+    .nullable(),
+  /** The region that stands out most; null when nothing does. */
+  salientBox: z.object({ x: fraction, y: fraction, width: fraction, height: fraction }).nullable(),
+  /** The thirds intersection (or the centre) nearest the main subject; null when there is none. */
+  thirdsPoint: z.enum(THIRDS_POINTS).nullable(),
+  exposure: z.object({
+    label: z.enum(EXPOSURE_LABELS),
+    /** Share of the pixels in each of 32 equal bands of brightness, darkest first. */
+    histogram: z.array(fraction).length(32),
+  }),
+});
+export type CompositionMeasurements = z.infer<typeof compositionMeasurementsSchema>;
+
 /**
  * The composition analysis: the answer of POST /api/analyze-composition, whether it comes from the
  * local analyser or a vision model (whose output is checked against this same schema).
@@ -331,8 +366,21 @@ export const compositionAnalysisSchema = z.object({
   improvements: z.array(sentence).max(20),
   compositionElements: z.record(z.string().trim().min(1).max(80), z.object({ score, feedback: sentence })),
   tips: z.array(sentence).max(20),
+  measurements: compositionMeasurementsSchema.optional(),
 });
 export type CompositionAnalysis = z.infer<typeof compositionAnalysisSchema>;
+
+/** GET and POST /api/admin/photos/{id}/analysis: the photo, and its kept analysis with its date (or null). */
+export const photoAnalysisResponseSchema = z.object({
+  photo: z.object({
+    id: z.string(),
+    title: z.string(),
+    imageUrl: z.string(),
+    category: z.enum(PHOTO_CATEGORIES),
+  }),
+  kept: z.object({ analysis: compositionAnalysisSchema, analysedAt: z.string() }).nullable(),
+});
+export type PhotoAnalysisResponse = z.infer<typeof photoAnalysisResponseSchema>;
 
 /** GET /api/composition-tips?type=landscape. */
 export const compositionTipsQuerySchema = z.object({

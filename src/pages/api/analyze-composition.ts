@@ -1,8 +1,10 @@
 // POST /api/analyze-composition (owner only, checked in the middleware): body { image } as base64
 // without a data: prefix; 200 with the analysis. 400 for bad base64 or an unreadable
-// image, 413 over 10 MB, 415 for anything but JPG, PNG or WebP.
+// image, 413 over 10 MB, 415 for anything but JPG, PNG or WebP; 429 (with Retry-After) past 30
+// analyses an hour.
 import type { APIRoute } from 'astro';
 import { analyzeComposition, decodePhoto } from '~/lib/server/analysis';
+import { admitAnalysis } from '~/lib/server/analysis/limit';
 import { HttpError, handle, isHttpError, readJson } from '~/lib/server/http';
 import { COMPOSITION_MAX_BYTES } from '~/lib/shared/constants';
 import { analyzeCompositionSchema } from '~/lib/shared/schemas';
@@ -10,7 +12,9 @@ import { analyzeCompositionSchema } from '~/lib/shared/schemas';
 /** 10 MB as base64 is about 13.4 MB; a little room for the JSON around it. */
 const MAX_BODY_BYTES = Math.ceil(COMPOSITION_MAX_BYTES / 3) * 4 + 64 * 1024;
 
-export const POST: APIRoute = handle(async ({ request }) => {
+export const POST: APIRoute = handle(async ({ request, locals }) => {
+  const refused = admitAnalysis(locals);
+  if (refused) return refused;
   const { image } = await readJson(request, analyzeCompositionSchema, MAX_BODY_BYTES).catch((err) => {
     throw isHttpError(err) && err.status === 413
       ? new HttpError(413, 'Please select an image under 10MB.')

@@ -6,7 +6,7 @@ import { HttpError } from '~/lib/server/http';
 import { detectFileType, SNIFF_BYTES } from '~/lib/server/uploads/file-types';
 import { COMPOSITION_MAX_BYTES } from '~/lib/shared/constants';
 import type { CompositionAnalysis } from '~/lib/shared/schemas';
-import { analyseLocally } from './local';
+import { analyseLocally, measureLocally } from './local';
 import { analyseWithModel } from './model';
 import { DECODE_OPTIONS, UNREADABLE_IMAGE } from './pixels';
 
@@ -38,7 +38,8 @@ export async function analyzeComposition(photo: Buffer): Promise<CompositionAnal
   const { apiKey, baseUrl, model } = getConfig().openai;
   if (apiKey) {
     try {
-      return await analyseWithModel(photo, { apiKey, baseUrl, model });
+      const analysis = await analyseWithModel(photo, { apiKey, baseUrl, model });
+      return { ...analysis, measurements: await measureLocally(photo) };
     } catch (err) {
       console.warn(`composition: vision model failed (${(err as Error).message}); used the local analyser`);
     }

@@ -1,39 +1,61 @@
 // The local analyser, the default: runs on the box with sharp, so no photo leaves
 // it and it works offline. Deterministic: the same image always gives the same analysis.
-// Element scores are integers 0-10; overallScore is their weighted mean rounded to one decimal.
-import type { CompositionAnalysis } from '~/lib/shared/schemas';
+// Element scores are integers 0-10; overallScore is their weighted mean, less a quarter point for
+// each weak element, rounded to one decimal.
+import type { CompositionAnalysis, CompositionMeasurements } from '~/lib/shared/schemas';
 import type { Element } from './element';
-import { horizonElement } from './horizon';
-import { loadPlanes } from './pixels';
-import { balanceElement, findSubject, thirdsElement } from './subject';
-import { colourElement, exposureElement, sharpnessElement } from './tone';
+import { findHorizon, horizonElement, horizonEndpoints } from './horizon';
+import { loadPlanes, type Planes } from './pixels';
+import { balanceElement, findSubject, nearestThirdsPoint, thirdsElement } from './subject';
+import { colourElement, exposureElement, exposureLabel, lumaHistogram, sharpnessElement } from './tone';
 
 const STRONG = 8;
 const WEAK = 6;
 const MAX_TIPS = 5;
+const FAULT_PENALTY = 0.25;
 
 export async function analyseLocally(image: Buffer): Promise<CompositionAnalysis> {
-  const planes = await loadPlanes(image);
+  return analysePlanes(await loadPlanes(image));
+}
+
+/** The analysis of decoded planes, with what was measured for drawing over the preview. */
+export function analysePlanes(planes: Planes): CompositionAnalysis {
   const subject = findSubject(planes);
-  return fromElements([
-    horizonElement(planes),
+  const line = findHorizon(planes);
+  const measurements: CompositionMeasurements = {
+    horizon: line ? horizonEndpoints(line, planes.width, planes.height) : null,
+    salientBox: subject.box,
+    thirdsPoint: subject.centre ? nearestThirdsPoint(subject.centre) : null,
+    exposure: { label: exposureLabel(planes), histogram: lumaHistogram(planes) },
+  };
+  const analysis = fromElements([
+    horizonElement(line),
     thirdsElement(subject),
     balanceElement(subject),
     exposureElement(planes),
     sharpnessElement(planes),
     colourElement(planes),
   ]);
+  return { ...analysis, measurements };
+}
+
+/** Only the measurements, for an analysis written by another critic. */
+export async function measureLocally(image: Buffer): Promise<CompositionMeasurements | undefined> {
+  return (await analyseLocally(image)).measurements;
 }
 
 export function fromElements(elements: Element[]): CompositionAnalysis {
   const totalWeight = elements.reduce((t, e) => t + e.weight, 0);
-  const overallScore =
-    Math.round((elements.reduce((t, e) => t + e.score * e.weight, 0) / totalWeight) * 10) / 10;
   // Weakest first; ties keep the measuring order, so the result is stable.
   const weakest = [...elements].sort((p, q) => p.score - q.score);
   const strong = elements.filter((e) => e.score >= STRONG);
   // Always at least one thing to work on: the weakest element when nothing scores under WEAK.
   const weak = elements.filter((e) => e.score < WEAK);
+  // The weighted mean, less FAULT_PENALTY for each weak element: faults a viewer notices add up (a
+  // dark, soft frame is worse than its mean says), so several small faults do not hide behind one
+  // strong element.
+  const mean = elements.reduce((t, e) => t + e.score * e.weight, 0) / totalWeight;
+  const overallScore = Math.round(Math.max(0, mean - FAULT_PENALTY * weak.length) * 10) / 10;
   const toImprove = weak.length > 0 ? weak : weakest.slice(0, 1);
   const tips = weakest
     .slice(0, 3)

@@ -67,7 +67,9 @@ export function planesFromRgb(data: Uint8Array, width: number, height: number, c
     const g = data[i * channels + 1]!;
     const bl = data[i * channels + 2]!;
     luma[i] = 0.2126 * r + 0.7152 * g + 0.0722 * bl;
-    const [R, G, B] = [LINEAR[r]!, LINEAR[g]!, LINEAR[bl]!];
+    const R = LINEAR[r]!;
+    const G = LINEAR[g]!;
+    const B = LINEAR[bl]!;
     const fx = f((0.4124 * R + 0.3576 * G + 0.1805 * B) / 0.95047);
     const fy = f(0.2126 * R + 0.7152 * G + 0.0722 * B);
     const fz = f((0.0193 * R + 0.1192 * G + 0.9505 * B) / 1.08883);
@@ -85,9 +87,15 @@ function sobel(v: Float32Array, w: number, h: number) {
   for (let y = 1; y < h - 1; y++) {
     for (let x = 1; x < w - 1; x++) {
       const i = y * w + x;
-      const [tl, t, tr] = [v[i - w - 1]!, v[i - w]!, v[i - w + 1]!];
-      const [l, r] = [v[i - 1]!, v[i + 1]!];
-      const [bl, bt, br] = [v[i + w - 1]!, v[i + w]!, v[i + w + 1]!];
+      // Plain locals, not destructured arrays: this runs for every pixel.
+      const tl = v[i - w - 1]!;
+      const t = v[i - w]!;
+      const tr = v[i - w + 1]!;
+      const l = v[i - 1]!;
+      const r = v[i + 1]!;
+      const bl = v[i + w - 1]!;
+      const bt = v[i + w]!;
+      const br = v[i + w + 1]!;
       gx[i] = tr + 2 * r + br - tl - 2 * l - bl;
       gy[i] = bl + 2 * bt + br - tl - 2 * t - tr;
     }

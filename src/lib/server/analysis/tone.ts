@@ -1,10 +1,49 @@
 // Exposure and clipping (mean luma, shares crushed to black and blown to white), sharpness (variance of
 // a Laplacian in the most detailed tiles, so a soft background does not hide a sharp subject) and colour
 // (mean chroma, and the cast of the near-neutral pixels, which should be grey).
+
+import type { ExposureLabel } from '~/lib/shared/schemas';
 import { clampScore, type Element, percent } from './element';
 import type { Planes } from './pixels';
 
-export function exposureElement({ luma }: Planes): Element {
+const HISTOGRAM_BINS = 32;
+
+/** Share of the pixels in each of 32 equal bands of luma, darkest first. */
+export function lumaHistogram({ luma }: Planes): number[] {
+  const counts = new Array<number>(HISTOGRAM_BINS).fill(0);
+  for (const v of luma) counts[Math.min(HISTOGRAM_BINS - 1, Math.floor((v / 256) * HISTOGRAM_BINS))]! += 1;
+  return counts.map((c) => Math.round((c / luma.length) * 10_000) / 10_000);
+}
+
+/**
+ * Under, good or over, from where the tones reach. Under: even the lightest 1% of the frame stays
+ * below luma 165 (a well exposed daylight frame has its highlights well above that; a stop and a
+ * half less brings them under it), or a quarter of the frame is crushed to black. Over: more than
+ * 5% of the frame is blown to white, or even the darkest 1% is light.
+ */
+export function exposureLabel({ luma }: Planes): ExposureLabel {
+  const n = luma.length;
+  const counts = new Uint32Array(256);
+  for (const v of luma) counts[Math.min(255, Math.max(0, Math.round(v)))]! += 1;
+  const at = (share: number) => {
+    let run = 0;
+    for (let v = 0; v < 256; v++) {
+      run += counts[v]!;
+      if (run >= share * n) return v;
+    }
+    return 255;
+  };
+  let [crushed, blown] = [0, 0];
+  for (let v = 0; v <= 5; v++) crushed += counts[v]!;
+  for (let v = 250; v < 256; v++) blown += counts[v]!;
+  if (blown / n > 0.05 || at(0.01) > 150) return 'over';
+  if (at(0.99) < 165 || crushed / n > 0.25) return 'under';
+  return 'good';
+}
+
+export function exposureElement(planes: Planes): Element {
+  const { luma } = planes;
+  const label = exposureLabel(planes);
   const n = luma.length;
   let [sum, crushed, blown] = [0, 0, 0];
   for (const v of luma) {
@@ -16,8 +55,9 @@ export function exposureElement({ luma }: Planes): Element {
   const [dark, bright] = [crushed / n, blown / n];
   const meanPenalty = mean < 70 ? (70 - mean) / 8 : mean > 185 ? (mean - 185) / 8 : 0;
   const clipPenalty = Math.max(0, dark - 0.01) * 30 + Math.max(0, bright - 0.005) * 50;
-  const score = clampScore(10 - meanPenalty - clipPenalty);
-  const level = mean < 70 ? 'dark' : mean > 185 ? 'bright' : 'well exposed';
+  // A frame that reads as under or over exposed scores 5 at most, however its mean falls.
+  const score = Math.min(clampScore(10 - meanPenalty - clipPenalty), label === 'good' ? 10 : 5);
+  const level = { under: 'dark: underexposed', over: 'bright: overexposed', good: 'well exposed' }[label];
   const parts = [`Overall the image is ${level} (mean brightness ${Math.round((mean / 255) * 100)}%).`];
   if (dark > 0.01) parts.push(`${percent(dark)} of the frame is crushed to pure black.`);
   if (bright > 0.005) parts.push(`${percent(bright)} of the frame is blown to pure white.`);
@@ -28,7 +68,7 @@ export function exposureElement({ luma }: Planes): Element {
     weight: 1.5,
     feedback: parts.join(' '),
     advice:
-      mean < 70 || dark > 0.01
+      label === 'under' || (label === 'good' && dark > 0.01)
         ? 'The image is underexposed with crushed shadows: expose longer or open up, or bracket and blend.'
         : 'Protect the highlights: expose for the brightest part you want detail in, or use a graduated filter.',
     tips: [
@@ -61,12 +101,13 @@ export function sharpnessElement({ width: w, height: h, luma }: Planes): Element
   variances.sort((p, q) => q - p);
   const best = variances.slice(0, 3);
   const focus = best.reduce((t, v) => t + v, 0) / Math.max(1, best.length);
-  // log scale: a variance of 8 or less is no detail at all, 128 or more is crisp at this size.
-  const score = clampScore(2.5 * Math.log2(Math.max(1, focus) / 8));
+  // log scale: a variance of 4 or less is no detail at all; each doubling adds 1.25, so a copy blurred
+  // enough to halve the fine detail twice scores visibly lower, and 4,096 or more is full marks.
+  const score = clampScore(1.25 * Math.log2(Math.max(1, focus) / 4));
   const feedback =
     score >= 8
       ? 'The sharpest part of the picture is crisp, with clear fine detail.'
-      : score >= 5
+      : score >= 6
         ? 'The sharpest part of the picture is acceptable but a little soft.'
         : 'Even the most detailed part of the picture is soft: focus or camera shake has blurred the detail.';
   return {
@@ -94,7 +135,7 @@ export function colourElement({ a, b }: Planes): Element {
   const n = a.length;
   let [chroma, na, nb, neutral] = [0, 0, 0, 0];
   for (let i = 0; i < n; i++) {
-    const c = Math.hypot(a[i]!, b[i]!);
+    const c = Math.sqrt(a[i]! * a[i]! + b[i]! * b[i]!);
     chroma += c;
     if (c < 15) {
       na += a[i]!;

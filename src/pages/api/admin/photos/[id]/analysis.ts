@@ -1,0 +1,38 @@
+// GET /api/admin/photos/{id}/analysis (owner only): the photo and its kept composition analysis
+// (null before the first). POST analyses the photo's stored original on the server and keeps the
+// result; it shares the limit of 30 analyses an hour with POST /api/analyze-composition (429 with
+// Retry-After beyond). 404 for an unknown photo, 409 when its original is not stored.
+import type { APIRoute } from 'astro';
+import { eq } from 'drizzle-orm';
+import { admitAnalysis } from '~/lib/server/analysis/limit';
+import { type Db, getDb } from '~/lib/server/db';
+import { HttpError, handle } from '~/lib/server/http';
+import { analysePhoto, findPhotoAnalysis, type KeptAnalysis } from '~/lib/server/services/photo-analyses';
+import type { PhotoAnalysisResponse } from '~/lib/shared/schemas';
+import { photos } from '~db/schema';
+
+function answer(db: Db, id: string, kept: KeptAnalysis | null): Response {
+  const photo = db
+    .select({ id: photos.id, title: photos.title, imageUrl: photos.imageUrl, category: photos.category })
+    .from(photos)
+    .where(eq(photos.id, id))
+    .get();
+  if (!photo) throw new HttpError(404, 'That photo was not found.');
+  const body: PhotoAnalysisResponse = { photo, kept };
+  return Response.json(body, { headers: { 'Cache-Control': 'no-store' } });
+}
+
+export const GET: APIRoute = handle(({ params }) => {
+  const db = getDb();
+  const id = params.id ?? '';
+  return answer(db, id, findPhotoAnalysis(db, id));
+});
+
+export const POST: APIRoute = handle(async ({ params, locals }) => {
+  const db = getDb();
+  const id = params.id ?? '';
+  answer(db, id, null);
+  const refused = admitAnalysis(locals);
+  if (refused) return refused;
+  return answer(db, id, await analysePhoto(db, id));
+});

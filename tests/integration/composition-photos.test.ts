@@ -1,0 +1,77 @@
+// Analysing a site photo from its stored original (GET/POST /api/admin/photos/{id}/analysis): the
+// kept analysis with its date, shown again on the next read; and the hourly limit of 30 analyses
+// shared with POST /api/analyze-composition (429 with Retry-After and a message saying when).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { photoAnalysisResponseSchema } from '~/lib/shared/schemas';
+import { type RunningServer, startServer } from '../helpers/server';
+import { signIn } from '../helpers/session';
+
+describe('composition analysis of site photos', () => {
+  let server: RunningServer;
+  let cookie: string;
+  let photoId: string;
+  const call = (method: 'GET' | 'POST', path: string, body?: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method,
+      headers: { origin: server.url, cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+
+  beforeAll(async () => {
+    server = await startServer({ SEED_DEMO: '1' });
+    cookie = await signIn(server.url);
+    const photos = (await (await fetch(`${server.url}/api/photos`)).json()) as { id: string }[];
+    photoId = photos[0]!.id;
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('is for the owner only', async () => {
+    const res = await fetch(`${server.url}/api/admin/photos/${photoId}/analysis`);
+    expect(res.status).toBe(401);
+  });
+
+  it('has no kept analysis at first, then keeps the one it makes from the original, with its date', async () => {
+    const path = `/api/admin/photos/${photoId}/analysis`;
+    const before = photoAnalysisResponseSchema.parse(await (await call('GET', path)).json());
+    expect(before.photo.id).toBe(photoId);
+    expect(before.kept).toBeNull();
+
+    const made = await call('POST', path);
+    expect(made.status).toBe(200);
+    const { kept } = photoAnalysisResponseSchema.parse(await made.json());
+    expect(kept).not.toBeNull();
+    expect(kept!.analysis.measurements?.exposure.histogram).toHaveLength(32);
+    expect(Date.now() - Date.parse(kept!.analysedAt)).toBeLessThan(5 * 60_000);
+
+    const again = photoAnalysisResponseSchema.parse(await (await call('GET', path)).json());
+    expect(again.kept).toEqual(kept);
+  });
+
+  it('answers 404 for a photo that does not exist', async () => {
+    for (const method of ['GET', 'POST'] as const) {
+      const res = await call(method, '/api/admin/photos/no-such-photo/analysis');
+      expect(res.status).toBe(404);
+      expect((await res.json()).message).toBe('That photo was not found.');
+    }
+  });
+
+  it('allows 30 analyses an hour across both endpoints, then answers 429 saying when to try again', async () => {
+    // One analysis was made above; refused bodies count too, so the rest of the hour goes quickly.
+    for (let i = 1; i < 30; i++)
+      expect((await call('POST', '/api/analyze-composition', {})).status).toBe(400);
+    for (const res of [
+      await call('POST', '/api/analyze-composition', {}),
+      await call('POST', `/api/admin/photos/${photoId}/analysis`),
+    ]) {
+      expect(res.status).toBe(429);
+      const wait = Number(res.headers.get('retry-after'));
+      expect(wait).toBeGreaterThan(3000);
+      expect(wait).toBeLessThanOrEqual(3600);
+      expect((await res.json()).message).toMatch(/Please try again in \d+ minutes\./);
+    }
+    // Reads are not analyses: the kept one is still shown.
+    expect((await call('GET', `/api/admin/photos/${photoId}/analysis`)).status).toBe(200);
+  });
+});
