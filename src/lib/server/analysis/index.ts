@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { getConfig } from '~/lib/server/config';
 import { HttpError } from '~/lib/server/http';
+import { getLog } from '~/lib/server/log';
 import { detectFileType, SNIFF_BYTES } from '~/lib/server/uploads/file-types';
 import { COMPOSITION_MAX_BYTES } from '~/lib/shared/constants';
 import type { CompositionAnalysis } from '~/lib/shared/schemas';
@@ -41,7 +42,10 @@ export async function analyzeComposition(photo: Buffer): Promise<CompositionAnal
       const analysis = await analyseWithModel(photo, { apiKey, baseUrl, model });
       return { ...analysis, measurements: await measureLocally(photo) };
     } catch (err) {
-      console.warn(`composition: vision model failed (${(err as Error).message}); used the local analyser`);
+      getLog().warn(
+        { reason: (err as Error).message },
+        'composition: the vision model failed; used the local analyser',
+      );
     }
   }
   return analyseLocally(photo);
