@@ -50,6 +50,8 @@ export default defineConfig({
       OWNER_PASSWORD: OWNER.password,
       SEED_DEMO: '1',
       SOCIAL_PROFILE_URL: 'https://www.instagram.com/wicklowlight.example/',
+      // Errors and warnings only: one line per request would bury Playwright's own report.
+      LOG_LEVEL: 'warn',
     },
   },
 });
