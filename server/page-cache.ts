@@ -178,9 +178,7 @@ export class PageCache {
     const page = makePage(rendered.status, rendered.headers, rendered.body, { compress: true, etag });
     if (this.byEtag.size >= this.maxEntries) this.byEtag.clear();
     this.byEtag.set(etag, page);
-    const upgrade = upgradeBrotli(page).catch((err) =>
-      getLog().error({ err }, 'Brotli upgrade failed.'),
-    );
+    const upgrade = upgradeBrotli(page).catch((err) => getLog().error({ err }, 'Brotli upgrade failed.'));
     this.upgrades.push(upgrade);
     upgrade.then(() => {
       this.upgrades = this.upgrades.filter((u) => u !== upgrade);

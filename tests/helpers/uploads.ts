@@ -26,3 +26,31 @@ export const putUpload = (
     headers,
     duplex: 'half',
   } as RequestInit);
+
+/** Adds a photo as the owner through the multipart form, from a plain JPEG of the given size. */
+export async function addPhotoAsOwner(
+  baseUrl: string,
+  cookie: string,
+  photo: { title: string; category?: string; width?: number; height?: number; color?: string },
+): Promise<Response> {
+  const { default: sharp } = await import('sharp');
+  const jpeg = await sharp({
+    create: {
+      width: photo.width ?? 3000,
+      height: photo.height ?? 2000,
+      channels: 3,
+      background: photo.color ?? '#4d6b58',
+    },
+  })
+    .jpeg()
+    .toBuffer();
+  const form = new FormData();
+  form.set('title', photo.title);
+  form.set('category', photo.category ?? 'coastal');
+  form.set('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'photo.jpg');
+  return fetch(`${baseUrl}/api/admin/photos`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie, origin: baseUrl },
+  });
+}

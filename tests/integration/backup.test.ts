@@ -5,11 +5,11 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backupDataDir } from '~/lib/server/backup';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
+import { addPhotoAsOwner } from '../helpers/uploads';
 
 let site: RunningServer;
 let restored: RunningServer | undefined;
@@ -31,17 +31,12 @@ const contact = (i: number) =>
 beforeAll(async () => {
   site = await startServer();
   const cookie = await signIn(site.url);
-  const jpeg = await sharp({ create: { width: 1400, height: 900, channels: 3, background: '#50708a' } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.set('title', 'Backed Up Lough');
-  form.set('category', 'mountains');
-  form.set('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'lough.jpg');
-  const res = await fetch(`${site.url}/api/admin/photos`, {
-    method: 'POST',
-    body: form,
-    headers: { cookie, origin: site.url },
+  const res = await addPhotoAsOwner(site.url, cookie, {
+    title: 'Backed Up Lough',
+    category: 'mountains',
+    width: 1400,
+    height: 900,
+    color: '#50708a',
   });
   expect(res.status).toBe(201);
   photo = await res.json();

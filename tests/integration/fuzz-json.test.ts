@@ -6,11 +6,11 @@
 // data_version, read on a connection of our own, moves with every commit the server makes).
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sourceRoutes } from '../helpers/routes';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
+import { addPhotoAsOwner } from '../helpers/uploads';
 
 const PER_ENDPOINT = Number(process.env.FUZZ_RUNS ?? 500);
 
@@ -178,18 +178,7 @@ beforeAll(async () => {
   site = await startServer();
   cookie = await signIn(site.url);
   // One photo, so that paths with an id can name a real record as well as a missing one.
-  const jpeg = await sharp({ create: { width: 2400, height: 1600, channels: 3, background: '#6a7f8c' } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.set('title', 'Fuzzed Lough');
-  form.set('category', 'coastal');
-  form.set('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'lough.jpg');
-  const res = await fetch(`${site.url}/api/admin/photos`, {
-    method: 'POST',
-    body: form,
-    headers: { cookie, origin: site.url },
-  });
+  const res = await addPhotoAsOwner(site.url, cookie, { title: 'Fuzzed Lough', width: 2400, height: 1600 });
   expect(res.status).toBe(201);
   ids = { photo: ((await res.json()) as { id: string }).id };
   dbRead = new Database(`${site.dataDir}/site.sqlite`, { readonly: true, fileMustExist: true });

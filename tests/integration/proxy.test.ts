@@ -11,11 +11,11 @@ import { request } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CUSTOMER } from '../helpers/fixtures';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
+import { addPhotoAsOwner } from '../helpers/uploads';
 
 const CADDY = ['/usr/bin/caddy', '/usr/local/bin/caddy'].find(existsSync);
 
@@ -154,17 +154,9 @@ beforeAll(async () => {
   });
   // One photo for the shop, added straight to the site (the proxy is not what this checks).
   const cookie = await signIn(site.url);
-  const jpeg = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#4d6b58' } })
-    .jpeg()
-    .toBuffer();
-  const form = new FormData();
-  form.set('title', 'Glendalough at Dusk');
-  form.set('category', 'mountains');
-  form.set('image', new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }), 'glendalough.jpg');
-  const added = await fetch(`${site.url}/api/admin/photos`, {
-    method: 'POST',
-    body: form,
-    headers: { cookie, origin: site.url },
+  const added = await addPhotoAsOwner(site.url, cookie, {
+    title: 'Glendalough at Dusk',
+    category: 'mountains',
   });
   expect(added.status).toBe(201);
   const file = join(work, 'Caddyfile');

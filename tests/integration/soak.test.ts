@@ -153,7 +153,7 @@ describe(`soak: ${SECONDS} s of load with price saves, purchases and a backup`, 
         `soak: ${result.requests.total} requests (${result.requests.average} rps, p99 ${result.latency.p99} ms), ${result.errors} errors, ${result.non2xx} non-2xx; ${saves.length} price saves; ${purchases.length} purchases paid once each; RSS after ${WARM_UP_S} s warm-up ${mb(low)}-${mb(high)} MB (first ${mb(after[0] ?? 0)} MB, last ${mb(after.at(-1) ?? 0)} MB); backup of ${report?.tables.orders} orders in ${report?.ms} ms`,
       );
       console.log(`soak RSS samples (MB): ${samples.map((s) => mb(s.rss)).join(' ')}`);
-    expect(high / low).toBeLessThanOrEqual(1.1);
+      expect(high / low).toBeLessThanOrEqual(1.1);
 
       // The backup taken under load restores into an empty data directory and serves.
       expect(report).toBeDefined();
