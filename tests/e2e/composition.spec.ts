@@ -146,10 +146,13 @@ test('the owner sees what the analysis measured over the photo, reads the tips, 
   await toastSettled(page);
   expect(await seriousViolations(page)).toEqual([]);
 
-  // A gallery photo, opened by its id: analysed on the server, kept, and shown again after a reload.
+  // A gallery photo, opened from its card in the admin's Photos tab: analysed on the server from its
+  // original (no upload), kept, and shown again after a reload.
   const photos = (await (await page.request.get('/api/photos')).json()) as { id: string; title: string }[];
   const photo = photos.at(-1)!;
-  await page.goto(`/composition-analysis?photo=${photo.id}`);
+  await page.goto('/admin?tab=photos');
+  await page.getByRole('link', { name: `Analyse composition: ${photo.title}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/composition-analysis\\?photo=${photo.id}$`));
   await expect(page.getByRole('heading', { name: photo.title })).toBeVisible();
   await expect(page.getByText('Not analysed yet.')).toBeVisible();
   await page.getByRole('button', { name: 'Analyze Composition' }).click();
