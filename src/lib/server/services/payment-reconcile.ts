@@ -45,27 +45,30 @@ async function settleEach(db: Db, client: PaypalClient, rows: Unsettled[]): Prom
   return report;
 }
 
+/** Unpaid orders with a PayPal order id from the last 30 days, oldest first. */
+function unsettledOrders(db: Db, now: Date, opts: { heldOnly: boolean; limit?: number }) {
+  const query = db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentStatus, 'pending'),
+        opts.heldOnly ? isNotNull(orders.paymentId) : undefined,
+        isNotNull(orders.paypalOrderId),
+        gte(orders.createdAt, new Date(now.getTime() - MAX_AGE_MS)),
+      ),
+    )
+    .orderBy(asc(orders.createdAt));
+  return opts.limit ? query.limit(opts.limit).all() : query.all();
+}
+
 /** The recurring check: orders whose capture PayPal held for review (PENDING), oldest first. */
 export async function reconcilePendingPayments(
   db: Db,
   client: PaypalClient,
   now = new Date(),
 ): Promise<ReconcileReport> {
-  const rows = db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.paymentStatus, 'pending'),
-        isNotNull(orders.paymentId),
-        isNotNull(orders.paypalOrderId),
-        gte(orders.createdAt, new Date(now.getTime() - MAX_AGE_MS)),
-      ),
-    )
-    .orderBy(asc(orders.createdAt))
-    .limit(PER_RUN)
-    .all();
-  return settleEach(db, client, rows);
+  return settleEach(db, client, unsettledOrders(db, now, { heldOnly: true, limit: PER_RUN }));
 }
 
 /**
@@ -77,19 +80,7 @@ export async function settleUnsettledPayments(
   client: PaypalClient,
   now = new Date(),
 ): Promise<ReconcileReport> {
-  const rows = db
-    .select()
-    .from(orders)
-    .where(
-      and(
-        eq(orders.paymentStatus, 'pending'),
-        isNotNull(orders.paypalOrderId),
-        gte(orders.createdAt, new Date(now.getTime() - MAX_AGE_MS)),
-      ),
-    )
-    .orderBy(asc(orders.createdAt))
-    .all();
-  return settleEach(db, client, rows);
+  return settleEach(db, client, unsettledOrders(db, now, { heldOnly: false }));
 }
 
 function logReport(when: string, report: ReconcileReport): void {
