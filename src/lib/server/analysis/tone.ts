@@ -15,11 +15,29 @@ export function lumaHistogram({ luma }: Planes): number[] {
   return counts.map((c) => Math.round((c / luma.length) * 10_000) / 10_000);
 }
 
+/** Linear light (0-1) of a gamma-encoded sRGB level 0-255. */
+const toLinear = (v: number) => {
+  const c = v / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+};
+
+/** A scene spans at least this many times from its darkest 1% to its lightest 1% in linear light
+ * (about 5.3 stops) when it holds real shadows, rather than being veiled by haze, mist or fog. */
+const CONTRASTY_SCENE = 40;
+/** The darkest 1% of a contrasty scene sits below this luma when it is exposed right. */
+const LIFTED_BLACK = 25;
+/** ...while its lightest 1% reaches at least this luma. */
+const HIGH_HIGHLIGHTS = 200;
+
 /**
  * Under, good or over, from where the tones reach. Under: even the lightest 1% of the frame stays
  * below luma 165 (a well exposed daylight frame has its highlights well above that; a stop and a
  * half less brings them under it), or a quarter of the frame is crushed to black. Over: more than
- * 5% of the frame is blown to white, or even the darkest 1% is light.
+ * 5% of the frame is blown to white, or even the darkest 1% is light, or the whole range of a
+ * contrasty scene has slid up the scale: its deep shadows are lifted off black while its highlights
+ * are near the top. That last is how a dark, low-key scene (night, a forest, dusk) looks when given
+ * too much light: hardly anything clips, but nothing is black any more. A hazy or misty scene also
+ * has lifted shadows, but there the range from shadow to highlight is short, so it is left alone.
  */
 export function exposureLabel({ luma }: Planes): ExposureLabel {
   const n = luma.length;
@@ -36,8 +54,11 @@ export function exposureLabel({ luma }: Planes): ExposureLabel {
   let [crushed, blown] = [0, 0];
   for (let v = 0; v <= 5; v++) crushed += counts[v]!;
   for (let v = 250; v < 256; v++) blown += counts[v]!;
-  if (blown / n > 0.05 || at(0.01) > 150) return 'over';
-  if (at(0.99) < 165 || crushed / n > 0.25) return 'under';
+  const [black, white] = [at(0.01), at(0.99)];
+  const contrasty = toLinear(white) >= CONTRASTY_SCENE * toLinear(Math.max(1, black));
+  const slidUp = contrasty && black > LIFTED_BLACK && white >= HIGH_HIGHLIGHTS;
+  if (blown / n > 0.05 || black > 150 || slidUp) return 'over';
+  if (white < 165 || crushed / n > 0.25) return 'under';
   return 'good';
 }
 
