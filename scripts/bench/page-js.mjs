@@ -6,12 +6,20 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 
-/** `cookie` ("name=value; …") signs the browser in first, for the owner's pages. */
-export async function jsBeforeInteraction(url, { cookie } = {}) {
+/**
+ * `cookie` ("name=value; …") signs the browser in first, for the owner's pages; `storage` (key →
+ * string) is put into localStorage before any script of the page runs (a cart for /checkout).
+ */
+export async function jsBeforeInteraction(url, { cookie, storage } = {}) {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext();
     if (cookie) await context.addCookies(toCookies(cookie, url));
+    if (storage) {
+      await context.addInitScript((entries) => {
+        for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
+      }, storage);
+    }
     const page = await context.newPage();
     const fetched = new Set();
     page.on('response', (r) => {

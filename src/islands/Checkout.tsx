@@ -3,18 +3,16 @@
 // unclickable with the amber notice until the form is valid. In test mode the control is a clearly
 // marked test-payment button; with PayPal credentials it is PayPal's buttons from the JS SDK.
 // The browser sends only its lines and the customer; the server decides every price.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
-import { loadScript, type PayPalNamespace } from '@paypal/paypal-js';
-import { useEffect, useRef, useState } from 'react';
-import { type UseFormRegisterReturn, useForm } from 'react-hook-form';
+import type { PayPalNamespace } from '@paypal/paypal-js';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { getJson, HttpError, sendJson } from '~/lib/client/api';
 import { $cart, clearCart, removeFromCart, setQuantity } from '~/lib/client/cart-store';
 import { notify } from '~/lib/client/toaster';
 import { type CartLine, lineKey, orderLines, totals } from '~/lib/shared/cart';
 import { CURRENCY, PRINT_SIZE_LABELS } from '~/lib/shared/constants';
+import { type CustomerField, customerErrors } from '~/lib/shared/customer';
 import { formatEuro } from '~/lib/shared/format';
-import { type CustomerData, customerDataSchema } from '~/lib/shared/schemas';
 
 interface Setup {
   clientToken: string;
@@ -25,6 +23,16 @@ interface CaptureResult {
   status: string;
   order?: { id: string };
 }
+
+const EMPTY_CUSTOMER: Record<CustomerField, string> = {
+  name: '',
+  email: '',
+  phone: '',
+  street: '',
+  city: '',
+  postalCode: '',
+  country: '',
+};
 
 const FAILURE_TITLE = 'Order Creation Failed';
 const FAILURE_TEXT = 'There was an error creating your order. Please try again.';
@@ -49,12 +57,21 @@ export default function Checkout() {
   const { totalCents, itemCount } = totals(cart);
   const [setup, setSetup] = useState<Setup | null>(null);
   const [busy, setBusy] = useState(false);
-  const form = useForm<CustomerData>({
-    resolver: zodResolver(customerDataSchema),
-    mode: 'onChange',
-    defaultValues: { name: '', email: '', phone: '', street: '', city: '', postalCode: '', country: '' },
+  // The form is validated on every change with the shared rules; a field shows its message once
+  // the buyer has changed it, and the payment control waits until every field is valid.
+  const [values, setValues] = useState<Record<CustomerField, string>>(EMPTY_CUSTOMER);
+  const [changed, setChanged] = useState<ReadonlySet<CustomerField>>(() => new Set());
+  const allErrors = useMemo(() => customerErrors(values), [values]);
+  const isValid = Object.keys(allErrors).length === 0;
+  const field = (name: CustomerField) => ({
+    name,
+    value: values[name],
+    error: changed.has(name) ? allErrors[name] : undefined,
+    onChange: (value: string) => {
+      setValues((v) => ({ ...v, [name]: value }));
+      setChanged((c) => (c.has(name) ? c : new Set(c).add(name)));
+    },
   });
-  const { isValid, errors } = form.formState;
 
   // An empty cart without the success flag goes to the shop.
   const redirecting = useRef(false);
@@ -72,8 +89,8 @@ export default function Checkout() {
   }, []);
 
   // Callbacks for the PayPal buttons, which are rendered once: they read the latest cart and form.
-  const latest = useRef({ cart, form });
-  latest.current = { cart, form };
+  const latest = useRef({ cart, values });
+  latest.current = { cart, values };
 
   const createOrder = async (): Promise<string> => {
     const { id } = await sendJson<{ id: string }>('POST', '/api/paypal/order', {
@@ -95,7 +112,7 @@ export default function Checkout() {
         'POST',
         `/api/paypal/order/${encodeURIComponent(orderId)}/capture`,
         {
-          customerData: latest.current.form.getValues(),
+          customerData: latest.current.values,
           cartItems: orderLines(latest.current.cart),
         },
       );
@@ -197,52 +214,13 @@ export default function Checkout() {
             Customer information
           </h2>
           <form className="mt-4 grid gap-4 sm:grid-cols-2" noValidate onSubmit={(e) => e.preventDefault()}>
-            <Field
-              label="Full Name"
-              error={errors.name?.message}
-              reg={form.register('name')}
-              autoComplete="name"
-              wide
-            />
-            <Field
-              label="Email"
-              type="email"
-              error={errors.email?.message}
-              reg={form.register('email')}
-              autoComplete="email"
-            />
-            <Field
-              label="Phone"
-              type="tel"
-              error={errors.phone?.message}
-              reg={form.register('phone')}
-              autoComplete="tel"
-            />
-            <Field
-              label="Street Address"
-              error={errors.street?.message}
-              reg={form.register('street')}
-              autoComplete="street-address"
-              wide
-            />
-            <Field
-              label="City"
-              error={errors.city?.message}
-              reg={form.register('city')}
-              autoComplete="address-level2"
-            />
-            <Field
-              label="Postal Code"
-              error={errors.postalCode?.message}
-              reg={form.register('postalCode')}
-              autoComplete="postal-code"
-            />
-            <Field
-              label="Country"
-              error={errors.country?.message}
-              reg={form.register('country')}
-              autoComplete="country-name"
-            />
+            <Field label="Full Name" {...field('name')} autoComplete="name" wide />
+            <Field label="Email" type="email" {...field('email')} autoComplete="email" />
+            <Field label="Phone" type="tel" {...field('phone')} autoComplete="tel" />
+            <Field label="Street Address" {...field('street')} autoComplete="street-address" wide />
+            <Field label="City" {...field('city')} autoComplete="address-level2" />
+            <Field label="Postal Code" {...field('postalCode')} autoComplete="postal-code" />
+            <Field label="Country" {...field('country')} autoComplete="country-name" />
           </form>
         </section>
       </div>
@@ -328,13 +306,15 @@ export default function Checkout() {
 
 function Field(props: {
   label: string;
-  reg: UseFormRegisterReturn;
+  name: CustomerField;
+  value: string;
+  onChange: (value: string) => void;
   error?: string;
   type?: string;
   autoComplete?: string;
   wide?: boolean;
 }) {
-  const id = `checkout-${props.reg.name}`;
+  const id = `checkout-${props.name}`;
   return (
     <div className={props.wide ? 'sm:col-span-2' : ''}>
       <label htmlFor={id} className="block text-sm font-semibold text-ink-800">
@@ -348,7 +328,9 @@ function Field(props: {
         aria-describedby={props.error ? `${id}-error` : undefined}
         required
         className="mt-1 min-h-11 w-full rounded-md border border-mist-300 bg-white px-3 text-ink-900 aria-invalid:border-red-700"
-        {...props.reg}
+        name={props.name}
+        value={props.value}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
       />
       {props.error && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
@@ -373,7 +355,11 @@ function PaypalButtons(props: {
   useEffect(() => {
     let cancelled = false;
     let buttons: { close?: () => Promise<void> } | undefined;
-    loadScript({ clientId: props.setup.clientId ?? '', currency: CURRENCY, intent: 'capture' })
+    // The SDK's loader is fetched only when PayPal's buttons are shown, never before the first paint.
+    import('@paypal/paypal-js')
+      .then(({ loadScript }) =>
+        loadScript({ clientId: props.setup.clientId ?? '', currency: CURRENCY, intent: 'capture' }),
+      )
       .then((paypal: PayPalNamespace | null) => {
         if (cancelled || !paypal?.Buttons || !host.current) return;
         const b = paypal.Buttons({

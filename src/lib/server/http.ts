@@ -1,6 +1,6 @@
 // Small helpers shared by the endpoints: JSON errors in one shape ({ "message": ... } with the
 // right status), never a stack trace; and the one capped reader of request bodies.
-import type { z } from 'zod';
+import { z } from 'zod';
 import { getLog } from '~/lib/server/log';
 
 export function jsonError(status: number, message: string, extra?: Record<string, unknown>): Response {
@@ -80,13 +80,14 @@ export async function readForm(request: Request, maxBytes: number): Promise<Form
 
 /**
  * Reads a JSON body and validates it: over maxBytes (256 KB unless an endpoint needs more) is a 413,
- * bad JSON or a failing schema a 400 with a readable message.
+ * bad JSON or a failing schema a 400 with a readable message. Any zod schema will do, the full
+ * library's or zod/mini's.
  */
-export async function readJson<S extends z.ZodType>(
+export async function readJson<S extends z.core.$ZodType>(
   request: Request,
   schema: S,
   maxBytes = MAX_JSON_BYTES,
-): Promise<z.infer<S>> {
+): Promise<z.output<S>> {
   const text = new TextDecoder().decode(await readBody(request, maxBytes));
   let body: unknown;
   try {
@@ -94,7 +95,7 @@ export async function readJson<S extends z.ZodType>(
   } catch {
     throw new HttpError(400, 'The request body must be valid JSON.');
   }
-  const parsed = schema.safeParse(body);
+  const parsed = z.safeParse(schema, body);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
     const where = first?.path.length ? `${first.path.join('.')}: ` : '';

@@ -16,6 +16,7 @@ import {
   type PrintSize,
   UPLOAD_PURPOSES,
 } from './constants';
+import { customerDataSchema } from './customer';
 import { eurosToCents, MAX_PRICE_CENTS } from './pricing';
 
 export const signInSchema = z.object({
@@ -237,24 +238,7 @@ export const websiteContentSchema = z.object({
 // The checkout form, shared by the form (react-hook-form + zodResolver, validated on
 // change) and the capture endpoint. Messages are the owner's, word for word.
 
-/** Only digits, spaces, hyphens, parentheses, and an optional leading plus. */
-const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
-
-export const customerDataSchema = z.object({
-  name: z.string().trim().min(2, 'Name must be at least 2 characters').max(200),
-  email: z.email({ error: 'Please enter a valid email address' }).trim().max(254),
-  phone: z
-    .string()
-    .trim()
-    .min(10, 'Phone number must be at least 10 digits')
-    .max(40)
-    .regex(PHONE_PATTERN, 'Please enter a valid phone number'),
-  street: z.string().trim().min(5, 'Street address must be at least 5 characters').max(300),
-  city: z.string().trim().min(2, 'City must be at least 2 characters').max(120),
-  postalCode: z.string().trim().min(3, 'Postal code must be at least 3 characters').max(20),
-  country: z.string().trim().min(2, 'Country must be at least 2 characters').max(120),
-});
-export type CustomerData = z.infer<typeof customerDataSchema>;
+export { type CustomerData, customerDataSchema } from './customer';
 
 export const MAX_ORDER_LINES = 50;
 
@@ -299,7 +283,7 @@ export const createOrderSchema = z.object({
 
 /** POST /api/paypal/order/{id}/capture. cartItems are informative only: the order was priced at creation. */
 export const captureOrderSchema = z.object({
-  customerData: customerDataSchema.optional(),
+  customerData: z.optional(customerDataSchema),
   cartItems: z.array(z.unknown()).max(MAX_ORDER_LINES).optional(),
 });
 
