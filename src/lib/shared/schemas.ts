@@ -16,7 +16,7 @@ import {
   type PrintSize,
   UPLOAD_PURPOSES,
 } from './constants';
-import { customerDataSchema } from './customer';
+import { CUSTOMER_RULES, type CustomerFieldRule } from './customer';
 import { eurosToCents, MAX_PRICE_CENTS } from './pricing';
 
 export const signInSchema = z.object({
@@ -238,7 +238,25 @@ export const websiteContentSchema = z.object({
 // The checkout form, shared by the form (react-hook-form + zodResolver, validated on
 // change) and the capture endpoint. Messages are the owner's, word for word.
 
-export { type CustomerData, customerDataSchema } from './customer';
+/** A customer field's zod schema, built from its rules in lib/shared/customer.ts. */
+function customerField(rule: CustomerFieldRule): z.ZodType<string> {
+  let s = rule.email !== undefined ? z.email({ error: rule.email }).trim() : z.string().trim();
+  if (rule.min) s = s.min(rule.min.length, rule.min.message);
+  s = s.max(rule.max);
+  if (rule.pattern) s = s.regex(rule.pattern.re, rule.pattern.message);
+  return s;
+}
+
+export const customerDataSchema = z.object({
+  name: customerField(CUSTOMER_RULES.name),
+  email: customerField(CUSTOMER_RULES.email),
+  phone: customerField(CUSTOMER_RULES.phone),
+  street: customerField(CUSTOMER_RULES.street),
+  city: customerField(CUSTOMER_RULES.city),
+  postalCode: customerField(CUSTOMER_RULES.postalCode),
+  country: customerField(CUSTOMER_RULES.country),
+});
+export type CustomerData = z.infer<typeof customerDataSchema>;
 
 export const MAX_ORDER_LINES = 50;
 
@@ -283,7 +301,7 @@ export const createOrderSchema = z.object({
 
 /** POST /api/paypal/order/{id}/capture. cartItems are informative only: the order was priced at creation. */
 export const captureOrderSchema = z.object({
-  customerData: z.optional(customerDataSchema),
+  customerData: customerDataSchema.optional(),
   cartItems: z.array(z.unknown()).max(MAX_ORDER_LINES).optional(),
 });
 
