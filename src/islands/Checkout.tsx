@@ -9,6 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { getJson, HttpError, sendJson } from '~/lib/client/api';
 import { $cart, clearCart, removeFromCart, setQuantity } from '~/lib/client/cart-store';
 import { notify } from '~/lib/client/toaster';
+import { useHydrated } from '~/lib/client/use-hydrated';
 import { type CartLine, lineKey, orderLines, totals } from '~/lib/shared/cart';
 import { CURRENCY, PRINT_SIZE_LABELS } from '~/lib/shared/constants';
 import { type CustomerField, customerErrors } from '~/lib/shared/customer';
@@ -53,7 +54,11 @@ function pendingOrderId(message: string): string | null {
 }
 
 export default function Checkout() {
-  const cart = useStore($cart) as CartLine[];
+  const stored = useStore($cart) as CartLine[];
+  // The server renders the frame (the form, and the space the cart's lines will take: an inline
+  // script in the page sets --cart-lines before the first paint); the lines fill it once hydrated.
+  const hydrated = useHydrated();
+  const cart = hydrated ? stored : [];
   const { totalCents, itemCount } = totals(cart);
   const [setup, setSetup] = useState<Setup | null>(null);
   const [busy, setBusy] = useState(false);
@@ -76,11 +81,11 @@ export default function Checkout() {
   // An empty cart without the success flag goes to the shop.
   const redirecting = useRef(false);
   useEffect(() => {
-    if (cart.length === 0 && !redirecting.current) {
+    if (stored.length === 0 && !redirecting.current) {
       redirecting.current = true;
       window.location.replace('/shop');
     }
-  }, [cart.length]);
+  }, [stored.length]);
 
   useEffect(() => {
     getJson<Setup>('/api/paypal/setup')
@@ -138,7 +143,7 @@ export default function Checkout() {
     }
   };
 
-  if (cart.length === 0) {
+  if (hydrated && cart.length === 0) {
     return (
       <div className="py-16 text-center">
         <p className="text-2xl text-ink-950">Your cart is empty</p>
@@ -152,11 +157,29 @@ export default function Checkout() {
   return (
     <div className="grid gap-10 lg:grid-cols-[1fr_24rem]">
       <div className="space-y-10">
+        <section aria-labelledby="customer-title">
+          <h2 id="customer-title" className="text-2xl text-ink-950">
+            Customer information
+          </h2>
+          <form className="mt-4 grid gap-4 sm:grid-cols-2" noValidate onSubmit={(e) => e.preventDefault()}>
+            <Field label="Full Name" {...field('name')} autoComplete="name" wide />
+            <Field label="Email" type="email" {...field('email')} autoComplete="email" />
+            <Field label="Phone" type="tel" {...field('phone')} autoComplete="tel" />
+            <Field label="Street Address" {...field('street')} autoComplete="street-address" wide />
+            <Field label="City" {...field('city')} autoComplete="address-level2" />
+            <Field label="Postal Code" {...field('postalCode')} autoComplete="postal-code" />
+            <Field label="Country" {...field('country')} autoComplete="country-name" />
+          </form>
+        </section>
+
         <section aria-labelledby="cart-title">
           <h2 id="cart-title" className="text-2xl text-ink-950">
             Your cart
           </h2>
-          <ul className="mt-4 divide-y divide-mist-200 border-y border-mist-200">
+          <ul
+            className="mt-4 divide-y divide-mist-200 border-y border-mist-200"
+            style={hydrated ? undefined : { minHeight: 'calc(var(--cart-lines, 1) * 6rem)' }}
+          >
             {cart.map((line) => (
               <li key={lineKey(line)} className="flex flex-wrap items-center gap-4 py-4">
                 {line.imageUrl && (
@@ -208,21 +231,6 @@ export default function Checkout() {
             ))}
           </ul>
         </section>
-
-        <section aria-labelledby="customer-title">
-          <h2 id="customer-title" className="text-2xl text-ink-950">
-            Customer information
-          </h2>
-          <form className="mt-4 grid gap-4 sm:grid-cols-2" noValidate onSubmit={(e) => e.preventDefault()}>
-            <Field label="Full Name" {...field('name')} autoComplete="name" wide />
-            <Field label="Email" type="email" {...field('email')} autoComplete="email" />
-            <Field label="Phone" type="tel" {...field('phone')} autoComplete="tel" />
-            <Field label="Street Address" {...field('street')} autoComplete="street-address" wide />
-            <Field label="City" {...field('city')} autoComplete="address-level2" />
-            <Field label="Postal Code" {...field('postalCode')} autoComplete="postal-code" />
-            <Field label="Country" {...field('country')} autoComplete="country-name" />
-          </form>
-        </section>
       </div>
 
       <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
@@ -233,10 +241,13 @@ export default function Checkout() {
           <h2 id="summary-title" className="text-xl text-ink-950">
             Order summary
           </h2>
-          <ul className="mt-4 space-y-2 text-sm">
+          <ul
+            className="mt-4 space-y-2 text-sm"
+            style={hydrated ? undefined : { minHeight: 'calc(var(--cart-lines, 1) * 1.75rem - 0.5rem)' }}
+          >
             {cart.map((line) => (
-              <li key={lineKey(line)} className="flex justify-between gap-3">
-                <span>
+              <li key={lineKey(line)} className="flex h-5 justify-between gap-3">
+                <span className="truncate">
                   {line.quantity} × {line.title}
                 </span>
                 <span className="tabular-nums">{formatEuro(line.unitCents * line.quantity)}</span>
@@ -247,11 +258,11 @@ export default function Checkout() {
             <span>
               Total{' '}
               <span className="text-sm font-normal text-ink-600">
-                ({itemCount} {itemCount === 1 ? 'item' : 'items'}, incl. VAT)
+                {hydrated ? `(${itemCount} ${itemCount === 1 ? 'item' : 'items'}, incl. VAT)` : '(incl. VAT)'}
               </span>
             </span>
             <span className="tabular-nums" data-testid="order-total">
-              {formatEuro(totalCents)}
+              {hydrated ? formatEuro(totalCents) : '\u00a0'}
             </span>
           </div>
         </section>

@@ -13,6 +13,14 @@ import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
 export const FONTS_READY =
   "try{if(localStorage.getItem('wl-fonts'))document.documentElement.classList.add('fonts-ready')}catch(e){}";
 
+/**
+ * /checkout, before the first paint: an empty (or unreadable) cart goes to the shop; otherwise the
+ * number of lines is set as --cart-lines, so the server-rendered frame keeps the space they take.
+ * The key is the cart's storage key (lib/client/cart-store.ts, CART_STORAGE_KEY).
+ */
+export const CHECKOUT_CART_GATE =
+  "try{var c=JSON.parse(localStorage.getItem('wicklow:cart:v1')||'[]');if(!Array.isArray(c)||!c.length)throw 0;document.documentElement.style.setProperty('--cart-lines',String(c.length))}catch(e){location.replace('/shop')}";
+
 /** Astro writes these before the first island of a page: its island element and each directive. */
 const ASTRO_ISLAND_SCRIPTS = [
   islandRuntime,
@@ -23,4 +31,8 @@ const ASTRO_ISLAND_SCRIPTS = [
   visibleDirective,
 ];
 
-export const KNOWN_INLINE_SCRIPTS: readonly string[] = [FONTS_READY, ...ASTRO_ISLAND_SCRIPTS];
+export const KNOWN_INLINE_SCRIPTS: readonly string[] = [
+  FONTS_READY,
+  CHECKOUT_CART_GATE,
+  ...ASTRO_ISLAND_SCRIPTS,
+];
