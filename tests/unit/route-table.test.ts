@@ -50,9 +50,22 @@ describe('cacheKey', () => {
     expect(cacheKey('/', q('sent=<script>'))).toBe('/');
   });
 
-  it('never caches owner pages, the checkout or the API', () => {
-    for (const path of ['/admin', '/background-editor', '/checkout', '/api/photos', '/api/admin/dashboard']) {
+  it('never caches owner pages or the API', () => {
+    for (const path of ['/admin', '/background-editor', '/api/photos', '/api/admin/dashboard']) {
       expect(cacheKey(path, q('')), path).toBeNull();
+    }
+  });
+
+  it("caches the checkout's frame, never an order's outcome", () => {
+    expect(cacheKey('/checkout', q(''))).toBe('/checkout');
+    expect(cacheKey('/checkout', q('utm_source=x&bust=1'))).toBe('/checkout');
+    for (const query of [
+      'success=true&orderId=ABC',
+      'pending=true&orderId=ABC',
+      'orderId=ABC',
+      'success=1',
+    ]) {
+      expect(cacheKey('/checkout', q(query)), query).toBeNull();
     }
   });
 });

@@ -19,8 +19,11 @@ export interface RouteRule {
   exact?: boolean;
   read: Who;
   write: Who;
-  /** false: never cached. Otherwise the query parameters the page reads; all others are dropped. */
-  cache: false | { query: Record<string, QueryParam> };
+  /**
+   * false: never cached. Otherwise the query parameters the page reads (all others are dropped),
+   * and those that make the page one visitor's own: with any of them present it is never cached.
+   */
+  cache: false | { query: Record<string, QueryParam>; bypass?: readonly string[] };
   index: boolean;
 }
 
@@ -64,8 +67,15 @@ export const ROUTES: readonly RouteRule[] = [
   page('/composition-analysis'),
   page('/robots.txt'),
   page('/sitemap.xml'),
-  // The checkout's page is the same for everyone, but it reads its order from the query.
-  { path: '/checkout', read: 'public', write: 'owner', cache: false, index: false },
+  // The checkout's frame is the same for everyone (the cart lives in the browser); the outcome of
+  // one order (?success= or ?pending= with its orderId) is rendered for that request alone.
+  {
+    path: '/checkout',
+    read: 'public',
+    write: 'owner',
+    cache: { query: {}, bypass: ['success', 'pending', 'orderId'] },
+    index: false,
+  },
   ownerPage('/admin'),
   ownerPage('/background-editor'),
   // Served by the front itself: derivatives of photos and uploaded objects, and its health check.
@@ -124,11 +134,13 @@ export function whoMay(method: string, path: string): Who {
 
 /**
  * The page cache's key for a normalised path and its query: the path plus the query parameters
- * its page reads, canonical and sorted. Null when the path may not be cached.
+ * its page reads, canonical and sorted. Null when the path may not be cached, or the query holds a
+ * parameter that makes the page one visitor's own.
  */
 export function cacheKey(path: string, query: URLSearchParams): string | null {
   const rule = ruleFor(path);
   if (!rule.cache) return null;
+  if (rule.cache.bypass?.some((name) => query.has(name))) return null;
   const kept: string[] = [];
   for (const [name, canonical] of Object.entries(rule.cache.query)) {
     const value = query.get(name);
