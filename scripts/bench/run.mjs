@@ -5,6 +5,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { checkoutJs } from './checkout-js.mjs';
 import { benchComposition } from './composition.mjs';
 import { baselineFirstOk, printTable, rps, startBaseline, startSite } from './lib.mjs';
 import { lighthouseRows } from './lighthouse.mjs';
@@ -57,6 +58,14 @@ try {
     kib(js.bytes),
     '—',
     `budget 15.0 KiB (${js.files} files + ${js.inline} inline)`,
+  ]);
+
+  const checkout = await checkoutJs(site.url);
+  rows.push([
+    'JS of /checkout before interaction, a cart of 2 lines (gzip)',
+    kib(checkout.bytes),
+    '—',
+    `budget 75.0 KiB (${checkout.files} files + ${checkout.inline} inline)`,
   ]);
 
   // 2b. The owner's dashboard: JS when /admin opens on the Dashboard tab, beside all its tabs' JS.
