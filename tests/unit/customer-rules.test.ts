@@ -3,16 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_FIELDS, type CustomerData, customerErrors } from '~/lib/shared/customer';
 import { customerDataSchema } from '~/lib/shared/schemas';
+import { CUSTOMER } from '../helpers/fixtures';
 
-const valid: CustomerData = {
-  name: 'Aoife Byrne',
-  email: 'aoife@example.ie',
-  phone: '+353 (1) 234-5678',
-  street: '12 Main Street',
-  city: 'Wicklow',
-  postalCode: 'A67 X123',
-  country: 'Ireland',
-};
+const valid: CustomerData = { ...CUSTOMER, phone: '+353 (1) 234-5678' };
 
 const samples: Record<keyof CustomerData, string[]> = {
   name: ['', 'A', ' A ', 'Al', '  Al  ', 'x'.repeat(200), 'x'.repeat(201), ` ${'x'.repeat(200)} `],

@@ -13,6 +13,7 @@ import { decimalToCents, framingPriceFor, linePriceCents, lineTotalCents } from 
 import { customerDataSchema } from '~/lib/shared/schemas';
 import { framingOptions, orderItems, orders, photos, productVariants } from '~db/schema';
 import { memoryDb } from '../helpers/db';
+import { CUSTOMER } from '../helpers/fixtures';
 
 describe('dialog pricing', () => {
   it('line price = variant price + framing price for the size', () => {
@@ -183,15 +184,7 @@ describe('capture judgement', () => {
 });
 
 describe('checkout form rules', () => {
-  const valid = {
-    name: 'Aoife Byrne',
-    email: 'aoife@example.ie',
-    phone: '+353 (1) 234-5678',
-    street: '12 Main Street',
-    city: 'Wicklow',
-    postalCode: 'A67 X123',
-    country: 'Ireland',
-  };
+  const valid = { ...CUSTOMER, phone: '+353 (1) 234-5678' };
   const messageFor = (patch: Partial<typeof valid>) => {
     const r = customerDataSchema.safeParse({ ...valid, ...patch });
     return r.success ? null : r.error.issues.map((i) => i.message);
