@@ -275,5 +275,6 @@ async function removeOtherOriginals(mediaId: string, keep: OriginalExt): Promise
 export async function deleteMedia(mediaId: string): Promise<void> {
   if (!isValidMediaId(mediaId)) throw new RangeError('Invalid media id');
   await Promise.all(ORIGINAL_EXTENSIONS.map((ext) => rm(originalPath(mediaId, ext), { force: true })));
-  await rm(mediaDir(mediaId), { recursive: true, force: true });
+  // The AVIF queue may be writing into the folder at this moment: rm retries on ENOTEMPTY.
+  await rm(mediaDir(mediaId), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
 }

@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
 import { deleteMedia } from '~/lib/server/images';
+import { getLog } from '~/lib/server/log';
 import { objectPath } from '~/lib/server/storage';
 import { isValidMediaId } from '~/lib/shared/media';
 import { mediaJobs, uploadedObjects } from '~db/schema';
@@ -80,7 +81,11 @@ export async function releaseFiles(db: Db, refs: FileRefs): Promise<{ removed: n
     if (isMediaInUse(db, mediaId)) continue;
     db.delete(mediaJobs).where(eq(mediaJobs.mediaId, mediaId)).run();
     db.delete(uploadedObjects).where(eq(uploadedObjects.mediaId, mediaId)).run();
-    await deleteMedia(mediaId);
+    // The record is already gone: a file that cannot be removed now is left for `storage:check --fix`,
+    // never turned into a failed request.
+    await deleteMedia(mediaId).catch((err) =>
+      getLog().error({ err, mediaId }, 'Could not remove a photo’s files.'),
+    );
     removed++;
   }
   const objectIds = valid(refs.objectIds);
@@ -90,7 +95,9 @@ export async function releaseFiles(db: Db, refs: FileRefs): Promise<{ removed: n
     // A video's poster frame is kept as derivatives under the object's media id.
     const poster = row?.mediaId;
     db.delete(uploadedObjects).where(eq(uploadedObjects.id, objectId)).run();
-    await rm(objectPath(objectId), { force: true });
+    await rm(objectPath(objectId), { force: true }).catch((err) =>
+      getLog().error({ err, objectId }, 'Could not remove an uploaded file.'),
+    );
     if (poster) await releaseFiles(db, { mediaIds: [poster] });
     removed++;
   }
