@@ -98,12 +98,19 @@ export async function rps(url, { connections = 50, duration = 8, headers = {} } 
   return result.requests.average;
 }
 
+/**
+ * Prints the bench table. A row is [figure, site, baseline, ratio, goal, met]; `met` is 'yes',
+ * 'NO' or '—' (no goal). Shorter rows are padded with empty cells.
+ */
 export function printTable(rows) {
-  const header = ['figure', 'site', 'baseline', 'ratio / budget'];
-  const all = [header, ...rows.map((r) => r.map(String))];
+  const header = ['figure', 'site', 'baseline', 'ratio', 'goal', 'met'];
+  const all = [header, ...rows.map((r) => header.map((_, i) => String(r[i] ?? '')))];
   const widths = header.map((_, i) => Math.max(...all.map((r) => r[i].length)));
   const line = (r) => `| ${r.map((c, i) => c.padEnd(widths[i])).join(' | ')} |`;
   console.log(line(header));
   console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const r of all.slice(1)) console.log(line(r));
 }
+
+/** 'yes' when the measured value meets the goal, 'NO' otherwise. */
+export const met = (ok) => (ok ? 'yes' : 'NO');
