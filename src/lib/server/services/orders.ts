@@ -1,6 +1,7 @@
-// Orders and their payment: the server prices every line from the database, stores a pending order
-// with its items, asks PayPal for exactly that amount, and marks the order paid only when a capture
+// Orders and their payment: the server prices every line from the database, asks PayPal for exactly
+// that amount, stores the pending order with its items, and marks the order paid only when a capture
 // is COMPLETED with the stored amount in EUR (the same flow for real PayPal and the test-mode double).
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/server/db';
 import { HttpError } from '~/lib/server/http';
@@ -139,12 +140,20 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): Price
   return { items, totalCents };
 }
 
+/** What an order is stored with besides its lines: its id, and PayPal's order id or a failed payment. */
+export interface StoredOrderFields {
+  id?: string;
+  paypalOrderId?: string;
+  paymentStatus?: 'pending' | 'failed';
+}
+
 /** Stores a pending order and its items in one transaction; returns the order id. */
-export function createPendingOrder(db: Db, priced: PricedOrder): string {
+export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOrderFields = {}): string {
   return db.transaction((tx) => {
     const order = tx
       .insert(orders)
       .values({
+        ...fields,
         customerName: '',
         totalAmountCents: priced.totalCents,
         currency: CURRENCY,
@@ -188,23 +197,29 @@ export function paypalOrderBody(orderId: string, priced: PricedOrder) {
   };
 }
 
-/** POST /api/paypal/order: price, store pending, create the PayPal order for that total. */
+/**
+ * POST /api/paypal/order: price, create the PayPal order for that total, and store the order with
+ * PayPal's id. The order's id is chosen first (PayPal keeps it as custom_id), so the order and its
+ * items are written in one commit after PayPal answers, or as a failed order when PayPal cannot
+ * create it; the write then waits for no outside call, and each order costs one disk sync. A PayPal
+ * order whose write never happened cannot be paid: the capture finds no order and calls nobody.
+ */
 export async function createPaypalOrder(
   db: Db,
   client: PaypalClient,
   lines: readonly OrderLineInput[],
 ): Promise<{ id: string; orderId: string; totalCents: number }> {
   const priced = priceOrderLines(db, lines);
-  const orderId = createPendingOrder(db, priced);
+  const orderId = randomUUID();
   let paypal: { id: string };
   try {
     paypal = await client.createOrder(paypalOrderBody(orderId, priced), `create-${orderId}`);
   } catch (err) {
     getLog().error({ err }, 'PayPal order creation failed');
-    db.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, orderId)).run();
+    createPendingOrder(db, priced, { id: orderId, paymentStatus: 'failed' });
     throw new HttpError(502, PAYMENT_ERRORS.provider);
   }
-  db.update(orders).set({ paypalOrderId: paypal.id }).where(eq(orders.id, orderId)).run();
+  createPendingOrder(db, priced, { id: orderId, paypalOrderId: paypal.id });
   return { id: paypal.id, orderId, totalCents: priced.totalCents };
 }
 
