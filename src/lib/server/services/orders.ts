@@ -272,8 +272,9 @@ async function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * POST /api/paypal/order/{id}/capture. Stores the customer, captures, and marks the order paid only
- * for a COMPLETED capture of exactly the stored amount in EUR. Idempotent: an already paid order
+ * POST /api/paypal/order/{id}/capture. Captures, then stores the customer with PayPal's answer (or
+ * alone when PayPal refuses), and marks the order paid only for a COMPLETED capture of exactly the
+ * stored amount in EUR. Idempotent: an already paid order
  * answers paid without another capture; ORDER_ALREADY_CAPTURED is reconciled by reading the order.
  */
 export async function capturePaypalOrder(
@@ -288,29 +289,46 @@ export async function capturePaypalOrder(
     if (order.paymentStatus === 'completed') {
       return { paid: true, orderId: order.id, captureId: order.paymentId ?? '', newlyPaid: false };
     }
-    db.update(orders)
-      .set({
-        customerName: customer.name,
-        customerEmail: customer.email,
-        phoneNumber: customer.phone,
-        customerAddress: formatAddress(customer),
-      })
-      .where(eq(orders.id, order.id))
-      .run();
+    const saveCustomer = () =>
+      db
+        .update(orders)
+        .set({
+          customerName: customer.name,
+          customerEmail: customer.email,
+          phoneNumber: customer.phone,
+          customerAddress: formatAddress(customer),
+        })
+        .where(eq(orders.id, order.id))
+        .run();
 
     let result: PaypalOrder;
     try {
-      result = await client.captureOrder(paypalOrderId, `capture-${paypalOrderId}`);
+      result = await captureOrRead(client, paypalOrderId);
     } catch (err) {
-      if (isPaypalApiError(err) && err.issue === 'ORDER_ALREADY_CAPTURED') {
-        result = await client.getOrder(paypalOrderId);
-      } else {
-        throw err;
-      }
+      // PayPal refused or could not be reached: the order keeps who tried to pay.
+      saveCustomer();
+      throw err;
     }
-
-    return settleCapture(db, order, result);
+    // The customer and PayPal's answer are written in one commit (one disk sync per capture).
+    return db.transaction(
+      () => {
+        saveCustomer();
+        return settleCapture(db, order, result);
+      },
+      { behavior: 'immediate' },
+    );
   });
+}
+
+/** Captures the order; one PayPal already captured is read instead (its capture is the answer). */
+async function captureOrRead(client: PaypalClient, paypalOrderId: string): Promise<PaypalOrder> {
+  try {
+    return await client.captureOrder(paypalOrderId, `capture-${paypalOrderId}`);
+  } catch (err) {
+    if (isPaypalApiError(err) && err.issue === 'ORDER_ALREADY_CAPTURED')
+      return client.getOrder(paypalOrderId);
+    throw err;
+  }
 }
 
 export interface SettleOptions {
