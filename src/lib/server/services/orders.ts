@@ -147,7 +147,7 @@ export interface StoredOrderFields {
   paymentStatus?: 'pending' | 'failed';
 }
 
-/** Stores a pending order and its items in one transaction; returns the order id. */
+/** Stores an order (pending unless `fields` say failed) and its items in one transaction; returns its id. */
 export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOrderFields = {}): string {
   return db.transaction((tx) => {
     const order = tx
@@ -274,8 +274,8 @@ async function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
 /**
  * POST /api/paypal/order/{id}/capture. Captures, then stores the customer with PayPal's answer (or
  * alone when PayPal refuses), and marks the order paid only for a COMPLETED capture of exactly the
- * stored amount in EUR. Idempotent: an already paid order
- * answers paid without another capture; ORDER_ALREADY_CAPTURED is reconciled by reading the order.
+ * stored amount in EUR. Idempotent: an already paid order answers paid without another capture;
+ * ORDER_ALREADY_CAPTURED is reconciled by reading the order.
  */
 export async function capturePaypalOrder(
   db: Db,
