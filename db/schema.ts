@@ -81,8 +81,8 @@ export const productVariants = sqliteTable(
   },
   (t) => [
     uniqueIndex('product_variants_photo_size_finish').on(t.photoId, t.size, t.finish),
-    // Covers the shop's min/max price per photo without touching the table.
-    index('product_variants_photo_price').on(t.photoId, t.priceCents),
+    // Covers the shop's min/max price per photo at the sizes it fits without touching the table.
+    index('product_variants_photo_price_size').on(t.photoId, t.priceCents, t.size),
   ],
 );
 
@@ -124,7 +124,11 @@ export const orders = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('orders_created_idx').on(t.createdAt), index('orders_status_idx').on(t.status)],
+  (t) => [
+    index('orders_created_idx').on(t.createdAt),
+    // The owner's list filtered by status, newest first, reads a page without sorting.
+    index('orders_status_created_idx').on(t.status, t.createdAt),
+  ],
 );
 
 /** Every change of an order's status: from what, to what, by whom, when, and whether the customer was told. */

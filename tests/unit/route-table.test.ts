@@ -44,6 +44,8 @@ describe('cacheKey', () => {
     expect(cacheKey('/shop', q('bust=1'))).toBe('/shop');
     expect(cacheKey('/shop', q('page=1'))).toBe('/shop');
     expect(cacheKey('/shop', q('page=3&utm_source=x'))).toBe('/shop?page=3');
+    // One copy of the shop's list for every visitor, whatever the query.
+    expect(cacheKey('/shop/data.json', q('page=3'))).toBe('/shop/data.json');
     expect(cacheKey('/shop', q('page=abc'))).toBe('/shop');
     expect(cacheKey('/shop', q('page=100000'))).toBe('/shop');
     expect(cacheKey('/', q('sent=1&x=2'))).toBe('/?sent=1');
@@ -83,5 +85,7 @@ describe('robotsRules', () => {
     }
     expect(rules).toContain('Allow: /api/photos/featured/og-image');
     expect(rules).not.toContain('Disallow: /shop');
+    // The shop's list for its client-side filter is data, not a page for search engines.
+    expect(rules).toContain('Disallow: /shop/data.json');
   });
 });

@@ -1,8 +1,10 @@
 // Search, category filter and sort of the shop, as a few KiB of plain DOM code (no React on the
-// page). The server renders the first cards as HTML and every photo's facts as compact JSON; a
-// keystroke filters that array (string compares only) and shows the first matches, cloning a
-// server-rendered card template for photos not yet on the page. With 2,000 photos a keystroke costs
-// well under a millisecond of script and lays out at most a page of cards.
+// page). The server renders one page of cards as HTML; every photo's facts come as compact JSON from
+// the grid's data-source (/shop/data.json, one copy in the front's cache for every visitor), read
+// as soon as this runs, after the page's load. A keystroke filters that array (string compares only)
+// and shows the first matches, cloning a server-rendered card template for photos not yet on the
+// page; one made before the list has arrived is answered when it arrives. With 2,000 photos a
+// keystroke costs well under a millisecond of script and lays out at most a page of cards.
 import { mediaUrl, srcset, widthsFor } from '~/lib/shared/media';
 import { decodeShopRow, type ShopItem, type ShopRow } from '~/lib/shared/shop-data';
 
@@ -29,20 +31,23 @@ export function filterItems(items: readonly ShopItem[], query: string, category:
   );
 }
 
-export function initShopFilter(root: Document = document): { apply: () => number } | null {
+export function initShopFilter(
+  root: Document = document,
+): { apply: () => number; ready: Promise<void> } | null {
   const grid = root.querySelector<HTMLElement>('[data-print-grid]');
   const search = root.querySelector<HTMLInputElement>('[data-shop-search]');
   const category = root.querySelector<HTMLSelectElement>('[data-shop-category]');
   const sort = root.querySelector<HTMLSelectElement>('[data-shop-sort]');
-  const data = root.getElementById('shop-data');
+  const source = grid?.dataset.source;
   const template = root.querySelector<HTMLTemplateElement>('[data-card-template]');
-  if (!grid || !search || !category || !sort || !data || !template) return null;
+  if (!grid || !search || !category || !sort || !source || !template) return null;
   const count = root.querySelector<HTMLElement>('[data-result-count]');
   const empty = root.querySelector<HTMLElement>('[data-empty-state]');
   const emptyText = root.querySelector<HTMLElement>('[data-empty-text]');
   const more = root.querySelector<HTMLButtonElement>('[data-show-more]');
 
-  const items = (JSON.parse(data.textContent || '[]') as ShopRow[]).map(decodeShopRow);
+  let items: ShopItem[] = [];
+  let loaded = false;
   const cards = new Map<string, HTMLElement>();
   for (const el of grid.querySelectorAll<HTMLElement>('[data-print-card]'))
     cards.set(el.dataset.photoId ?? '', el);
@@ -52,7 +57,6 @@ export function initShopFilter(root: Document = document): { apply: () => number
   const initial = PAGE_SIZE * Math.max(1, Number(grid.dataset.page) || 1);
   let limit = initial;
   const pager = root.querySelector<HTMLElement>('[data-pager]');
-  if (pager) pager.hidden = true;
 
   const cardFor = (item: ShopItem): HTMLElement => {
     let el = cards.get(item.id);
@@ -125,31 +129,52 @@ export function initShopFilter(root: Document = document): { apply: () => number
     apply();
   };
 
+  /** Runs `fn` now if the list is here, else once it arrives (a failed read leaves the page as it is). */
+  let waiting = false;
+  const whenLoaded = (fn: () => void) => {
+    if (loaded) fn();
+    else waiting = true;
+  };
+
   search.addEventListener('input', () => {
     limit = PAGE_SIZE;
-    apply();
+    whenLoaded(apply);
   });
   category.addEventListener('change', () => {
     limit = PAGE_SIZE;
-    apply();
+    whenLoaded(apply);
   });
-  sort.addEventListener('change', resort);
+  sort.addEventListener('change', () => whenLoaded(resort));
   more?.addEventListener('click', () => {
     limit += PAGE_SIZE;
-    apply();
+    whenLoaded(apply);
   });
   for (const button of root.querySelectorAll<HTMLElement>('[data-clear-filters]')) {
     button.addEventListener('click', () => {
       search.value = '';
       category.value = 'all';
       limit = PAGE_SIZE;
-      apply();
+      whenLoaded(apply);
       search.focus();
     });
   }
-  // A browser that restores form values on back/forward gets a matching grid.
-  if (sort.value !== 'all') resort();
-  else if (search.value || category.value !== 'all') apply();
-  if (more) more.hidden = items.length <= initial;
-  return { apply };
+
+  const ready = fetch(source)
+    .then((res) => {
+      if (!res.ok) throw new Error(`${source} answered ${res.status}`);
+      return res.json() as Promise<ShopRow[]>;
+    })
+    .then((rows) => {
+      items = rows.map(decodeShopRow);
+      sorted = items;
+      loaded = true;
+      // The list replaces the links to the pages without JavaScript.
+      if (pager) pager.hidden = true;
+      // What was typed or chosen before the list arrived, or restored by the browser on
+      // back/forward, is applied now (resort applies the sort, then the search and category).
+      if (waiting || sort.value !== 'all' || search.value || category.value !== 'all') resort();
+      else if (more) more.hidden = items.length <= limit;
+    })
+    .catch((err) => console.error(err));
+  return { apply, ready };
 }

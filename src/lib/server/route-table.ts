@@ -59,6 +59,8 @@ const api = (path: string, read: Who, write: Who, exact = false): RouteRule => (
 export const ROUTES: readonly RouteRule[] = [
   page('/', { sent: sentFlag }, true),
   page('/shop', { page: pageNumber }),
+  // The shop's list for its client-side filter: the same for every visitor, of no use to a robot.
+  { ...page('/shop/data.json', {}, true), index: false },
   page('/drone-services'),
   page('/privacy'),
   page('/terms'),

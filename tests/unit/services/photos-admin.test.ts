@@ -25,16 +25,20 @@ import {
   getHomepageHero,
   listActivePhotos,
   listFeaturedPhotos,
-  listShopPhotos,
+  listShopRows,
 } from '~/lib/server/services/photos';
 import { listProducts, listVariantsForPhoto } from '~/lib/server/services/products';
 import { HERO_SET_AT_KEY } from '~/lib/server/services/site';
 import { derivativePath } from '~/lib/server/storage';
 import type { PhotoForm } from '~/lib/shared/schemas';
+import { decodeShopRow } from '~/lib/shared/shop-data';
 import { appMeta, orderItems, photos, productVariants } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeOrder, makePhoto, makeVariant } from '../../helpers/factories';
+
+/** The shop's rows, expanded as the browser expands them. */
+const shopList = (db: Parameters<typeof listShopRows>[0]) => listShopRows(db).map(decodeShopRow);
 
 tempDataDir('photos-admin');
 
@@ -181,12 +185,12 @@ describe('hiding and showing a photo', () => {
     expect(() => priceOrderLines(db, [line])).toThrow(expect.objectContaining({ status: 400 }));
     expect(listActivePhotos(db).map((p) => p.id)).toEqual([other.id]);
     expect(listFeaturedPhotos(db, 6).map((p) => p.id)).toEqual([other.id]);
-    expect(listShopPhotos(db).map((p) => p.id)).toEqual([other.id]);
+    expect(shopList(db).map((p) => p.id)).toEqual([other.id]);
     expect(listProducts(db).map((p) => p.photo.id)).toEqual([other.id]);
     expect(listVariantsForPhoto(db, photo.id)).toEqual([]);
 
     expect(setPhotoActive(db, photo.id, true).isActive).toBe(true);
-    expect(listShopPhotos(db).map((p) => p.id)).toEqual([other.id, photo.id]);
+    expect(shopList(db).map((p) => p.id)).toEqual([other.id, photo.id]);
   });
 
   it('clears the hero flag of the hero it hides, and does not restore it when shown', () => {

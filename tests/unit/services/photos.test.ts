@@ -9,13 +9,17 @@ import {
   getPhotoDetails,
   listActivePhotos,
   listFeaturedPhotos,
-  listShopPhotos,
+  listShopRows,
   updatePhoto,
 } from '~/lib/server/services/photos';
 import type { PhotoForm } from '~/lib/shared/schemas';
+import { decodeShopRow } from '~/lib/shared/shop-data';
 import { productVariants } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 import { makePhoto, makeVariant } from '../../helpers/factories';
+
+/** The shop's rows, expanded as the browser expands them. */
+const shopList = (db: Parameters<typeof listShopRows>[0]) => listShopRows(db).map(decodeShopRow);
 
 let db: Db;
 beforeEach(() => {
@@ -123,23 +127,23 @@ describe('adding and editing a photo', () => {
 });
 
 describe('the shop list', () => {
-  it('gives each active photo, newest first, the price range of its variants in cents', () => {
+  it('gives each active photo, newest first, the price range of its variants in cents (0 when unpriced)', () => {
     const tay = makePhoto(db);
     makeVariant(db, { photoId: tay.id, size: 'small', priceCents: 4500 });
     makeVariant(db, { photoId: tay.id, size: 'large', priceCents: 11000 });
     const hidden = makePhoto(db, { isActive: false });
     makeVariant(db, { photoId: hidden.id, priceCents: 100 });
     const unpriced = makePhoto(db);
-    const list = listShopPhotos(db);
+    const list = shopList(db);
     expect(list.map((p) => [p.id, p.minCents, p.maxCents])).toEqual([
-      [unpriced.id, null, null],
+      [unpriced.id, 0, 0],
       [tay.id, 4500, 11000],
     ]);
     expect(list[1]).toMatchObject({ title: tay.title, mediaId: tay.mediaId, width: 6000, height: 4000 });
     expect(list[1]).not.toHaveProperty('placeholder');
   });
 
-  it('reads the placeholders, colours and descriptions of the photos asked for', () => {
+  it('reads the placeholders, colours, descriptions and image URLs of the photos asked for', () => {
     const a = makePhoto(db, { description: 'A', dominantColor: '#111111' });
     makePhoto(db);
     const details = getPhotoDetails(db, [a.id, 'unknown']);
@@ -149,6 +153,7 @@ describe('the shop list', () => {
       description: 'A',
       dominantColor: '#111111',
       placeholder: a.placeholder,
+      imageUrl: a.imageUrl,
     });
     expect(getPhotoDetails(db, []).size).toBe(0);
   });

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '~/lib/server/db';
 import { priceOrderLines } from '~/lib/server/services/orders';
-import { listShopPhotos } from '~/lib/server/services/photos';
+import { listShopRows } from '~/lib/server/services/photos';
 import { listPrintFit } from '~/lib/server/services/print-fit';
 import {
   createVariantsForPhoto,
@@ -15,8 +15,12 @@ import {
 } from '~/lib/server/services/products';
 import { PRINT_SIZES } from '~/lib/shared/constants';
 import { fitsBySize } from '~/lib/shared/print-fit';
+import { decodeShopRow } from '~/lib/shared/shop-data';
 import { memoryDb } from '../../helpers/db';
 import { makePhoto } from '../../helpers/factories';
+
+/** The shop's rows, expanded as the browser expands them. */
+const shopList = (db: Parameters<typeof listShopRows>[0]) => listShopRows(db).map(decodeShopRow);
 
 let db: Db;
 beforeEach(() => {
@@ -70,14 +74,14 @@ describe('the shop', () => {
     expect(sizesOffered(photo.id)).toEqual(['small']);
     expect(listActiveVariants(db).every((v) => v.size === 'small')).toBe(true);
     expect(listProducts(db).every((p) => p.variant.size === 'small')).toBe(true);
-    expect(listShopPhotos(db)[0]).toMatchObject({ minCents: 4500, maxCents: 4500 });
+    expect(shopList(db)[0]).toMatchObject({ minCents: 4500, maxCents: 4500 });
     expect(getFromPrice(db, 'large', 'matte')).toBeNull();
   });
 
   it('offers every size of an old photo without a pixel size', () => {
     const photo = photoOf(null, null);
     expect(sizesOffered(photo.id)).toEqual(['small', 'medium', 'large']);
-    expect(listShopPhotos(db)[0]).toMatchObject({ minCents: 4500, maxCents: 11000 });
+    expect(shopList(db)[0]).toMatchObject({ minCents: 4500, maxCents: 11000 });
   });
 
   it('agrees with the shared rule for any pixel size, portrait or landscape', () => {

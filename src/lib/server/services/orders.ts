@@ -1,6 +1,7 @@
-// Orders and their payment: the server prices every line from the database, stores a pending order
-// with its items, asks PayPal for exactly that amount, and marks the order paid only when a capture
+// Orders and their payment: the server prices every line from the database, asks PayPal for exactly
+// that amount, stores the pending order with its items, and marks the order paid only when a capture
 // is COMPLETED with the stored amount in EUR (the same flow for real PayPal and the test-mode double).
+import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/server/db';
 import { HttpError } from '~/lib/server/http';
@@ -139,12 +140,20 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): Price
   return { items, totalCents };
 }
 
-/** Stores a pending order and its items in one transaction; returns the order id. */
-export function createPendingOrder(db: Db, priced: PricedOrder): string {
+/** What an order is stored with besides its lines: its id, and PayPal's order id or a failed payment. */
+export interface StoredOrderFields {
+  id?: string;
+  paypalOrderId?: string;
+  paymentStatus?: 'pending' | 'failed';
+}
+
+/** Stores an order (pending unless `fields` say failed) and its items in one transaction; returns its id. */
+export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOrderFields = {}): string {
   return db.transaction((tx) => {
     const order = tx
       .insert(orders)
       .values({
+        ...fields,
         customerName: '',
         totalAmountCents: priced.totalCents,
         currency: CURRENCY,
@@ -188,23 +197,29 @@ export function paypalOrderBody(orderId: string, priced: PricedOrder) {
   };
 }
 
-/** POST /api/paypal/order: price, store pending, create the PayPal order for that total. */
+/**
+ * POST /api/paypal/order: price, create the PayPal order for that total, and store the order with
+ * PayPal's id. The order's id is chosen first (PayPal keeps it as custom_id), so the order and its
+ * items are written in one commit after PayPal answers, or as a failed order when PayPal cannot
+ * create it; the write then waits for no outside call, and each order costs one disk sync. A PayPal
+ * order whose write never happened cannot be paid: the capture finds no order and calls nobody.
+ */
 export async function createPaypalOrder(
   db: Db,
   client: PaypalClient,
   lines: readonly OrderLineInput[],
 ): Promise<{ id: string; orderId: string; totalCents: number }> {
   const priced = priceOrderLines(db, lines);
-  const orderId = createPendingOrder(db, priced);
+  const orderId = randomUUID();
   let paypal: { id: string };
   try {
     paypal = await client.createOrder(paypalOrderBody(orderId, priced), `create-${orderId}`);
   } catch (err) {
     getLog().error({ err }, 'PayPal order creation failed');
-    db.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, orderId)).run();
+    createPendingOrder(db, priced, { id: orderId, paymentStatus: 'failed' });
     throw new HttpError(502, PAYMENT_ERRORS.provider);
   }
-  db.update(orders).set({ paypalOrderId: paypal.id }).where(eq(orders.id, orderId)).run();
+  createPendingOrder(db, priced, { id: orderId, paypalOrderId: paypal.id });
   return { id: paypal.id, orderId, totalCents: priced.totalCents };
 }
 
@@ -257,9 +272,10 @@ async function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * POST /api/paypal/order/{id}/capture. Stores the customer, captures, and marks the order paid only
- * for a COMPLETED capture of exactly the stored amount in EUR. Idempotent: an already paid order
- * answers paid without another capture; ORDER_ALREADY_CAPTURED is reconciled by reading the order.
+ * POST /api/paypal/order/{id}/capture. Captures, then stores the customer with PayPal's answer (or
+ * alone when PayPal refuses), and marks the order paid only for a COMPLETED capture of exactly the
+ * stored amount in EUR. Idempotent: an already paid order answers paid without another capture;
+ * ORDER_ALREADY_CAPTURED is reconciled by reading the order.
  */
 export async function capturePaypalOrder(
   db: Db,
@@ -273,29 +289,46 @@ export async function capturePaypalOrder(
     if (order.paymentStatus === 'completed') {
       return { paid: true, orderId: order.id, captureId: order.paymentId ?? '', newlyPaid: false };
     }
-    db.update(orders)
-      .set({
-        customerName: customer.name,
-        customerEmail: customer.email,
-        phoneNumber: customer.phone,
-        customerAddress: formatAddress(customer),
-      })
-      .where(eq(orders.id, order.id))
-      .run();
+    const saveCustomer = () =>
+      db
+        .update(orders)
+        .set({
+          customerName: customer.name,
+          customerEmail: customer.email,
+          phoneNumber: customer.phone,
+          customerAddress: formatAddress(customer),
+        })
+        .where(eq(orders.id, order.id))
+        .run();
 
     let result: PaypalOrder;
     try {
-      result = await client.captureOrder(paypalOrderId, `capture-${paypalOrderId}`);
+      result = await captureOrRead(client, paypalOrderId);
     } catch (err) {
-      if (isPaypalApiError(err) && err.issue === 'ORDER_ALREADY_CAPTURED') {
-        result = await client.getOrder(paypalOrderId);
-      } else {
-        throw err;
-      }
+      // PayPal refused or could not be reached: the order keeps who tried to pay.
+      saveCustomer();
+      throw err;
     }
-
-    return settleCapture(db, order, result);
+    // The customer and PayPal's answer are written in one commit (one disk sync per capture).
+    return db.transaction(
+      () => {
+        saveCustomer();
+        return settleCapture(db, order, result);
+      },
+      { behavior: 'immediate' },
+    );
   });
+}
+
+/** Captures the order; one PayPal already captured is read instead (its capture is the answer). */
+async function captureOrRead(client: PaypalClient, paypalOrderId: string): Promise<PaypalOrder> {
+  try {
+    return await client.captureOrder(paypalOrderId, `capture-${paypalOrderId}`);
+  } catch (err) {
+    if (isPaypalApiError(err) && err.issue === 'ORDER_ALREADY_CAPTURED')
+      return client.getOrder(paypalOrderId);
+    throw err;
+  }
 }
 
 export interface SettleOptions {

@@ -1,9 +1,10 @@
 // Reads of the photo catalogue. Services are verb-noun functions over the db (no repository
 // classes: drizzle already is the query layer).
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
 import { HttpError } from '~/lib/server/http';
 import type { PhotoForm } from '~/lib/shared/schemas';
+import type { ShopRow } from '~/lib/shared/shop-data';
 import { type Photo, photos } from '~db/schema';
 import type { PhotoMediaFields } from './photo-media';
 import { printFitsSql } from './print-fit';
@@ -82,48 +83,44 @@ export function updatePhoto(db: Db, id: string, form: PhotoForm, media: PhotoMed
 }
 
 /**
- * The shop's list in one query: every active photo, newest first, with the price range of its
- * variants at the sizes it fits; only the light columns (placeholders and descriptions are read for
- * the first cards).
+ * The shop's list, newest first: every active photo with the price range of its variants at the
+ * sizes it fits, as the compact rows of lib/shared/shop-data.ts (the client-side filter's data and
+ * the page's cards); a slice of it with `page`. Only the light columns (placeholders and descriptions
+ * are read for the cards shown).
+ * SQLite builds the rows itself and drizzle hands them over as arrays (`values`), because mapping
+ * 2,000 rows into objects and then back into tuples cost more than the query.
  */
-export function listShopPhotos(db: Db) {
-  // Correlated min/max over the (photo_id, price_cents) index: no GROUP BY, and the newest-first
-  // order comes straight from the (is_active, created_at) index.
-  // Written out in full: drizzle leaves column names unqualified inside sql``, and an unqualified
-  // "id" in the subquery would be the variant's own id.
-  // Only the sizes the photo has enough pixels for count (print-fit.ts).
-  const fits = printFitsSql('"photos"."width"', '"photos"."height"', 'pv.size');
-  const priceOf = (fn: 'min' | 'max') =>
-    sql<
-      number | null
-    >`(select ${sql.raw(fn)}(pv.price_cents) from product_variants pv where pv.photo_id = "photos"."id" and ${fits})`;
-  return db
-    .select({
-      id: photos.id,
-      title: photos.title,
-      location: photos.location,
-      category: photos.category,
-      featured: photos.featured,
-      createdAt: photos.createdAt,
-      mediaId: photos.mediaId,
-      width: photos.width,
-      height: photos.height,
-      imageUrl: photos.imageUrl,
-      minCents: priceOf('min'),
-      maxCents: priceOf('max'),
-    })
-    .from(photos)
-    .where(eq(photos.isActive, true))
-    .orderBy(desc(photos.createdAt))
-    .all();
+export function listShopRows(db: Db, page?: { limit: number; offset: number }): ShopRow[] {
+  // Correlated lowest and highest price over the (photo_id, price_cents, size) index, which holds
+  // every column they read: each stops at the first price whose size fits (print-fit.ts), and the
+  // newest-first order comes straight from the (is_active, created_at) index. No price is 0.
+  const fits = printFitsSql('p.width', 'p.height', 'pv.size');
+  const priceOf = (order: 'asc' | 'desc') =>
+    sql`coalesce((select pv.price_cents from product_variants pv where pv.photo_id = p.id and ${fits} order by pv.price_cents ${sql.raw(order)} limit 1), 0)`;
+  const slice = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
+  return db.values<ShopRow>(
+    sql`select p.id, p.title, coalesce(p.location, ''), p.category, p.featured, ${priceOf('asc')}, ${priceOf('desc')},
+      p.created_at, p.media_id, p.width, p.height, case when p.media_id is null then p.image_url else '' end
+      from photos p where p.is_active = 1 order by p.created_at desc${slice}`,
+  );
 }
 
-/** Placeholders, colours and descriptions of a few photos (the shop's first cards). */
+/** How many photos the shop shows. */
+export function countShopPhotos(db: Db): number {
+  return db.select({ n: count() }).from(photos).where(eq(photos.isActive, true)).get()?.n ?? 0;
+}
+
+/** Placeholders, colours, descriptions and image URLs of a few photos (the shop's first cards). */
 export function getPhotoDetails(db: Db, ids: string[]) {
   if (ids.length === 0)
     return new Map<
       string,
-      { description: string | null; dominantColor: string | null; placeholder: string | null }
+      {
+        description: string | null;
+        dominantColor: string | null;
+        placeholder: string | null;
+        imageUrl: string;
+      }
     >();
   const rows = db
     .select({
@@ -131,6 +128,7 @@ export function getPhotoDetails(db: Db, ids: string[]) {
       description: photos.description,
       dominantColor: photos.dominantColor,
       placeholder: photos.placeholder,
+      imageUrl: photos.imageUrl,
     })
     .from(photos)
     .where(inArray(photos.id, ids))

@@ -1,5 +1,5 @@
-// POST /api/paypal/order: the browser sends its lines; the server prices them, stores a pending
-// order and creates the PayPal order for that total. Any `amount` in the body is dropped by the schema.
+// POST /api/paypal/order: the browser sends its lines; the server prices them, creates the PayPal
+// order for that total and stores the pending order with PayPal's id. Any `amount` in the body is dropped by the schema.
 // One address may start 20 orders an hour (429 beyond), so a script cannot fill the orders table.
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/server/db';

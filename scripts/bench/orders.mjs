@@ -1,0 +1,280 @@
+// The server's own times, on one freshly seeded site (its own data directory):
+//  - order creation and capture, the two calls of the checkout, from 20 buyers at once for 10 s
+//    against the PayPal double of test mode: p50/p99 of each, errors and SQLITE_BUSY;
+//  - the Orders tab of /admin with 10,000 orders: a search, a status filter and a plain page,
+//    each beside the same page read with raw SQL from the same database file;
+//  - /shop with 2,000 photos (shop.mjs).
+// `serverRows()` returns the table rows; `node scripts/bench/orders.mjs` prints them.
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { met, printTable, startSite } from './lib.mjs';
+import { orderLoad } from './order-load.mjs';
+import { seedOrders } from './orders-seed.mjs';
+import { cpuNote, serverPid, withServerCpu } from './server-cpu.mjs';
+import { PRINT_PX, seedShopPhotos, shopRows } from './shop.mjs';
+
+const ORDERS = 10_000;
+const TIMED = 40;
+const ms = (x) => `${x.toFixed(1)} ms`;
+const p50 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Signs the owner in through the sign-in page and returns the session cookie. */
+async function ownerCookie(base, password) {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+    body: new URLSearchParams({ email: 'owner@example.com', password }).toString(),
+  });
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/** The requests the Orders tab makes (10 a page, newest first), and what each filters by. */
+const TAB_READS = [
+  ['a search by name or e-mail ("murphy")', { search: 'murphy' }],
+  ['a status filter ("delivered", the most orders)', { status: 'delivered' }],
+  ['a plain page (page 1, every status)', {}],
+];
+
+/** The same page as the endpoint, read with raw SQL (better-sqlite3, read-only): count, page, items. */
+function rawOrdersPage(db, { search, status }) {
+  const where = [];
+  const args = [];
+  if (status) {
+    where.push('o.status = ?');
+    args.push(status);
+  }
+  if (search) {
+    const pattern = `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    where.push("(o.customer_email like ? escape '\\' or o.customer_name like ? escape '\\')");
+    args.push(pattern, pattern);
+  }
+  const clause = where.length ? `where ${where.join(' and ')}` : '';
+  const count = db.prepare(`select count(*) as n from orders o ${clause}`);
+  const page = db.prepare(
+    `select * from orders o ${clause} order by o.created_at desc, o.rowid desc limit 10`,
+  );
+  return () => {
+    const total = count.get(...args).n;
+    const rows = page.all(...args);
+    const ids = rows.map((o) => o.id);
+    const items = db
+      .prepare(
+        `select oi.*, pv.size, pv.finish, pv.dimensions, p.id as photo_id, p.title, p.image_url, p.media_id, p.width
+         from order_items oi left join product_variants pv on pv.id = oi.product_variant_id
+         left join photos p on p.id = pv.photo_id
+         where oi.order_id in (${ids.map(() => '?').join(',') || 'null'}) order by oi.rowid`,
+      )
+      .all(...ids);
+    return JSON.stringify({ total, rows, items });
+  };
+}
+
+/** The Orders tab's three reads: p50 of TIMED requests each, beside the raw SQL of the same page. */
+export async function adminOrdersRows(base, cookie, dbFile, pid = null) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  const total = db.prepare('select count(*) as n from orders').get().n;
+  const rows = [];
+  try {
+    for (const [what, filter] of TAB_READS) {
+      const params = new URLSearchParams({ page: '1', limit: '10', ...filter });
+      const url = `${base}/api/orders?${params}`;
+      const times = [];
+      let matched = 0;
+      const { perRequest } = await withServerCpu(
+        pid,
+        () => TIMED + 5,
+        async () => {
+          for (let i = 0; i < TIMED + 5; i++) {
+            const t = performance.now();
+            const res = await fetch(url, { headers: { cookie } });
+            const body = await res.json();
+            if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${JSON.stringify(body)}`);
+            if (i >= 5) times.push(performance.now() - t);
+            matched = body.total;
+          }
+        },
+      );
+      const raw = rawOrdersPage(db, filter);
+      const rawTimes = [];
+      for (let i = 0; i < TIMED + 5; i++) {
+        const t = performance.now();
+        raw();
+        if (i >= 5) rawTimes.push(performance.now() - t);
+      }
+      const site = p50(times);
+      const base_ = p50(rawTimes);
+      rows.push([
+        `/admin Orders tab, ${total} orders: ${what}, ${matched} match (p50 of ${TIMED})`,
+        `${ms(site)}${cpuNote(perRequest)}`,
+        `${ms(base_)} (raw SQL of the same page)`,
+        `${(site / base_).toFixed(1)}×`,
+        'p50 ≤ 20 ms',
+        met(site <= 20),
+      ]);
+    }
+  } finally {
+    db.close();
+  }
+  return rows;
+}
+
+/** Carts of two lines (the second one framed where framing is offered) of prints that fit their size. */
+async function cartsFrom(dbFile) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  const need = (side) =>
+    `(case pv.size ${Object.entries(PRINT_PX)
+      .map(([size, px]) => `when '${size}' then ${px[side]}`)
+      .join(' ')} end)`;
+  const variants = db
+    .prepare(
+      `select pv.id, pv.size, exists (select 1 from framing_options f where f.size = pv.size and f.is_active = 1) as framable
+       from product_variants pv join photos p on p.id = pv.photo_id
+       where p.is_active = 1 and pv.price_cents > 0 and (p.width is null or p.height is null
+         or (max(p.width, p.height) >= ${need(0)} and min(p.width, p.height) >= ${need(1)}))
+       order by pv.id limit 200`,
+    )
+    .all();
+  db.close();
+  if (variants.length < 2) throw new Error('no prints to order');
+  return (i) => {
+    const a = variants[i % variants.length];
+    const b = variants[(i * 7 + 1) % variants.length];
+    return [
+      { variantId: a.id, framing: null, quantity: 1 },
+      { variantId: b.id, framing: b.framable ? b.size : null, quantity: 2 },
+    ];
+  };
+}
+
+/**
+ * The floor under every write: one durable commit (WAL, synchronous=FULL, as the site runs) of a
+ * small row into a database file of its own beside the site's, on the same disk; p50 and p99 of n.
+ */
+async function durableCommit(dir, n = 200) {
+  const { default: Database } = await import('better-sqlite3');
+  const file = join(dir, 'bench-commit.sqlite');
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = FULL');
+  db.exec('create table t (id integer primary key, v text)');
+  const insert = db.prepare('insert into t (v) values (?)');
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t = performance.now();
+    insert.run('x'.repeat(300));
+    times.push(performance.now() - t);
+  }
+  db.close();
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file + suffix, { force: true });
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(n / 2)], p99: times[Math.floor(n * 0.99)] };
+}
+
+/** Order creation and capture under load; rows for create, capture and the failures. */
+export async function orderPaymentRows(site, dbFile, pid = null) {
+  const cartLines = await cartsFrom(dbFile);
+  const commit = await durableCommit(dirname(dbFile));
+  const busyBefore = (site.output().match(/SQLITE_BUSY/g) ?? []).length;
+  const { result: load, perRequest } = await withServerCpu(
+    pid,
+    (done) => done.create.n + done.capture.n,
+    () => orderLoad(site.url, { connections: 20, seconds: 10, cartLines }),
+  );
+  // Let the log lines of the last answers reach us before counting.
+  await new Promise((r) => setTimeout(r, 200));
+  const busy = (site.output().match(/SQLITE_BUSY/g) ?? []).length - busyBefore;
+  const failed = load.failures.length + load.errors;
+  const row = (what, s) => [
+    `order ${what} against the PayPal double, 20 connections × 10 s (${s.n} calls)`,
+    `p50 ${ms(s.p50)}, p99 ${ms(s.p99)}`,
+    `one durable SQLite commit on this disk: p50 ${ms(commit.p50)}, p99 ${ms(commit.p99)}`,
+    '—',
+    'p99 ≤ 50 ms',
+    met(s.p99 <= 50),
+  ];
+  if (load.failures.length) console.error('order load failures (first 3):', load.failures.slice(0, 3));
+  return [
+    row('creation (POST /api/paypal/order)', load.create),
+    row('capture (POST /api/paypal/order/{id}/capture)', load.capture),
+    [
+      'order creation + capture: errors and SQLITE_BUSY',
+      `${failed} errors (${load.failures.length} unexpected answers), ${busy} SQLITE_BUSY${cpuNote(perRequest)}`,
+      '—',
+      `${load.pair.n} orders paid from ${load.addresses} client addresses`,
+      '0 errors, 0 SQLITE_BUSY',
+      met(failed === 0 && busy === 0),
+    ],
+  ];
+}
+
+/** Waits until the media queue has no pending job, so a busy core does not skew the timings. */
+async function waitForMediaQueue(dbFile) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  const started = Date.now();
+  try {
+    while (
+      db.prepare("select count(*) as n from media_jobs where status in ('pending', 'running')").get().n > 0
+    ) {
+      if (Date.now() - started > 300_000) throw new Error('the media queue did not finish in 5 minutes');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A site of its own (its own data directory), measured, stopped and removed. With `seededDataDir`
+ * (the data directory of a seeded site whose media queue has finished, such as run.mjs's), its
+ * database is copied (SQLite's online backup, safe while that site runs) and the site starts warm;
+ * otherwise the demo content is seeded here and the media queue is waited for, which takes minutes
+ * on a busy machine. Then 10,000 orders and 2,000 photos are written straight into SQLite.
+ * Returns the table rows.
+ */
+export async function serverRows({ seededDataDir } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wicklow-bench-server-'));
+  const dbFile = join(dataDir, 'site.sqlite');
+  const password = 'bench-password-123';
+  if (seededDataDir) {
+    const { default: Database } = await import('better-sqlite3');
+    const source = new Database(join(seededDataDir, 'site.sqlite'), { readonly: true, fileMustExist: true });
+    await source.backup(dbFile);
+    source.close();
+  }
+  const site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: '1', OWNER_PASSWORD: password });
+  try {
+    const waited = performance.now();
+    await waitForMediaQueue(dbFile);
+    const waitedS = (performance.now() - waited) / 1000;
+    if (waitedS > 1) console.log(`(server rows: waited ${waitedS.toFixed(0)} s for the media queue)`);
+    await seedOrders(dbFile, ORDERS);
+    await seedShopPhotos(dataDir);
+    const cookie = await ownerCookie(site.url, password);
+    const pid = serverPid(dataDir);
+    return [
+      ...(await adminOrdersRows(site.url, cookie, dbFile, pid)),
+      ...(await shopRows(site.url, dbFile, pid)),
+      ...(await orderPaymentRows(site, dbFile, pid)),
+    ];
+  } finally {
+    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  if (!existsSync('dist/server/entry.mjs')) throw new Error('Build first: npm run build');
+  const started = performance.now();
+  // `node scripts/bench/orders.mjs [seeded data dir]`
+  printTable(await serverRows({ seededDataDir: process.argv[2] }));
+  console.log(`(server rows took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+}
