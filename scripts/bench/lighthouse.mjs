@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+// Lighthouse's own driver (a dependency of lighthouse, same version): it hands Lighthouse the page.
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { CHECKOUT_CART } from './checkout-js.mjs';
@@ -58,6 +59,7 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 // The cart is not set by visiting a page of the origin first: that would leave an open connection
 // to the site, and Lighthouse's simulation would then count the page's first request as made on a
 // warm connection, a faster load than a buyer gets.
+/** One Lighthouse run of `url` in a new browser; `storage` (key → string) goes into localStorage first. */
 export async function runOnce(url, storage) {
   const chrome = await launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS, logLevel: 'silent' });
   const browser = await puppeteer.connect({
