@@ -114,3 +114,20 @@ export function printTable(rows) {
 
 /** 'yes' when the measured value meets the goal, 'NO' otherwise. */
 export const met = (ok) => (ok ? 'yes' : 'NO');
+
+/**
+ * Waits until the background media queue (the AVIF ladders made after a seed or an upload) has no
+ * pending job, so that measurements see a quiet server and the images a visitor gets.
+ */
+export async function waitForMediaQueue(file, { quiet = false } = {}) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(file, { readonly: true });
+  const started = Date.now();
+  while (db.prepare("select count(*) as n from media_jobs where status = 'pending'").get().n > 0) {
+    if (Date.now() - started > 300_000) throw new Error('the media queue did not finish in 5 minutes');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  db.close();
+  if (!quiet)
+    console.log(`(waited ${((Date.now() - started) / 1000).toFixed(1)} s for the background AVIF queue)`);
+}

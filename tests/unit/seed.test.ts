@@ -76,6 +76,18 @@ describe('demo seed', () => {
     expect(c.backgrounds).toBe(5);
   });
 
+  it('stores each section background with its media, so pages offer its responsive ladder', async () => {
+    const db = memoryDb();
+    await seedDemo(db, { process: fakeProcess });
+    for (const bg of db.select().from(backgroundImages).all()) {
+      expect(bg.mediaId).toMatch(/^m/);
+      expect(bg.width).toBeGreaterThan(0);
+      expect(bg.height).toBeGreaterThan(0);
+      expect(bg.dominantColor).toBe('#556677');
+      expect(bg.placeholder).toBe('x');
+    }
+  });
+
   it('changes nothing when it runs twice, even when forced', async () => {
     const db = memoryDb();
     await seedDemo(db, { process: fakeProcess });

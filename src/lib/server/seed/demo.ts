@@ -241,12 +241,19 @@ export async function seedDemo(
     for (const section of BACKGROUND_SECTIONS) {
       const p = backgroundFor[section];
       if (!p) continue;
+      // With its media facts, as the owner's background editor stores them: the section then gets
+      // the responsive AVIF/WebP ladder and the placeholder, not one large JPEG for every screen.
       tx.insert(backgroundImages)
         .values({
           id: demoId(`background:${section}`),
           section,
           imageUrl: p.imageUrl,
           altText: `${p.photo.title}, ${p.photo.location}`,
+          mediaId: p.mediaId,
+          width: p.width,
+          height: p.height,
+          dominantColor: p.dominantColor,
+          placeholder: p.placeholder,
         })
         .onConflictDoNothing()
         .run();
