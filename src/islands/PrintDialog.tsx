@@ -99,12 +99,11 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
       dimensions: variant.dimensions,
       imageUrl: target.imageUrl,
     });
-    void notify(
-      'success',
-      'Added to cart',
-      `${quantity} × ${target.title}, ${PRINT_SIZE_LABELS[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`,
-    );
+    const message = `${quantity} × ${target.title}, ${PRINT_SIZE_LABELS[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`;
     close();
+    // The first toast loads and mounts its React root: that waits until the closed dialog is on
+    // screen, so the click answers at once.
+    requestAnimationFrame(() => setTimeout(() => void notify('success', 'Added to cart', message), 0));
   };
 
   return (
