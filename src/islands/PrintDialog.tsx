@@ -38,6 +38,9 @@ interface Framing {
   priceCents: number;
 }
 
+/** Runs `fn` once the frame being prepared has been painted. */
+const afterNextPaint = (fn: () => void) => requestAnimationFrame(() => setTimeout(fn, 0));
+
 const FINISH_LABEL: Record<Finish, string> = { matte: 'Matte', gloss: 'Gloss' };
 
 export function PrintDialog({ target, openCount }: { target: PrintTarget | null; openCount: number }) {
@@ -100,10 +103,17 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
       imageUrl: target.imageUrl,
     });
     const message = `${quantity} × ${target.title}, ${PRINT_SIZE_LABELS[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`;
-    close();
-    // The first toast loads and mounts its React root: that waits until the closed dialog is on
-    // screen, so the click answers at once.
-    requestAnimationFrame(() => setTimeout(() => void notify('success', 'Added to cart', message), 0));
+    // Closing a modal dialog restyles the whole page (it stops being inert), which takes a slow phone
+    // longer than a frame. So the dialog leaves the screen at once, and is closed for real (the page
+    // usable again, focus back on the card) right after that frame; then the toast, whose first use
+    // loads and mounts its own React root.
+    const d = dialog.current;
+    if (d) d.style.display = 'none';
+    afterNextPaint(() => {
+      close();
+      if (d) d.style.display = '';
+      void notify('success', 'Added to cart', message);
+    });
   };
 
   return (
