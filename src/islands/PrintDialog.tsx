@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { getJson } from '~/lib/client/api';
 import { addToCart } from '~/lib/client/cart-store';
+import { afterNextPaint } from '~/lib/client/load-on-reach';
 import { notify } from '~/lib/client/toaster';
 import {
   FINISHES,
@@ -37,9 +38,6 @@ interface Framing {
   size: PrintSize;
   priceCents: number;
 }
-
-/** Runs `fn` once the frame being prepared has been painted. */
-const afterNextPaint = (fn: () => void) => requestAnimationFrame(() => setTimeout(fn, 0));
 
 const FINISH_LABEL: Record<Finish, string> = { matte: 'Matte', gloss: 'Gloss' };
 
