@@ -4,6 +4,7 @@
 // nothing hides behind a first-level <script src>.
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { build } from 'esbuild';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 
 /**
@@ -69,24 +70,41 @@ export async function adminJs(base, cookie) {
     page.on('response', (r) => {
       if (r.request().resourceType() === 'script') fetched.add(r.url());
     });
-    for (const tab of [
-      'dashboard',
-      'photos',
-      'videos',
-      'orders',
-      'products',
-      'payments',
-      'backgrounds',
-      'profile',
-      'enquiries',
-    ]) {
+    // The tabs as the page lists them (the admin app's one list, rendered as links ?tab=…).
+    await page.goto(`${base}/admin`, { waitUntil: 'load' });
+    const tabs = await page.$$eval('[role="tab"][id^="tab-"]', (links) => links.map((a) => a.id.slice(4)));
+    if (tabs.length === 0) throw new Error('/admin listed no tabs');
+    for (const tab of tabs) {
       await page.goto(`${base}/admin?tab=${tab}`, { waitUntil: 'load' });
       await page.waitForLoadState('networkidle');
     }
     let all = 0;
     for (const src of fetched) all += gzipSync(Buffer.from(await (await fetch(src)).arrayBuffer())).length;
-    return { dashboard, all, files: fetched.size };
+    return { dashboard, all, files: fetched.size, tabs: tabs.length };
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * The baseline of the JS figures: react-dom/client and react alone, bundled, minified for
+ * production and gzipped, built in the same run (bytes).
+ */
+export async function reactDomAlone() {
+  const out = await build({
+    stdin: {
+      contents:
+        "import { createRoot } from 'react-dom/client'; import { createElement } from 'react'; globalThis.__bench = [createRoot, createElement];",
+      resolveDir: process.cwd(),
+      loader: 'js',
+    },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    define: { 'process.env.NODE_ENV': '"production"' },
+    write: false,
+    logLevel: 'silent',
+  });
+  return gzipSync(out.outputFiles[0].contents).length;
 }

@@ -1,6 +1,7 @@
 // The gallery's full-screen viewer and its zoom viewer.
 // Both are native <dialog>s opened with showModal(): the page behind is inert (focus stays
-// inside) and Esc closes them. Loaded only on the first click on a card (viewer-mount.tsx).
+// inside) and Esc closes them. Loaded when a visitor reaches for a card (viewer-trigger.ts,
+// viewer-mount.tsx).
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { ZOOM } from '~/lib/shared/constants';
 import {
@@ -209,12 +210,11 @@ function ZoomViewer({ photo, onClose }: { photo: ViewerPhoto; onClose: () => voi
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<{ dist: number; scale: number } | null>(null);
 
-  useEffect(() => {
+  // Opened before the stage is measured: inside a closed dialog the stage has no size, and measuring
+  // it there would cost a layout for nothing and a second render once it opens.
+  useLayoutEffect(() => {
     const d = dialog.current;
     if (d && !d.open) d.showModal();
-  }, []);
-
-  useLayoutEffect(() => {
     const el = stage.current;
     if (!el) return;
     const measure = () => setBox({ w: el.clientWidth, h: el.clientHeight });

@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { getJson } from '~/lib/client/api';
 import { addToCart } from '~/lib/client/cart-store';
+import { afterNextPaint } from '~/lib/client/load-on-reach';
 import { notify } from '~/lib/client/toaster';
 import {
   FINISHES,
@@ -99,12 +100,18 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
       dimensions: variant.dimensions,
       imageUrl: target.imageUrl,
     });
-    void notify(
-      'success',
-      'Added to cart',
-      `${quantity} × ${target.title}, ${PRINT_SIZE_LABELS[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`,
-    );
-    close();
+    const message = `${quantity} × ${target.title}, ${PRINT_SIZE_LABELS[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`;
+    // Closing a modal dialog restyles the whole page (it stops being inert), which takes a slow phone
+    // longer than a frame. So the dialog leaves the screen at once, and is closed for real (the page
+    // usable again, focus back on the card) right after that frame; then the toast, whose first use
+    // loads and mounts its own React root.
+    const d = dialog.current;
+    if (d) d.style.display = 'none';
+    afterNextPaint(() => {
+      close();
+      if (d) d.style.display = '';
+      void notify('success', 'Added to cart', message);
+    });
   };
 
   return (

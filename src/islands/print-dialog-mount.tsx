@@ -1,18 +1,25 @@
-// Loaded by lib/client/print-trigger.ts on the first click or keypress on a shop card: mounts the
-// print dialog once, then opens the dialog for each card.
+// Loaded by lib/client/print-trigger.ts when a visitor reaches for a shop card: mounts the print
+// dialog once (closed, so that React's first render is done before the click), then opens it for
+// each card.
 import { createRoot, type Root } from 'react-dom/client';
 import { PrintDialog, type PrintTarget } from './PrintDialog';
 
 let root: Root | null = null;
 let openCount = 0;
 
-export function openPrintDialog(target: PrintTarget): void {
+/** Mounts the closed dialog; a no-op once mounted. */
+export function preparePrintDialog(): Root {
   if (!root) {
     const host = document.createElement('div');
     host.id = 'print-dialog-root';
     document.body.append(host);
     root = createRoot(host);
+    root.render(<PrintDialog target={null} openCount={0} />);
   }
+  return root;
+}
+
+export function openPrintDialog(target: PrintTarget): void {
   openCount++;
-  root.render(<PrintDialog target={target} openCount={openCount} />);
+  preparePrintDialog().render(<PrintDialog target={target} openCount={openCount} />);
 }

@@ -1,5 +1,5 @@
-// Mounts the photo viewer on demand (imported by viewer-trigger.ts on the first click on a card),
-// so that React and the viewer cost nothing until a visitor reaches for them.
+// Mounts the photo viewer on demand (imported by viewer-trigger.ts when a visitor reaches for a card),
+// so that React and the viewer cost nothing until then.
 import { createRoot, type Root } from 'react-dom/client';
 import PhotoViewer, { type ViewerPhoto } from './PhotoViewer';
 

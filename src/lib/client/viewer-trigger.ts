@@ -1,9 +1,11 @@
-// The few bytes that load with a gallery: a click (or Enter/Space) on a card imports the viewer
-// (React included) and opens it. Nothing else loads until then.
+// The few bytes that load with a gallery: the viewer (React included) loads when a visitor reaches
+// for a card (load-on-reach.ts), and a click (or Enter/Space) opens it. Nothing else loads before.
 // Also blocks right-click and drag on the gallery's images (a hurdle against saving them).
+import { loadOnReach } from './load-on-reach';
 
 export function bindViewerTriggers(root: ParentNode = document): void {
   for (const gallery of root.querySelectorAll<HTMLElement>('[data-viewer]')) {
+    const viewer = loadOnReach(gallery, '[data-viewer-open]', () => import('~/islands/viewer-mount'));
     gallery.addEventListener('click', (event) => {
       const target =
         event.target instanceof Element ? event.target.closest<HTMLElement>('[data-viewer-open]') : null;
@@ -11,10 +13,17 @@ export function bindViewerTriggers(root: ParentNode = document): void {
       event.preventDefault();
       const index = Number(target.dataset.index ?? 0);
       gallery.setAttribute('aria-busy', 'true');
-      import('~/islands/viewer-mount')
-        .then((m) => m.openViewer(gallery, index, target))
-        .catch((err) => console.error('Could not open the viewer', err))
-        .finally(() => gallery.removeAttribute('aria-busy'));
+      const done = () => gallery.removeAttribute('aria-busy');
+      viewer.whenLoaded(
+        (m) => {
+          m.openViewer(gallery, index, target);
+          done();
+        },
+        (err) => {
+          console.error('Could not open the viewer', err);
+          done();
+        },
+      );
     });
     gallery.addEventListener('contextmenu', (event) => {
       if (event.target instanceof HTMLImageElement) event.preventDefault();
