@@ -21,6 +21,12 @@ export interface Variant {
   etag: string;
   /** Every response header, computed once so a hit only writes bytes. */
   headers: Record<string, string | number>;
+  /**
+   * The headers of a 304 to a matching If-None-Match: the same as the full answer's but those that
+   * describe the body, so a browser that updates its stored headers from the 304 keeps the page's
+   * own CSP.
+   */
+  notModified: Record<string, string | number>;
 }
 
 export interface CachedPage {
@@ -68,7 +74,13 @@ function variantOf(
   const h: Record<string, string | number> = { ...headers, etag: tag, 'content-length': encoded.length };
   if (compressed) h.vary = 'Accept-Encoding';
   if (encoding !== 'identity') h['content-encoding'] = encoding;
-  return { body: encoded, etag: tag, headers: h };
+  return { body: encoded, etag: tag, headers: h, notModified: notModifiedHeaders(h) };
+}
+
+const BODY_HEADERS = new Set(['content-length', 'content-encoding', 'content-type']);
+
+function notModifiedHeaders(headers: Record<string, string | number>): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !BODY_HEADERS.has(name)));
 }
 
 /**
@@ -105,7 +117,7 @@ export async function upgradeBrotli(page: CachedPage): Promise<void> {
   const better = await brotliAsync(identity.body, brotliParams(11, identity.body.length));
   if (better.length >= br.body.length) return;
   const headers = { ...br.headers, 'content-length': better.length };
-  page.variants.br = { body: better, etag: br.etag, headers };
+  page.variants.br = { body: better, etag: br.etag, headers, notModified: br.notModified };
 }
 
 /** A bounded map of rendered pages for one content version; a new version starts empty. */
