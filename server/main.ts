@@ -37,7 +37,10 @@ function send(
 ): void {
   const variant = pickVariant(req.headers['accept-encoding'], page);
   const notModified = page.status === 200 && req.headers['if-none-match'] === variant.etag;
-  const headers = { ...(notModified ? variant.notModified : variant.headers), 'x-request-id': reqId };
+  const headers: Record<string, string | number> = {
+    ...(notModified ? variant.notModified : variant.headers),
+    'x-request-id': reqId,
+  };
   if (cacheState) headers['x-cache'] = cacheState;
   if (notModified) {
     res.writeHead(304, headers);

@@ -14,18 +14,26 @@ export async function startSite(env) {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The site logs a line per request: keep only the last of its output, so that load runs do not
+  // grow this process's memory or CPU.
   let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
+  const keep = (d) => {
+    out += d;
+    if (out.length > 2_000_000) out = out.slice(-1_000_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 300_000);
-    child.stdout.on('data', () => {
+    const listening = () => {
       const m = out.match(/listening on (http:\/\/[\d.]+:\d+)/);
       if (m) {
         clearTimeout(timer);
+        child.stdout.off('data', listening);
         resolve(m[1]);
       }
-    });
+    };
+    child.stdout.on('data', listening);
     child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
   });
   // Time to the first 200 of the home page, polling from the moment the process was spawned.

@@ -31,8 +31,8 @@ import {
 
 const CONNECTIONS = 50;
 /** Seconds of each load run; each side gets RUNS of them, alternating. */
-const SECONDS = 3;
-const RUNS = 2;
+const SECONDS = 2;
+const RUNS = 3;
 /** Seconds of / under load while the owner saves a price once a second. */
 const SAVE_SECONDS = 8;
 const ACCEPT = { 'accept-encoding': 'gzip, deflate, br' };
