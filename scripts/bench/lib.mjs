@@ -225,11 +225,12 @@ export async function startBaselineProcess({ status = 200, headers, body, file, 
 }
 
 /**
- * One autocannon run in a process of its own (on `cores` when given): { rps, total, p99, non2xx,
- * errors }, with the p99 in milliseconds from every response time (not whole milliseconds).
+ * autocannon runs, one after another, in a process of its own (on `cores` when given). Each run is
+ * { url, connections, seconds, headers }; each result { rps, total, p99, non2xx, errors }, with the
+ * p99 in milliseconds from every response time (not whole milliseconds).
  */
-export function loadRun(url, { connections = 50, seconds = 3, headers = {}, cores } = {}) {
-  const child = spawnNode('./load-client.mjs', JSON.stringify({ url, connections, seconds, headers }), cores);
+export function loadRuns(runs, { cores } = {}) {
+  const child = spawnNode('./load-client.mjs', JSON.stringify(runs), cores);
   let out = '';
   child.stdout.on('data', (d) => {
     out += d;
@@ -239,6 +240,12 @@ export function loadRun(url, { connections = 50, seconds = 3, headers = {}, core
       code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load-client exited ${code}`)),
     );
   });
+}
+
+/** One autocannon run in a process of its own: see loadRuns. */
+export async function loadRun(url, { connections = 50, seconds = 3, headers = {}, cores } = {}) {
+  const [result] = await loadRuns([{ url, connections, seconds, headers }], { cores });
+  return result;
 }
 
 /** Signs the owner in through the sign-in endpoint and returns the session's cookie header. */
