@@ -15,6 +15,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
 import {
   allCores,
   canPin,
@@ -61,22 +62,27 @@ function rawGet(url, headers = {}) {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Waits until the page cache has made the best brotli of these paths: it waits 2 s of unchanged
- * content before it starts, so this waits past that, then until the brotli sizes have not changed
- * for 1.5 s (at most 10 s in all).
+ * Waits until the page cache has made the best brotli of these paths (at most 15 s): it makes it
+ * once a page has stayed unchanged 2 s, and until then serves a quick brotli (quality 5), whose size
+ * is known here by compressing the page the same way.
  */
 async function settle(base, paths) {
+  const quick = await Promise.all(
+    paths.map(async (p) => {
+      const { body } = await rawGet(`${base}${p}`, { 'accept-encoding': 'identity' });
+      return brotliCompressSync(body, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      }).length;
+    }),
+  );
   const started = performance.now();
-  const sizes = async () =>
-    (await Promise.all(paths.map((p) => rawGet(`${base}${p}`, ACCEPT)))).map((r) => r.body.length).join();
-  await sleep(2500);
-  let last = await sizes();
-  let unchanged = 0;
-  while (unchanged < 3 && performance.now() - started < 10_000) {
-    await sleep(500);
-    const now = await sizes();
-    unchanged = now === last ? unchanged + 1 : 0;
-    last = now;
+  while (performance.now() - started < 15_000) {
+    const sizes = await Promise.all(paths.map((p) => rawGet(`${base}${p}`, ACCEPT)));
+    if (sizes.every((r, i) => r.body.length !== quick[i])) return;
+    await sleep(250);
   }
 }
 
