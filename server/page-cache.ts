@@ -137,6 +137,7 @@ export async function upgradeBrotli(page: CachedPage): Promise<void> {
 export class PageCache {
   private version: number | bigint | undefined;
   private readonly pages = new Map<string, CachedPage>();
+  /** Compressed pages by status, ETag and headers: the same answer is compressed once. */
   private readonly byEtag = new Map<string, CachedPage>();
   private readonly pending = new Map<string, Promise<CachedPage | null>>();
   private upgrades: Promise<void>[] = [];
@@ -155,13 +156,19 @@ export class PageCache {
     private readonly upgradeAfterMs = 2000,
   ) {}
 
-  /** Checks the version and drops everything if the content changed. */
+  /**
+   * Checks the version and drops every page if the content changed. The compressed pages that were
+   * being served stay at hand for renders of the new version that come out byte for byte the same
+   * (most pages, after a write that only one page shows), so those are not compressed again and keep
+   * their best brotli.
+   */
   private sync(): void {
     const v = this.readVersion();
     if (v !== this.version) {
       this.version = v;
+      const served = new Set(this.pages.values());
+      for (const [key, page] of this.byEtag) if (!served.has(page)) this.byEtag.delete(key);
       this.pages.clear();
-      this.byEtag.clear();
       this.pending.clear();
     }
   }
@@ -212,20 +219,21 @@ export class PageCache {
 
   private compress(rendered: RenderedPage): CachedPage {
     const etag = etagOf(rendered.body);
-    const same = this.byEtag.get(etag);
-    if (same && same.status === rendered.status) return same;
+    const same = `${rendered.status} ${etag} ${JSON.stringify(rendered.headers)}`;
+    const known = this.byEtag.get(same);
+    if (known) return known;
     const page = makePage(rendered.status, rendered.headers, rendered.body, { compress: true, etag });
     if (this.byEtag.size >= this.maxEntries) this.byEtag.clear();
-    this.byEtag.set(etag, page);
+    this.byEtag.set(same, page);
     this.upgradeLater(page);
     return page;
   }
 
-  /** Makes the page's best brotli once its content version has lasted upgradeAfterMs. */
+  /** Makes the page's best brotli if it is still being served upgradeAfterMs from now. */
   private upgradeLater(page: CachedPage): void {
-    const version = this.readVersion();
     const start = () => {
-      if (this.readVersion() !== version) return;
+      this.sync();
+      if (![...this.pages.values()].includes(page)) return;
       const upgrade = upgradeBrotli(page).catch((err) => getLog().error({ err }, 'Brotli upgrade failed.'));
       this.upgrades.push(upgrade);
       upgrade.then(() => {

@@ -65,6 +65,24 @@ describe('PageCache', () => {
     expect(pickVariant('gzip', page)).toBe(gzip);
   });
 
+  it('after a write, reuses the compressed page (and its best brotli) of a render that did not change', async () => {
+    let version = 1;
+    let body = html(300);
+    const cache = new PageCache(() => version);
+    const first = await cache.getOrRender('/', async () => rendered(body));
+    await cache.settled();
+    const best = first?.variants.br?.body;
+    version = 2;
+    const same = await cache.getOrRender('/', async () => rendered(Buffer.from(body)));
+    expect(same).toBe(first);
+    expect(same?.variants.br?.body).toBe(best);
+    version = 3;
+    body = html(301);
+    const changed = await cache.getOrRender('/', async () => rendered(body));
+    expect(changed).not.toBe(first);
+    expect(brotliDecompressSync(changed?.variants.br?.body as Buffer)).toEqual(body);
+  });
+
   it('keeps nothing that the render said must not be cached', async () => {
     const cache = new PageCache(() => 1);
     expect(await cache.getOrRender('/x', async () => null)).toBeNull();
