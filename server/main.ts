@@ -7,7 +7,7 @@ import { hasSessionCookie } from '~/lib/server/auth';
 import { boot } from '~/lib/server/boot';
 import { ConfigError, getConfig } from '~/lib/server/config';
 import { closeDb, databaseFile, getDb } from '~/lib/server/db';
-import { flushLog, getLog, loggablePath, withRequest } from '~/lib/server/log';
+import { flushLog, getLog, loggablePath, logRequest, withRequest } from '~/lib/server/log';
 import { stopMailSender } from '~/lib/server/mail-sender';
 import { serveMedia } from '~/lib/server/media-serve';
 import { serveObject } from '~/lib/server/object-serve';
@@ -22,24 +22,32 @@ import { type CachedPage, PageCache, pickVariant, type RenderedPage } from './pa
 import { GateFullError, RenderGate } from './render-gate';
 import { loadStaticAssets } from './static-assets';
 
-/** Answers from cached bytes; `x-cache` says whether the page cache had the page already. */
+/**
+ * Answers from cached bytes, with every header in one writeHead: the variant's own (security
+ * headers included, computed once) plus the request id and, for pages, `x-cache`, which says
+ * whether the page cache had the page already. Nothing is set on `res` before, so node checks
+ * each header once.
+ */
 function send(
   req: IncomingMessage,
   res: ServerResponse,
+  reqId: string,
   page: CachedPage,
   cacheState?: 'hit' | 'miss',
 ): void {
   const variant = pickVariant(req.headers['accept-encoding'], page);
-  if (cacheState) res.setHeader('x-cache', cacheState);
-  if (page.status === 200 && req.headers['if-none-match'] === variant.etag) {
-    res.writeHead(304, {
-      etag: variant.etag,
-      'cache-control': String(variant.headers['cache-control'] ?? ''),
-    });
+  const notModified = page.status === 200 && req.headers['if-none-match'] === variant.etag;
+  const headers: Record<string, string | number> = {
+    ...(notModified ? variant.notModified : variant.headers),
+    'x-request-id': reqId,
+  };
+  if (cacheState) headers['x-cache'] = cacheState;
+  if (notModified) {
+    res.writeHead(304, headers);
     res.end();
     return;
   }
-  res.writeHead(page.status, variant.headers);
+  res.writeHead(page.status, headers);
   res.end(req.method === 'HEAD' ? undefined : variant.body);
 }
 
@@ -139,7 +147,9 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
 
   // A read-only connection of its own: its data_version changes on every commit by others.
   const probe = new Database(databaseFile(config.dataDir), { readonly: true, fileMustExist: true });
-  const readVersion = () => probe.pragma('data_version', { simple: true }) as number;
+  // Prepared once: it is read on every cached answer.
+  const dataVersion = probe.prepare('PRAGMA data_version').pluck();
+  const readVersion = () => dataVersion.get() as number;
   const cache = new PageCache(readVersion);
 
   /** Hands a request to Astro, with the socket's own address in its locals. */
@@ -154,50 +164,69 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
   const server = createServer((req, res) =>
     withRequest((ctx) => {
       const started = performance.now();
-      res.setHeader('x-request-id', ctx.reqId);
       // One line per request, written when the answer is finished or the client went away.
       res.once('close', () => {
-        getLog().info(
-          {
-            reqId: ctx.reqId,
-            method: req.method,
-            path: loggablePath(req.url),
-            status: res.statusCode,
-            ms: Math.round((performance.now() - started) * 10) / 10,
-            role: ctx.role,
-            ...(res.writableFinished ? {} : { aborted: true }),
-          },
-          'request',
-        );
+        logRequest({
+          reqId: ctx.reqId,
+          method: req.method,
+          path: loggablePath(req.url),
+          status: res.statusCode,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          role: ctx.role,
+          ...(res.writableFinished ? {} : { aborted: true }),
+        });
       });
-      inFlight.track(answer(req, res));
+      inFlight.track(answer(req, res, ctx.reqId));
     }),
   );
-  const answer = async (req: IncomingMessage, res: ServerResponse) => {
-    // Every answer carries the security headers; a page's own CSP replaces the default one.
+  /**
+   * Every answer carries the security headers and the request id. Cached bytes (assets, pages)
+   * have them in their own headers; everything else gets them here first (a page's own CSP
+   * replaces the default one later).
+   */
+  const common = (res: ServerResponse, reqId: string) => {
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
+    res.setHeader('x-request-id', reqId);
+  };
+  const answer = async (req: IncomingMessage, res: ServerResponse, reqId: string) => {
     try {
       const target = splitTarget(req.url ?? '/');
       const path = normalizePath(target.path);
-      if (path === null) return plain(res, 400, 'The address is not valid.');
+      if (path === null) {
+        common(res, reqId);
+        return plain(res, 400, 'The address is not valid.');
+      }
       // From here on, everything (assets, the cache, Astro's router and middleware) sees one path.
       const encoded = encodePath(path);
       req.url = target.query ? `${encoded}?${target.query}` : encoded;
+      const safe = req.method === 'GET' || req.method === 'HEAD';
+      if (safe) {
+        const asset = assets.get(encoded);
+        if (asset) return send(req, res, reqId, asset);
+      }
+      const key = cacheKeyOf(req, encoded, target.query);
+      const hit = key ? cache.get(key) : undefined;
+      if (key && hit) {
+        req.url = key;
+        return send(req, res, reqId, hit, 'hit');
+      }
       if (path === '/healthz') {
+        common(res, reqId);
         getDb().$client.prepare('select 1').get();
         res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
         res.end(JSON.stringify({ status: 'ok' }));
         return;
       }
-      const safe = req.method === 'GET' || req.method === 'HEAD';
-      if (safe) {
-        const asset = assets.get(encoded);
-        if (asset) return send(req, res, asset);
-        if (path.startsWith('/media/') && (await serveMedia(req, res, encoded))) return;
-        if (path.startsWith('/objects/') && (await serveObject(getDb(), req, res, encoded))) return;
+      if (safe && path.startsWith('/media/')) {
+        common(res, reqId);
+        if (await serveMedia(req, res, encoded)) return;
       }
-      const key = cacheKeyOf(req, encoded, target.query);
+      if (safe && path.startsWith('/objects/')) {
+        common(res, reqId);
+        if (await serveObject(getDb(), req, res, encoded)) return;
+      }
       if (!key) {
+        common(res, reqId);
         if (!safe) settleUnreadBody(req, res);
         if (safe && !path.startsWith('/api/')) await render(req, () => toAstro(req, res));
         else await toAstro(req, res);
@@ -205,19 +234,18 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
       }
       // The page is rendered with only the query parameters it reads, so that it matches its key.
       req.url = key;
-      const hit = cache.get(key);
-      if (hit) return send(req, res, hit, 'hit');
-      if (req.method === 'HEAD') {
-        await render(req, () => toAstro(req, res));
-        return;
+      if (req.method !== 'HEAD') {
+        const page = await cache.getOrRender(key, () =>
+          render(req, async () => toCacheable(await renderToMemory(handler, req, peerOf(req)), security)),
+        );
+        if (page) return send(req, res, reqId, page, 'miss');
       }
-      const page = await cache.getOrRender(key, () =>
-        render(req, async () => toCacheable(await renderToMemory(handler, req, peerOf(req)), security)),
-      );
-      if (page) return send(req, res, page, 'miss');
-      // Not cacheable after all (a redirect, an error, a cookie): render for this request alone.
+      // A HEAD of a page not cached yet, or an answer that may not be cached (a redirect, an
+      // error, a cookie): rendered for this request alone.
+      common(res, reqId);
       await render(req, () => toAstro(req, res));
     } catch (err) {
+      if (!res.headersSent) common(res, reqId);
       if (err instanceof GateFullError) {
         if (!res.headersSent)
           return plain(res, 503, 'The site is busy. Please try again in a moment.', { 'retry-after': '2' });

@@ -5,9 +5,9 @@
 // writes: it changes whenever any other connection (the site, a script, a backup restore)
 // commits, so every write to the database invalidates the cache without any bookkeeping.
 //
-// Compression in the request path is cheap (brotli 5, gzip 6: a few milliseconds); brotli at
+// Compression in the request path is cheap (brotli 5 now, gzip 6 once a client asks for it); brotli at
 // its best level runs afterwards on libuv's thread pool and replaces the first variant, so a
-// miss never holds the event loop for long. Two keys that render the same bytes share one
+// miss never holds the event loop for long, once the page has stayed unchanged for a moment. Two keys that render the same bytes share one
 // compressed page.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -21,12 +21,20 @@ export interface Variant {
   etag: string;
   /** Every response header, computed once so a hit only writes bytes. */
   headers: Record<string, string | number>;
+  /**
+   * The headers of a 304 to a matching If-None-Match: the same as the full answer's but those that
+   * describe the body, so a browser that updates its stored headers from the 304 keeps the page's
+   * own CSP.
+   */
+  notModified: Record<string, string | number>;
 }
 
 export interface CachedPage {
   status: number;
-  /** One variant per encoding that was made; identity is always there. */
+  /** One variant per encoding made so far; identity is always there. */
   variants: { identity: Variant; br?: Variant; gzip?: Variant };
+  /** Whether compressed variants exist or may be made (gzip is made when first asked for). */
+  compressed: boolean;
 }
 
 export interface RenderedPage {
@@ -41,11 +49,22 @@ export function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url').slice(0, 22)}"`;
 }
 
+/**
+ * The variant for a request's Accept-Encoding. Brotli is always made ahead; gzip, which nearly
+ * every client that takes it also takes brotli instead of, is made on the first request that needs it.
+ */
 export function pickVariant(acceptEncoding: string | undefined, page: CachedPage): Variant {
   const accept = acceptEncoding ?? '';
   if (page.variants.br && accept.includes('br')) return page.variants.br;
-  if (page.variants.gzip && accept.includes('gzip')) return page.variants.gzip;
+  if (page.compressed && accept.includes('gzip')) {
+    page.variants.gzip ??= gzipVariant(page.variants.identity, 6);
+    return page.variants.gzip;
+  }
   return page.variants.identity;
+}
+
+function gzipVariant(identity: Variant, level: number): Variant {
+  return variantOf(identity.headers, identity.etag, gzipSync(identity.body, { level }), 'gzip', true);
 }
 
 function brotliParams(quality: number, size: number) {
@@ -58,7 +77,7 @@ function brotliParams(quality: number, size: number) {
 }
 
 function variantOf(
-  headers: Record<string, string>,
+  headers: Record<string, string | number>,
   etag: string,
   encoded: Buffer,
   encoding: Encoding,
@@ -68,13 +87,20 @@ function variantOf(
   const h: Record<string, string | number> = { ...headers, etag: tag, 'content-length': encoded.length };
   if (compressed) h.vary = 'Accept-Encoding';
   if (encoding !== 'identity') h['content-encoding'] = encoding;
-  return { body: encoded, etag: tag, headers: h };
+  return { body: encoded, etag: tag, headers: h, notModified: notModifiedHeaders(h) };
+}
+
+const BODY_HEADERS = new Set(['content-length', 'content-encoding', 'content-type']);
+
+function notModifiedHeaders(headers: Record<string, string | number>): Record<string, string | number> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !BODY_HEADERS.has(name)));
 }
 
 /**
  * Builds the cached form of a response: the bytes in each encoding with their headers.
- * `best` compresses at the highest levels now (for assets read once at start); `fast` is for the
- * request path, and upgradeBrotli makes the best brotli later.
+ * Brotli is made at a quick level here, and at its best later by upgradeBrotli (seconds for the
+ * built assets, too long to hold the event loop). `best` also gzips now at the highest level (for
+ * assets read once at start); with `fast`, for the request path, gzip waits until it is asked for.
  */
 export function makePage(
   status: number,
@@ -84,17 +110,16 @@ export function makePage(
 ): CachedPage {
   const etag = opts.etag ?? etagOf(body);
   const identity = variantOf(headers, etag, body, 'identity', opts.compress);
-  if (!opts.compress) return { status, variants: { identity } };
-  const best = opts.level === 'best';
-  const br = brotliCompressSync(body, brotliParams(best ? 11 : 5, body.length));
-  const gzip = gzipSync(body, { level: best ? 9 : 6 });
+  if (!opts.compress) return { status, variants: { identity }, compressed: false };
+  const br = brotliCompressSync(body, brotliParams(5, body.length));
   return {
     status,
     variants: {
       identity,
       br: variantOf(headers, etag, br, 'br', true),
-      gzip: variantOf(headers, etag, gzip, 'gzip', true),
+      ...(opts.level === 'best' ? { gzip: gzipVariant(identity, 9) } : {}),
     },
+    compressed: true,
   };
 }
 
@@ -105,29 +130,45 @@ export async function upgradeBrotli(page: CachedPage): Promise<void> {
   const better = await brotliAsync(identity.body, brotliParams(11, identity.body.length));
   if (better.length >= br.body.length) return;
   const headers = { ...br.headers, 'content-length': better.length };
-  page.variants.br = { body: better, etag: br.etag, headers };
+  page.variants.br = { body: better, etag: br.etag, headers, notModified: br.notModified };
 }
 
 /** A bounded map of rendered pages for one content version; a new version starts empty. */
 export class PageCache {
   private version: number | bigint | undefined;
   private readonly pages = new Map<string, CachedPage>();
+  /** Compressed pages by status, ETag and headers: the same answer is compressed once. */
   private readonly byEtag = new Map<string, CachedPage>();
   private readonly pending = new Map<string, Promise<CachedPage | null>>();
   private upgrades: Promise<void>[] = [];
+  /** Best-brotli upgrades waiting for their page to stay current a while. */
+  private readonly waitingUpgrades = new Map<NodeJS.Timeout, () => void>();
 
+  /**
+   * `upgradeAfterMs`: the best brotli of a page is made only once its content has stayed the same
+   * this long. It costs far more CPU than the render (a tenth of a second for 100 KB of HTML), and
+   * while the owner is editing, every save would otherwise pay it for pages that the next save
+   * drops anyway.
+   */
   constructor(
     private readonly readVersion: () => number | bigint,
     private readonly maxEntries = 500,
+    private readonly upgradeAfterMs = 2000,
   ) {}
 
-  /** Checks the version and drops everything if the content changed. */
+  /**
+   * Checks the version and drops every page if the content changed. The compressed pages that were
+   * being served stay at hand for renders of the new version that come out byte for byte the same
+   * (most pages, after a write that only one page shows), so those are not compressed again and keep
+   * their best brotli.
+   */
   private sync(): void {
     const v = this.readVersion();
     if (v !== this.version) {
       this.version = v;
+      const served = new Set(this.pages.values());
+      for (const [key, page] of this.byEtag) if (!served.has(page)) this.byEtag.delete(key);
       this.pages.clear();
-      this.byEtag.clear();
       this.pending.clear();
     }
   }
@@ -160,8 +201,13 @@ export class PageCache {
     return promise;
   }
 
-  /** Waits for the background brotli upgrades started so far (for tests and the bench). */
+  /** Starts the waiting brotli upgrades now and waits for all of them (for tests and the bench). */
   async settled(): Promise<void> {
+    for (const [timer, start] of this.waitingUpgrades) {
+      clearTimeout(timer);
+      this.waitingUpgrades.delete(timer);
+      start();
+    }
     const running = this.upgrades;
     this.upgrades = [];
     await Promise.all(running);
@@ -173,17 +219,33 @@ export class PageCache {
 
   private compress(rendered: RenderedPage): CachedPage {
     const etag = etagOf(rendered.body);
-    const same = this.byEtag.get(etag);
-    if (same && same.status === rendered.status) return same;
+    const same = `${rendered.status} ${etag} ${JSON.stringify(rendered.headers)}`;
+    const known = this.byEtag.get(same);
+    if (known) return known;
     const page = makePage(rendered.status, rendered.headers, rendered.body, { compress: true, etag });
     if (this.byEtag.size >= this.maxEntries) this.byEtag.clear();
-    this.byEtag.set(etag, page);
-    const upgrade = upgradeBrotli(page).catch((err) => getLog().error({ err }, 'Brotli upgrade failed.'));
-    this.upgrades.push(upgrade);
-    upgrade.then(() => {
-      this.upgrades = this.upgrades.filter((u) => u !== upgrade);
-    });
+    this.byEtag.set(same, page);
+    this.upgradeLater(page);
     return page;
+  }
+
+  /** Makes the page's best brotli if it is still being served upgradeAfterMs from now. */
+  private upgradeLater(page: CachedPage): void {
+    const start = () => {
+      this.sync();
+      if (![...this.pages.values()].includes(page)) return;
+      const upgrade = upgradeBrotli(page).catch((err) => getLog().error({ err }, 'Brotli upgrade failed.'));
+      this.upgrades.push(upgrade);
+      upgrade.then(() => {
+        this.upgrades = this.upgrades.filter((u) => u !== upgrade);
+      });
+    };
+    const timer = setTimeout(() => {
+      this.waitingUpgrades.delete(timer);
+      start();
+    }, this.upgradeAfterMs);
+    timer.unref();
+    this.waitingUpgrades.set(timer, start);
   }
 
   private store(key: string, page: CachedPage): void {

@@ -1,8 +1,11 @@
 // Built client assets (dist/client) are few and small, so they are read into memory at start and
 // compressed once. Hashed files under /_astro/ never change and are cached for a year.
+// Brotli at its best level takes seconds for all of them, so the start compresses quickly and the
+// best brotli replaces it afterwards on libuv's thread pool, as for cached pages.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { type CachedPage, makePage } from './page-cache';
+import { getLog } from '~/lib/server/log';
+import { type CachedPage, makePage, upgradeBrotli } from './page-cache';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -67,10 +70,12 @@ export function loadStaticAssets(
         ? 'public, max-age=31536000, immutable'
         : 'public, max-age=3600',
     };
-    assets.set(
-      urlPath,
-      makePage(200, headers, body, { compress: COMPRESSIBLE.has(ext) && body.length > 512, level: 'best' }),
-    );
+    const page = makePage(200, headers, body, {
+      compress: COMPRESSIBLE.has(ext) && body.length > 512,
+      level: 'best',
+    });
+    upgradeBrotli(page).catch((err) => getLog().error({ err }, 'Brotli upgrade failed.'));
+    assets.set(urlPath, page);
   }
   return assets;
 }

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import sharp from 'sharp';
-import { printTable, startSite } from './lib.mjs';
+import { printTable, signInOwner, startSite } from './lib.mjs';
 
 const RUNS = 3;
 
@@ -80,20 +80,6 @@ export async function timingRow(siteUrl, cookie, photo) {
 
 export async function benchComposition(siteUrl, cookie) {
   return [await timingRow(siteUrl, cookie, await make24mpPhoto()), ...accuracyRows()];
-}
-
-/** Signs the owner in and returns the session cookie. */
-export async function signInOwner(base, password) {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-    body: new URLSearchParams({ email: 'owner@example.com', password }).toString(),
-  });
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

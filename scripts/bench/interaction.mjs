@@ -18,7 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { CHECKOUT_CART } from './checkout-js.mjs';
-import { met, printTable, startSite } from './lib.mjs';
+import { met, printTable, signInOwner, startSite, waitForMediaQueue } from './lib.mjs';
 import { adminJs, jsBeforeInteraction, reactDomAlone } from './page-js.mjs';
 
 const SLOWDOWN = 4;
@@ -327,39 +327,15 @@ export async function interactionRows(baseUrl, ownerCookie) {
   return rows;
 }
 
-/** Waits for the seed's background AVIF queue, so that the figures measure a quiet server. */
-async function mediaQueueDone(file) {
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(file, { readonly: true });
-  const pending = db.prepare("select count(*) as n from media_jobs where status = 'pending'");
-  const until = Date.now() + 300_000;
-  while (pending.get().n > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 250));
-  db.close();
-}
-
-/** Signs the owner in and returns the session cookie ("name=value; …"). */
-async function signIn(base, password) {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-    body: new URLSearchParams({ email: 'owner@example.com', password }).toString(),
-  });
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
-
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (!existsSync('dist/server/entry.mjs')) throw new Error('Build first: npm run build');
   const dataDir = mkdtempSync(join(tmpdir(), 'wicklow-bench-interaction-'));
   const password = 'bench-password-123';
   const site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: '1', OWNER_PASSWORD: password });
   try {
-    await mediaQueueDone(join(dataDir, 'site.sqlite'));
+    await waitForMediaQueue(join(dataDir, 'site.sqlite'));
     const started = performance.now();
-    printTable(await interactionRows(site.url, await signIn(site.url, password)));
+    printTable(await interactionRows(site.url, await signInOwner(site.url, password)));
     console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s)`);
   } finally {
     await site.stop();

@@ -1,7 +1,11 @@
 // Shared pieces of the benchmark: starting the built server, a plain node:http baseline,
 // autocannon runs, and the table printer.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 export async function startSite(env) {
@@ -10,18 +14,26 @@ export async function startSite(env) {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // The site logs a line per request: keep only the last of its output, so that load runs do not
+  // grow this process's memory or CPU.
   let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
+  const keep = (d) => {
+    out += d;
+    if (out.length > 2_000_000) out = out.slice(-1_000_000);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const url = await new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 300_000);
-    child.stdout.on('data', () => {
+    const listening = () => {
       const m = out.match(/listening on (http:\/\/[\d.]+:\d+)/);
       if (m) {
         clearTimeout(timer);
+        child.stdout.off('data', listening);
         resolve(m[1]);
       }
-    });
+    };
+    child.stdout.on('data', listening);
     child.on('exit', (code) => reject(new Error(`server exited ${code}:\n${out}`)));
   });
   // Time to the first 200 of the home page, polling from the moment the process was spawned.
@@ -37,6 +49,7 @@ export async function startSite(env) {
   const exited = new Promise((r) => child.on('exit', r));
   return {
     url,
+    pid: child.pid,
     firstOkMs,
     output: () => out,
     stop: async () => {
@@ -116,18 +129,156 @@ export function printTable(rows) {
 export const met = (ok) => (ok ? 'yes' : 'NO');
 
 /**
+ * Whether load rows can pin the server and the load generator to different cores: at least two
+ * cores and a working `taskset` (util-linux).
+ */
+export function canPin() {
+  if (availableParallelism() < 2) return false;
+  const probe = spawnSync('taskset', ['-c', '0', 'true'], { stdio: 'ignore' });
+  return probe.status === 0;
+}
+
+/** Pins every thread of a running process to `cores` ("0", "1", "0-1"); false when it could not. */
+export function pinProcess(pid, cores) {
+  const run = spawnSync('taskset', ['-a', '-cp', cores, String(pid)], { stdio: 'ignore' });
+  return run.status === 0;
+}
+
+/** Every core of the machine, as taskset writes it ("0-1"). */
+export const allCores = () => `0-${availableParallelism() - 1}`;
+
+/** The id of the local process listening on a TCP port (Linux /proc), or null. */
+export function pidListeningOn(port) {
+  const hex = port.toString(16).toUpperCase().padStart(4, '0');
+  const inodes = new Set();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const f = line.trim().split(/\s+/);
+      // f[1] local address:port, f[3] state (0A = LISTEN), f[9] inode
+      if (f[1]?.endsWith(`:${hex}`) && f[3] === '0A') inodes.add(`socket:[${f[9]}]`);
+    }
+  }
+  if (inodes.size === 0) return null;
+  for (const pid of readdirSync('/proc').filter((n) => /^\d+$/.test(n))) {
+    let fds = [];
+    try {
+      fds = readdirSync(`/proc/${pid}/fd`);
+    } catch {
+      continue;
+    }
+    for (const fd of fds) {
+      try {
+        if (inodes.has(readlinkSync(`/proc/${pid}/fd/${fd}`))) return Number(pid);
+      } catch {}
+    }
+  }
+  return null;
+}
+
+/** Spawns `node script arg` on `cores` when given (taskset), else anywhere. */
+function spawnNode(script, arg, cores) {
+  const file = fileURLToPath(new URL(script, import.meta.url));
+  const node = [process.execPath, file, arg];
+  const [cmd, ...args] = cores ? ['taskset', '-c', cores, ...node] : node;
+  return spawn(cmd, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+}
+
+/**
+ * The baseline of a load row in a process of its own (so that it can be pinned like the site):
+ * node:http answering every request with `headers` and either `body` from memory or `file`
+ * streamed from disk. Returns { url, stop }.
+ */
+export async function startBaselineProcess({ status = 200, headers, body, file, cores }) {
+  let bodyFile = file;
+  if (!file) {
+    bodyFile = join(tmpdir(), `wicklow-baseline-${process.pid}-${Date.now()}-${Math.random()}`);
+    writeFileSync(bodyFile, body);
+  }
+  const child = spawnNode(
+    './baseline-server.mjs',
+    JSON.stringify({ status, headers, bodyFile, stream: !!file }),
+    cores,
+  );
+  const exited = new Promise((r) => child.on('exit', r));
+  const port = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/port (\d+)/);
+      if (m) resolve(m[1]);
+    });
+    child.on('exit', (code) => reject(new Error(`baseline server exited ${code}`)));
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/**
+ * autocannon runs, one after another, in a process of its own (on `cores` when given). Each run is
+ * { url, connections, seconds, headers }; each result { rps, total, p99, non2xx, errors }, with the
+ * p99 in milliseconds from every response time (not whole milliseconds).
+ */
+export function loadRuns(runs, { cores } = {}) {
+  const child = spawnNode('./load-client.mjs', JSON.stringify(runs), cores);
+  let out = '';
+  child.stdout.on('data', (d) => {
+    out += d;
+  });
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load-client exited ${code}`)),
+    );
+  });
+}
+
+/** One autocannon run in a process of its own: see loadRuns. */
+export async function loadRun(url, { connections = 50, seconds = 3, headers = {}, cores } = {}) {
+  const [result] = await loadRuns([{ url, connections, seconds, headers }], { cores });
+  return result;
+}
+
+/** Signs the owner in through the sign-in endpoint and returns the session's cookie header. */
+export async function signInOwner(base, password, email = 'owner@example.com') {
+  const res = await fetch(`${base}/api/login`, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+    body: new URLSearchParams({ email, password }).toString(),
+  });
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+}
+
+/**
  * Waits until the background media queue (the AVIF ladders made after a seed or an upload) has no
- * pending job, so that measurements see a quiet server and the images a visitor gets.
+ * pending or running job, so that measurements see a quiet server and the images a visitor gets.
  */
 export async function waitForMediaQueue(file, { quiet = false } = {}) {
   const { default: Database } = await import('better-sqlite3');
-  const db = new Database(file, { readonly: true });
+  const db = new Database(file, { readonly: true, fileMustExist: true });
   const started = Date.now();
-  while (db.prepare("select count(*) as n from media_jobs where status = 'pending'").get().n > 0) {
-    if (Date.now() - started > 300_000) throw new Error('the media queue did not finish in 5 minutes');
-    await new Promise((r) => setTimeout(r, 250));
+  const busy = db.prepare("select count(*) as n from media_jobs where status in ('pending', 'running')");
+  try {
+    while (busy.get().n > 0) {
+      if (Date.now() - started > 300_000) throw new Error('the media queue did not finish in 5 minutes');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    db.close();
   }
-  db.close();
   if (!quiet)
     console.log(`(waited ${((Date.now() - started) / 1000).toFixed(1)} s for the background AVIF queue)`);
 }

@@ -9,7 +9,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { met, printTable, startSite } from './lib.mjs';
+import { met, printTable, signInOwner, startSite, waitForMediaQueue } from './lib.mjs';
 import { orderLoad } from './order-load.mjs';
 import { seedOrders } from './orders-seed.mjs';
 import { cpuNote, serverPid, withServerCpu } from './server-cpu.mjs';
@@ -19,20 +19,6 @@ const ORDERS = 10_000;
 const TIMED = 40;
 const ms = (x) => `${x.toFixed(1)} ms`;
 const p50 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-/** Signs the owner in through the sign-in page and returns the session cookie. */
-async function ownerCookie(base, password) {
-  const res = await fetch(`${base}/api/login`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-    body: new URLSearchParams({ email: 'owner@example.com', password }).toString(),
-  });
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-}
 
 /** The requests the Orders tab makes (10 a page, newest first), and what each filters by. */
 const TAB_READS = [
@@ -215,23 +201,6 @@ export async function orderPaymentRows(site, dbFile, pid = null) {
   ];
 }
 
-/** Waits until the media queue has no pending job, so a busy core does not skew the timings. */
-async function waitForMediaQueue(dbFile) {
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
-  const started = Date.now();
-  try {
-    while (
-      db.prepare("select count(*) as n from media_jobs where status in ('pending', 'running')").get().n > 0
-    ) {
-      if (Date.now() - started > 300_000) throw new Error('the media queue did not finish in 5 minutes');
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  } finally {
-    db.close();
-  }
-}
-
 /**
  * A site of its own (its own data directory), measured, stopped and removed. With `seededDataDir`
  * (the data directory of a seeded site whose media queue has finished, such as run.mjs's), its
@@ -253,12 +222,12 @@ export async function serverRows({ seededDataDir } = {}) {
   const site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: '1', OWNER_PASSWORD: password });
   try {
     const waited = performance.now();
-    await waitForMediaQueue(dbFile);
+    await waitForMediaQueue(dbFile, { quiet: true });
     const waitedS = (performance.now() - waited) / 1000;
     if (waitedS > 1) console.log(`(server rows: waited ${waitedS.toFixed(0)} s for the media queue)`);
     await seedOrders(dbFile, ORDERS);
     await seedShopPhotos(dataDir);
-    const cookie = await ownerCookie(site.url, password);
+    const cookie = await signInOwner(site.url, password);
     const pid = serverPid(dataDir);
     return [
       ...(await adminOrdersRows(site.url, cookie, dbFile, pid)),

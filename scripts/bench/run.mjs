@@ -4,8 +4,7 @@
 // query floods, photo publishing, the composition analyser) to keep only the performance goals.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
-import { cpus } from 'node:os';
-import { tmpdir } from 'node:os';
+import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bytesRows } from './bytes.mjs';
 import { benchComposition } from './composition.mjs';

@@ -67,6 +67,23 @@ describe('prices', () => {
     expect(await shopPrices('p-tay')).toMatchObject({ 'small/matte': '52.50', 'large/matte': '110.00' });
   });
 
+  it('the products list, kept by the page cache, shows a new price on the next request', async () => {
+    const smallMatte = async () => {
+      const res = await fetch(`${server.url}/api/products`);
+      const list = (await res.json()) as { id: string; price: string }[];
+      return { cache: res.headers.get('x-cache'), price: list.find((p) => p.id === 'v-tay-small')?.price };
+    };
+    await smallMatte();
+    expect((await smallMatte()).cache).toBe('hit');
+    const res = await call('PUT', '/api/admin/pricing', {
+      updates: [{ size: 'small', finish: 'matte', price: '48.25' }],
+    });
+    expect(res.status).toBe(200);
+    expect(await smallMatte()).toEqual({ cache: 'miss', price: '48.25' });
+    await call('PUT', '/api/admin/pricing', { updates: [{ size: 'small', finish: 'matte', price: '52.5' }] });
+    expect((await smallMatte()).price).toBe('52.50');
+  });
+
   it('a bad entry is a 400 naming it, and nothing of the update is saved', async () => {
     const before = await (await call('GET', '/api/admin/pricing')).json();
     const res = await call('PUT', '/api/admin/pricing', {

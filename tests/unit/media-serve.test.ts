@@ -1,5 +1,5 @@
 // serveMedia behind a real node:http server: headers, revalidation, 404s and traversal attempts.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -87,6 +87,30 @@ describe('serveMedia', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const other = await fetch(`${base}/media/${mediaId}/640.jpg`, { headers: { 'If-None-Match': '"nope"' } });
     expect(other.status).toBe(200);
+  });
+
+  it('sends the file as it is now on disk after it was replaced or removed, and serves byte ranges', async () => {
+    const id = newMediaId();
+    const file = derivativePath(id, 320, 'webp');
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(file, 'first version of the derivative');
+    const url = `${base}/media/${id}/320.webp`;
+    expect(await (await fetch(url)).text()).toBe('first version of the derivative');
+    expect(await (await fetch(url)).text()).toBe('first version of the derivative');
+    // Replaced by an atomic rename, then rewritten in place at the same length.
+    writeFileSync(`${file}.tmp`, 'second version');
+    renameSync(`${file}.tmp`, file);
+    expect(await (await fetch(url)).text()).toBe('second version');
+    writeFileSync(file, 'third! version');
+    utimesSync(file, new Date(), new Date(Date.now() + 5000));
+    expect(await (await fetch(url)).text()).toBe('third! version');
+    const part = await fetch(url, { headers: { Range: 'bytes=0-4' } });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('content-range')).toBe('bytes 0-4/14');
+    expect(await part.text()).toBe('third');
+    expect((await fetch(url, { headers: { Range: 'bytes=99-' } })).status).toBe(416);
+    rmSync(file);
+    expect((await fetch(url)).status).toBe(404);
   });
 
   it('answers 404, never cached, for a missing derivative (an AVIF not made yet)', async () => {

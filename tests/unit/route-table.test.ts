@@ -52,10 +52,18 @@ describe('cacheKey', () => {
     expect(cacheKey('/', q('sent=<script>'))).toBe('/');
   });
 
-  it('never caches owner pages or the API', () => {
-    for (const path of ['/admin', '/background-editor', '/api/photos', '/api/admin/dashboard']) {
+  it('never caches owner pages or the API, but the public list of products', () => {
+    for (const path of [
+      '/admin',
+      '/background-editor',
+      '/api/photos',
+      '/api/admin/dashboard',
+      '/api/products/x',
+      '/api/product-variants',
+    ]) {
       expect(cacheKey(path, q('')), path).toBeNull();
     }
+    expect(cacheKey('/api/products', q('bust=1'))).toBe('/api/products');
   });
 
   it("caches the checkout's frame, never an order's outcome", () => {

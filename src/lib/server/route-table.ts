@@ -101,6 +101,8 @@ export const ROUTES: readonly RouteRule[] = [
   api('/api/paypal/order/*/capture', 'public', 'public', true),
   // A signed upload URL carries its own authorization (an HMAC with an expiry).
   api('/api/objects/signed/*', 'public', 'public', true),
+  // The shop's products are the same for every visitor: kept by the page cache like a page.
+  { ...api('/api/products', 'public', 'owner', true), cache: { query: {} } },
   // The Open Graph image is for link previews, so crawlers may fetch it.
   { ...api('/api/photos/featured/og-image', 'public', 'owner', true), index: true },
 ];

@@ -1,8 +1,10 @@
 // Sends one stored file from the node:http front: ETag and 304, HEAD, and single HTTP byte
-// ranges (206 / 416), which phones need to seek in a video. The caller has already chosen a
+// ranges (206 / 416), which phones need to seek in a video. Small files are answered from memory
+// while they are unchanged on disk; larger ones are streamed. The caller has already chosen a
 // path from validated ids (storage.ts), never from request input.
+import type { Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { open } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream/promises';
 
@@ -56,7 +58,143 @@ export function parseRange(
   return { start, end };
 }
 
+/** What a file was when it was read: a kept copy is used only while the file still matches it. */
+interface KeptFile {
+  body: Buffer;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+}
+
+const sameFile = (a: Stats | KeptFile, b: Stats | KeptFile) =>
+  a.ino === b.ino && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ctimeMs === b.ctimeMs;
+
+/**
+ * Small files (photo derivatives, posters) are kept in memory once read, up to a total size, the
+ * least recently sent dropped first. Every request still stats the file, so a file that was
+ * removed or replaced is never answered from memory: a kept copy costs one stat instead of an
+ * open, a stat, reads and a close. Written by hand: a Map in insertion order is the whole LRU.
+ */
+class FileMemory {
+  private readonly files = new Map<string, KeptFile>();
+  private bytes = 0;
+
+  constructor(
+    readonly maxFileBytes: number,
+    private readonly maxBytes: number,
+  ) {}
+
+  get(path: string, stat: Stats): Buffer | undefined {
+    const kept = this.files.get(path);
+    if (!kept) return undefined;
+    this.files.delete(path);
+    if (!sameFile(kept, stat)) {
+      this.bytes -= kept.body.length;
+      return undefined;
+    }
+    this.files.set(path, kept);
+    return kept.body;
+  }
+
+  keep(path: string, stat: Stats, body: Buffer): void {
+    if (body.length > this.maxFileBytes || body.length !== stat.size) return;
+    const old = this.files.get(path);
+    if (old) {
+      this.files.delete(path);
+      this.bytes -= old.body.length;
+    }
+    for (const [oldest, file] of this.files) {
+      if (this.bytes + body.length <= this.maxBytes) break;
+      this.files.delete(oldest);
+      this.bytes -= file.body.length;
+    }
+    const { ino, size, mtimeMs, ctimeMs } = stat;
+    this.files.set(path, { body, ino, size, mtimeMs, ctimeMs });
+    this.bytes += body.length;
+  }
+}
+
+const memory = new FileMemory(1024 * 1024, 64 * 1024 * 1024);
+
+/** A file's bytes and the facts they belong to, both from one open handle. */
+async function readWhole(path: string): Promise<{ stat: Stats; body: Buffer } | null> {
+  let file: FileHandle;
+  try {
+    file = await open(path, 'r');
+  } catch {
+    return null;
+  }
+  try {
+    const stat = await file.stat();
+    if (!stat.isFile()) return null;
+    const body = await file.readFile();
+    return body.length === stat.size ? { stat, body } : null;
+  } finally {
+    await file.close().catch(() => {});
+  }
+}
+
 export async function sendFile(
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  contentType: string,
+  headers: Record<string, string>,
+): Promise<true> {
+  // Small files come from memory while they are unchanged on disk; a miss reads them whole.
+  const current = await stat(path).catch(() => null);
+  if (!current?.isFile()) return plainError(res, 404, 'Not found');
+  if (current.size <= memory.maxFileBytes) {
+    let body = memory.get(path, current);
+    let facts: Stats = current;
+    if (!body) {
+      const read = await readWhole(path);
+      if (!read) return streamFile(req, res, path, contentType, headers);
+      memory.keep(path, read.stat, read.body);
+      body = read.body;
+      facts = read.stat;
+    }
+    return sendBytes(req, res, body, facts, contentType, headers);
+  }
+  return streamFile(req, res, path, contentType, headers);
+}
+
+const etagOf = (stat: Stats) => `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
+
+/** ETag, 304, HEAD and one byte range, answered from bytes in memory. */
+function sendBytes(
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  stat: Stats,
+  contentType: string,
+  headers: Record<string, string>,
+): true {
+  const etag = etagOf(stat);
+  const common = { ...headers, 'X-Content-Type-Options': 'nosniff', 'Accept-Ranges': 'bytes', ETag: etag };
+  if (matchesEtag(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, common);
+    res.end();
+    return true;
+  }
+  const range = parseRange(req.headers.range, body.length);
+  if (range === 'unsatisfiable') {
+    return plainError(res, 416, 'Range not satisfiable', { 'Content-Range': `bytes */${body.length}` });
+  }
+  const part = range ? body.subarray(range.start, range.end + 1) : body;
+  res.writeHead(range ? 206 : 200, {
+    ...common,
+    'Content-Type': contentType,
+    'Content-Length': String(part.length),
+    ...(range ? { 'Content-Range': `bytes ${range.start}-${range.end}/${body.length}` } : {}),
+  });
+  res.end(req.method === 'HEAD' ? undefined : part);
+  return true;
+}
+
+/** Streams a file from disk: for files too large to keep in memory. */
+async function streamFile(
   req: IncomingMessage,
   res: ServerResponse,
   path: string,
@@ -74,7 +212,7 @@ export async function sendFile(
     // stat the open handle, not the path: a concurrent atomic rename cannot mix two files' facts.
     const stat = await file.stat();
     if (!stat.isFile()) return plainError(res, 404, 'Not found');
-    const etag = `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
+    const etag = etagOf(stat);
     const common = { ...headers, 'X-Content-Type-Options': 'nosniff', 'Accept-Ranges': 'bytes', ETag: etag };
     if (matchesEtag(req.headers['if-none-match'], etag)) {
       res.writeHead(304, common);
