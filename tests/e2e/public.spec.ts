@@ -204,7 +204,8 @@ test('the home page: pricing guide, drone card, about and Open Graph image', asy
   expect(og).toMatch(/\/api\/photos\/featured\/og-image$/);
   const image = await request.get(og as string);
   expect(image.headers()['content-type']).toBe('image/jpeg');
-  expect(await page.locator('meta[name="twitter:image"]').getAttribute('content')).toBe(og);
+  // X takes the large card's image from og:image.
+  await expect(page.locator('meta[name="twitter:card"]')).toHaveAttribute('content', 'summary_large_image');
   const ld = await page.locator('script[type="application/ld+json"]').first().textContent();
   expect(JSON.parse(ld ?? '{}').image[0]['@type']).toBe('ImageObject');
 });

@@ -5,7 +5,13 @@ import { loadOnReach } from './load-on-reach';
 
 export function bindViewerTriggers(root: ParentNode = document): void {
   for (const gallery of root.querySelectorAll<HTMLElement>('[data-viewer]')) {
-    const viewer = loadOnReach(gallery, '[data-viewer-open]', () => import('~/islands/viewer-mount'));
+    // The viewer's code and the gallery's photo list load together.
+    const viewer = loadOnReach(gallery, '[data-viewer-open]', () =>
+      import('~/islands/viewer-mount').then(async (m) => {
+        await m.loadPhotos(gallery);
+        return m;
+      }),
+    );
     gallery.addEventListener('click', (event) => {
       const target =
         event.target instanceof Element ? event.target.closest<HTMLElement>('[data-viewer-open]') : null;
@@ -16,8 +22,10 @@ export function bindViewerTriggers(root: ParentNode = document): void {
       const done = () => gallery.removeAttribute('aria-busy');
       viewer.whenLoaded(
         (m) => {
-          m.openViewer(gallery, index, target);
-          done();
+          m.openViewer(gallery, index, target).then(done, (err) => {
+            console.error('Could not open the viewer', err);
+            done();
+          });
         },
         (err) => {
           console.error('Could not open the viewer', err);

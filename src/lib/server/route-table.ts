@@ -61,6 +61,8 @@ export const ROUTES: readonly RouteRule[] = [
   page('/shop', { page: pageNumber }),
   // The shop's list for its client-side filter: the same for every visitor, of no use to a robot.
   { ...page('/shop/data.json', {}, true), index: false },
+  // The home gallery's photos for its viewers, fetched when a visitor reaches for a card.
+  { ...page('/viewer/featured.json', {}, true), index: false },
   page('/drone-services'),
   page('/privacy'),
   page('/terms'),
