@@ -44,7 +44,7 @@ export default defineConfig({
     preact({ include: ['**/islands/checkout/**'] }),
   ],
   // Origin checks for mutations are done in src/middleware.ts against the runtime SITE_URL,
-  // because Astro's own check is fixed at build time (see STACK.md, "Things that bit").
+  // because Astro's own check reads the site address fixed at build time, not the running one.
   security: { checkOrigin: false },
   build: { inlineStylesheets: 'always' },
   prefetch: false,

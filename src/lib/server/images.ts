@@ -21,7 +21,7 @@ import {
 /** 100 MP: more than any camera the site will see, far less than a decompression bomb needs. */
 export const MAX_INPUT_PIXELS = 100_000_000;
 
-// Settings measured on the 2-core box (STACK.md "sharp on 2 cores"): AVIF effort 3 with 4:2:0 makes
+// Settings measured on a 2-core box: AVIF effort 3 with 4:2:0 makes
 // the whole 24 MP ladder in about 1.7 s; effort 4 takes over 5 s.
 const WEBP: sharp.WebpOptions = { quality: 78 };
 const JPEG: sharp.JpegOptions = { quality: 80, mozjpeg: true, progressive: true };
