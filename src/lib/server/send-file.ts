@@ -162,6 +162,31 @@ export async function sendFile(
 
 const etagOf = (stat: Stats) => `"${stat.size.toString(36)}-${Math.floor(stat.mtimeMs).toString(36)}"`;
 
+/**
+ * What both ways of sending share: the ETag, a 304 for a matching If-None-Match, and the byte range
+ * (416 when it cannot be met). Returns true when it has answered, else the headers and the range.
+ */
+function answerConditional(
+  req: IncomingMessage,
+  res: ServerResponse,
+  stat: Stats,
+  size: number,
+  headers: Record<string, string>,
+): true | { common: Record<string, string>; range: { start: number; end: number } | null } {
+  const etag = etagOf(stat);
+  const common = { ...headers, 'X-Content-Type-Options': 'nosniff', 'Accept-Ranges': 'bytes', ETag: etag };
+  if (matchesEtag(req.headers['if-none-match'], etag)) {
+    res.writeHead(304, common);
+    res.end();
+    return true;
+  }
+  const range = parseRange(req.headers.range, size);
+  if (range === 'unsatisfiable') {
+    return plainError(res, 416, 'Range not satisfiable', { 'Content-Range': `bytes */${size}` });
+  }
+  return { common, range };
+}
+
 /** ETag, 304, HEAD and one byte range, answered from bytes in memory. */
 function sendBytes(
   req: IncomingMessage,
@@ -171,17 +196,9 @@ function sendBytes(
   contentType: string,
   headers: Record<string, string>,
 ): true {
-  const etag = etagOf(stat);
-  const common = { ...headers, 'X-Content-Type-Options': 'nosniff', 'Accept-Ranges': 'bytes', ETag: etag };
-  if (matchesEtag(req.headers['if-none-match'], etag)) {
-    res.writeHead(304, common);
-    res.end();
-    return true;
-  }
-  const range = parseRange(req.headers.range, body.length);
-  if (range === 'unsatisfiable') {
-    return plainError(res, 416, 'Range not satisfiable', { 'Content-Range': `bytes */${body.length}` });
-  }
+  const checked = answerConditional(req, res, stat, body.length, headers);
+  if (checked === true) return true;
+  const { common, range } = checked;
   const part = range ? body.subarray(range.start, range.end + 1) : body;
   res.writeHead(range ? 206 : 200, {
     ...common,
@@ -212,17 +229,9 @@ async function streamFile(
     // stat the open handle, not the path: a concurrent atomic rename cannot mix two files' facts.
     const stat = await file.stat();
     if (!stat.isFile()) return plainError(res, 404, 'Not found');
-    const etag = etagOf(stat);
-    const common = { ...headers, 'X-Content-Type-Options': 'nosniff', 'Accept-Ranges': 'bytes', ETag: etag };
-    if (matchesEtag(req.headers['if-none-match'], etag)) {
-      res.writeHead(304, common);
-      res.end();
-      return true;
-    }
-    const range = parseRange(req.headers.range, stat.size);
-    if (range === 'unsatisfiable') {
-      return plainError(res, 416, 'Range not satisfiable', { 'Content-Range': `bytes */${stat.size}` });
-    }
+    const checked = answerConditional(req, res, stat, stat.size, headers);
+    if (checked === true) return true;
+    const { common, range } = checked;
     const start = range?.start ?? 0;
     const end = range?.end ?? stat.size - 1;
     res.writeHead(range ? 206 : 200, {
