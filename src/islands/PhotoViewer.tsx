@@ -83,10 +83,12 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
   const dialog = useRef<HTMLDialogElement>(null);
   const zoomButton = useRef<HTMLButtonElement>(null);
   const [index, setIndex] = useState(initialIndex);
-  const [zooming, setZooming] = useState(false);
   // The zoom viewer is mounted closed once the viewer is on screen, in a transition (React yields to
-  // input while rendering it), so that opening it only has to show what is already built.
+  // input while rendering it), so that opening it only has to show what is already built. It opens
+  // through `openZoom`, which re-renders the zoom viewer alone.
   const [zoomReady, setZoomReady] = useState(false);
+  const [zoomOpenAtMount, setZoomOpenAtMount] = useState(false);
+  const openZoom = useRef<(() => void) | null>(null);
   const photo = photos[index];
   const count = photos.length;
 
@@ -132,8 +134,11 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
                   type="button"
                   className={ctrl}
                   onClick={() => {
-                    setZoomReady(true);
-                    setZooming(true);
+                    if (openZoom.current) openZoom.current();
+                    else {
+                      setZoomOpenAtMount(true);
+                      setZoomReady(true);
+                    }
                   }}
                 >
                   <Icon>
@@ -203,11 +208,9 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
       {zoom && zoomReady && (
         <ZoomViewer
           photo={photo}
-          open={zooming}
-          onClose={() => {
-            setZooming(false);
-            zoomButton.current?.focus();
-          }}
+          openAtMount={zoomOpenAtMount}
+          opener={openZoom}
+          onClose={() => zoomButton.current?.focus()}
         />
       )}
     </>
@@ -215,11 +218,23 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
 }
 
 /**
- * Mounted closed beside the full-screen viewer; `open` shows it. Each opening starts afresh (100%,
+ * Mounted closed beside the full-screen viewer (or open, when asked for before that); `opener`
+ * receives the function that opens it. Each opening starts afresh (100%,
  * the loading status) and only then loads the large image.
  */
-function ZoomViewer({ photo, open, onClose }: { photo: ViewerPhoto; open: boolean; onClose: () => void }) {
+function ZoomViewer({
+  photo,
+  openAtMount,
+  opener,
+  onClose,
+}: {
+  photo: ViewerPhoto;
+  openAtMount: boolean;
+  opener: React.RefObject<(() => void) | null>;
+  onClose: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(openAtMount);
   const stage = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
   /** The image's own size once loaded; until then the size the gallery gives. */
@@ -232,6 +247,13 @@ function ZoomViewer({ photo, open, onClose }: { photo: ViewerPhoto; open: boolea
 
   // The stage is measured by the ResizeObserver alone: its first report comes after the layout of
   // the frame that shows the dialog, so the click that opens it reads no layout and renders once.
+  useLayoutEffect(() => {
+    opener.current = () => setOpen(true);
+    return () => {
+      opener.current = null;
+    };
+  }, [opener]);
+
   useLayoutEffect(() => {
     const d = dialog.current;
     if (!open || !d) return;
@@ -316,6 +338,7 @@ function ZoomViewer({ photo, open, onClose }: { photo: ViewerPhoto; open: boolea
 
   const onDialogClose = () => {
     clearTimeout(fitTimer.current);
+    setOpen(false);
     setLoaded(false);
     setNatural(null);
     setState(RESET);
