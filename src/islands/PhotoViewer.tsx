@@ -219,8 +219,8 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
 
 /**
  * Mounted closed beside the full-screen viewer (or open, when asked for before that); `opener`
- * receives the function that opens it. Each opening starts afresh (100%,
- * the loading status) and only then loads the large image.
+ * receives the function that opens it. Each opening starts afresh (100%, the loading status) and
+ * only then loads the large image.
  */
 function ZoomViewer({
   photo,
@@ -245,8 +245,6 @@ function ZoomViewer({
   const pinch = useRef<{ dist: number; scale: number } | null>(null);
   const fitTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  // The stage is measured by the ResizeObserver alone: its first report comes after the layout of
-  // the frame that shows the dialog, so the click that opens it reads no layout and renders once.
   useLayoutEffect(() => {
     opener.current = () => setOpen(true);
     return () => {
@@ -254,6 +252,8 @@ function ZoomViewer({
     };
   }, [opener]);
 
+  // The stage is measured by the ResizeObserver alone: its first report comes after the layout of
+  // the frame that shows the dialog, so the click that opens it reads no layout and renders once.
   useLayoutEffect(() => {
     const d = dialog.current;
     if (!open || !d) return;
