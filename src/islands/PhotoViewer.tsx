@@ -2,7 +2,8 @@
 // Both are native <dialog>s opened with showModal(): the page behind is inert (focus stays
 // inside) and Esc closes them. Loaded when a visitor reaches for a card (viewer-trigger.ts,
 // viewer-mount.tsx).
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { afterNextPaint } from '~/lib/client/load-on-reach';
 import { ZOOM } from '~/lib/shared/constants';
 import {
   containSize,
@@ -82,14 +83,20 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
   const dialog = useRef<HTMLDialogElement>(null);
   const zoomButton = useRef<HTMLButtonElement>(null);
   const [index, setIndex] = useState(initialIndex);
-  const [zooming, setZooming] = useState(false);
+  // The zoom viewer is mounted closed once the viewer is on screen, in a transition (React yields to
+  // input while rendering it), so that opening it only has to show what is already built. It opens
+  // through `openZoom`, which re-renders the zoom viewer alone.
+  const [zoomReady, setZoomReady] = useState(false);
+  const [zoomOpenAtMount, setZoomOpenAtMount] = useState(false);
+  const openZoom = useRef<(() => void) | null>(null);
   const photo = photos[index];
   const count = photos.length;
 
   useEffect(() => {
     const d = dialog.current;
     if (d && !d.open) d.showModal();
-  }, []);
+    if (zoom) afterNextPaint(() => startTransition(() => setZoomReady(true)));
+  }, [zoom]);
 
   const go = useCallback((delta: number) => setIndex((i) => wrapIndex(i, delta, count)), [count]);
 
@@ -122,7 +129,18 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
             </p>
             <div className="flex items-center gap-2">
               {zoom && (
-                <button ref={zoomButton} type="button" className={ctrl} onClick={() => setZooming(true)}>
+                <button
+                  ref={zoomButton}
+                  type="button"
+                  className={ctrl}
+                  onClick={() => {
+                    if (openZoom.current) openZoom.current();
+                    else {
+                      setZoomOpenAtMount(true);
+                      setZoomReady(true);
+                    }
+                  }}
+                >
                   <Icon>
                     <circle cx="11" cy="11" r="6.5" />
                     <path d="M16 16l4 4M11 8.5v5M8.5 11h5" />
@@ -187,42 +205,65 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
           </div>
         </div>
       </dialog>
-      {zooming && (
+      {zoom && zoomReady && (
         <ZoomViewer
           photo={photo}
-          onClose={() => {
-            setZooming(false);
-            zoomButton.current?.focus();
-          }}
+          openAtMount={zoomOpenAtMount}
+          opener={openZoom}
+          onClose={() => zoomButton.current?.focus()}
         />
       )}
     </>
   );
 }
 
-function ZoomViewer({ photo, onClose }: { photo: ViewerPhoto; onClose: () => void }) {
+/**
+ * Mounted closed beside the full-screen viewer (or open, when asked for before that); `opener`
+ * receives the function that opens it. Each opening starts afresh (100%, the loading status) and
+ * only then loads the large image.
+ */
+function ZoomViewer({
+  photo,
+  openAtMount,
+  opener,
+  onClose,
+}: {
+  photo: ViewerPhoto;
+  openAtMount: boolean;
+  opener: React.RefObject<(() => void) | null>;
+  onClose: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(openAtMount);
   const stage = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
-  const [natural, setNatural] = useState({ w: photo.width ?? 0, h: photo.height ?? 0 });
+  /** The image's own size once loaded; until then the size the gallery gives. */
+  const [natural, setNatural] = useState<{ w: number; h: number } | null>(null);
   const [box, setBox] = useState({ w: 0, h: 0 });
   const [state, setState] = useState<ZoomState>(RESET);
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const pinch = useRef<{ dist: number; scale: number } | null>(null);
+  const fitTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  // Opened before the stage is measured: inside a closed dialog the stage has no size, and measuring
-  // it there would cost a layout for nothing and a second render once it opens.
+  useLayoutEffect(() => {
+    opener.current = () => setOpen(true);
+    return () => {
+      opener.current = null;
+    };
+  }, [opener]);
+
+  // The stage is measured by the ResizeObserver alone: its first report comes after the layout of
+  // the frame that shows the dialog, so the click that opens it reads no layout and renders once.
   useLayoutEffect(() => {
     const d = dialog.current;
-    if (d && !d.open) d.showModal();
+    if (!open || !d) return;
+    if (!d.open) d.showModal();
     const el = stage.current;
     if (!el) return;
-    const measure = () => setBox({ w: el.clientWidth, h: el.clientHeight });
-    measure();
-    const ro = new ResizeObserver(measure);
+    const ro = new ResizeObserver(() => setBox({ w: el.clientWidth, h: el.clientHeight }));
     ro.observe(el);
     return () => ro.disconnect();
-  }, []);
+  }, [open]);
 
   /** Pointer position relative to the stage's centre. */
   const fromCentre = useCallback((clientX: number, clientY: number) => {
@@ -250,7 +291,7 @@ function ZoomViewer({ photo, onClose }: { photo: ViewerPhoto; onClose: () => voi
     setNatural({ w: img.naturalWidth, h: img.naturalHeight });
     setLoaded(true);
     // Fit to screen runs 50 ms after the image loads.
-    setTimeout(() => setState(FIT), ZOOM.fitDelayMs);
+    fitTimer.current = setTimeout(() => setState(FIT), ZOOM.fitDelayMs);
   };
 
   const onKeyDown = (e: React.KeyboardEvent) => {
@@ -295,7 +336,18 @@ function ZoomViewer({ photo, onClose }: { photo: ViewerPhoto; onClose: () => voi
     if (pointers.current.size < 2) pinch.current = null;
   };
 
-  const size = containSize(natural.w, natural.h, box.w, box.h);
+  const onDialogClose = () => {
+    clearTimeout(fitTimer.current);
+    setOpen(false);
+    setLoaded(false);
+    setNatural(null);
+    setState(RESET);
+    onClose();
+  };
+
+  const w = natural?.w ?? photo.width ?? 0;
+  const h = natural?.h ?? photo.height ?? 0;
+  const size = containSize(w, h, box.w, box.h);
   const titleId = `zoom-title-${photo.id}`;
   return (
     <dialog
@@ -303,7 +355,7 @@ function ZoomViewer({ photo, onClose }: { photo: ViewerPhoto; onClose: () => voi
       aria-labelledby={titleId}
       className="on-dark m-0 h-dvh max-h-none w-dvw max-w-none bg-ink-950 p-0 text-white backdrop:bg-ink-950"
       onKeyDown={onKeyDown}
-      onClose={onClose}
+      onClose={onDialogClose}
       onContextMenu={block}
     >
       <div className="flex h-full flex-col">
@@ -361,21 +413,23 @@ function ZoomViewer({ photo, onClose }: { photo: ViewerPhoto; onClose: () => voi
           onPointerUp={onPointerUp}
           onPointerCancel={onPointerUp}
         >
-          <img
-            src={photo.zoomSrc}
-            alt={photo.alt}
-            draggable={false}
-            onDragStart={block}
-            onLoad={onLoad}
-            className="absolute top-1/2 left-1/2 max-w-none select-none"
-            style={{
-              width: size.width || undefined,
-              height: size.height || undefined,
-              opacity: loaded ? 1 : 0,
-              transform: `translate(-50%, -50%) translate(${state.x}px, ${state.y}px) scale(${state.scale})`,
-            }}
-          />
-          {!loaded && (
+          {open && (
+            <img
+              src={photo.zoomSrc}
+              alt={photo.alt}
+              draggable={false}
+              onDragStart={block}
+              onLoad={onLoad}
+              className="absolute top-1/2 left-1/2 max-w-none select-none"
+              style={{
+                width: size.width || undefined,
+                height: size.height || undefined,
+                opacity: loaded ? 1 : 0,
+                transform: `translate(-50%, -50%) translate(${state.x}px, ${state.y}px) scale(${state.scale})`,
+              }}
+            />
+          )}
+          {open && !loaded && (
             <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-3">
               <span className="h-10 w-10 animate-spin rounded-full border-2 border-white/25 border-t-white" />
               <span className="text-sm text-mist-200">Loading image…</span>

@@ -52,15 +52,10 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
   const [loadError, setLoadError] = useState(false);
   const titleId = useId();
 
-  // Each opening starts from the defaults and fetches afresh (only while open).
+  // Each opening starts from the defaults (restored on closing, see onClose) and fetches afresh
+  // (only while open).
   useEffect(() => {
     if (!target || openCount === 0) return;
-    setSize('small');
-    setFinish('matte');
-    setFramed(false);
-    setQuantity(1);
-    setVariants(null);
-    setLoadError(false);
     if (!dialog.current?.open) dialog.current?.showModal();
     let live = true;
     Promise.all([
@@ -119,184 +114,187 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
     <dialog
       ref={dialog}
       aria-labelledby={titleId}
-      onClose={() => target?.returnFocus?.focus()}
+      onClose={() => {
+        setSize('small');
+        setFinish('matte');
+        setFramed(false);
+        setQuantity(1);
+        setVariants(null);
+        setLoadError(false);
+        target?.returnFocus?.focus();
+      }}
       onClick={(e) => {
         if (e.target === dialog.current) close(); // a click on the backdrop
       }}
       className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg bg-white p-0 text-ink-900 shadow-2xl backdrop:bg-ink-950/60"
     >
-      {target && (
-        <div className="max-h-[90dvh] overflow-y-auto p-6">
-          <div className="flex items-start justify-between gap-4">
-            <div>
-              <p className="eyebrow text-ink-600">Customise your print</p>
-              <h2 id={titleId} className="mt-1 text-2xl text-ink-950">
-                {target.title}
-              </h2>
-            </div>
-            <button
-              type="button"
-              onClick={close}
-              className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-mist-100"
-              aria-label="Close"
-            >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="h-5 w-5"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2"
-              >
-                <path d="M6 6l12 12M18 6L6 18" />
-              </svg>
-            </button>
+      {/* The content is built while the dialog is still closed (with no photo yet), so opening it
+          only sets the title and the image. */}
+      <div className="max-h-[90dvh] overflow-y-auto p-6">
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <p className="eyebrow text-ink-600">Customise your print</p>
+            <h2 id={titleId} className="mt-1 text-2xl text-ink-950">
+              {target?.title}
+            </h2>
           </div>
-          {target.imageUrl && (
-            <img
-              src={target.imageUrl}
-              alt=""
-              className="mt-4 max-h-48 w-full rounded-sm bg-mist-100 object-contain"
-            />
-          )}
+          <button
+            type="button"
+            onClick={close}
+            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-mist-100"
+            aria-label="Close"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        </div>
+        {target?.imageUrl && (
+          <img
+            src={target.imageUrl}
+            alt=""
+            className="mt-4 max-h-48 w-full rounded-sm bg-mist-100 object-contain"
+          />
+        )}
 
-          {loadError && (
-            <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
-              The print options could not be loaded. Please close this and try again.
-            </p>
-          )}
+        {loadError && (
+          <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
+            The print options could not be loaded. Please close this and try again.
+          </p>
+        )}
 
-          <fieldset className="mt-5">
-            <legend className="text-sm font-semibold text-ink-800">Size</legend>
-            <div className="mt-2 grid gap-2 sm:grid-cols-3">
-              {PRINT_SIZES.map((s) => (
-                <label
-                  key={s}
-                  className="flex min-h-11 cursor-pointer flex-col rounded-md border border-mist-300 px-3 py-2 has-checked:border-heather-700 has-checked:bg-heather-100"
-                >
-                  <span className="flex items-center gap-2">
-                    <input
-                      type="radio"
-                      name="print-size"
-                      value={s}
-                      checked={size === s}
-                      onChange={() => setSize(s)}
-                    />
-                    <span className="font-medium">{PRINT_SIZE_LABELS[s]}</span>
-                  </span>
-                  <span className="text-sm text-ink-600">{dimensionsOf(s)}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-
-          <fieldset className="mt-5">
-            <legend className="text-sm font-semibold text-ink-800">Finish</legend>
-            <div className="mt-2 grid grid-cols-2 gap-2">
-              {FINISHES.map((f) => (
-                <label
-                  key={f}
-                  className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100"
-                >
+        <fieldset className="mt-5">
+          <legend className="text-sm font-semibold text-ink-800">Size</legend>
+          <div className="mt-2 grid gap-2 sm:grid-cols-3">
+            {PRINT_SIZES.map((s) => (
+              <label
+                key={s}
+                className="flex min-h-11 cursor-pointer flex-col rounded-md border border-mist-300 px-3 py-2 has-checked:border-heather-700 has-checked:bg-heather-100"
+              >
+                <span className="flex items-center gap-2">
                   <input
                     type="radio"
-                    name="print-finish"
-                    value={f}
-                    checked={finish === f}
-                    onChange={() => setFinish(f)}
+                    name="print-size"
+                    value={s}
+                    checked={size === s}
+                    onChange={() => setSize(s)}
                   />
-                  <span className="font-medium">{FINISH_LABEL[f]}</span>
-                </label>
-              ))}
-            </div>
-          </fieldset>
-
-          <fieldset className="mt-5">
-            <legend className="text-sm font-semibold text-ink-800">Framing</legend>
-            <div className="mt-2 grid grid-cols-2 gap-2">
-              <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100">
-                <input
-                  type="radio"
-                  name="print-framing"
-                  checked={!framed}
-                  onChange={() => setFramed(false)}
-                />
-                <span className="font-medium">No framing</span>
-              </label>
-              <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100 has-disabled:opacity-50">
-                <input
-                  type="radio"
-                  name="print-framing"
-                  checked={framed}
-                  disabled={framePrice === null}
-                  onChange={() => setFramed(true)}
-                />
-                <span className="font-medium">
-                  Framed{framePrice !== null ? ` (+${formatEuro(framePrice)})` : ' (not available)'}
+                  <span className="font-medium">{PRINT_SIZE_LABELS[s]}</span>
                 </span>
+                <span className="text-sm text-ink-600">{dimensionsOf(s)}</span>
               </label>
-            </div>
-          </fieldset>
+            ))}
+          </div>
+        </fieldset>
 
-          <fieldset className="mt-5 flex items-center gap-3">
-            <legend className="float-left mr-3 text-sm font-semibold text-ink-800">Quantity</legend>
-            <div className="flex items-center rounded-md border border-mist-300">
-              <button
-                type="button"
-                className="h-11 w-11 text-lg disabled:opacity-40"
-                onClick={() => setQuantity((q) => Math.max(1, q - 1))}
-                disabled={quantity <= 1}
-                aria-label="Decrease quantity"
+        <fieldset className="mt-5">
+          <legend className="text-sm font-semibold text-ink-800">Finish</legend>
+          <div className="mt-2 grid grid-cols-2 gap-2">
+            {FINISHES.map((f) => (
+              <label
+                key={f}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100"
               >
-                −
-              </button>
-              <output className="w-10 text-center tabular-nums" aria-live="polite" aria-label="Quantity">
-                {quantity}
-              </output>
-              <button
-                type="button"
-                className="h-11 w-11 text-lg"
-                onClick={() => setQuantity((q) => q + 1)}
-                aria-label="Increase quantity"
-              >
-                +
-              </button>
-            </div>
-          </fieldset>
+                <input
+                  type="radio"
+                  name="print-finish"
+                  value={f}
+                  checked={finish === f}
+                  onChange={() => setFinish(f)}
+                />
+                <span className="font-medium">{FINISH_LABEL[f]}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
 
-          <dl className="mt-6 space-y-1 border-t border-mist-200 pt-4 text-sm">
-            <div className="flex justify-between">
-              <dt className="text-ink-600">Price per print</dt>
-              <dd className="tabular-nums" data-testid="unit-price">
-                {formatEuro(unitCents)}
-              </dd>
-            </div>
-            <div className="flex justify-between text-base font-semibold">
-              <dt>Total</dt>
-              <dd className="tabular-nums" data-testid="total-price">
-                {formatEuro(totalCents)}
-              </dd>
-            </div>
-          </dl>
-          {variants && !variant && (
-            <p className="mt-3 text-sm text-ink-600">This size and finish is not available for this photo.</p>
-          )}
+        <fieldset className="mt-5">
+          <legend className="text-sm font-semibold text-ink-800">Framing</legend>
+          <div className="mt-2 grid grid-cols-2 gap-2">
+            <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100">
+              <input type="radio" name="print-framing" checked={!framed} onChange={() => setFramed(false)} />
+              <span className="font-medium">No framing</span>
+            </label>
+            <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100 has-disabled:opacity-50">
+              <input
+                type="radio"
+                name="print-framing"
+                checked={framed}
+                disabled={framePrice === null}
+                onChange={() => setFramed(true)}
+              />
+              <span className="font-medium">
+                Framed{framePrice !== null ? ` (+${formatEuro(framePrice)})` : ' (not available)'}
+              </span>
+            </label>
+          </div>
+        </fieldset>
 
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button type="button" className="btn btn-secondary" onClick={close}>
-              Cancel
-            </button>
+        <fieldset className="mt-5 flex items-center gap-3">
+          <legend className="float-left mr-3 text-sm font-semibold text-ink-800">Quantity</legend>
+          <div className="flex items-center rounded-md border border-mist-300">
             <button
               type="button"
-              className="btn btn-primary disabled:opacity-50"
-              onClick={add}
-              disabled={!variant}
+              className="h-11 w-11 text-lg disabled:opacity-40"
+              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+              disabled={quantity <= 1}
+              aria-label="Decrease quantity"
             >
-              {variants === null && !loadError ? 'Loading…' : 'Add to Cart'}
+              −
+            </button>
+            <output className="w-10 text-center tabular-nums" aria-live="polite" aria-label="Quantity">
+              {quantity}
+            </output>
+            <button
+              type="button"
+              className="h-11 w-11 text-lg"
+              onClick={() => setQuantity((q) => q + 1)}
+              aria-label="Increase quantity"
+            >
+              +
             </button>
           </div>
+        </fieldset>
+
+        <dl className="mt-6 space-y-1 border-t border-mist-200 pt-4 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-ink-600">Price per print</dt>
+            <dd className="tabular-nums" data-testid="unit-price">
+              {formatEuro(unitCents)}
+            </dd>
+          </div>
+          <div className="flex justify-between text-base font-semibold">
+            <dt>Total</dt>
+            <dd className="tabular-nums" data-testid="total-price">
+              {formatEuro(totalCents)}
+            </dd>
+          </div>
+        </dl>
+        {variants && !variant && (
+          <p className="mt-3 text-sm text-ink-600">This size and finish is not available for this photo.</p>
+        )}
+
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-secondary" onClick={close}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary disabled:opacity-50"
+            onClick={add}
+            disabled={!variant}
+          >
+            {variants === null && !loadError ? 'Loading…' : 'Add to Cart'}
+          </button>
         </div>
-      )}
+      </div>
     </dialog>
   );
 }

@@ -1,6 +1,7 @@
 // Loaded by lib/client/print-trigger.ts when a visitor reaches for a shop card: mounts the print
 // dialog once (closed, so that React's first render is done before the click), then opens it for
 // each card.
+import { startTransition } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { PrintDialog, type PrintTarget } from './PrintDialog';
 
@@ -13,8 +14,10 @@ export function preparePrintDialog(): Root {
     const host = document.createElement('div');
     host.id = 'print-dialog-root';
     document.body.append(host);
-    root = createRoot(host);
-    root.render(<PrintDialog target={null} openCount={0} />);
+    const r = createRoot(host);
+    // A transition: React yields to input while building the closed dialog.
+    startTransition(() => r.render(<PrintDialog target={null} openCount={0} />));
+    root = r;
   }
   return root;
 }
