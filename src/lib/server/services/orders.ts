@@ -272,10 +272,11 @@ async function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
 }
 
 /**
- * POST /api/paypal/order/{id}/capture. Captures, then stores the customer with PayPal's answer (or
- * alone when PayPal refuses), and marks the order paid only for a COMPLETED capture of exactly the
- * stored amount in EUR. Idempotent: an already paid order answers paid without another capture;
- * ORDER_ALREADY_CAPTURED is reconciled by reading the order.
+ * POST /api/paypal/order/{id}/capture. Stores the customer, captures, and marks the order paid only
+ * for a COMPLETED capture of exactly the stored amount in EUR. The customer is committed before
+ * PayPal is asked: if the process dies after PayPal captured, the order settled at the next start
+ * still knows whom to mail and where to ship. Idempotent: an already paid order answers paid without
+ * another capture; ORDER_ALREADY_CAPTURED is reconciled by reading the order.
  */
 export async function capturePaypalOrder(
   db: Db,
@@ -289,34 +290,16 @@ export async function capturePaypalOrder(
     if (order.paymentStatus === 'completed') {
       return { paid: true, orderId: order.id, captureId: order.paymentId ?? '', newlyPaid: false };
     }
-    const saveCustomer = () =>
-      db
-        .update(orders)
-        .set({
-          customerName: customer.name,
-          customerEmail: customer.email,
-          phoneNumber: customer.phone,
-          customerAddress: formatAddress(customer),
-        })
-        .where(eq(orders.id, order.id))
-        .run();
-
-    let result: PaypalOrder;
-    try {
-      result = await captureOrRead(client, paypalOrderId);
-    } catch (err) {
-      // PayPal refused or could not be reached: the order keeps who tried to pay.
-      saveCustomer();
-      throw err;
-    }
-    // The customer and PayPal's answer are written in one commit (one disk sync per capture).
-    return db.transaction(
-      () => {
-        saveCustomer();
-        return settleCapture(db, order, result);
-      },
-      { behavior: 'immediate' },
-    );
+    db.update(orders)
+      .set({
+        customerName: customer.name,
+        customerEmail: customer.email,
+        phoneNumber: customer.phone,
+        customerAddress: formatAddress(customer),
+      })
+      .where(eq(orders.id, order.id))
+      .run();
+    return settleCapture(db, order, await captureOrRead(client, paypalOrderId));
   });
 }
 
