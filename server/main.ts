@@ -21,12 +21,18 @@ import { InFlight } from './in-flight';
 import { type CachedPage, PageCache, pickVariant, type RenderedPage } from './page-cache';
 import { GateFullError, RenderGate } from './render-gate';
 import { loadStaticAssets } from './static-assets';
+import { VersionMemo } from './version-memo';
 
 /**
  * Answers from cached bytes, with every header in one writeHead: the variant's own (security
  * headers included, computed once) plus the request id and, for pages, `x-cache`, which says
  * whether the page cache had the page already. Nothing is set on `res` before, so node checks
  * each header once.
+ *
+ * The variant's header object is handed to writeHead itself, with this request's id and cache state
+ * written into it first: node turns it into the header block at once and keeps no reference to it,
+ * so one object serves every answer of the variant. Copying its twenty-odd headers for each answer
+ * cost a large part of a cached answer's time.
  */
 function send(
   req: IncomingMessage,
@@ -37,10 +43,8 @@ function send(
 ): void {
   const variant = pickVariant(req.headers['accept-encoding'], page);
   const notModified = page.status === 200 && req.headers['if-none-match'] === variant.etag;
-  const headers: Record<string, string | number> = {
-    ...(notModified ? variant.notModified : variant.headers),
-    'x-request-id': reqId,
-  };
+  const headers = notModified ? variant.notModified : variant.headers;
+  headers['x-request-id'] = reqId;
   if (cacheState) headers['x-cache'] = cacheState;
   if (notModified) {
     res.writeHead(304, headers);
@@ -51,14 +55,51 @@ function send(
   res.end(req.method === 'HEAD' ? undefined : variant.body);
 }
 
+/** What the front decides from a request target alone, the same for every request with that target. */
+interface Target {
+  /** The canonical path, or null when the path cannot be judged safely (answered 400). */
+  path: string | null;
+  /** The canonical path as a URL path. */
+  encoded: string;
+  /** The target handed on: the encoded path with the query as sent. */
+  url: string;
+  /** The page cache's key for an anonymous GET or HEAD, or null when such a request is not cached. */
+  key: string | null;
+}
+
+function resolveTarget(raw: string): Target {
+  const target = splitTarget(raw);
+  const path = normalizePath(target.path);
+  if (path === null) return { path, encoded: '', url: raw, key: null };
+  const encoded = encodePath(path);
+  const url = target.query ? `${encoded}?${target.query}` : encoded;
+  return { path, encoded, url, key: cacheKey(encoded, new URLSearchParams(target.query)) };
+}
+
 /**
- * The cache key of a request, or null when it must not be cached: only anonymous GETs and HEADs
- * of paths the route table lets the cache keep, keyed on the query parameters the page reads.
+ * Resolved targets by the raw target, so that a page asked for again and again is parsed, decoded
+ * and matched against the route table once. Bounded: emptied when full, so a client sending endless
+ * different targets costs only the parsing it would cost anyway.
  */
-function cacheKeyOf(req: IncomingMessage, path: string, query: string): string | null {
+class TargetMemo {
+  private readonly targets = new Map<string, Target>();
+  constructor(private readonly max = 2000) {}
+  get(raw: string): Target {
+    let target = this.targets.get(raw);
+    if (!target) {
+      target = resolveTarget(raw);
+      if (this.targets.size >= this.max) this.targets.clear();
+      this.targets.set(raw, target);
+    }
+    return target;
+  }
+}
+
+/** Only anonymous GETs and HEADs may be answered from the page cache (the route table says which paths). */
+function cacheKeyOf(req: IncomingMessage, target: Target): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
   if (hasSessionCookie(req.headers.cookie)) return null;
-  return cacheKey(path, new URLSearchParams(query));
+  return target.key;
 }
 
 /** A rendered page may be cached only if it is the same for every anonymous visitor. */
@@ -149,8 +190,9 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
   const probe = new Database(databaseFile(config.dataDir), { readonly: true, fileMustExist: true });
   // Prepared once: it is read on every cached answer.
   const dataVersion = probe.prepare('PRAGMA data_version').pluck();
-  const readVersion = () => dataVersion.get() as number;
-  const cache = new PageCache(readVersion);
+  const version = new VersionMemo(() => dataVersion.get() as number);
+  const cache = new PageCache(() => version.read());
+  const targets = new TargetMemo();
 
   /** Hands a request to Astro, with the socket's own address in its locals. */
   const toAstro = async (req: IncomingMessage, res: ServerResponse) =>
@@ -165,7 +207,8 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
     withRequest((ctx) => {
       const started = performance.now();
       // One line per request, written when the answer is finished or the client went away.
-      res.once('close', () => {
+      // 'close' comes once per answer; `on` spares the wrapper that `once` would add.
+      res.on('close', () => {
         logRequest({
           reqId: ctx.reqId,
           method: req.method,
@@ -176,7 +219,8 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
           ...(res.writableFinished ? {} : { aborted: true }),
         });
       });
-      inFlight.track(answer(req, res, ctx.reqId));
+      const rest = answer(req, res, ctx.reqId);
+      if (rest) inFlight.track(rest);
     }),
   );
   /**
@@ -188,72 +232,98 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
     for (const [name, value] of Object.entries(security)) res.setHeader(name, value);
     res.setHeader('x-request-id', reqId);
   };
-  const answer = async (req: IncomingMessage, res: ServerResponse, reqId: string) => {
+  const fail = (res: ServerResponse, reqId: string, err: unknown) => {
+    if (!res.headersSent) common(res, reqId);
+    if (err instanceof GateFullError) {
+      if (!res.headersSent)
+        return plain(res, 503, 'The site is busy. Please try again in a moment.', { 'retry-after': '2' });
+    }
+    getLog().error({ err }, 'Unexpected error');
+    if (!res.headersSent) plain(res, 500, 'Something went wrong on our side. Please try again.');
+    else res.end();
+  };
+  /**
+   * Answers at once what needs no waiting (a bad address, a built asset, a cached page), without a
+   * promise; returns the rest of the work for anything else.
+   */
+  const answer = (req: IncomingMessage, res: ServerResponse, reqId: string): Promise<void> | undefined => {
     try {
-      const target = splitTarget(req.url ?? '/');
-      const path = normalizePath(target.path);
-      if (path === null) {
+      const target = targets.get(req.url ?? '/');
+      if (target.path === null) {
         common(res, reqId);
-        return plain(res, 400, 'The address is not valid.');
+        plain(res, 400, 'The address is not valid.');
+        return;
       }
       // From here on, everything (assets, the cache, Astro's router and middleware) sees one path.
-      const encoded = encodePath(path);
-      req.url = target.query ? `${encoded}?${target.query}` : encoded;
+      req.url = target.url;
       const safe = req.method === 'GET' || req.method === 'HEAD';
       if (safe) {
-        const asset = assets.get(encoded);
-        if (asset) return send(req, res, reqId, asset);
+        const asset = assets.get(target.encoded);
+        if (asset) {
+          send(req, res, reqId, asset);
+          return;
+        }
+      } else {
+        // Whatever this request commits shows in the next cached answer.
+        version.forgetWhenAnswered(res);
       }
-      const key = cacheKeyOf(req, encoded, target.query);
+      const key = cacheKeyOf(req, target);
       const hit = key ? cache.get(key) : undefined;
       if (key && hit) {
         req.url = key;
-        return send(req, res, reqId, hit, 'hit');
-      }
-      if (path === '/healthz') {
-        common(res, reqId);
-        getDb().$client.prepare('select 1').get();
-        res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
-        res.end(JSON.stringify({ status: 'ok' }));
+        send(req, res, reqId, hit, 'hit');
         return;
       }
-      if (safe && path.startsWith('/media/')) {
-        common(res, reqId);
-        if (await serveMedia(req, res, encoded)) return;
-      }
-      if (safe && path.startsWith('/objects/')) {
-        common(res, reqId);
-        if (await serveObject(getDb(), req, res, encoded)) return;
-      }
-      if (!key) {
-        common(res, reqId);
-        if (!safe) settleUnreadBody(req, res);
-        if (safe && !path.startsWith('/api/')) await render(req, () => toAstro(req, res));
-        else await toAstro(req, res);
-        return;
-      }
-      // The page is rendered with only the query parameters it reads, so that it matches its key.
-      req.url = key;
-      if (req.method !== 'HEAD') {
-        const page = await cache.getOrRender(key, () =>
-          render(req, async () => toCacheable(await renderToMemory(handler, req, peerOf(req)), security)),
-        );
-        if (page) return send(req, res, reqId, page, 'miss');
-      }
-      // A HEAD of a page not cached yet, or an answer that may not be cached (a redirect, an
-      // error, a cookie): rendered for this request alone.
-      common(res, reqId);
-      await render(req, () => toAstro(req, res));
+      return answerLater(req, res, reqId, target.path, target.encoded, key, safe).catch((err) =>
+        fail(res, reqId, err),
+      );
     } catch (err) {
-      if (!res.headersSent) common(res, reqId);
-      if (err instanceof GateFullError) {
-        if (!res.headersSent)
-          return plain(res, 503, 'The site is busy. Please try again in a moment.', { 'retry-after': '2' });
-      }
-      getLog().error({ err }, 'Unexpected error');
-      if (!res.headersSent) plain(res, 500, 'Something went wrong on our side. Please try again.');
-      else res.end();
+      fail(res, reqId, err);
     }
+  };
+  const answerLater = async (
+    req: IncomingMessage,
+    res: ServerResponse,
+    reqId: string,
+    path: string,
+    encoded: string,
+    key: string | null,
+    safe: boolean,
+  ) => {
+    if (path === '/healthz') {
+      common(res, reqId);
+      getDb().$client.prepare('select 1').get();
+      res.writeHead(200, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+      res.end(JSON.stringify({ status: 'ok' }));
+      return;
+    }
+    if (safe && path.startsWith('/media/')) {
+      common(res, reqId);
+      if (await serveMedia(req, res, encoded)) return;
+    }
+    if (safe && path.startsWith('/objects/')) {
+      common(res, reqId);
+      if (await serveObject(getDb(), req, res, encoded)) return;
+    }
+    if (!key) {
+      common(res, reqId);
+      if (!safe) settleUnreadBody(req, res);
+      if (safe && !path.startsWith('/api/')) await render(req, () => toAstro(req, res));
+      else await toAstro(req, res);
+      return;
+    }
+    // The page is rendered with only the query parameters it reads, so that it matches its key.
+    req.url = key;
+    if (req.method !== 'HEAD') {
+      const page = await cache.getOrRender(key, () =>
+        render(req, async () => toCacheable(await renderToMemory(handler, req, peerOf(req)), security)),
+      );
+      if (page) return send(req, res, reqId, page, 'miss');
+    }
+    // A HEAD of a page not cached yet, or an answer that may not be cached (a redirect, an
+    // error, a cookie): rendered for this request alone.
+    common(res, reqId);
+    await render(req, () => toAstro(req, res));
   };
   server.keepAliveTimeout = 65_000;
 
@@ -263,8 +333,9 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    getLog().info(`${signal} received: finishing ${inFlight.size} request(s), then closing.`);
+    // The listener closes before the line is written: whoever reads the line finds new connections refused.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    getLog().info(`${signal} received: finishing ${inFlight.size} request(s), then closing.`);
     server.closeIdleConnections();
     if (!(await inFlight.settle(10_000))) {
       getLog().info('Requests still running after 10 s: closing their connections.');
