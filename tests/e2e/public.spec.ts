@@ -61,6 +61,36 @@ test('the viewer loads only on the first click', async ({ page }) => {
   expect(scripts.some((s) => s.includes('viewer-mount'))).toBe(true);
 });
 
+test('a photo list that cannot be fetched is told in a toast, and the next click opens the viewer', async ({
+  page,
+}) => {
+  let refuse = true;
+  await page.route('**/viewer/featured.json', (route) => (refuse ? route.abort() : route.continue()));
+  await page.goto('/');
+  const card = page
+    .locator('#gallery')
+    .getByRole('button', { name: /full screen$/ })
+    .first();
+  await card.click();
+  await expect(page.getByText('The photo could not be opened')).toBeVisible();
+  await expect(page.getByText('Please check your connection and try again.')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+  refuse = false;
+  await card.click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+test('print options that cannot load are told in a toast', async ({ page }) => {
+  await page.route('**/_astro/print-dialog-mount*.js', (route) => route.abort());
+  await page.goto('/shop');
+  await page
+    .getByRole('button', { name: /^Customise print:/ })
+    .first()
+    .click();
+  await expect(page.getByText('The print options could not be opened')).toBeVisible();
+  await expect(page.getByRole('dialog')).toBeHidden();
+});
+
 test('the zoom viewer: every key and button, and the clamps at 50% and 500%', async ({ page }) => {
   const { viewer } = await openFirstPhoto(page);
   const largest: string[] = [];

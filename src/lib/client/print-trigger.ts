@@ -2,6 +2,7 @@
 // (load-on-reach.ts), not with the page (client:idle would still load during the page load). Once
 // loaded, the dialog is mounted closed, so a click only has to render it open.
 import { loadOnReach } from './load-on-reach';
+import { reportOpenFailure } from './open-failed';
 
 export function bindPrintTriggers(grid: HTMLElement | null): void {
   if (!grid) return;
@@ -31,7 +32,7 @@ export function bindPrintTriggers(grid: HTMLElement | null): void {
         done();
       },
       (err) => {
-        console.error(err);
+        reportOpenFailure('print options', err);
         done();
       },
     );

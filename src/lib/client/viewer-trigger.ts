@@ -2,6 +2,7 @@
 // for a card (load-on-reach.ts), and a click (or Enter/Space) opens it. Nothing else loads before.
 // Also blocks right-click and drag on the gallery's images (a hurdle against saving them).
 import { loadOnReach } from './load-on-reach';
+import { reportOpenFailure } from './open-failed';
 
 export function bindViewerTriggers(root: ParentNode = document): void {
   for (const gallery of root.querySelectorAll<HTMLElement>('[data-viewer]')) {
@@ -20,18 +21,13 @@ export function bindViewerTriggers(root: ParentNode = document): void {
       const index = Number(target.dataset.index ?? 0);
       gallery.setAttribute('aria-busy', 'true');
       const done = () => gallery.removeAttribute('aria-busy');
-      viewer.whenLoaded(
-        (m) => {
-          m.openViewer(gallery, index, target).then(done, (err) => {
-            console.error('Could not open the viewer', err);
-            done();
-          });
-        },
-        (err) => {
-          console.error('Could not open the viewer', err);
-          done();
-        },
-      );
+      const failed = (err: unknown) => {
+        reportOpenFailure('photo', err);
+        done();
+      };
+      viewer.whenLoaded((m) => {
+        m.openViewer(gallery, index, target).then(done, failed);
+      }, failed);
     });
     gallery.addEventListener('contextmenu', (event) => {
       if (event.target instanceof HTMLImageElement) event.preventDefault();
