@@ -30,6 +30,21 @@ function nodeWithFront() {
   };
 }
 
+/**
+ * The site's own client directive: client:painted hydrates an island once the page's first paint is
+ * on screen (src/lib/client/hydrate-after-paint.ts). Astro inlines a directive's code before the
+ * first island that uses it, so its text is one of the inline scripts the CSP allows by hash
+ * (src/lib/server/inline-scripts.ts, checked against this build by a unit test).
+ */
+const hydrateAfterPaint = {
+  name: 'hydrate-after-paint',
+  hooks: {
+    /** @param {{ addClientDirective: (d: { name: string; entrypoint: string }) => void }} params */
+    'astro:config:setup': ({ addClientDirective }) =>
+      addClientDirective({ name: 'painted', entrypoint: './src/lib/client/hydrate-after-paint.ts' }),
+  },
+};
+
 export default defineConfig({
   output: 'server',
   // Astro runs behind the node:http front of server/main.ts: a byte cache in front of Astro's
@@ -42,6 +57,7 @@ export default defineConfig({
   integrations: [
     react({ exclude: ['**/islands/checkout/**'] }),
     preact({ include: ['**/islands/checkout/**'] }),
+    hydrateAfterPaint,
   ],
   // Origin checks for mutations are done in src/middleware.ts against the runtime SITE_URL,
   // because Astro's own check reads the site address fixed at build time, not the running one.

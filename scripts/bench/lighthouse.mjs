@@ -44,6 +44,11 @@ const ONLY_METRICS = {
   disableFullPageScreenshot: true,
 };
 
+// Diagnostics, off by default: LH_DETAILS=1 prints every run's figures and its LCP element (one
+// more audit, of no weight in the score, so the figures are the same with it on).
+const DETAILS = process.env.LH_DETAILS === '1';
+if (DETAILS) ONLY_METRICS.onlyAudits.push('largest-contentful-paint-element');
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 // Each run gets a new browser with a new profile, as the lighthouse CLI does: Lighthouse clears the
@@ -100,6 +105,12 @@ export async function runOnce(url, storage) {
       // biome-ignore lint/performance/useDomNodeTextContent: only rendered text proves the cart is shown
       text: await page.evaluate(() => document.body.innerText),
     };
+    if (DETAILS) {
+      const lcpNode = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+      console.log(
+        `  ${url}: score ${run.score}, FCP ${run.fcp.toFixed(0)}, LCP ${run.lcp.toFixed(0)}, TBT ${run.tbt.toFixed(0)}, CLS ${run.cls.toFixed(3)}; LCP element ${lcpNode?.selector ?? '?'}`,
+      );
+    }
     return run;
   } finally {
     await browser.disconnect();

@@ -5,7 +5,7 @@
 // The browser sends only its lines and the customer; the server decides every price.
 //
 // Rendered with Preact, not React (astro.config.mjs gives this folder to @astrojs/preact): the
-// checkout is the one island that hydrates while the page loads, and react-dom alone is about
+// checkout is the one island that hydrates as soon as its page has painted, and react-dom alone is about
 // 60 KiB of gzip against Preact's few. The hooks are the same; the DOM names are the platform's
 // (class, for, autocomplete), and a field reports each keystroke with onInput (Preact's onChange is
 // the DOM's change event, fired only when the field loses focus).
@@ -66,6 +66,20 @@ function useHydrated(): boolean {
   return hydrated;
 }
 
+/**
+ * What the buyer typed (or the browser autofilled) into the server-rendered form before the island
+ * hydrated, by field. Preact's hydrate leaves an input's value as it finds it, but the next render
+ * would write the state's empty values over it: the state takes these first.
+ */
+function typedBeforeHydration(form: HTMLFormElement | null): Partial<Record<CustomerField, string>> {
+  const typed: Partial<Record<CustomerField, string>> = {};
+  for (const name of Object.keys(EMPTY_CUSTOMER) as CustomerField[]) {
+    const input = form?.elements.namedItem(name);
+    if (input instanceof HTMLInputElement && input.value !== '') typed[name] = input.value;
+  }
+  return typed;
+}
+
 export default function Checkout() {
   const stored = useStore($cart) as CartLine[];
   // The server renders the frame (the form, and the space the cart's lines will take: an inline
@@ -81,6 +95,14 @@ export default function Checkout() {
   const [changed, setChanged] = useState<ReadonlySet<CustomerField>>(() => new Set());
   const allErrors = useMemo(() => customerErrors(values), [values]);
   const isValid = Object.keys(allErrors).length === 0;
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const typed = typedBeforeHydration(form.current);
+    const names = Object.keys(typed) as CustomerField[];
+    if (names.length === 0) return;
+    setValues((v) => ({ ...v, ...typed }));
+    setChanged((c) => new Set([...c, ...names]));
+  }, []);
   const field = (name: CustomerField) => ({
     name,
     value: values[name],
@@ -174,7 +196,12 @@ export default function Checkout() {
           <h2 id="customer-title" class="text-2xl text-ink-950">
             Customer information
           </h2>
-          <form class="mt-4 grid gap-4 sm:grid-cols-2" novalidate onSubmit={(e) => e.preventDefault()}>
+          <form
+            ref={form}
+            class="mt-4 grid gap-4 sm:grid-cols-2"
+            novalidate
+            onSubmit={(e) => e.preventDefault()}
+          >
             <Field label="Full Name" {...field('name')} autocomplete="name" wide />
             <Field label="Email" type="email" {...field('email')} autocomplete="email" />
             <Field label="Phone" type="tel" {...field('phone')} autocomplete="tel" />

@@ -21,6 +21,14 @@ export const FONTS_READY =
 export const CHECKOUT_CART_GATE =
   "try{var c=JSON.parse(localStorage.getItem('wicklow:cart:v1')||'[]');if(!Array.isArray(c)||!c.length)throw 0;document.documentElement.style.setProperty('--cart-lines',String(c.length))}catch(e){location.replace('/shop')}";
 
+/**
+ * The site's own client directive, client:painted (src/lib/client/hydrate-after-paint.ts, registered
+ * in astro.config.mjs), as Astro's build writes it before the first island that uses it: the source
+ * bundled and minified by esbuild. A unit test rebuilds it and fails when this text is stale.
+ */
+export const PAINTED_DIRECTIVE =
+  '(()=>{function i(e){document.readyState==="complete"?e():addEventListener("load",e,{once:!0})}var s=e=>{let n=!1,t=async()=>{if(n)return;n=!0,await(await e())()};if(globalThis.PerformanceObserver?.supportedEntryTypes?.includes("paint")){let r=new PerformanceObserver(a=>{a.getEntriesByName("first-contentful-paint").length!==0&&(r.disconnect(),t())});r.observe({type:"paint",buffered:!0}),i(()=>setTimeout(t,3e3));return}i(()=>requestAnimationFrame(()=>setTimeout(t,0)))},o=s;(self.Astro||(self.Astro={})).painted=o;window.dispatchEvent(new Event("astro:painted"));})();\n';
+
 /** Astro writes these before the first island of a page: its island element and each directive. */
 const ASTRO_ISLAND_SCRIPTS = [
   islandRuntime,
@@ -29,6 +37,7 @@ const ASTRO_ISLAND_SCRIPTS = [
   mediaDirective,
   onlyDirective,
   visibleDirective,
+  PAINTED_DIRECTIVE,
 ];
 
 export const KNOWN_INLINE_SCRIPTS: readonly string[] = [
