@@ -4,6 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, ne } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/server/db';
+import { commitGrouped } from '~/lib/server/grouped-commits';
 import { HttpError } from '~/lib/server/http';
 import { getLog } from '~/lib/server/log';
 import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '~/lib/server/payments/paypal-client';
@@ -201,8 +202,9 @@ export function paypalOrderBody(orderId: string, priced: PricedOrder) {
  * POST /api/paypal/order: price, create the PayPal order for that total, and store the order with
  * PayPal's id. The order's id is chosen first (PayPal keeps it as custom_id), so the order and its
  * items are written in one commit after PayPal answers, or as a failed order when PayPal cannot
- * create it; the write then waits for no outside call, and each order costs one disk sync. A PayPal
- * order whose write never happened cannot be paid: the capture finds no order and calls nobody.
+ * create it; the write then waits for no outside call, and shares its disk sync with the other
+ * writes of the moment (grouped-commits.ts). A PayPal order whose write never happened cannot be
+ * paid: the capture finds no order and calls nobody.
  */
 export async function createPaypalOrder(
   db: Db,
@@ -216,10 +218,10 @@ export async function createPaypalOrder(
     paypal = await client.createOrder(paypalOrderBody(orderId, priced), `create-${orderId}`);
   } catch (err) {
     getLog().error({ err }, 'PayPal order creation failed');
-    createPendingOrder(db, priced, { id: orderId, paymentStatus: 'failed' });
+    await commitGrouped(db, () => createPendingOrder(db, priced, { id: orderId, paymentStatus: 'failed' }));
     throw new HttpError(502, PAYMENT_ERRORS.provider);
   }
-  createPendingOrder(db, priced, { id: orderId, paypalOrderId: paypal.id });
+  await commitGrouped(db, () => createPendingOrder(db, priced, { id: orderId, paypalOrderId: paypal.id }));
   return { id: paypal.id, orderId, totalCents: priced.totalCents };
 }
 
@@ -285,22 +287,30 @@ export async function capturePaypalOrder(
   customer: CustomerData,
 ): Promise<CaptureOutcome> {
   return serialised(paypalOrderId, async () => {
-    const order = db.select().from(orders).where(eq(orders.paypalOrderId, paypalOrderId)).get();
-    if (!order) throw new HttpError(404, 'No order was found for this payment.');
+    const order = await commitGrouped(db, () => recordCustomer(db, paypalOrderId, customer));
     if (order.paymentStatus === 'completed') {
       return { paid: true, orderId: order.id, captureId: order.paymentId ?? '', newlyPaid: false };
     }
-    db.update(orders)
-      .set({
-        customerName: customer.name,
-        customerEmail: customer.email,
-        phoneNumber: customer.phone,
-        customerAddress: formatAddress(customer),
-      })
-      .where(eq(orders.id, order.id))
-      .run();
-    return settleCapture(db, order, await captureOrRead(client, paypalOrderId));
+    const answer = await captureOrRead(client, paypalOrderId);
+    return commitGrouped(db, () => settleCapture(db, order, answer));
   });
+}
+
+/** The order of a PayPal order id (404 without one), with the buyer written onto it unless it is paid. */
+function recordCustomer(db: Db, paypalOrderId: string, customer: CustomerData) {
+  const order = db.select().from(orders).where(eq(orders.paypalOrderId, paypalOrderId)).get();
+  if (!order) throw new HttpError(404, 'No order was found for this payment.');
+  if (order.paymentStatus === 'completed') return order;
+  db.update(orders)
+    .set({
+      customerName: customer.name,
+      customerEmail: customer.email,
+      phoneNumber: customer.phone,
+      customerAddress: formatAddress(customer),
+    })
+    .where(eq(orders.id, order.id))
+    .run();
+  return order;
 }
 
 /** Captures the order; one PayPal already captured is read instead (its capture is the answer). */
