@@ -15,6 +15,7 @@ process.on('SIGUSR2', () => {
   }
   running = false;
   session.post('Profiler.stop', (err, result) => {
-    if (!err) writeFileSync(process.env.CPU_PROFILE_FILE ?? 'site.cpuprofile', JSON.stringify(result.profile));
+    if (!err)
+      writeFileSync(process.env.CPU_PROFILE_FILE ?? 'site.cpuprofile', JSON.stringify(result.profile));
   });
 });

@@ -258,7 +258,9 @@ export async function paymentRowsAlone({ profileFile, seededDataDir } = {}) {
   }
   const env = { DATA_DIR: dataDir, SEED_DEMO: '1' };
   if (profileFile) {
-    const preload = pathToFileURL(join(dirname(new URL(import.meta.url).pathname), 'cpu-profile-preload.mjs'));
+    const preload = pathToFileURL(
+      join(dirname(new URL(import.meta.url).pathname), 'cpu-profile-preload.mjs'),
+    );
     Object.assign(env, { NODE_OPTIONS: `--import=${preload.href}`, CPU_PROFILE_FILE: profileFile });
   }
   const site = await startSite(env);
@@ -280,9 +282,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (args[0] === '--payments') {
     // `node scripts/bench/orders.mjs --payments [--profile <file>] [--seeded <data dir>]`
     const value = (flag) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
-    printTable(
-      await paymentRowsAlone({ profileFile: value('--profile'), seededDataDir: value('--seeded') }),
-    );
+    printTable(await paymentRowsAlone({ profileFile: value('--profile'), seededDataDir: value('--seeded') }));
     console.log(`(payment rows took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
     process.exit(0);
   }
