@@ -86,14 +86,37 @@ function commitGroup(db: Db): void {
       else w.reject(outcome.err);
     });
   };
-  if (wal) fsync(wal.fd, answer);
+  if (wal) syncWal(wal, answer);
   else answer(null);
+}
+
+/**
+ * Syncs the WAL for a group that has just committed. One sync runs at a time: groups that commit
+ * while it runs wait for the next one, which starts after their writes and so covers them all.
+ */
+function syncWal(wal: Wal, done: (err: NodeJS.ErrnoException | null) => void): void {
+  wal.waiting.push(done);
+  if (!wal.syncing) startSync(wal);
+}
+
+function startSync(wal: Wal): void {
+  const covered = wal.waiting;
+  wal.waiting = [];
+  wal.syncing = true;
+  fsync(wal.fd, (err) => {
+    wal.syncing = false;
+    for (const done of covered) done(err);
+    if (wal.waiting.length) startSync(wal);
+  });
 }
 
 interface Wal {
   fd: number;
   normal: Database.Statement;
   full: Database.Statement;
+  /** A sync is running; `waiting` are the groups committed since it started. */
+  syncing: boolean;
+  waiting: ((err: NodeJS.ErrnoException | null) => void)[];
 }
 
 /**
@@ -120,6 +143,8 @@ function walOf(sqlite: Database.Database): Wal | null {
         fd: openSync(`${sqlite.name}-wal`, 'r'),
         normal: sqlite.prepare('pragma synchronous = NORMAL'),
         full: sqlite.prepare('pragma synchronous = FULL'),
+        syncing: false,
+        waiting: [],
       };
     }
   } catch {
