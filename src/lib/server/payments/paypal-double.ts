@@ -88,7 +88,7 @@ interface DoubleRequest {
   path: string;
   authorization: string;
   requestId: string | null;
-  text: () => Promise<string>;
+  bodyText: () => Promise<string>;
 }
 
 /** Calls and idempotent answers kept: the most recent ones, so a long test-mode run stays small. */
@@ -170,7 +170,7 @@ export class PaypalDouble {
         path: new URL(request.url).pathname,
         authorization: request.headers.get('authorization') ?? '',
         requestId: request.headers.get('paypal-request-id'),
-        text: () => readText(request),
+        bodyText: () => readText(request),
       }),
     );
   }
@@ -240,14 +240,14 @@ export class PaypalDouble {
       path: new URL(input).pathname,
       authorization: header('authorization') ?? '',
       requestId: header('paypal-request-id'),
-      text: async () => body ?? '',
+      bodyText: async () => body ?? '',
     });
     return toResponse(answer);
   };
 
   private async token(request: DoubleRequest): Promise<Answer> {
     const expected = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`;
-    const body = await request.text();
+    const body = await request.bodyText();
     if (request.authorization !== expected || !/grant_type=client_credentials/.test(body)) {
       return {
         status: 401,
@@ -283,7 +283,7 @@ export class PaypalDouble {
       purchase_units?: { custom_id?: string; amount?: { currency_code?: string; value?: string } }[];
     };
     try {
-      body = JSON.parse(await request.text());
+      body = JSON.parse(await request.bodyText());
     } catch {
       return error(400, 'INVALID_REQUEST', 'MALFORMED_REQUEST_JSON');
     }
