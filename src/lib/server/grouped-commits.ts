@@ -17,7 +17,6 @@ import { fsync, openSync } from 'node:fs';
 import type Database from 'better-sqlite3';
 import type { Db } from './db';
 import { registerInstance } from './instances';
-import { type Checkpointer, startCheckpointer } from './wal-checkpointer';
 
 registerInstance('grouped commits', import.meta.url);
 
@@ -87,10 +86,8 @@ function commitGroup(db: Db): void {
       else w.reject(outcome.err);
     });
   };
-  if (wal) {
-    syncWal(wal, answer);
-    wal.checkpointer?.afterCommit();
-  } else answer(null);
+  if (wal) syncWal(wal, answer);
+  else answer(null);
 }
 
 /**
@@ -117,8 +114,6 @@ interface Wal {
   fd: number;
   normal: Database.Statement;
   full: Database.Statement;
-  /** Checkpoints off the event loop (wal-checkpointer.ts), or null when SQLite keeps them. */
-  checkpointer: Checkpointer | null;
   /** A sync is running; `waiting` are the groups committed since it started. */
   syncing: boolean;
   waiting: ((err: NodeJS.ErrnoException | null) => void)[];
@@ -148,7 +143,6 @@ function walOf(sqlite: Database.Database): Wal | null {
         fd: openSync(`${sqlite.name}-wal`, 'r'),
         normal: sqlite.prepare('pragma synchronous = NORMAL'),
         full: sqlite.prepare('pragma synchronous = FULL'),
-        checkpointer: startCheckpointer(sqlite),
         syncing: false,
         waiting: [],
       };
