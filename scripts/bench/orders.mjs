@@ -165,15 +165,17 @@ async function durableCommit(dir, n = 200) {
 }
 
 /** Order creation and capture under load; rows for create, capture and the failures. */
-export async function orderPaymentRows(site, dbFile, pid = null) {
+export async function orderPaymentRows(site, dbFile, pid = null, { profiling = false } = {}) {
   const cartLines = await cartsFrom(dbFile);
   const commit = await durableCommit(dirname(dbFile));
   const busyBefore = (site.output().match(/SQLITE_BUSY/g) ?? []).length;
+  if (profiling) process.kill(site.pid, 'SIGUSR2');
   const { result: load, perRequest } = await withServerCpu(
     pid,
     (done) => done.create.n + done.capture.n,
     () => orderLoad(site.url, { connections: 20, seconds: 10, cartLines }),
   );
+  if (profiling) process.kill(site.pid, 'SIGUSR2');
   // Let the log lines of the last answers reach us before counting.
   await new Promise((r) => setTimeout(r, 200));
   const busy = (site.output().match(/SQLITE_BUSY/g) ?? []).length - busyBefore;
@@ -240,10 +242,51 @@ export async function serverRows({ seededDataDir } = {}) {
   }
 }
 
+/**
+ * Only the payment rows, on a freshly seeded site of its own (no 10,000 orders, no 2,000 photos):
+ * the quick loop for work on the order path. `seededDataDir` starts it from a copy of a seeded
+ * site's database, as serverRows does. `profileFile` starts the site with V8's CPU profiler,
+ * which writes a .cpuprofile of the load alone to that file (cpu-profile-preload.mjs).
+ */
+export async function paymentRowsAlone({ profileFile, seededDataDir } = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wicklow-bench-payments-'));
+  if (seededDataDir) {
+    const { default: Database } = await import('better-sqlite3');
+    const source = new Database(join(seededDataDir, 'site.sqlite'), { readonly: true, fileMustExist: true });
+    await source.backup(join(dataDir, 'site.sqlite'));
+    source.close();
+  }
+  const env = { DATA_DIR: dataDir, SEED_DEMO: '1' };
+  if (profileFile) {
+    const preload = pathToFileURL(
+      join(dirname(new URL(import.meta.url).pathname), 'cpu-profile-preload.mjs'),
+    );
+    Object.assign(env, { NODE_OPTIONS: `--import=${preload.href}`, CPU_PROFILE_FILE: profileFile });
+  }
+  const site = await startSite(env);
+  try {
+    await waitForMediaQueue(join(dataDir, 'site.sqlite'), { quiet: true });
+    return await orderPaymentRows(site, join(dataDir, 'site.sqlite'), serverPid(dataDir), {
+      profiling: Boolean(profileFile),
+    });
+  } finally {
+    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (!existsSync('dist/server/entry.mjs')) throw new Error('Build first: npm run build');
   const started = performance.now();
+  const args = process.argv.slice(2);
+  if (args[0] === '--payments') {
+    // `node scripts/bench/orders.mjs --payments [--profile <file>] [--seeded <data dir>]`
+    const value = (flag) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
+    printTable(await paymentRowsAlone({ profileFile: value('--profile'), seededDataDir: value('--seeded') }));
+    console.log(`(payment rows took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    process.exit(0);
+  }
   // `node scripts/bench/orders.mjs [seeded data dir]`
-  printTable(await serverRows({ seededDataDir: process.argv[2] }));
+  printTable(await serverRows({ seededDataDir: args[0] }));
   console.log(`(server rows took ${((performance.now() - started) / 1000).toFixed(0)} s)`);
 }

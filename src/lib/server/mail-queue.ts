@@ -3,11 +3,12 @@
 // claims due rows, delivers them, and records the outcome. Rows move pending → sending → sent, or
 // back to pending with a later time after a failed attempt, or to failed: at once when the mail
 // server refuses the recipient for good, or when an attempt fails 24 hours or more after queuing.
-import { and, asc, desc, eq, inArray, lte, min } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, min, sql } from 'drizzle-orm';
 import { mailQueue, type QueuedMail } from '~db/schema';
 import { getConfig } from './config';
 import type { Db, Tx } from './db';
 import { headerSafe, type Mail } from './mail';
+import { preparedOnce } from './prepared';
 
 export const FIRST_RETRY_MS = 15_000;
 export const MAX_RETRY_MS = 30 * 60_000;
@@ -30,24 +31,36 @@ function messageIdFor(id: string): string {
 
 /** Writes a mail into the queue (inside the caller's transaction); returns its row. */
 export function insertQueuedMail(tx: Db | Tx, mail: Mail, now = new Date()): QueuedMail {
+  const insert = preparedOnce(tx, 'mail queue: insert', () =>
+    tx
+      .insert(mailQueue)
+      .values({
+        id: sql.placeholder('id'),
+        messageId: sql.placeholder('messageId'),
+        to: sql.placeholder('to'),
+        subject: sql.placeholder('subject'),
+        text: sql.placeholder('text'),
+        replyTo: sql.placeholder('replyTo'),
+        status: 'pending',
+        nextAttemptAt: sql.placeholder('now'),
+        giveUpAt: sql.placeholder('giveUpAt'),
+        createdAt: sql.placeholder('now'),
+        updatedAt: sql.placeholder('now'),
+      })
+      .returning()
+      .prepare(),
+  );
   const id = crypto.randomUUID();
-  return tx
-    .insert(mailQueue)
-    .values({
-      id,
-      messageId: messageIdFor(id),
-      to: headerSafe(mail.to),
-      subject: headerSafe(mail.subject),
-      text: mail.text,
-      replyTo: mail.replyTo ? headerSafe(mail.replyTo) : null,
-      status: 'pending',
-      nextAttemptAt: now,
-      giveUpAt: new Date(now.getTime() + GIVE_UP_AFTER_MS),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning()
-    .get();
+  return insert.get({
+    id,
+    messageId: messageIdFor(id),
+    to: headerSafe(mail.to),
+    subject: headerSafe(mail.subject),
+    text: mail.text,
+    replyTo: mail.replyTo ? headerSafe(mail.replyTo) : null,
+    now,
+    giveUpAt: new Date(now.getTime() + GIVE_UP_AFTER_MS),
+  }) as QueuedMail;
 }
 
 /**

@@ -8,6 +8,7 @@
 import { getLog } from '~/lib/server/log';
 import type { QueuedMail } from '~db/schema';
 import type { Db, Tx } from './db';
+import { commitGrouped } from './grouped-commits';
 import { registerInstance } from './instances';
 import { configuredTransport, isPermanentMailError, type Mail, type MailTransport } from './mail';
 import {
@@ -53,19 +54,22 @@ async function deliverOne(db: Db, mail: QueuedMail, transport: MailTransport, cl
       queuedAt: mail.createdAt,
     });
   } catch (err) {
-    const outcome = markMailAttemptFailed(db, mail, reasonOf(err), clock(), isPermanentMailError(err));
+    const outcome = await commitGrouped(db, () =>
+      markMailAttemptFailed(db, mail, reasonOf(err), clock(), isPermanentMailError(err)),
+    );
     const what = `Mail ${mail.messageId} to ${mail.to} ("${mail.subject}")`;
     if (outcome === 'failed') getLog().error(`${what} failed: ${reasonOf(err)}`);
     else getLog().warn(`${what} not delivered yet, will try again: ${reasonOf(err)}`);
     return outcome === 'failed' ? 'failed' : 'retrying';
   }
-  markMailSent(db, mail, clock());
+  await commitGrouped(db, () => markMailSent(db, mail, clock()));
   return 'sent';
 }
 
 /**
  * One delivery pass: claims the mails due now (atomically, so two passes never send one twice)
- * and delivers them one after another.
+ * and delivers them one after another. Its writes share their commits with the orders being paid
+ * meanwhile (grouped-commits.ts), so delivering a confirmation costs the buyers no disk wait.
  */
 export async function deliverDueMails(db: Db, options: DeliveryOptions = {}): Promise<DeliveryReport> {
   const clock = options.clock ?? (() => new Date());
@@ -73,7 +77,7 @@ export async function deliverDueMails(db: Db, options: DeliveryOptions = {}): Pr
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   const passStart = clock();
   for (;;) {
-    const batch = claimDueMails(db, passStart);
+    const batch = await commitGrouped(db, () => claimDueMails(db, passStart));
     if (!batch.length) return report;
     for (const mail of batch) report[await deliverOne(db, mail, transport, clock)]++;
   }

@@ -61,6 +61,13 @@ export interface RecordedCall {
 
 const TOKEN_TTL_S = 32400;
 
+const isRecord = (headers: unknown): headers is Record<string, string> =>
+  typeof headers === 'object' &&
+  headers !== null &&
+  !(headers instanceof Headers) &&
+  !Array.isArray(headers) &&
+  Object.values(headers).every((v) => typeof v === 'string');
+
 function paypalId(length = 17): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   const bytes = randomBytes(length);
@@ -69,18 +76,38 @@ function paypalId(length = 17): string {
   return out;
 }
 
-function error(status: number, name: string, issue?: string, description?: string): Response {
-  return Response.json(
-    {
+/** An answer of the double: its status and JSON body (made into a Response at the edge). */
+interface Answer {
+  status: number;
+  body: unknown;
+}
+
+/** What the double reads of a request. */
+interface DoubleRequest {
+  method: string;
+  path: string;
+  authorization: string;
+  requestId: string | null;
+  bodyText: () => Promise<string>;
+}
+
+/** Calls and idempotent answers kept: the most recent ones, so a long test-mode run stays small. */
+const KEPT = 10_000;
+
+function error(status: number, name: string, issue?: string, description?: string): Answer {
+  return {
+    status,
+    body: {
       name,
       message: issue ? 'The requested action could not be performed.' : name,
       debug_id: paypalId(13).toLowerCase(),
       details: issue ? [{ issue, description: description ?? issue }] : [],
       links: [],
     },
-    { status },
-  );
+  };
 }
+
+const toResponse = (answer: Answer) => Response.json(answer.body, { status: answer.status });
 
 export class PaypalDouble {
   readonly orders = new Map<string, DoubleOrder>();
@@ -95,8 +122,8 @@ export class PaypalDouble {
   readonly refunds = new Map<string, { captureId: string; status: string }>();
   tokensIssued = 0;
   private readonly tokens = new Map<string, number>();
-  private readonly idempotent = new Map<string, { status: number; body: unknown }>();
-  private readonly inFlight = new Map<string, Promise<{ status: number; body: unknown }>>();
+  private readonly idempotent = new Map<string, Answer>();
+  private readonly inFlight = new Map<string, Promise<Answer>>();
 
   constructor(
     readonly clientId = 'test-client-id',
@@ -135,99 +162,128 @@ export class PaypalDouble {
     return settled;
   }
 
-  /** Handles one request; the same code answers in-process and over HTTP. */
+  /** Handles one request (the double over HTTP). */
   async handle(request: Request): Promise<Response> {
-    const url = new URL(request.url);
-    const path = url.pathname;
-    const requestId = request.headers.get('paypal-request-id');
-    this.calls.push({ method: request.method, path, requestId });
+    return toResponse(
+      await this.answer({
+        method: request.method,
+        path: new URL(request.url).pathname,
+        authorization: request.headers.get('authorization') ?? '',
+        requestId: request.headers.get('paypal-request-id'),
+        bodyText: () => readText(request),
+      }),
+    );
+  }
 
-    if (request.method === 'POST' && path === '/v1/oauth2/token') return this.token(request);
-    if (!this.authorised(request)) return error(401, 'AUTHENTICATION_FAILURE');
+  /** The same code answering over HTTP and in-process. */
+  private async answer(request: DoubleRequest): Promise<Answer> {
+    const { method, path, requestId } = request;
+    this.calls.push({ method, path, requestId });
+    if (this.calls.length > KEPT) this.calls.splice(0, KEPT / 2);
 
-    if (request.method === 'POST' && path === '/v1/identity/generate-token') {
-      return Response.json({ client_token: `double-${paypalId(24)}`, expires_in: 3600 });
+    if (method === 'POST' && path === '/v1/oauth2/token') return this.token(request);
+    if (!this.authorised(request.authorization)) return error(401, 'AUTHENTICATION_FAILURE');
+
+    if (method === 'POST' && path === '/v1/identity/generate-token') {
+      return { status: 200, body: { client_token: `double-${paypalId(24)}`, expires_in: 3600 } };
     }
     if (requestId && requestId.length > 108) return error(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
-    const key = requestId ? `${request.method} ${path} ${requestId}` : undefined;
+    const key = requestId ? `${method} ${path} ${requestId}` : undefined;
     const replay = key ? this.idempotent.get(key) : undefined;
-    if (replay) return Response.json(replay.body, { status: replay.status });
+    if (replay) return replay;
     // A request with an id still being answered waits for that answer and gets it too.
     const running = key ? this.inFlight.get(key) : undefined;
-    if (running) {
-      const first = await running;
-      return Response.json(first.body, { status: first.status });
-    }
-    if (!key) return this.route(request, path);
-    const answer = this.route(request, path).then(async (response) => ({
-      response,
-      status: response.status,
-      body: await response.clone().json(),
-    }));
+    if (running) return running;
+    if (!key) return this.route(request);
+    const answer = this.route(request);
     this.inFlight.set(key, answer);
     try {
-      const { response, status, body } = await answer;
-      if (status < 500) this.idempotent.set(key, { status, body });
-      return response;
+      const done = await answer;
+      if (done.status < 500) {
+        this.idempotent.set(key, done);
+        if (this.idempotent.size > KEPT)
+          this.idempotent.delete(this.idempotent.keys().next().value as string);
+      }
+      return done;
     } finally {
       this.inFlight.delete(key);
     }
   }
 
-  private async route(request: Request, path: string): Promise<Response> {
-    let response: Response;
+  private async route(request: DoubleRequest): Promise<Answer> {
+    const { method, path } = request;
     const capture = /^\/v2\/checkout\/orders\/([A-Z0-9]{1,36})\/capture$/.exec(path);
     const read = /^\/v2\/checkout\/orders\/([A-Z0-9]{1,36})$/.exec(path);
     const refund = /^\/v2\/payments\/captures\/([A-Z0-9]{1,36})\/refund$/.exec(path);
-    if (request.method === 'POST' && path === '/v2/checkout/orders') response = await this.create(request);
-    else if (request.method === 'POST' && capture) response = this.capture(capture[1]!);
-    else if (request.method === 'GET' && read) response = this.read(read[1]!);
-    else if (request.method === 'POST' && refund) response = this.refund(refund[1]!);
-    else response = error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
-    return response;
+    if (method === 'POST' && path === '/v2/checkout/orders') return this.create(request);
+    if (method === 'POST' && capture) return this.capture(capture[1]!);
+    if (method === 'GET' && read) return this.read(read[1]!);
+    if (method === 'POST' && refund) return this.refund(refund[1]!);
+    return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
   }
 
-  /** A fetch bound to this double, for the client in test mode. */
-  readonly fetch = (input: string | URL | Request, init?: RequestInit): Promise<Response> =>
-    this.handle(new Request(input, init));
+  /**
+   * A fetch bound to this double, for the client in test mode. It reads the client's call as it
+   * is (a string URL, a headers record, a string body) instead of building a Fetch Request, whose
+   * body stream costs more than the double's whole answer; anything else goes through a Request.
+   */
+  readonly fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const headers = init?.headers;
+    const body = init?.body;
+    if (typeof input !== 'string' || !isRecord(headers) || (body != null && typeof body !== 'string')) {
+      return this.handle(new Request(input, init));
+    }
+    const header = (name: string) =>
+      Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1] ?? null;
+    const answer = await this.answer({
+      method: (init?.method ?? 'GET').toUpperCase(),
+      path: new URL(input).pathname,
+      authorization: header('authorization') ?? '',
+      requestId: header('paypal-request-id'),
+      bodyText: async () => body ?? '',
+    });
+    return toResponse(answer);
+  };
 
-  private async token(request: Request): Promise<Response> {
-    const auth = request.headers.get('authorization') ?? '';
+  private async token(request: DoubleRequest): Promise<Answer> {
     const expected = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`;
-    const body = await readText(request);
-    if (auth !== expected || !/grant_type=client_credentials/.test(body)) {
-      return Response.json(
-        { error: 'invalid_client', error_description: 'Client Authentication failed' },
-        { status: 401 },
-      );
+    const body = await request.bodyText();
+    if (request.authorization !== expected || !/grant_type=client_credentials/.test(body)) {
+      return {
+        status: 401,
+        body: { error: 'invalid_client', error_description: 'Client Authentication failed' },
+      };
     }
     const token = `A21AA${paypalId(40)}`;
     this.tokens.set(token, Date.now() + TOKEN_TTL_S * 1000);
     this.tokensIssued++;
-    return Response.json({
-      scope: 'https://uri.paypal.com/services/payments/payment',
-      access_token: token,
-      token_type: 'Bearer',
-      app_id: 'APP-DOUBLE',
-      expires_in: TOKEN_TTL_S,
-      nonce: paypalId(20),
-    });
+    return {
+      status: 200,
+      body: {
+        scope: 'https://uri.paypal.com/services/payments/payment',
+        access_token: token,
+        token_type: 'Bearer',
+        app_id: 'APP-DOUBLE',
+        expires_in: TOKEN_TTL_S,
+        nonce: paypalId(20),
+      },
+    };
   }
 
-  private authorised(request: Request): boolean {
-    const m = /^Bearer (\S+)$/.exec(request.headers.get('authorization') ?? '');
+  private authorised(authorization: string): boolean {
+    const m = /^Bearer (\S+)$/.exec(authorization);
     const expires = m ? this.tokens.get(m[1]!) : undefined;
     return expires !== undefined && expires > Date.now();
   }
 
-  private async create(request: Request): Promise<Response> {
+  private async create(request: DoubleRequest): Promise<Answer> {
     if (this.failCreate) return error(500, 'INTERNAL_SERVER_ERROR');
     let body: {
       intent?: string;
       purchase_units?: { custom_id?: string; amount?: { currency_code?: string; value?: string } }[];
     };
     try {
-      body = JSON.parse(await readText(request));
+      body = JSON.parse(await request.bodyText());
     } catch {
       return error(400, 'INVALID_REQUEST', 'MALFORMED_REQUEST_JSON');
     }
@@ -250,10 +306,10 @@ export class PaypalDouble {
       ],
       captures: [],
     });
-    return Response.json({ id, status: 'CREATED', links: this.links(id) }, { status: 201 });
+    return { status: 201, body: { id, status: 'CREATED', links: this.links(id) } };
   }
 
-  private capture(id: string): Response {
+  private capture(id: string): Answer {
     const order = this.orders.get(id);
     if (!order) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
     if (order.status === 'COMPLETED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
@@ -275,7 +331,7 @@ export class PaypalDouble {
     const status = behaviour === 'declined' ? 'DECLINED' : behaviour === 'pending' ? 'PENDING' : 'COMPLETED';
     order.captures.push({ id: paypalId(), status, amount });
     order.status = 'COMPLETED';
-    return Response.json(this.view(order), { status: 201 });
+    return { status: 201, body: this.view(order) };
   }
 
   /** The capture with this id, in whichever order holds it. */
@@ -288,7 +344,7 @@ export class PaypalDouble {
   }
 
   /** A full refund: only a COMPLETED capture can be refunded, and only once. */
-  private refund(captureId: string): Response {
+  private refund(captureId: string): Answer {
     const capture = this.findCapture(captureId);
     if (!capture) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
     if (capture.status === 'REFUNDED') {
@@ -317,13 +373,13 @@ export class PaypalDouble {
     if (status !== 'FAILED') capture.status = 'REFUNDED';
     this.refunds.set(id, { captureId, status });
     const links = [{ href: `/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' }];
-    return Response.json({ id, status, links }, { status: 201 });
+    return { status: 201, body: { id, status, links } };
   }
 
-  private read(id: string): Response {
+  private read(id: string): Answer {
     const order = this.orders.get(id);
     if (!order) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
-    return Response.json(this.view(order));
+    return { status: 200, body: this.view(order) };
   }
 
   private view(order: DoubleOrder) {

@@ -2,11 +2,13 @@
 // that amount, stores the pending order with its items, and marks the order paid only when a capture
 // is COMPLETED with the stored amount in EUR (the same flow for real PayPal and the test-mode double).
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/server/db';
+import { commitGrouped } from '~/lib/server/grouped-commits';
 import { HttpError } from '~/lib/server/http';
 import { getLog } from '~/lib/server/log';
 import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '~/lib/server/payments/paypal-client';
+import { placeholderFor, preparedOnce } from '~/lib/server/prepared';
 import { CURRENCY, MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '~/lib/shared/constants';
 import { centsToDecimal } from '~/lib/shared/format';
 import { decimalToCents, linePriceCents } from '~/lib/shared/pricing';
@@ -58,31 +60,34 @@ export interface PricedOrder {
 export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): PricedOrder {
   if (lines.length === 0) throw new HttpError(400, 'Your cart is empty');
   const ids = [...new Set(lines.map((l) => l.variantId))];
-  const variants = db
-    .select({
-      id: productVariants.id,
-      size: productVariants.size,
-      finish: productVariants.finish,
-      priceCents: productVariants.priceCents,
-      dimensions: productVariants.dimensions,
-      title: photos.title,
-      active: photos.isActive,
-      width: photos.width,
-      height: photos.height,
-    })
-    .from(productVariants)
-    .innerJoin(photos, eq(photos.id, productVariants.photoId))
-    .where(inArray(productVariants.id, ids))
-    .all();
-  const byId = new Map(variants.map((v) => [v.id, v]));
-  const frames = new Map(
+  // One statement for any number of lines: the ids go in as one JSON array.
+  const variants = preparedOnce(db, 'orders: variants by id', () =>
     db
-      .select()
+      .select({
+        id: productVariants.id,
+        size: productVariants.size,
+        finish: productVariants.finish,
+        priceCents: productVariants.priceCents,
+        dimensions: productVariants.dimensions,
+        title: photos.title,
+        active: photos.isActive,
+        width: photos.width,
+        height: photos.height,
+      })
+      .from(productVariants)
+      .innerJoin(photos, eq(photos.id, productVariants.photoId))
+      .where(sql`${productVariants.id} in (select value from json_each(${sql.placeholder('ids')}))`)
+      .prepare(),
+  ).all({ ids: JSON.stringify(ids) });
+  const byId = new Map(variants.map((v) => [v.id, v]));
+  const activeFrames = preparedOnce(db, 'orders: active frames', () =>
+    db
+      .select({ size: framingOptions.size, priceCents: framingOptions.priceCents })
       .from(framingOptions)
       .where(eq(framingOptions.isActive, true))
-      .all()
-      .map((f) => [f.size, f.priceCents]),
+      .prepare(),
   );
+  const frames = new Map(activeFrames.all().map((f) => [f.size, f.priceCents]));
 
   const merged = new Map<string, PricedItem>();
   for (const line of lines) {
@@ -149,32 +154,56 @@ export interface StoredOrderFields {
 
 /** Stores an order (pending unless `fields` say failed) and its items in one transaction; returns its id. */
 export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOrderFields = {}): string {
-  return db.transaction((tx) => {
-    const order = tx
+  const insertOrder = preparedOnce(db, 'orders: insert order', () =>
+    db
       .insert(orders)
       .values({
-        ...fields,
+        id: sql.placeholder('id'),
+        paypalOrderId: sql.placeholder('paypalOrderId'),
+        paymentStatus: sql.placeholder('paymentStatus'),
         customerName: '',
-        totalAmountCents: priced.totalCents,
+        totalAmountCents: sql.placeholder('totalAmountCents'),
         currency: CURRENCY,
         paymentProvider: 'paypal',
       })
-      .returning({ id: orders.id })
-      .get();
+      .prepare(),
+  );
+  const insertItem = preparedOnce(db, 'orders: insert item', () =>
+    db
+      .insert(orderItems)
+      .values({
+        id: sql.placeholder('id'),
+        orderId: sql.placeholder('orderId'),
+        productVariantId: sql.placeholder('productVariantId'),
+        quantity: sql.placeholder('quantity'),
+        priceCents: sql.placeholder('priceCents'),
+        framingSize: sql.placeholder('framingSize'),
+        framingPriceCents: sql.placeholder('framingPriceCents'),
+        description: sql.placeholder('description'),
+      })
+      .prepare(),
+  );
+  const orderId = fields.id ?? randomUUID();
+  return db.transaction(() => {
+    insertOrder.run({
+      id: orderId,
+      paypalOrderId: fields.paypalOrderId ?? null,
+      paymentStatus: fields.paymentStatus ?? 'pending',
+      totalAmountCents: priced.totalCents,
+    });
     for (const item of priced.items) {
-      tx.insert(orderItems)
-        .values({
-          orderId: order.id,
-          productVariantId: item.variantId,
-          quantity: item.quantity,
-          priceCents: item.unitCents,
-          framingSize: item.framing,
-          framingPriceCents: item.framingPriceCents,
-          description: item.description,
-        })
-        .run();
+      insertItem.run({
+        id: randomUUID(),
+        orderId,
+        productVariantId: item.variantId,
+        quantity: item.quantity,
+        priceCents: item.unitCents,
+        framingSize: item.framing,
+        framingPriceCents: item.framingPriceCents,
+        description: item.description,
+      });
     }
-    return order.id;
+    return orderId;
   });
 }
 
@@ -201,8 +230,9 @@ export function paypalOrderBody(orderId: string, priced: PricedOrder) {
  * POST /api/paypal/order: price, create the PayPal order for that total, and store the order with
  * PayPal's id. The order's id is chosen first (PayPal keeps it as custom_id), so the order and its
  * items are written in one commit after PayPal answers, or as a failed order when PayPal cannot
- * create it; the write then waits for no outside call, and each order costs one disk sync. A PayPal
- * order whose write never happened cannot be paid: the capture finds no order and calls nobody.
+ * create it; the write then waits for no outside call, and shares its disk sync with the other
+ * writes of the moment (grouped-commits.ts). A PayPal order whose write never happened cannot be
+ * paid: the capture finds no order and calls nobody.
  */
 export async function createPaypalOrder(
   db: Db,
@@ -216,10 +246,10 @@ export async function createPaypalOrder(
     paypal = await client.createOrder(paypalOrderBody(orderId, priced), `create-${orderId}`);
   } catch (err) {
     getLog().error({ err }, 'PayPal order creation failed');
-    createPendingOrder(db, priced, { id: orderId, paymentStatus: 'failed' });
+    await commitGrouped(db, () => createPendingOrder(db, priced, { id: orderId, paymentStatus: 'failed' }));
     throw new HttpError(502, PAYMENT_ERRORS.provider);
   }
-  createPendingOrder(db, priced, { id: orderId, paypalOrderId: paypal.id });
+  await commitGrouped(db, () => createPendingOrder(db, priced, { id: orderId, paypalOrderId: paypal.id }));
   return { id: paypal.id, orderId, totalCents: priced.totalCents };
 }
 
@@ -285,22 +315,49 @@ export async function capturePaypalOrder(
   customer: CustomerData,
 ): Promise<CaptureOutcome> {
   return serialised(paypalOrderId, async () => {
-    const order = db.select().from(orders).where(eq(orders.paypalOrderId, paypalOrderId)).get();
-    if (!order) throw new HttpError(404, 'No order was found for this payment.');
+    const order = await commitGrouped(db, () => recordCustomer(db, paypalOrderId, customer));
     if (order.paymentStatus === 'completed') {
       return { paid: true, orderId: order.id, captureId: order.paymentId ?? '', newlyPaid: false };
     }
-    db.update(orders)
-      .set({
-        customerName: customer.name,
-        customerEmail: customer.email,
-        phoneNumber: customer.phone,
-        customerAddress: formatAddress(customer),
-      })
-      .where(eq(orders.id, order.id))
-      .run();
-    return settleCapture(db, order, await captureOrRead(client, paypalOrderId));
+    const answer = await captureOrRead(client, paypalOrderId);
+    return commitGrouped(db, () => settleCapture(db, order, answer));
   });
+}
+
+/** The order of a PayPal order id (404 without one), with the buyer written onto it unless it is paid. */
+function recordCustomer(db: Db, paypalOrderId: string, customer: CustomerData) {
+  const byPaypalId = preparedOnce(db, 'orders: by PayPal id', () =>
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.paypalOrderId, sql.placeholder('paypalOrderId')))
+      .prepare(),
+  );
+  const setCustomer = preparedOnce(db, 'orders: set customer', () =>
+    db
+      .update(orders)
+      .set({
+        customerName: placeholderFor('name', orders.customerName),
+        customerEmail: placeholderFor('email', orders.customerEmail),
+        phoneNumber: placeholderFor('phone', orders.phoneNumber),
+        customerAddress: placeholderFor('address', orders.customerAddress),
+        updatedAt: placeholderFor('updatedAt', orders.updatedAt),
+      })
+      .where(eq(orders.id, sql.placeholder('id')))
+      .prepare(),
+  );
+  const order = byPaypalId.get({ paypalOrderId });
+  if (!order) throw new HttpError(404, 'No order was found for this payment.');
+  if (order.paymentStatus === 'completed') return order;
+  setCustomer.run({
+    id: order.id,
+    name: customer.name,
+    email: customer.email,
+    phone: customer.phone,
+    address: formatAddress(customer),
+    updatedAt: new Date(),
+  });
+  return order;
 }
 
 /** Captures the order; one PayPal already captured is read instead (its capture is the answer). */
@@ -367,13 +424,27 @@ export function settleCapture(
     }
     return { paid: false, orderId: order.id, reason, status: verdict.status, newlyFailed };
   }
-  const newlyPaid = db.transaction((tx) => {
-    const changed = tx
+  const markPaid = preparedOnce(db, 'orders: mark paid', () =>
+    db
       .update(orders)
-      .set({ paymentStatus: 'completed', paymentId: verdict.captureId ?? null, paidAt: new Date() })
-      .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'completed')))
-      .run().changes;
-    if (changed === 1) queueOrderMails(tx, order.id);
+      .set({
+        paymentStatus: 'completed',
+        paymentId: placeholderFor('paymentId', orders.paymentId),
+        paidAt: placeholderFor('now', orders.paidAt),
+        updatedAt: placeholderFor('now', orders.updatedAt),
+      })
+      .where(and(eq(orders.id, sql.placeholder('id')), ne(orders.paymentStatus, 'completed')))
+      .prepare(),
+  );
+  // The connection itself (not drizzle's transaction handle) inside the transaction, so that the
+  // mails are queued with statements prepared once for it.
+  const newlyPaid = db.transaction(() => {
+    const changed = markPaid.run({
+      id: order.id,
+      paymentId: verdict.captureId ?? null,
+      now: new Date(),
+    }).changes;
+    if (changed === 1) queueOrderMails(db, order.id);
     return changed === 1;
   });
   return { paid: true, orderId: order.id, captureId: verdict.captureId ?? '', newlyPaid };
@@ -381,8 +452,21 @@ export function settleCapture(
 
 /** An order with its items, for mails and the confirmation. */
 export function getOrderWithItems(db: Db | Tx, orderId: string) {
-  const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
+  const byId = preparedOnce(db, 'orders: by id', () =>
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.id, sql.placeholder('id')))
+      .prepare(),
+  );
+  const itemsOf = preparedOnce(db, 'orders: items', () =>
+    db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, sql.placeholder('id')))
+      .prepare(),
+  );
+  const order = byId.get({ id: orderId });
   if (!order) return undefined;
-  const items = db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
-  return { ...order, items };
+  return { ...order, items: itemsOf.all({ id: orderId }) };
 }
