@@ -94,4 +94,15 @@ describe('grouped commits in a WAL file', () => {
     open.push(other);
     expect(texts(other)).toEqual(['visible']);
   });
+
+  it('answers a write that need not wait for the disk once committed, and the others after the sync', async () => {
+    const db = withTable(fileDb());
+    const answered: string[] = [];
+    await Promise.all([
+      commitGrouped(db, insert(db, 'synced')).then(() => answered.push('synced')),
+      commitGrouped(db, insert(db, 'early'), { beforeSync: true }).then(() => answered.push('early')),
+    ]);
+    expect(answered).toEqual(['early', 'synced']);
+    expect(texts(db)).toEqual(['synced', 'early']);
+  });
 });

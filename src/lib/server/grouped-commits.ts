@@ -22,8 +22,19 @@ registerInstance('grouped commits', import.meta.url);
 
 interface Waiting {
   work: () => unknown;
+  /** Answered as soon as SQLite has committed, without waiting for the disk sync. */
+  beforeSync: boolean;
   resolve: (value: unknown) => void;
   reject: (err: unknown) => void;
+}
+
+export interface GroupedCommitOptions {
+  /**
+   * Resolve once the write is committed (every reader sees it, a crash of the process keeps it),
+   * without waiting for the disk sync that makes it survive a power cut; the sync still follows.
+   * Only for a write that the site can rebuild from elsewhere after a power cut.
+   */
+  beforeSync?: boolean;
 }
 
 /** The writes waiting for the next commit, per connection (tests open several in-memory ones). */
@@ -34,7 +45,7 @@ const waiting = new Map<Db, Waiting[]>();
  * result once that commit is durable, or rejects with what `work` threw (its writes undone) or with
  * the commit's own error (then nothing of the group was written).
  */
-export function commitGrouped<T>(db: Db, work: () => T): Promise<T> {
+export function commitGrouped<T>(db: Db, work: () => T, options: GroupedCommitOptions = {}): Promise<T> {
   let group = waiting.get(db);
   if (!group) {
     group = [];
@@ -43,7 +54,12 @@ export function commitGrouped<T>(db: Db, work: () => T): Promise<T> {
   }
   const queue = group;
   return new Promise<T>((resolve, reject) => {
-    queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+    queue.push({
+      work,
+      beforeSync: options.beforeSync === true,
+      resolve: resolve as (value: unknown) => void,
+      reject,
+    });
   });
 }
 
@@ -78,16 +94,24 @@ function commitGroup(db: Db): void {
     for (const w of group) w.reject(err);
     return;
   }
-  const answer = (synced: NodeJS.ErrnoException | null) => {
-    group.forEach((w, i) => {
-      const outcome = outcomes[i] as Outcome;
+  const answers = group.map((w, i) => ({ w, outcome: outcomes[i] as Outcome }));
+  const answer = (who: typeof answers, synced: NodeJS.ErrnoException | null) => {
+    for (const { w, outcome } of who) {
       if (synced) w.reject(synced);
       else if (outcome.ok) w.resolve(outcome.value);
       else w.reject(outcome.err);
-    });
+    }
   };
-  if (wal) syncWal(wal, answer);
-  else answer(null);
+  if (!wal) {
+    answer(answers, null);
+    return;
+  }
+  answer(
+    answers.filter((a) => a.w.beforeSync),
+    null,
+  );
+  const afterSync = answers.filter((a) => !a.w.beforeSync);
+  syncWal(wal, (err) => answer(afterSync, err));
 }
 
 /**

@@ -320,7 +320,12 @@ export async function capturePaypalOrder(
       return { paid: true, orderId: order.id, captureId: order.paymentId ?? '', newlyPaid: false };
     }
     const answer = await captureOrRead(client, paypalOrderId);
-    return commitGrouped(db, () => settleCapture(db, order, answer));
+    // The outcome is answered once committed, without waiting for the disk sync: PayPal holds the
+    // capture, and should a power cut lose this commit, the next start asks PayPal about every
+    // pending order and settles it by the same rules (payment-reconcile.ts), as after a crash
+    // between PayPal's capture and this commit. The customer above is what PayPal cannot give back,
+    // so that write does wait for the disk.
+    return commitGrouped(db, () => settleCapture(db, order, answer), { beforeSync: true });
   });
 }
 
