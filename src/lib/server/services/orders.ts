@@ -230,9 +230,11 @@ export function paypalOrderBody(orderId: string, priced: PricedOrder) {
  * POST /api/paypal/order: price, create the PayPal order for that total, and store the order with
  * PayPal's id. The order's id is chosen first (PayPal keeps it as custom_id), so the order and its
  * items are written in one commit after PayPal answers, or as a failed order when PayPal cannot
- * create it; the write then waits for no outside call, and shares its disk sync with the other
- * writes of the moment (grouped-commits.ts). A PayPal order whose write never happened cannot be
- * paid: the capture finds no order and calls nobody.
+ * create it; the write then waits for no outside call, and is committed with the other writes of
+ * the moment (grouped-commits.ts). The buyer is answered once it is committed, without waiting for
+ * its disk sync: a PayPal order whose write a power cut lost cannot be paid, since the capture finds
+ * no order and calls nobody; and the capture's own first write waits for a sync that covers this
+ * commit too, so an order is on disk before PayPal is ever asked to take money for it.
  */
 export async function createPaypalOrder(
   db: Db,
@@ -246,10 +248,14 @@ export async function createPaypalOrder(
     paypal = await client.createOrder(paypalOrderBody(orderId, priced), `create-${orderId}`);
   } catch (err) {
     getLog().error({ err }, 'PayPal order creation failed');
-    await commitGrouped(db, () => createPendingOrder(db, priced, { id: orderId, paymentStatus: 'failed' }));
+    await commitGrouped(db, () => createPendingOrder(db, priced, { id: orderId, paymentStatus: 'failed' }), {
+      beforeSync: true,
+    });
     throw new HttpError(502, PAYMENT_ERRORS.provider);
   }
-  await commitGrouped(db, () => createPendingOrder(db, priced, { id: orderId, paypalOrderId: paypal.id }));
+  await commitGrouped(db, () => createPendingOrder(db, priced, { id: orderId, paypalOrderId: paypal.id }), {
+    beforeSync: true,
+  });
   return { id: paypal.id, orderId, totalCents: priced.totalCents };
 }
 
