@@ -78,13 +78,18 @@ function resolveTarget(raw: string): Target {
 
 /**
  * Resolved targets by the raw target, so that a page asked for again and again is parsed, decoded
- * and matched against the route table once. Bounded: emptied when full, so a client sending endless
- * different targets costs only the parsing it would cost anyway.
+ * and matched against the route table once. Bounded: at most `max` targets of at most `longest`
+ * characters (a longer one is resolved every time), emptied when full, so a client sending endless
+ * or huge different targets costs only the parsing it would cost anyway, and little memory.
  */
 class TargetMemo {
   private readonly targets = new Map<string, Target>();
-  constructor(private readonly max = 2000) {}
+  constructor(
+    private readonly max = 2000,
+    private readonly longest = 512,
+  ) {}
   get(raw: string): Target {
+    if (raw.length > this.longest) return resolveTarget(raw);
     let target = this.targets.get(raw);
     if (!target) {
       target = resolveTarget(raw);
