@@ -43,10 +43,49 @@ const SECRET_KEYS = [
 let logger: Logger | undefined;
 let destination: ReturnType<typeof pino.destination> | undefined;
 
+/**
+ * The most log text held in memory while stdout is not read fast enough (journald busy, a pipe's
+ * reader stalled). Writes are asynchronous so that a slow reader never slows the site; beyond this
+ * limit new lines are dropped rather than held, because an unbounded buffer would grow by the whole
+ * request log (about 1 MB a second under load) until the process runs out of memory. The dropped
+ * lines are counted and reported in a warning once the reader catches up.
+ */
+const LOG_BUFFER_BYTES = 4 * 1024 * 1024;
+/** How long after the first dropped line the count is reported (tried again while still full). */
+const DROP_REPORT_MS = 2000;
+
+let droppedLines = 0;
+let dropReport: NodeJS.Timeout | undefined;
+
 const dest = () => {
-  destination ??= pino.destination({ dest: 1, sync: false });
+  if (destination) return destination;
+  destination = pino.destination({ dest: 1, sync: false, maxLength: LOG_BUFFER_BYTES });
+  destination.on('drop', (text: string | Buffer) => {
+    droppedLines += countLines(text);
+    dropReport ??= setTimeout(reportDrops, DROP_REPORT_MS).unref();
+  });
   return destination;
 };
+
+function countLines(text: string | Buffer): number {
+  const s = String(text);
+  let n = 0;
+  for (let i = s.indexOf('\n'); i !== -1; i = s.indexOf('\n', i + 1)) n++;
+  return Math.max(1, n);
+}
+
+/** Writes one warning with the number of lines dropped so far; if it is dropped too, tries later. */
+function reportDrops(): void {
+  dropReport = undefined;
+  const dropped = droppedLines;
+  droppedLines = 0;
+  dest().write(
+    `{"level":40,"time":"${new Date().toISOString()}","droppedLines":${dropped},"msg":"log lines dropped: standard output was not read fast enough"}\n`,
+  );
+  // The warning itself was dropped (the handler counted it and scheduled another try): keep the
+  // count of the lines it was meant to report, without the warning.
+  if (dropReport) droppedLines += dropped - 1;
+}
 
 export function getLog(): Logger {
   logger ??= pino(
@@ -119,13 +158,18 @@ function writeQueued(): void {
   dest().write(text);
 }
 
-/** Writes what the log holds so far; called before the process exits. */
+/** Writes what the log holds so far, and the count of any lines dropped; called before exit. */
 export function flushLog(): void {
   writeQueued();
   // One destination holds every line. A stdout that cannot be written any more (its reader gone)
   // is no reason to fail the stop.
   try {
     destination?.flushSync();
+    if (droppedLines) {
+      clearTimeout(dropReport);
+      reportDrops();
+      destination?.flushSync();
+    }
   } catch {}
 }
 
