@@ -44,6 +44,9 @@ export async function startServer(
       const m = out.match(/listening on (http:\/\/[\d.]+:\d+)/);
       if (m?.[1]) {
         clearTimeout(timer);
+        // Searching the whole output again for every chunk would copy it each time: under load that
+        // made this process read the server's stdout too slowly.
+        child.stdout?.off('data', check);
         resolve(m[1]);
       }
     };
