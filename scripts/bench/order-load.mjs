@@ -65,15 +65,17 @@ function summary(times) {
 /**
  * Runs the load and returns p50/p99 of create, capture and the pair, the count of answers that were
  * not the expected 201/200 (with the first few bodies) and of requests that failed outright.
- * `cartLines(i)` gives the lines of the i-th order.
+ * `cartLines(i)` gives the lines of the i-th order. Client addresses are handed out from
+ * `firstAddress` on, and `addresses` is the next unused one, so a second load on the same site
+ * starts from fresh addresses.
  */
-export async function orderLoad(base, { connections = 20, seconds = 10, cartLines }) {
+export async function orderLoad(base, { connections = 20, seconds = 10, cartLines, firstAddress = 0 }) {
   const create = [];
   const capture = [];
   const pair = [];
   const failures = [];
   let errors = 0;
-  let nextAddress = 0;
+  let nextAddress = firstAddress;
   let orderNo = 0;
   const until = performance.now() + seconds * 1000;
 

@@ -17,6 +17,8 @@ import { PRINT_PX, seedShopPhotos, shopRows } from './shop.mjs';
 
 const ORDERS = 10_000;
 const TIMED = 40;
+/** Seconds of the payment load run before the timed 10 s. */
+const WARM_UP_S = 2;
 const ms = (x) => `${x.toFixed(1)} ms`;
 const p50 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -169,34 +171,40 @@ export async function orderPaymentRows(site, dbFile, pid = null, { profiling = f
   const cartLines = await cartsFrom(dbFile);
   const commit = await durableCommit(dirname(dbFile));
   const busyBefore = (site.output().match(/SQLITE_BUSY/g) ?? []).length;
+  // The same load for WARM_UP_S first, not timed: the server's first second of these calls is
+  // spent compiling their code (V8 optimises a function once it has run often), and at 20 buyers
+  // that alone made most of the timed p99. A running shop pays that once after a restart, not
+  // under every load. Its failures still count.
+  const warm = await orderLoad(site.url, { connections: 20, seconds: WARM_UP_S, cartLines });
   if (profiling) process.kill(site.pid, 'SIGUSR2');
   const { result: load, perRequest } = await withServerCpu(
     pid,
     (done) => done.create.n + done.capture.n,
-    () => orderLoad(site.url, { connections: 20, seconds: 10, cartLines }),
+    () => orderLoad(site.url, { connections: 20, seconds: 10, cartLines, firstAddress: warm.addresses }),
   );
   if (profiling) process.kill(site.pid, 'SIGUSR2');
   // Let the log lines of the last answers reach us before counting.
   await new Promise((r) => setTimeout(r, 200));
   const busy = (site.output().match(/SQLITE_BUSY/g) ?? []).length - busyBefore;
-  const failed = load.failures.length + load.errors;
+  const unexpected = [...warm.failures, ...load.failures];
+  const failed = unexpected.length + warm.errors + load.errors;
   const row = (what, s) => [
-    `order ${what} against the PayPal double, 20 connections × 10 s (${s.n} calls)`,
+    `order ${what} against the PayPal double, 20 connections × 10 s after ${WARM_UP_S} s of warm-up (${s.n} calls)`,
     `p50 ${ms(s.p50)}, p99 ${ms(s.p99)}`,
     `one durable SQLite commit on this disk: p50 ${ms(commit.p50)}, p99 ${ms(commit.p99)}`,
     '—',
     'p99 ≤ 50 ms',
     met(s.p99 <= 50),
   ];
-  if (load.failures.length) console.error('order load failures (first 3):', load.failures.slice(0, 3));
+  if (unexpected.length) console.error('order load failures (first 3):', unexpected.slice(0, 3));
   return [
     row('creation (POST /api/paypal/order)', load.create),
     row('capture (POST /api/paypal/order/{id}/capture)', load.capture),
     [
       'order creation + capture: errors and SQLITE_BUSY',
-      `${failed} errors (${load.failures.length} unexpected answers), ${busy} SQLITE_BUSY${cpuNote(perRequest)}`,
+      `${failed} errors (${unexpected.length} unexpected answers), ${busy} SQLITE_BUSY${cpuNote(perRequest)}`,
       '—',
-      `${load.pair.n} orders paid from ${load.addresses} client addresses`,
+      `${load.pair.n} orders paid from ${load.addresses - warm.addresses} client addresses`,
       '0 errors, 0 SQLITE_BUSY',
       met(failed === 0 && busy === 0),
     ],
