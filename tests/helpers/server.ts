@@ -68,3 +68,12 @@ export async function startServer(
     },
   };
 }
+
+/** The JSON lines the server has written so far (its log), parsed. */
+export function logLines<T>(site: RunningServer): T[] {
+  return site
+    .output()
+    .split('\n')
+    .filter((l) => l.startsWith('{'))
+    .map((l) => JSON.parse(l) as T);
+}

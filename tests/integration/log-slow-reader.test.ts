@@ -4,7 +4,7 @@
 // lines read plus the lines dropped account for every request.
 import autocannon from 'autocannon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../helpers/server';
+import { logLines, type RunningServer, startServer } from '../helpers/server';
 
 let site: RunningServer;
 
@@ -22,12 +22,7 @@ interface Line {
   droppedLines?: number;
 }
 
-const lines = (): Line[] =>
-  site
-    .output()
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as Line);
+const lines = () => logLines<Line>(site);
 
 describe('a stdout that is not read', () => {
   it('drops request lines beyond the buffer instead of holding them, and reports how many', async () => {

@@ -7,7 +7,7 @@ import { PaypalDouble, startPaypalDoubleServer } from '~/lib/server/payments/pay
 import { withSiteDb } from '../helpers/db';
 import { makePhoto, makeVariant } from '../helpers/factories';
 import { CUSTOMER } from '../helpers/fixtures';
-import { type RunningServer, startServer } from '../helpers/server';
+import { logLines, type RunningServer, startServer } from '../helpers/server';
 import { grantUpload, putUpload } from '../helpers/uploads';
 
 const PASSWORD = 'log-scan-owner-password-8841';
@@ -26,12 +26,7 @@ interface Line {
   err?: unknown;
 }
 
-const lines = (): Line[] =>
-  site
-    .output()
-    .split('\n')
-    .filter((l) => l.startsWith('{'))
-    .map((l) => JSON.parse(l) as Line);
+const lines = () => logLines<Line>(site);
 
 beforeAll(async () => {
   paypal = await startPaypalDoubleServer(
