@@ -3,7 +3,7 @@
 // and a backup is taken halfway. No request fails, every purchase is paid exactly once, the server's
 // live memory after warm-up stays flat within 10%, and the backup restores into an empty data
 // directory where the site serves, the owner signs in, and every order, photo and file is present.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -83,6 +83,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await restored?.stop();
   await site?.stop();
+  // The heap snapshots are tens of MB each.
+  rmSync(work, { recursive: true, force: true });
 });
 
 describe(`soak: ${SECONDS} s of load with price saves, purchases and a backup`, () => {

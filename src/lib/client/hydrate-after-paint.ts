@@ -6,8 +6,9 @@
 // main thread. The paint timing entry is reported only once the paint is on screen, so it is the
 // signal waited for here. A browser without paint timing starts after the load event and the
 // next frame; and should the paint never be reported (a page loaded in a background tab may not
-// get the entry), the island hydrates anyway a few seconds after the load event. The server renders the island's HTML, so the page is usable (the form can be filled)
-// before it hydrates.
+// get the entry), the island hydrates anyway a few seconds after the load event. The server renders
+// the island's HTML, so the page is usable (the form can be filled) before it hydrates.
+// Written by hand: Astro has no directive that waits for the paint itself.
 import type { ClientDirective } from 'astro';
 
 /** The island hydrates at the latest this long after the load event. */
