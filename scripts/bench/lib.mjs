@@ -230,14 +230,24 @@ export async function startBaselineProcess({ status = 200, headers, body, file, 
  * p99 in milliseconds from every response time (not whole milliseconds).
  */
 export function loadRuns(runs, { cores } = {}) {
-  const child = spawnNode('./load-client.mjs', JSON.stringify(runs), cores);
+  return jsonFromChild('./load-client.mjs', runs, cores);
+}
+
+/**
+ * Runs a bench script in a fresh process of its own (on `cores` when given) with `input` as its JSON
+ * argument, and resolves with the JSON it prints. A load generator runs this way so that its own
+ * pauses (garbage collection of a parent that has run Lighthouse for minutes) never show as the
+ * server's latency.
+ */
+export function jsonFromChild(script, input, cores) {
+  const child = spawnNode(script, JSON.stringify(input), cores);
   let out = '';
   child.stdout.on('data', (d) => {
     out += d;
   });
   return new Promise((resolve, reject) => {
     child.on('exit', (code) =>
-      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load-client exited ${code}`)),
+      code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`${script} exited ${code}`)),
     );
   });
 }

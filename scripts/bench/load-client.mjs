@@ -2,14 +2,16 @@
 // the bench can pin), and prints their results as a JSON array: requests/s, the p99 latency,
 // non-2xx answers and errors of each. autocannon's own latency histogram keeps whole milliseconds,
 // too coarse for a p99 of a few ms, so every 2xx response time is kept here and the p99 is taken
-// from them. Argument: a JSON array of { url, connections, seconds, headers }.
+// from them. Argument: a JSON array of { url, connections, seconds, headers, method, body, status },
+// where method, body and status are optional: a GET without a body, and the p99 of its 2xx answers
+// (of the answers with `status` when given: a load that is meant to be refused).
 import autocannon from 'autocannon';
 
-async function load({ url, connections, seconds, headers = {} }) {
+async function load({ url, connections, seconds, headers = {}, method = 'GET', body, status: expected }) {
   const times = [];
-  const instance = autocannon({ url, connections, duration: seconds, headers });
+  const instance = autocannon({ url, connections, duration: seconds, headers, method, body });
   instance.on('response', (_client, status, _bytes, ms) => {
-    if (status >= 200 && status < 300) times.push(ms);
+    if (expected ? status === expected : status >= 200 && status < 300) times.push(ms);
   });
   const result = await instance;
   times.sort((a, b) => a - b);

@@ -4,7 +4,12 @@
 // The site allows 20 new orders an hour from one address, so every client moves to a fresh loopback
 // address (127.x.y.z; Linux routes the whole 127.0.0.0/8 to lo) before its address reaches that
 // limit: the load comes from many buyers, as it would in life, and the limit stays on.
+// Run as a process of its own (orderLoadInChild), so that the load generator starts with a small
+// heap whatever ran before it in the bench.
 import { Agent, request } from 'node:http';
+import { pathToFileURL } from 'node:url';
+import { jsonFromChild } from './lib.mjs';
+import { cpuMs } from './server-cpu.mjs';
 
 const ORDERS_PER_ADDRESS = 20;
 
@@ -63,39 +68,74 @@ function summary(times) {
 }
 
 /**
- * Runs the load and returns p50/p99 of create, capture and the pair, the count of answers that were
- * not the expected 201/200 (with the first few bodies) and of requests that failed outright.
- * `cartLines(i)` gives the lines of the i-th order. Client addresses are handed out from
- * `firstAddress` on, and `addresses` is the next unused one, so a second load on the same site
- * starts from fresh addresses.
+ * The lines of the i-th cart: two lines of different prints from `variants` ({ id, framable }), the
+ * second framed where framing is offered for its size.
  */
-export async function orderLoad(base, { connections = 20, seconds = 10, cartLines, firstAddress = 0 }) {
+function cartLinesFrom(variants) {
+  return (i) => {
+    const a = variants[i % variants.length];
+    const b = variants[(i * 7 + 1) % variants.length];
+    return [
+      { variantId: a.id, framing: null, quantity: 1 },
+      { variantId: b.id, framing: b.framable ? b.size : null, quantity: 2 },
+    ];
+  };
+}
+
+/** orderLoad (below) in a fresh process of its own, with the same options; resolves with its result. */
+export function orderLoadInChild(base, options) {
+  return jsonFromChild('./order-load.mjs', { base, ...options });
+}
+
+/**
+ * Runs the load for `warmUpSeconds` and then `seconds` more, without a pause between them, and
+ * returns p50/p99 of create, capture and the pair of the calls started after the warm-up, the
+ * count of answers that were not the expected 201/200 (with the first few bodies) and of requests
+ * that failed outright (over the whole run), and, given the server's `serverPid`, the CPU
+ * milliseconds the server spent after the warm-up (Linux /proc; null elsewhere).
+ * The warm-up is part of the same run so that the timed calls meet a server already under load
+ * (its code compiled, its buyers spread out in time) rather than twenty buyers arriving at once.
+ * Each client moves to a fresh address at a different point, so that they do not all reconnect
+ * together either. `variants` are the prints the carts are made of (cartLinesFrom).
+ */
+async function orderLoad(
+  base,
+  { connections = 20, warmUpSeconds = 0, seconds = 10, variants, serverPid = null },
+) {
+  const cartLines = cartLinesFrom(variants);
   const create = [];
   const capture = [];
   const pair = [];
   const failures = [];
   let errors = 0;
-  let nextAddress = firstAddress;
+  let nextAddress = 0;
   let orderNo = 0;
-  const until = performance.now() + seconds * 1000;
+  const timedFrom = performance.now() + warmUpSeconds * 1000;
+  const until = timedFrom + seconds * 1000;
+  let cpuAtStart = null;
+  const cpuTimer = setTimeout(() => {
+    cpuAtStart = cpuMs(serverPid);
+  }, warmUpSeconds * 1000);
 
-  async function client() {
+  async function client(_, index) {
     let agent;
-    let used = ORDERS_PER_ADDRESS;
+    // The first address of each client takes fewer orders, so that the clients' moves are spread.
+    let used = ORDERS_PER_ADDRESS + (index % ORDERS_PER_ADDRESS);
     while (performance.now() < until) {
       if (used >= ORDERS_PER_ADDRESS) {
         agent?.destroy();
         agent = new Agent({ keepAlive: true, maxSockets: 1, localAddress: loopback(nextAddress++) });
-        used = 0;
+        used -= ORDERS_PER_ADDRESS;
       }
       used += 1;
+      const timed = performance.now() >= timedFrom;
       try {
         const made = await post(base, agent, '/api/paypal/order', {
           lines: cartLines(orderNo++),
           currency: 'EUR',
           intent: 'CAPTURE',
         });
-        create.push(made.ms);
+        if (timed) create.push(made.ms);
         if (made.status !== 201 || !made.json?.id) {
           failures.push(`create ${made.status}: ${made.text.slice(0, 160)}`);
           continue;
@@ -104,8 +144,10 @@ export async function orderLoad(base, { connections = 20, seconds = 10, cartLine
           customerData: BUYER,
           cartItems: [],
         });
-        capture.push(paid.ms);
-        pair.push(made.ms + paid.ms);
+        if (timed) {
+          capture.push(paid.ms);
+          pair.push(made.ms + paid.ms);
+        }
         if (paid.status !== 200 || paid.json?.status !== 'COMPLETED') {
           failures.push(`capture ${paid.status}: ${paid.text.slice(0, 160)}`);
         }
@@ -117,6 +159,8 @@ export async function orderLoad(base, { connections = 20, seconds = 10, cartLine
   }
 
   await Promise.all(Array.from({ length: connections }, client));
+  clearTimeout(cpuTimer);
+  const cpuAtEnd = cpuMs(serverPid);
   return {
     create: summary(create),
     capture: summary(capture),
@@ -124,5 +168,11 @@ export async function orderLoad(base, { connections = 20, seconds = 10, cartLine
     failures,
     errors,
     addresses: nextAddress,
+    serverCpuMs: cpuAtStart === null || cpuAtEnd === null ? null : cpuAtEnd - cpuAtStart,
   };
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { base, ...options } = JSON.parse(process.argv[2] ?? '{}');
+  console.log(JSON.stringify(await orderLoad(base, options)));
 }

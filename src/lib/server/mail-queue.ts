@@ -9,6 +9,7 @@ import { getConfig } from './config';
 import type { Db, Tx } from './db';
 import { headerSafe, type Mail } from './mail';
 import { preparedOnce } from './prepared';
+import { newRowId } from './row-id';
 
 export const FIRST_RETRY_MS = 15_000;
 export const MAX_RETRY_MS = 30 * 60_000;
@@ -50,7 +51,7 @@ export function insertQueuedMail(tx: Db | Tx, mail: Mail, now = new Date()): Que
       .returning()
       .prepare(),
   );
-  const id = crypto.randomUUID();
+  const id = newRowId();
   return insert.get({
     id,
     messageId: messageIdFor(id),

@@ -12,6 +12,7 @@ import {
   paypalOrderBody,
   priceOrderLines,
 } from '~/lib/server/services/orders';
+import { shortOrderId } from '~/lib/shared/format';
 import { orders } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 import { makeFraming, makeFramings, makePhoto, makeVariant } from '../../helpers/factories';
@@ -128,6 +129,21 @@ describe('storing and sending an order to PayPal', () => {
       paypalOrderId: created.id,
       paymentStatus: 'pending',
     });
+  });
+
+  it('gives orders and their items time-ordered ids (UUIDv7) whose short references still differ', async () => {
+    const { client } = paypalDouble();
+    const made = [];
+    for (let i = 0; i < 5; i++) made.push(await createPaypalOrder(db, client, lines()));
+    const ids = made.map((m) => m.orderId);
+    // Version 7: the time comes first, so a later order's id sorts after an earlier one's.
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect([...ids].sort()).toEqual(ids);
+    const items = getOrderWithItems(db, ids[0] as string)?.items ?? [];
+    for (const item of items) expect(item.id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
+    // The reference a buyer reads is the id's last six characters: random, not the clock's.
+    expect(new Set(ids.map((id) => shortOrderId(id))).size).toBe(ids.length);
   });
 
   it('marks the order failed and answers 502 when PayPal cannot create it', async () => {

@@ -91,7 +91,10 @@ interface DoubleRequest {
   bodyText: () => Promise<string>;
 }
 
-/** Calls and idempotent answers kept: the most recent ones, so a long test-mode run stays small. */
+/**
+ * Calls, idempotent answers and orders kept: the most recent ones, so a long test-mode run stays
+ * small. An older order is then unknown to the double, as every order is after a restart.
+ */
 const KEPT = 10_000;
 
 function error(status: number, name: string, issue?: string, description?: string): Answer {
@@ -306,6 +309,7 @@ export class PaypalDouble {
       ],
       captures: [],
     });
+    if (this.orders.size > KEPT) this.orders.delete(this.orders.keys().next().value as string);
     return { status: 201, body: { id, status: 'CREATED', links: this.links(id) } };
   }
 

@@ -1,7 +1,6 @@
 // Orders and their payment: the server prices every line from the database, asks PayPal for exactly
 // that amount, stores the pending order with its items, and marks the order paid only when a capture
 // is COMPLETED with the stored amount in EUR (the same flow for real PayPal and the test-mode double).
-import { randomUUID } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/server/db';
 import { commitGrouped } from '~/lib/server/grouped-commits';
@@ -9,6 +8,7 @@ import { HttpError } from '~/lib/server/http';
 import { getLog } from '~/lib/server/log';
 import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '~/lib/server/payments/paypal-client';
 import { placeholderFor, preparedOnce } from '~/lib/server/prepared';
+import { newRowId } from '~/lib/server/row-id';
 import { CURRENCY, MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '~/lib/shared/constants';
 import { centsToDecimal } from '~/lib/shared/format';
 import { decimalToCents, linePriceCents } from '~/lib/shared/pricing';
@@ -183,7 +183,7 @@ export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOr
       })
       .prepare(),
   );
-  const orderId = fields.id ?? randomUUID();
+  const orderId = fields.id ?? newRowId();
   return db.transaction(() => {
     insertOrder.run({
       id: orderId,
@@ -193,7 +193,7 @@ export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOr
     });
     for (const item of priced.items) {
       insertItem.run({
-        id: randomUUID(),
+        id: newRowId(),
         orderId,
         productVariantId: item.variantId,
         quantity: item.quantity,
@@ -242,7 +242,7 @@ export async function createPaypalOrder(
   lines: readonly OrderLineInput[],
 ): Promise<{ id: string; orderId: string; totalCents: number }> {
   const priced = priceOrderLines(db, lines);
-  const orderId = randomUUID();
+  const orderId = newRowId();
   let paypal: { id: string };
   try {
     paypal = await client.createOrder(paypalOrderBody(orderId, priced), `create-${orderId}`);
