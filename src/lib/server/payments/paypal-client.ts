@@ -4,16 +4,32 @@
 // API (sandbox or live), to the in-process double of test mode and to the double over HTTP in tests.
 import { PAYPAL_CAPTURE_ID, PAYPAL_ORDER_ID } from '~/lib/shared/schemas';
 
-type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+/** One call of the client: what it hands to its fetch. */
+export interface HttpCall {
+  method: 'GET' | 'POST';
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/** What the client reads of an answer: fetch's Response has it, and so does the in-process double's. */
+export interface HttpAnswer {
+  readonly status: number;
+  readonly ok: boolean;
+  text(): Promise<string>;
+}
+
+type FetchLike = (url: string, call: HttpCall) => Promise<HttpAnswer>;
 
 export interface PaypalClientOptions {
   apiBase: string;
   clientId: string;
   clientSecret: string;
+  /** The fetch to call instead of the network's (the double of test mode); called without a timeout. */
   fetch?: FetchLike;
   /** Refresh the token this long before PayPal says it expires. */
   tokenMarginMs?: number;
   now?: () => number;
+  /** How long a call over the network may take before it is abandoned. */
   timeoutMs?: number;
 }
 
@@ -102,7 +118,9 @@ export class PaypalClient {
   private readonly now: () => number;
 
   constructor(private readonly options: PaypalClientOptions) {
-    this.fetchImpl = options.fetch ?? ((input, init) => fetch(input, init));
+    const timeoutMs = options.timeoutMs ?? 20_000;
+    this.fetchImpl =
+      options.fetch ?? ((url, call) => fetch(url, { ...call, signal: AbortSignal.timeout(timeoutMs) }));
     this.now = options.now ?? Date.now;
   }
 
@@ -189,8 +207,8 @@ export class PaypalClient {
       'Content-Type': 'application/json',
     };
     if (requestId) headers['PayPal-Request-Id'] = requestId.slice(0, 108);
-    const init = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
-    let res: Response;
+    const init: HttpCall = { method, headers, body: body === undefined ? undefined : JSON.stringify(body) };
+    let res: HttpAnswer;
     try {
       res = await this.send(path, init);
     } catch (err) {
@@ -218,12 +236,11 @@ export class PaypalClient {
     return json;
   }
 
-  private async send(path: string, init: RequestInit): Promise<Response> {
-    const url = `${this.options.apiBase.replace(/\/+$/, '')}${path}`;
-    return this.fetchImpl(url, { ...init, signal: AbortSignal.timeout(this.options.timeoutMs ?? 20_000) });
+  private async send(path: string, call: HttpCall): Promise<HttpAnswer> {
+    return this.fetchImpl(`${this.options.apiBase.replace(/\/+$/, '')}${path}`, call);
   }
 
-  private async json(res: Response): Promise<unknown> {
+  private async json(res: HttpAnswer): Promise<unknown> {
     const text = await res.text();
     if (!text) return {};
     try {
