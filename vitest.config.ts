@@ -24,6 +24,7 @@ export default defineConfig({
     exclude: loadRun ? [] : LOAD_TESTS,
     fileParallelism: !loadRun,
     environment: 'node',
+    globalSetup: ['tests/vitest-global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Integration tests start the built server as child processes; keep the 2 cores for them.

@@ -2,8 +2,8 @@
 // temporary data directory, for integration tests over HTTP.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { runFolder } from './run-folder';
 
 export interface RunningServer {
   url: string;
@@ -18,7 +18,7 @@ export async function startServer(
   timeoutMs = 120_000,
 ): Promise<RunningServer> {
   if (!existsSync('dist/server/entry.mjs')) throw new Error('Build first: npm run build');
-  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'wicklow-it-'));
+  const dataDir = env.DATA_DIR ?? mkdtempSync(join(runFolder(), 'wicklow-it-'));
   const child = spawn(process.execPath, ['dist/server/entry.mjs'], {
     env: {
       PATH: process.env.PATH ?? '',
