@@ -120,7 +120,8 @@ function toCacheable(
     if (k !== 'content-length' && k !== 'transfer-encoding' && k !== 'connection') kept[k] = v;
   }
   // Browsers revalidate every time (a cheap 304), so an owner's edit shows on the next visit.
-  kept['cache-control'] = 'public, max-age=0, must-revalidate';
+  // (`no-cache` says that in the fewest bytes: the home page must fit the first round trip.)
+  kept['cache-control'] = 'no-cache';
   return { status, headers: kept, body };
 }
 

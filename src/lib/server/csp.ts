@@ -25,6 +25,17 @@ export function pageScriptHashes(html: string, ownScripts: readonly string[] = [
 /** The directives every response shares: no plugins, no foreign <base>, never framed. */
 const COMMON = "object-src 'none'; base-uri 'self'; frame-ancestors 'none'";
 
+/** The directives for which a browser uses default-src when they are missing. */
+const FETCH_DIRECTIVES = new Set([
+  'script-src',
+  'style-src',
+  'img-src',
+  'font-src',
+  'media-src',
+  'connect-src',
+  'frame-src',
+]);
+
 /** The policy of an HTML page. */
 export function pagePolicy(opts: { scriptHashes: readonly string[]; paypal: boolean }): string {
   const paypal = opts.paypal ? PAYPAL : [];
@@ -41,7 +52,12 @@ export function pagePolicy(opts: { scriptHashes: readonly string[]; paypal: bool
     'frame-src': paypal.length ? paypal : ["'none'"],
     'form-action': ["'self'"],
   };
-  const list = Object.entries(directives).map(([k, v]) => `${k} ${v.join(' ')}`);
+  // A fetch directive that would only repeat default-src is left out, since the browser falls back
+  // to default-src for it: the home page's answer, headers included, must fit the first round trip.
+  // (form-action, base-uri and frame-ancestors have no such fallback and are always written.)
+  const list = Object.entries(directives)
+    .filter(([k, v]) => !(FETCH_DIRECTIVES.has(k) && v.join(' ') === "'self'"))
+    .map(([k, v]) => `${k} ${v.join(' ')}`);
   return [...list, COMMON].join('; ');
 }
 
