@@ -4,10 +4,10 @@
 // request bodies and headers are never logged, the paths of signed upload links lose their token,
 // and fields named like secrets are redacted wherever they appear.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { randomBytes } from 'node:crypto';
 import pino, { type Logger } from 'pino';
 import { getConfig } from './config';
 import { registerInstance } from './instances';
+import { pooledRandomBytes } from './random-pool';
 
 registerInstance('log', import.meta.url);
 
@@ -173,18 +173,10 @@ export function flushLog(): void {
   } catch {}
 }
 
-/** Random bytes drawn in batches: one call into the crypto library per 1,024 request ids. */
 const ID_BYTES = 6;
-let idPool = Buffer.alloc(0);
-let idOffset = 0;
 
 function nextRequestId(): string {
-  if (idOffset + ID_BYTES > idPool.length) {
-    idPool = randomBytes(ID_BYTES * 1024);
-    idOffset = 0;
-  }
-  idOffset += ID_BYTES;
-  return idPool.toString('base64url', idOffset - ID_BYTES, idOffset);
+  return pooledRandomBytes(ID_BYTES).toString('base64url');
 }
 
 /** Runs `fn` as the answer to one request, with a fresh request id. */

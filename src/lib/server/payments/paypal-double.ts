@@ -7,10 +7,10 @@
 //  - tests: `startPaypalDoubleServer()` runs it as an HTTP server for PAYPAL_API_BASE.
 // Switches make it decline, answer PENDING, capture a different amount, or fail with 500; and
 // make refunds be refused, answer PENDING or FAILED, or fail with 500.
-import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { readBody } from '~/lib/server/http';
 import { registerInstance } from '~/lib/server/instances';
+import { pooledRandomBytes } from '~/lib/server/random-pool';
 import type { HttpAnswer, HttpCall } from './paypal-client';
 
 /** PayPal's request bodies are a few hundred bytes. */
@@ -62,24 +62,10 @@ export interface RecordedCall {
 
 const TOKEN_TTL_S = 32400;
 
-/**
- * Random bytes for ids, drawn from a pool refilled 4 KiB at a time. Written by hand because
- * randomBytes() costs the same for 17 bytes as for 4 KiB, and test mode makes several ids per sale.
- */
-const pool = { bytes: Buffer.alloc(0), at: 0 };
-function randomPoolBytes(length: number): Buffer {
-  if (pool.at + length > pool.bytes.length) {
-    pool.bytes = randomBytes(4096);
-    pool.at = 0;
-  }
-  pool.at += length;
-  return pool.bytes.subarray(pool.at - length, pool.at);
-}
-
 function paypalId(length = 17): string {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
   let out = '';
-  for (const b of randomPoolBytes(length)) out += alphabet[b % alphabet.length];
+  for (const b of pooledRandomBytes(length)) out += alphabet[b % alphabet.length];
   return out;
 }
 
