@@ -2,6 +2,7 @@
 // It boots the data (migrations, owner account, demo seed), then answers anonymous GETs of
 // public pages from a byte cache and hands everything else to Astro's handler.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
 import Database from 'better-sqlite3';
 import { hasSessionCookie } from '~/lib/server/auth';
 import { boot } from '~/lib/server/boot';
@@ -12,12 +13,14 @@ import { stopMailSender } from '~/lib/server/mail-sender';
 import { serveMedia } from '~/lib/server/media-serve';
 import { serveObject } from '~/lib/server/object-serve';
 import { encodePath, normalizePath, splitTarget } from '~/lib/server/paths';
+import { clientAddress } from '~/lib/server/rate-limit';
 import { cacheKey } from '~/lib/server/route-table';
 import { securityHeaders } from '~/lib/server/security-headers';
 import { stopStorageSweep } from '~/lib/server/services/storage-sweep';
 import type { AstroHandler, Captured } from './capture';
 import { renderToMemory } from './capture';
 import { InFlight } from './in-flight';
+import { answerClientError, answerOnSocket, refuseMethod } from './methods';
 import { type CachedPage, PageCache, pickVariant, type RenderedPage } from './page-cache';
 import { GateFullError, RenderGate } from './render-gate';
 import { loadStaticAssets } from './static-assets';
@@ -204,9 +207,13 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
   const toAstro = async (req: IncomingMessage, res: ServerResponse) =>
     handler(req, res, undefined, peerOf(req));
   const gate = new RenderGate();
-  /** Pages that the cache cannot answer wait their turn; a client with too many waiting gets a 503. */
+  /**
+   * Pages that the cache cannot answer wait their turn; a client with too many waiting gets a 503.
+   * Turns are taken per visitor as the rate limits see them: behind a trusted proxy every socket
+   * comes from the proxy, so the visitor is the address the proxy put in X-Forwarded-For.
+   */
   const render = <T>(req: IncomingMessage, fn: () => Promise<T>) =>
-    gate.run(req.socket.remoteAddress ?? 'unknown', fn);
+    gate.run(clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress ?? 'unknown'), fn);
 
   const inFlight = new InFlight();
   const server = createServer((req, res) =>
@@ -254,6 +261,13 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
    */
   const answer = (req: IncomingMessage, res: ServerResponse, reqId: string): Promise<void> | undefined => {
     try {
+      const refusal = refuseMethod(req.method);
+      if (refusal) {
+        common(res, reqId);
+        settleUnreadBody(req, res);
+        plain(res, refusal.status, refusal.message, refusal.headers);
+        return;
+      }
       const target = targets.get(req.url ?? '/');
       if (target.path === null) {
         common(res, reqId);
@@ -332,6 +346,15 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
     await render(req, () => toAstro(req, res));
   };
   server.keepAliveTimeout = 65_000;
+  // What node's parser does not hand to the request handler is answered with the site's headers
+  // too: a CONNECT (refused like TRACE) and a request it could not read (an unknown method among them).
+  server.on('connect', (_req: IncomingMessage, socket: Socket) => {
+    const refusal = refuseMethod('CONNECT');
+    if (refusal) answerOnSocket(socket, refusal.status, refusal.message, { ...security, ...refusal.headers });
+  });
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) =>
+    answerClientError(err, socket, security),
+  );
 
   // A stop takes new connections no more, lets the requests in flight finish (up to 10 s; then their
   // sockets are cut and their clean-up runs), and only then closes the database.

@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { get as httpGet } from 'node:http';
-import { request } from 'node:https';
+import { Agent, request } from 'node:https';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -47,7 +47,13 @@ interface Answer {
 /** An https request to the proxy, checking its certificate against Caddy's local authority. */
 function viaProxy(
   path: string,
-  opts: { method?: string; headers?: Record<string, string>; body?: string; from?: string } = {},
+  opts: {
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    from?: string;
+    agent?: Agent;
+  } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
@@ -60,7 +66,7 @@ function viaProxy(
         method: opts.method ?? 'GET',
         path,
         headers: { host: `localhost:${httpsPort}`, 'accept-encoding': 'identity', ...opts.headers },
-        agent: false,
+        agent: opts.agent ?? false,
       },
       (res) => {
         let body = '';
@@ -266,5 +272,33 @@ describe('behind Caddy with TLS', () => {
     expect(other.status).toBe(401);
     const owner = await signInForm('owner@example.com', 'integration-password', '127.0.0.3');
     expect(owner.status).toBe(303);
+  });
+
+  it('a client flooding uncached pages through the proxy waits behind its own requests; another visitor is still answered', async () => {
+    // Pages the cache cannot answer take turns per visitor. Behind the proxy every socket is
+    // Caddy's, so the turns must be keyed by the address Caddy forwards, or one flooding client
+    // fills the one queue and every visitor gets "503 The site is busy".
+    let flooding = true;
+    let n = 0;
+    const flooded: number[] = [];
+    // Kept-alive connections, so that the flood's requests come as fast as the site answers them.
+    const agent = new Agent({ keepAlive: true, maxSockets: 64, ca, localAddress: '127.0.0.2' });
+    const flooder = async () => {
+      while (flooding)
+        flooded.push((await viaProxy(`/no-such-page-${n++}`, { from: '127.0.0.2', agent })).status);
+    };
+    const flood = Array.from({ length: 64 }, flooder);
+    await new Promise((r) => setTimeout(r, 300));
+    const visitor: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      visitor.push((await viaProxy(`/visitor-page-${i}`, { from: '127.0.0.3' })).status);
+    }
+    flooding = false;
+    await Promise.all(flood);
+    agent.destroy();
+    // The flood did fill its own queue (so the visitor's pages really came while it was full) ...
+    expect(flooded).toContain(503);
+    // ... and the other visitor's uncached pages were rendered, not refused.
+    expect(visitor).toEqual(Array(5).fill(404));
   });
 });

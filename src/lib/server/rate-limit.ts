@@ -63,10 +63,21 @@ function isTrustedProxy(address: string): boolean {
  * its last entry, the one that proxy added; earlier entries are written by the client.
  */
 export function clientIpFromPeer(request: Request, socketPeer: string): string {
+  return clientAddress(request.headers.get('x-forwarded-for'), socketPeer);
+}
+
+/**
+ * The same from the raw X-Forwarded-For header (node joins repeated headers with ", "), for the
+ * front, which keys the render queue's turns by visitor before any Request exists.
+ */
+export function clientAddress(
+  forwarded: string | readonly string[] | null | undefined,
+  socketPeer: string,
+): string {
   const peer = normalizeIp(socketPeer);
-  const forwarded = request.headers.get('x-forwarded-for');
   if (!forwarded || !isTrustedProxy(peer)) return peer;
-  const last = normalizeIp(forwarded.split(',').at(-1) ?? '');
+  const list = typeof forwarded === 'string' ? forwarded : forwarded.join(',');
+  const last = normalizeIp(list.split(',').at(-1) ?? '');
   return ipVersion(last) === 0 ? peer : last;
 }
 
