@@ -267,4 +267,17 @@ describe('behind Caddy with TLS', () => {
     const owner = await signInForm('owner@example.com', 'integration-password', '127.0.0.3');
     expect(owner.status).toBe(303);
   });
+
+  it("counts better-auth's own limit per client address, which a client cannot dodge by writing X-Forwarded-For", async () => {
+    const session = (from: string, headers: Record<string, string> = {}) =>
+      viaProxy('/api/auth/get-session', { from, headers }).then((res) => res.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push(await session('127.0.0.2'));
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
+    expect(statuses[30]).toBe(429);
+    // Caddy writes the client's address over a forged header; the site counts by that.
+    expect(await session('127.0.0.2', { 'x-forwarded-for': '198.51.100.77' })).toBe(429);
+    expect(await session('127.0.0.3')).toBe(200);
+    expect(await session('127.0.0.3', { 'x-forwarded-for': '127.0.0.2' })).toBe(200);
+  });
 });

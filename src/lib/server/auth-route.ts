@@ -1,7 +1,8 @@
-// better-auth's own routes under /api/auth, behind two guards of the site: every body is capped
-// while it streams (better-auth would read it whole), and the sign-in routes go through the one
-// sign-in limit, shared with the sign-in page.
-import { getAuth } from './auth';
+// better-auth's own routes under /api/auth, behind the site's guards: every body is capped while
+// it streams (better-auth would read it whole), better-auth is told the client's address as the
+// site knows it (for its own rate limit), and the sign-in routes go through the one sign-in limit,
+// shared with the sign-in page.
+import { getAuth, withClientAddress } from './auth';
 import { MAX_JSON_BYTES, readBody } from './http';
 import { getSignInLimiter, type SignInOutcome, waitMessage } from './sign-in-limit';
 
@@ -38,18 +39,22 @@ function outcomeOf(response: Response): SignInOutcome {
 
 export async function handleAuthRoute(request: Request, client: string): Promise<Response> {
   const auth = getAuth();
-  let capped = request;
-  let body = new Uint8Array(0);
+  const headers = withClientAddress(request.headers, client);
+  let body: Uint8Array<ArrayBuffer> | undefined;
   if (request.body) {
     body = await readBody(request, MAX_JSON_BYTES);
-    const headers = new Headers(request.headers);
     headers.delete('content-length');
     headers.delete('transfer-encoding');
-    capped = new Request(request.url, { method: request.method, headers, body, signal: request.signal });
   }
-  if (!isSignInPath(new URL(request.url).pathname)) return auth.handler(capped);
+  const forwarded = new Request(request.url, {
+    method: request.method,
+    headers,
+    body,
+    signal: request.signal,
+  });
+  if (!isSignInPath(new URL(request.url).pathname)) return auth.handler(forwarded);
 
-  const admission = getSignInLimiter().admit(client, emailOf(body));
+  const admission = getSignInLimiter().admit(client, emailOf(body ?? new Uint8Array(0)));
   if (!admission.allowed) {
     return Response.json(
       { message: waitMessage(admission.retryAfterSeconds) },
@@ -61,7 +66,7 @@ export async function handleAuthRoute(request: Request, client: string): Promise
   }
   let response: Response;
   try {
-    response = await auth.handler(capped);
+    response = await auth.handler(forwarded);
   } catch (err) {
     admission.finish('neither');
     throw err;
