@@ -1,9 +1,9 @@
 // better-auth's own routes under /api/auth, behind the site's guards: every body is capped while
 // it streams (better-auth would read it whole), better-auth is told the client's address as the
-// site knows it (for its own rate limit), and the sign-in routes go through the one sign-in limit,
-// shared with the sign-in page.
+// site knows it (for its own rate limit), and the sign-in routes take only JSON and go through the
+// one sign-in limit, shared with the sign-in page.
 import { getAuth, withClientAddress } from './auth';
-import { MAX_JSON_BYTES, readBody } from './http';
+import { jsonError, MAX_JSON_BYTES, readBody } from './http';
 import { getSignInLimiter, type SignInOutcome, waitMessage } from './sign-in-limit';
 
 /**
@@ -20,7 +20,17 @@ export function isSignInPath(pathname: string): boolean {
   return /^\/api\/auth\/+sign-in(?:\/|$)/.test(path.toLowerCase().replace(/\/{2,}/g, '/'));
 }
 
-/** The e-mail of a JSON sign-in body (the only kind better-auth accepts), if there is one. */
+/**
+ * Whether a sign-in request's body is JSON, the only kind the site's sign-in limit reads the
+ * e-mail from. better-auth would also take a form (and may take more kinds in a later version);
+ * nothing of the site sends one there (the sign-in page posts its form to /api/login), so refusing
+ * every other kind keeps the limit and better-auth reading the very same e-mail.
+ */
+export function isJsonBody(contentType: string | null): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/** The e-mail of a JSON sign-in body, if there is one. */
 function emailOf(body: Uint8Array): string | undefined {
   try {
     const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
@@ -54,6 +64,9 @@ export async function handleAuthRoute(request: Request, client: string): Promise
   });
   if (!isSignInPath(new URL(request.url).pathname)) return auth.handler(forwarded);
 
+  if (!isJsonBody(request.headers.get('content-type'))) {
+    return jsonError(415, 'Sign in with a JSON body (Content-Type: application/json).');
+  }
   const admission = getSignInLimiter().admit(client, emailOf(body ?? new Uint8Array(0)));
   if (!admission.allowed) {
     return Response.json(
