@@ -11,6 +11,8 @@ export type Way = 'login' | 'auth';
 export interface AttemptOptions {
   localAddress?: string;
   forwardedFor?: string;
+  /** A Cookie header to send. */
+  cookie?: string;
 }
 
 export function attempt(
@@ -21,10 +23,12 @@ export function attempt(
   opts: AttemptOptions = {},
 ): Promise<RawResponse> {
   const login = way === 'login';
-  // better-auth checks Origin against the configured port, which is 0 in these tests; a client
-  // that is not a browser sends none.
-  const headers: Record<string, string> = login ? { origin: baseUrl } : {};
+  // A browser sends its Origin with every POST. better-auth checks it whenever cookies come along,
+  // against the configured port, which is 0 in most tests (start the server on a known port to
+  // send cookies there); a client that is not a browser sends none.
+  const headers: Record<string, string> = login || opts.cookie ? { origin: baseUrl } : {};
   if (opts.forwardedFor) headers['x-forwarded-for'] = opts.forwardedFor;
+  if (opts.cookie) headers.cookie = opts.cookie;
   headers['content-type'] = login ? 'application/x-www-form-urlencoded' : 'application/json';
   return rawRequest(`${baseUrl}${login ? '/api/login' : '/api/auth/sign-in/email'}`, {
     headers,
@@ -33,7 +37,12 @@ export function attempt(
   });
 }
 
+/** The Set-Cookie headers of an answer, as a list. */
+export function setCookies(res: RawResponse): string[] {
+  return res.headers['set-cookie'] ?? [];
+}
+
 /** Whether an answer signs a browser in (sets a session cookie). */
 export function signsIn(res: RawResponse): boolean {
-  return (res.headers['set-cookie'] ?? []).some((c) => /session_token=[^;]/.test(c));
+  return setCookies(res).some((c) => /session_token=[^;]/.test(c));
 }

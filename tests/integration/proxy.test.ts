@@ -219,6 +219,10 @@ describe('behind Caddy with TLS', () => {
     expect(session).toMatch(/^__Secure-/);
     expect(session).toMatch(/;\s*Secure/i);
     expect(session).toMatch(/;\s*HttpOnly/i);
+    // The device cookie that lets this browser past a locked account is Secure over https too.
+    const device = cookies.filter((c) => c.startsWith('__Secure-wicklow.device='));
+    expect(device).toHaveLength(2);
+    for (const cookie of device) expect(cookie).toMatch(/;\s*Secure/i);
     const admin = await viaProxy('/admin', { headers: { cookie: session?.split(';')[0] ?? '' } });
     expect(admin.status).toBe(200);
     expect(admin.body).toContain('Admin Dashboard');

@@ -3,8 +3,9 @@
 // site knows it (for its own rate limit), and the sign-in routes take only JSON and go through the
 // one sign-in limit, shared with the sign-in page.
 import { getAuth, withClientAddress } from './auth';
+import { admitSignIn, deviceCookies } from './device-cookie';
 import { jsonError, MAX_JSON_BYTES, readBody } from './http';
-import { getSignInLimiter, type SignInOutcome, waitMessage } from './sign-in-limit';
+import { type SignInOutcome, waitMessage } from './sign-in-limit';
 
 /**
  * Whether a path signs in: /api/auth/sign-in/… in any spelling better-auth might route (case,
@@ -67,7 +68,8 @@ export async function handleAuthRoute(request: Request, client: string): Promise
   if (!isJsonBody(request.headers.get('content-type'))) {
     return jsonError(415, 'Sign in with a JSON body (Content-Type: application/json).');
   }
-  const admission = getSignInLimiter().admit(client, emailOf(body ?? new Uint8Array(0)));
+  const email = emailOf(body ?? new Uint8Array(0));
+  const admission = admitSignIn(request.headers, client, email);
   if (!admission.allowed) {
     return Response.json(
       { message: waitMessage(admission.retryAfterSeconds) },
@@ -84,6 +86,14 @@ export async function handleAuthRoute(request: Request, client: string): Promise
     admission.finish('neither');
     throw err;
   }
-  admission.finish(outcomeOf(response));
-  return response;
+  const outcome = outcomeOf(response);
+  admission.finish(outcome);
+  if (outcome !== 'success' || !email) return response;
+  const answered = new Headers(response.headers);
+  for (const cookie of deviceCookies(email)) answered.append('Set-Cookie', cookie);
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: answered,
+  });
 }
