@@ -225,6 +225,10 @@ describe('behind Caddy with TLS', () => {
     expect(session).toMatch(/^__Secure-/);
     expect(session).toMatch(/;\s*Secure/i);
     expect(session).toMatch(/;\s*HttpOnly/i);
+    // The device cookie that lets this browser past a locked account is Secure over https too.
+    const device = cookies.filter((c) => c.startsWith('__Secure-wicklow.device='));
+    expect(device).toHaveLength(2);
+    for (const cookie of device) expect(cookie).toMatch(/;\s*Secure/i);
     const admin = await viaProxy('/admin', { headers: { cookie: session?.split(';')[0] ?? '' } });
     expect(admin.status).toBe(200);
     expect(admin.body).toContain('Admin Dashboard');
@@ -300,5 +304,18 @@ describe('behind Caddy with TLS', () => {
     expect(flooded).toContain(503);
     // ... and the other visitor's uncached pages were rendered, not refused.
     expect(visitor).toEqual(Array(5).fill(404));
+  });
+
+  it("counts better-auth's own limit per client address, which a client cannot dodge by writing X-Forwarded-For", async () => {
+    const session = (from: string, headers: Record<string, string> = {}) =>
+      viaProxy('/api/auth/get-session', { from, headers }).then((res) => res.status);
+    const statuses: number[] = [];
+    for (let i = 0; i < 31; i++) statuses.push(await session('127.0.0.2'));
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
+    expect(statuses[30]).toBe(429);
+    // Caddy writes the client's address over a forged header; the site counts by that.
+    expect(await session('127.0.0.2', { 'x-forwarded-for': '198.51.100.77' })).toBe(429);
+    expect(await session('127.0.0.3')).toBe(200);
+    expect(await session('127.0.0.3', { 'x-forwarded-for': '127.0.0.2' })).toBe(200);
   });
 });

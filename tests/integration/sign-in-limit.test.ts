@@ -4,9 +4,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RawResponse, rawRequest } from '../helpers/raw-http';
 import { type RunningServer, startServer } from '../helpers/server';
+import {
+  type AttemptOptions,
+  attempt as attemptAt,
+  OWNER,
+  RIGHT_PASSWORD as RIGHT,
+  type Way,
+} from '../helpers/sign-in-attempt';
 
-const OWNER = 'owner@example.com';
-const RIGHT = 'integration-password';
 let server: RunningServer;
 
 beforeAll(async () => {
@@ -16,26 +21,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type Way = 'login' | 'auth';
-
-function attempt(
-  way: Way,
-  email: string,
-  password: string,
-  opts: { localAddress?: string; forwardedFor?: string } = {},
-): Promise<RawResponse> {
-  const login = way === 'login';
-  // better-auth checks Origin against the configured port, which is 0 in these tests; a client
-  // that is not a browser sends none.
-  const headers: Record<string, string> = login ? { origin: server.url } : {};
-  if (opts.forwardedFor) headers['x-forwarded-for'] = opts.forwardedFor;
-  headers['content-type'] = login ? 'application/x-www-form-urlencoded' : 'application/json';
-  return rawRequest(`${server.url}${login ? '/api/login' : '/api/auth/sign-in/email'}`, {
-    headers,
-    prefix: login ? new URLSearchParams({ email, password }).toString() : JSON.stringify({ email, password }),
-    localAddress: opts.localAddress,
-  });
-}
+const attempt = (way: Way, email: string, password: string, opts?: AttemptOptions) =>
+  attemptAt(server.url, way, email, password, opts);
 
 const refusedForWaiting = (res: RawResponse) => {
   expect(res.status).toBe(429);

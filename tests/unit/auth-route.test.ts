@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isSignInPath } from '~/lib/server/auth-route';
+import { isJsonBody, isSignInPath } from '~/lib/server/auth-route';
 
 describe("better-auth's sign-in routes", () => {
   it('are recognised in every spelling that might reach them', () => {
@@ -23,5 +23,32 @@ describe("better-auth's sign-in routes", () => {
       '/api/login',
     ])
       expect(isSignInPath(path), path).toBe(false);
+  });
+});
+
+describe('the body a sign-in route takes', () => {
+  it('is JSON, with or without parameters', () => {
+    for (const type of [
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON ;charset=UTF-8',
+    ])
+      expect(isJsonBody(type), type).toBe(true);
+  });
+
+  it('is nothing else, however the type is dressed up', () => {
+    for (const type of [
+      null,
+      '',
+      'application/x-www-form-urlencoded',
+      'application/x-www-form-urlencoded; charset=utf-8',
+      'multipart/form-data; boundary=x',
+      'text/plain',
+      'text/plain; x=application/json',
+      'application/vnd.api+json',
+      'application/json-seq',
+      'application/json, application/x-www-form-urlencoded',
+    ])
+      expect(isJsonBody(type), String(type)).toBe(false);
   });
 });

@@ -5,8 +5,14 @@ const MIN = 60_000;
 const OWNER = 'owner@example.com';
 
 /** One attempt that reaches the password check and fails; returns the admission. */
-function fail(limiter: SignInLimiter, address: string, email: string, now: number): Admission {
-  const a = limiter.admit(address, email, now);
+function fail(
+  limiter: SignInLimiter,
+  address: string,
+  email: string,
+  now: number,
+  knownDevice = false,
+): Admission {
+  const a = limiter.admit(address, email, now, knownDevice);
   if (a.allowed) a.finish('failure');
   return a;
 }
@@ -101,6 +107,22 @@ describe('SignInLimiter', () => {
     // An attempt that turns out to be neither (a malformed request) gives its place back.
     for (const a of inFlight) if (a.allowed) a.finish('neither');
     expect(limiter.admit('10.0.0.99', OWNER, 0).allowed).toBe(true);
+  });
+
+  it("a browser the account signed in from passes the account's lock, not its address's limit, and its failures still count", () => {
+    const limiter = new SignInLimiter();
+    for (let i = 0; i < 10; i++) fail(limiter, `198.51.100.${i}`, OWNER, 0);
+    expect(limiter.admit('203.0.113.9', OWNER, 1000).allowed).toBe(false);
+    const known = limiter.admit('203.0.113.9', OWNER, 1000, true);
+    expect(known.allowed).toBe(true);
+    if (known.allowed) known.finish('failure');
+    // That failure counted for the account: the wait after it is now 2 minutes, not 1.
+    expect(waitOf(limiter.admit('203.0.113.10', OWNER, 1000))).toBe(120);
+    // Nine more from the known browser's address, then its address's limit holds it too.
+    for (let i = 0; i < 9; i++) expect(fail(limiter, '203.0.113.9', OWNER, 2000, true).allowed).toBe(true);
+    const refused = limiter.admit('203.0.113.9', OWNER, 3000, true);
+    expect(refused.allowed).toBe(false);
+    expect(waitOf(refused)).toBe(15 * 60 - 2);
   });
 
   it('without an e-mail, only the address is limited', () => {

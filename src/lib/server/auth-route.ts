@@ -1,9 +1,11 @@
-// better-auth's own routes under /api/auth, behind two guards of the site: every body is capped
-// while it streams (better-auth would read it whole), and the sign-in routes go through the one
-// sign-in limit, shared with the sign-in page.
-import { getAuth } from './auth';
-import { MAX_JSON_BYTES, readBody } from './http';
-import { getSignInLimiter, type SignInOutcome, waitMessage } from './sign-in-limit';
+// better-auth's own routes under /api/auth, behind the site's guards: every body is capped while
+// it streams (better-auth would read it whole), better-auth is told the client's address as the
+// site knows it (for its own rate limit), and the sign-in routes take only JSON and go through the
+// one sign-in limit, shared with the sign-in page.
+import { getAuth, withClientAddress } from './auth';
+import { admitSignIn, deviceCookies } from './device-cookie';
+import { jsonError, MAX_JSON_BYTES, readBody } from './http';
+import { type SignInOutcome, waitMessage } from './sign-in-limit';
 
 /**
  * Whether a path signs in: /api/auth/sign-in/… in any spelling better-auth might route (case,
@@ -19,7 +21,17 @@ export function isSignInPath(pathname: string): boolean {
   return /^\/api\/auth\/+sign-in(?:\/|$)/.test(path.toLowerCase().replace(/\/{2,}/g, '/'));
 }
 
-/** The e-mail of a JSON sign-in body (the only kind better-auth accepts), if there is one. */
+/**
+ * Whether a sign-in request's body is JSON, the only kind the site's sign-in limit reads the
+ * e-mail from. better-auth would also take a form (and may take more kinds in a later version);
+ * nothing of the site sends one there (the sign-in page posts its form to /api/login), so refusing
+ * every other kind keeps the limit and better-auth reading the very same e-mail.
+ */
+export function isJsonBody(contentType: string | null): boolean {
+  return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
+}
+
+/** The e-mail of a JSON sign-in body, if there is one. */
 function emailOf(body: Uint8Array): string | undefined {
   try {
     const parsed: unknown = JSON.parse(new TextDecoder().decode(body));
@@ -38,18 +50,26 @@ function outcomeOf(response: Response): SignInOutcome {
 
 export async function handleAuthRoute(request: Request, client: string): Promise<Response> {
   const auth = getAuth();
-  let capped = request;
-  let body = new Uint8Array(0);
+  const headers = withClientAddress(request.headers, client);
+  let body: Uint8Array<ArrayBuffer> | undefined;
   if (request.body) {
     body = await readBody(request, MAX_JSON_BYTES);
-    const headers = new Headers(request.headers);
     headers.delete('content-length');
     headers.delete('transfer-encoding');
-    capped = new Request(request.url, { method: request.method, headers, body, signal: request.signal });
   }
-  if (!isSignInPath(new URL(request.url).pathname)) return auth.handler(capped);
+  const forwarded = new Request(request.url, {
+    method: request.method,
+    headers,
+    body,
+    signal: request.signal,
+  });
+  if (!isSignInPath(new URL(request.url).pathname)) return auth.handler(forwarded);
 
-  const admission = getSignInLimiter().admit(client, emailOf(body));
+  if (!isJsonBody(request.headers.get('content-type'))) {
+    return jsonError(415, 'Sign in with a JSON body (Content-Type: application/json).');
+  }
+  const email = emailOf(body ?? new Uint8Array(0));
+  const admission = admitSignIn(request.headers, client, email);
   if (!admission.allowed) {
     return Response.json(
       { message: waitMessage(admission.retryAfterSeconds) },
@@ -61,11 +81,19 @@ export async function handleAuthRoute(request: Request, client: string): Promise
   }
   let response: Response;
   try {
-    response = await auth.handler(capped);
+    response = await auth.handler(forwarded);
   } catch (err) {
     admission.finish('neither');
     throw err;
   }
-  admission.finish(outcomeOf(response));
-  return response;
+  const outcome = outcomeOf(response);
+  admission.finish(outcome);
+  if (outcome !== 'success' || !email) return response;
+  const answered = new Headers(response.headers);
+  for (const cookie of deviceCookies(email)) answered.append('Set-Cookie', cookie);
+  return new Response(response.body, {
+    status: response.status,
+    statusText: response.statusText,
+    headers: answered,
+  });
 }

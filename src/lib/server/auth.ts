@@ -13,6 +13,22 @@ import { registerInstance } from './instances';
 export const SESSION_COOKIE = 'better-auth.session_token';
 const SESSION_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)(?:__Secure-)?${SESSION_COOKIE.replace('.', '\\.')}=`);
 
+/**
+ * The header better-auth reads the client's address from (for its own rate limit and the address
+ * it notes on a session). The site sets it itself from the address its own limits use (the socket's
+ * peer, or a trusted proxy's last X-Forwarded-For entry), after dropping any copy a client sent:
+ * better-auth's default, X-Forwarded-For, is written by the client, so one client could make
+ * every request look new, or fill the one bucket that requests without it share.
+ */
+const CLIENT_ADDRESS_HEADER = 'x-wicklow-client-address';
+
+/** A copy of request headers for better-auth, naming the client's address as the site knows it. */
+export function withClientAddress(headers: Headers, clientAddress: string): Headers {
+  const copy = new Headers(headers);
+  copy.set(CLIENT_ADDRESS_HEADER, clientAddress);
+  return copy;
+}
+
 /** Whether a Cookie header holds a session cookie (signed-in requests bypass the page cache). */
 export function hasSessionCookie(cookieHeader: string | undefined | null): boolean {
   return SESSION_COOKIE_PATTERN.test(cookieHeader ?? '');
@@ -51,14 +67,17 @@ function createAuth(db: Db) {
     advanced: {
       // Cookies are Secure whenever the site is served over https.
       useSecureCookies: config.siteUrl.startsWith('https://'),
+      ipAddress: { ipAddressHeaders: [CLIENT_ADDRESS_HEADER] },
     },
+    // Per client address (CLIENT_ADDRESS_HEADER) and path: 30 requests a minute to each of
+    // better-auth's routes.
     rateLimit: {
       enabled: true,
       window: 60,
       max: 30,
       storage: 'memory',
       // Sign-in is limited by the site's own sign-in limit (sign-in-limit.ts), the same for every
-      // way in. better-auth's rule for it keys on X-Forwarded-For, which a client can write.
+      // way in, which counts failures rather than requests.
       customRules: { '/sign-in/*': false },
     },
   });

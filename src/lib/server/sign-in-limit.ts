@@ -3,7 +3,9 @@
 //  - per address: at most 10 failed attempts in 15 minutes;
 //  - per account (the e-mail, trimmed and lower-cased), from all addresses together: 10 failures
 //    in an hour, then each further attempt waits after the last failure, 1 minute, then 2, 4, 8 …
-//    up to an hour, until the failures are an hour old.
+//    up to an hour, until the failures are an hour old. A browser the account has signed in from
+//    before (device-cookie.ts) is not held by this lock, only by its address's limit; its
+//    failures still count towards the account's.
 // An attempt is counted as a failure from the moment it is let through, so that attempts sent in
 // parallel cannot all pass before the first one fails; a success or a malformed request gives that
 // place back, and a success clears its address's failures. A refused attempt is not counted.
@@ -86,10 +88,15 @@ export class SignInLimiter {
     this.byAccount = new Failures(this.limits.accountWindowMs);
   }
 
-  /** Refuses an attempt with the seconds to wait, or lets it through to the password check. */
-  admit(address: string, email: string | null | undefined, now = Date.now()): Admission {
+  /**
+   * Refuses an attempt with the seconds to wait, or lets it through to the password check.
+   * `knownDevice`: the browser has signed in to this account before, so the account's lock does
+   * not hold it back.
+   */
+  admit(address: string, email: string | null | undefined, now = Date.now(), knownDevice = false): Admission {
     const account = accountKey(email);
-    const waitMs = Math.max(this.addressWait(address, now), account ? this.accountWait(account, now) : 0);
+    const accountWait = account && !knownDevice ? this.accountWait(account, now) : 0;
+    const waitMs = Math.max(this.addressWait(address, now), accountWait);
     if (waitMs > 0) return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
     this.byAddress.add(address, now);
     if (account) this.byAccount.add(account, now);
