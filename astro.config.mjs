@@ -3,7 +3,7 @@ import node from '@astrojs/node';
 import preact from '@astrojs/preact';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { defineConfig } from 'astro/config';
+import { defineConfig, passthroughImageService } from 'astro/config';
 
 /**
  * @astrojs/node in middleware mode, with this site's own server entry (server/astro-entry.ts):
@@ -45,6 +45,29 @@ const hydrateAfterPaint = {
   },
 };
 
+/**
+ * Routes that Astro adds to every server build on its own, which this site never uses:
+ * - /_image, Astro's image endpoint: the site makes its images once, at upload (sharp, in
+ *   src/lib/server/images.ts), and no page asks Astro for one. Left in, it let anyone have the
+ *   server encode any image at any size (one AVIF 8000 px wide took about 25 s of CPU).
+ * - /_server-islands/[name]: no component is rendered with server:defer.
+ * (/_actions/* exists only when src/actions does, which this site has not.)
+ * Astro 5 injects both into every server build, with no option to leave them out, so they are
+ * taken out of the built manifest before it is written: Astro's router then answers them as any
+ * unknown address, with the 404 page.
+ */
+const UNUSED_BUILTIN_ROUTES = ['/_image', '/_server-islands/[name]'];
+const withoutUnusedBuiltinRoutes = {
+  name: 'without-unused-builtin-routes',
+  hooks: {
+    /** @param {{ manifest: { routes: Array<{ routeData: { route: string } }> } }} params */
+    'astro:build:ssr': ({ manifest }) => {
+      const kept = manifest.routes.filter((r) => !UNUSED_BUILTIN_ROUTES.includes(r.routeData.route));
+      manifest.routes.splice(0, manifest.routes.length, ...kept);
+    },
+  },
+};
+
 export default defineConfig({
   output: 'server',
   // Astro runs behind the node:http front of server/main.ts: a byte cache in front of Astro's
@@ -58,7 +81,11 @@ export default defineConfig({
     react({ exclude: ['**/islands/checkout/**'] }),
     preact({ include: ['**/islands/checkout/**'] }),
     hydrateAfterPaint,
+    withoutUnusedBuiltinRoutes,
   ],
+  // Astro's own image pipeline has nothing to do (see above): its no-op service, so that sharp is
+  // never run through it, not even by the dev server's /_image.
+  image: { service: passthroughImageService() },
   // Origin checks for mutations are done in src/middleware.ts against the runtime SITE_URL,
   // because Astro's own check reads the site address fixed at build time, not the running one.
   security: { checkOrigin: false },

@@ -48,6 +48,21 @@ const send = (method: string, path: string, body?: unknown, asOwner = true) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
+/** Uploads a real clip (ffmpeg takes a poster frame from it) and adds it as a drone video. */
+async function addVideoWithPoster(
+  title: string,
+  clip: Buffer,
+): Promise<{ object: { url: string }; video: Sample }> {
+  const url = await grantUpload(server.url, cookie, 'video');
+  const put = await putUpload(server.url, url, clip, { 'content-type': 'video/mp4' });
+  expect(put.status).toBe(200);
+  const object = (await put.json()) as { url: string; media: { mediaId: string } | null };
+  expect(object.media).not.toBeNull();
+  const created = await send('POST', '/api/drone-media', { type: 'video', url, title });
+  expect(created.status).toBe(201);
+  return { object, video: (await created.json()) as Sample };
+}
+
 const list = async () => (await (await fetch(`${server.url}/api/drone-media`)).json()) as Sample[];
 
 beforeAll(async () => {
@@ -162,17 +177,49 @@ describe('drone samples', () => {
     );
   });
 
+  it('serve a video that has a poster frame as the video, with HTTP Range, and the poster at its own address', async () => {
+    const { object, video } = await addVideoWithPoster('Sugarloaf orbit', makeClip('mp4'));
+    expect(video.url).toBe(object.url);
+
+    const whole = await fetch(`${server.url}${video.url}`);
+    expect(whole.status).toBe(200);
+    expect(whole.headers.get('content-type')).toBe('video/mp4');
+    expect(whole.headers.get('accept-ranges')).toBe('bytes');
+    const mp4 = Buffer.from(await whole.arrayBuffer());
+    expect(mp4.subarray(4, 8).toString()).toBe('ftyp');
+    // What a browser's <video> asks first, then a part further in.
+    for (const [range, start, end] of [
+      ['bytes=0-', 0, mp4.length - 1],
+      ['bytes=100-199', 100, 199],
+    ] as const) {
+      const part = await fetch(`${server.url}${video.url}`, { headers: { range } });
+      expect(part.status, range).toBe(206);
+      expect(part.headers.get('content-type'), range).toBe('video/mp4');
+      expect(part.headers.get('content-range'), range).toBe(`bytes ${start}-${end}/${mp4.length}`);
+      expect(Buffer.from(await part.arrayBuffer()).equals(mp4.subarray(start, end + 1)), range).toBe(true);
+    }
+
+    const poster = (await list()).find((s) => s.id === video.id)?.poster ?? '';
+    expect(poster).toMatch(/^\/media\/[A-Za-z0-9_-]+\/\d+\.jpg$/);
+    const image = await fetch(`${server.url}${poster}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+    // Featured, both pages show the video from its address and the poster from its own.
+    expect((await send('PUT', `/api/drone-media/${video.id}/featured`)).status).toBe(200);
+    for (const path of ['/drone-services', '/']) {
+      const page = await (await fetch(`${server.url}${path}`)).text();
+      expect(page, path).toContain(`src="${video.url}"`);
+      expect(page, path).toContain(`poster="${poster}"`);
+    }
+
+    // The poster frame does not make the video an image: it cannot be a sample photo.
+    const asPhoto = await send('POST', '/api/drone-media', { type: 'photo', url: video.url });
+    expect(asPhoto.status).toBe(400);
+    expect((await asPhoto.json()).message).toMatch(/not an image/);
+  });
+
   it('show a video with its poster frame, and remove both files when it is deleted', async () => {
-    const url = await grantUpload(server.url, cookie, 'video');
-    const put = await putUpload(server.url, url, makeClip('mp4', { tagged: true }), {
-      'content-type': 'video/mp4',
-    });
-    expect(put.status).toBe(200);
-    const object = (await put.json()) as { url: string; media: { mediaId: string } | null };
-    expect(object.media).not.toBeNull();
-    const created = await send('POST', '/api/drone-media', { type: 'video', url, title: 'Lough Tay pass' });
-    expect(created.status).toBe(201);
-    const video = (await created.json()) as Sample;
+    const { object, video } = await addVideoWithPoster('Lough Tay pass', makeClip('mp4', { tagged: true }));
     expect((await send('PUT', `/api/drone-media/${video.id}/featured`)).status).toBe(200);
 
     const listed = (await list()).find((s) => s.id === video.id);

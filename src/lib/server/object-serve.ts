@@ -1,12 +1,13 @@
 // Serves uploaded objects at /objects/uploads/{id} for the node:http front.
 // Videos are sent as stored, with HTTP Range. An uploaded image is never sent as uploaded (its
 // EXIF and GPS would leak, and it may be a print-resolution original): the largest JPEG
-// derivative up to 1920 px stands in for it.
+// derivative up to 1920 px stands in for it. (A video has media facts too, those of its poster
+// frame, which has its own address under /media/: a video's own address always answers the video.)
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isValidMediaId, widthsFor } from '~/lib/shared/media';
 import type { Db } from './db';
 import { plainError, sendFile } from './send-file';
-import { getReadyObject } from './services/uploads';
+import { getReadyObject, isImageObject } from './services/uploads';
 import { derivativePath, objectPath } from './storage';
 
 const ROUTE = /^\/objects\/uploads\/([A-Za-z0-9_-]{8,64})$/;
@@ -31,7 +32,7 @@ export async function serveObject(
   if (!id || !isValidMediaId(id)) return plainError(res, 404, 'Not found');
   const row = getReadyObject(db, id);
   if (row?.status !== 'ready') return plainError(res, 404, 'Not found');
-  if (row.mediaId && row.width) {
+  if (isImageObject(row)) {
     const width =
       widthsFor(row.width)
         .filter((w) => w <= 1920)

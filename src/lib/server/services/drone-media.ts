@@ -14,7 +14,7 @@ import type { droneMediaSchema } from '~/lib/shared/schemas';
 import { droneMedia, type UploadedObject } from '~db/schema';
 import { displayUrl } from './photo-media';
 import { filesOfUrl, mergeRefs, releaseFiles } from './stored-files';
-import { getReadyObject, objectUrl } from './uploads';
+import { getReadyObject, isImageObject, objectUrl } from './uploads';
 
 type DroneMediaData = z.output<typeof droneMediaSchema>;
 
@@ -26,7 +26,7 @@ function readyUpload(db: Pick<Db, 'select'>, type: DroneMediaData['type'], url: 
   if (object?.status !== 'ready') {
     throw new HttpError(400, 'That upload was not found. Please upload the file again.');
   }
-  if (type === 'photo' && (!object.mediaId || !object.width)) {
+  if (type === 'photo' && !isImageObject(object)) {
     throw new HttpError(400, 'That upload is not an image. Please choose a JPG, PNG, GIF or WebP image.');
   }
   if (type === 'video' && !object.contentType?.startsWith('video/')) {

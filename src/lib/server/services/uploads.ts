@@ -134,3 +134,13 @@ export async function receiveSignedUpload(
 export function getReadyObject(db: Pick<Db, 'select'>, id: string): UploadedObject | undefined {
   return db.select().from(uploadedObjects).where(eq(uploadedObjects.id, id)).get() ?? undefined;
 }
+
+/**
+ * Whether an upload is an image, served by its derivatives. A video has a media id too when a
+ * poster frame was taken from it: that media is the poster's, not the video's.
+ */
+export function isImageObject<T extends Pick<UploadedObject, 'mediaId' | 'width' | 'contentType'>>(
+  row: T,
+): row is T & { mediaId: string; width: number } {
+  return Boolean(row.mediaId && row.width) && !row.contentType?.startsWith('video/');
+}
