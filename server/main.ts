@@ -103,6 +103,13 @@ class TargetMemo {
   }
 }
 
+/**
+ * Addresses of Astro's own endpoints (its image service, server islands, actions), which this site
+ * does not use and leaves out of its build (astro.config.mjs). The front answers them 404 itself,
+ * in any spelling, so that not even a 404 page is rendered for them.
+ */
+const ASTRO_ENDPOINTS = /^\/_(?:image|server-islands|actions)(?:\/|$)/i;
+
 /** Only anonymous GETs and HEADs may be answered from the page cache (the route table says which paths). */
 function cacheKeyOf(req: IncomingMessage, target: Target): string | null {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
@@ -272,6 +279,12 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
       if (target.path === null) {
         common(res, reqId);
         plain(res, 400, 'The address is not valid.');
+        return;
+      }
+      if (ASTRO_ENDPOINTS.test(target.path)) {
+        common(res, reqId);
+        settleUnreadBody(req, res);
+        plain(res, 404, 'Page not found.');
         return;
       }
       // From here on, everything (assets, the cache, Astro's router and middleware) sees one path.

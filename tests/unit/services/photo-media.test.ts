@@ -16,7 +16,7 @@ import { derivativePath } from '~/lib/server/storage';
 import { mediaJobs } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
-import { makeUpload } from '../../helpers/factories';
+import { makeUpload, uniqueMediaId } from '../../helpers/factories';
 
 tempDataDir('photo-media');
 
@@ -73,6 +73,11 @@ describe('an image sent before through a signed upload', () => {
       expect.objectContaining({ status: 400, message: expect.stringMatching(/not found/) }),
     );
     expect(() => mediaFromUploadUrl(db, `/objects/uploads/${video.id}`)).toThrow(
+      expect.objectContaining({ status: 400, message: expect.stringMatching(/not an image/) }),
+    );
+    // A video keeps the media of its poster frame: it is still not an image.
+    const withPoster = makeUpload(db, { kind: 'video', mediaId: uniqueMediaId(), width: 1280, height: 720 });
+    expect(() => mediaFromUploadUrl(db, `/objects/uploads/${withPoster.id}`)).toThrow(
       expect.objectContaining({ status: 400, message: expect.stringMatching(/not an image/) }),
     );
   });

@@ -85,6 +85,8 @@ describe('setBioPicture', () => {
     await setBioPicture(db, current.url);
     const before = bioOf();
     const video = makeUpload(db, { kind: 'video' });
+    // A video keeps the media of its poster frame: it is still not a picture.
+    const withPoster = makeUpload(db, { kind: 'video', mediaId: uniqueMediaId(), width: 1280, height: 720 });
     const unfinished = makeUpload(db, { status: 'uploading', mediaId: null, width: null });
     const cases = [
       'https://example.com/me.jpg',
@@ -95,6 +97,7 @@ describe('setBioPicture', () => {
       '/media/../site.sqlite',
       '/objects/uploads/nosuchupload1',
       `/objects/uploads/${video.id}`,
+      `/objects/uploads/${withPoster.id}`,
       `/objects/uploads/${unfinished.id}`,
       '/images/hero.jpg',
     ];

@@ -10,7 +10,7 @@ import { tooLarge } from '~/lib/server/uploads/receive';
 import { objectIdFromUrl } from '~/lib/server/uploads/signed-url';
 import { UPLOAD_LIMITS } from '~/lib/shared/constants';
 import { mediaUrl, widthsFor } from '~/lib/shared/media';
-import { getReadyObject } from './uploads';
+import { getReadyObject, isImageObject } from './uploads';
 
 export interface PhotoMediaFields {
   mediaId: string;
@@ -48,7 +48,8 @@ export function mediaFromUploadUrl(db: Db, url: string): PhotoMediaFields | null
   if (!id) return null;
   const row = getReadyObject(db, id);
   if (!row) throw new HttpError(400, 'That upload was not found. Please upload the image again.');
-  if (!row.mediaId || !row.width || !row.height) {
+  // A video keeps its poster frame's media too: it is still not an image.
+  if (!isImageObject(row) || !row.height) {
     throw new HttpError(400, 'That upload is not an image. Please choose a JPG, PNG, GIF or WebP image.');
   }
   return {

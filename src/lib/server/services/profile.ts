@@ -16,7 +16,7 @@ import type { PasswordChangeInput } from '~/lib/shared/schemas';
 import { users } from '~db/schema';
 import { displayUrl } from './photo-media';
 import { filesOfUrl, releaseFiles } from './stored-files';
-import { getReadyObject } from './uploads';
+import { getReadyObject, isImageObject } from './uploads';
 
 /** Original formats a bio picture may come from: JPG, PNG or GIF. */
 const BIO_PICTURE_ORIGINALS = /\.(jpg|png|gif)$/;
@@ -43,7 +43,8 @@ function bioPictureMedia(db: Db, url: string): { mediaId: string; width: number 
     if (row?.status !== 'ready') {
       throw new HttpError(400, 'That upload was not found. Please upload the picture again.');
     }
-    if (!row.mediaId || !row.width) {
+    // A video keeps its poster frame's media too: it is still not a picture.
+    if (!isImageObject(row)) {
       throw new HttpError(400, 'That upload is not an image. Please choose a JPG, PNG or GIF picture.');
     }
     return { mediaId: row.mediaId, width: row.width };
