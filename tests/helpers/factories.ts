@@ -100,10 +100,18 @@ export function makeFramings(
 
 /**
  * Where an order stands with PayPal: started at checkout (no capture), held for review (a PENDING
- * capture recorded), paid, failed, or cancelled.
+ * capture recorded), paid, failed, or cancelled; or a test order, "paid" through test mode's
+ * PayPal double (its capture COMPLETED, no money taken).
  */
-export type PaymentState = 'started' | 'held' | 'paid' | 'failed' | 'cancelled';
-export const PAYMENT_STATES: readonly PaymentState[] = ['started', 'held', 'paid', 'failed', 'cancelled'];
+export type PaymentState = 'started' | 'held' | 'paid' | 'failed' | 'cancelled' | 'test';
+export const PAYMENT_STATES: readonly PaymentState[] = [
+  'started',
+  'held',
+  'paid',
+  'failed',
+  'cancelled',
+  'test',
+];
 
 function paymentFields(state: PaymentState, id: string): Insert<typeof orders> {
   const capture = `CAP${id.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}`;
@@ -118,6 +126,8 @@ function paymentFields(state: PaymentState, id: string): Insert<typeof orders> {
       return { paymentStatus: 'failed' };
     case 'cancelled':
       return { paymentStatus: 'cancelled', status: 'cancelled' };
+    case 'test':
+      return { ...paymentFields('paid', id), testMode: true };
   }
 }
 
