@@ -16,6 +16,7 @@ import {
   orders,
   photos,
   productVariants,
+  sessions,
   uploadedObjects,
   users,
 } from '~db/schema';
@@ -247,6 +248,22 @@ export function makeUser(db: Db, overrides: Insert<typeof users> = {}) {
   return db
     .insert(users)
     .values({ id, name: 'Niamh Kelly', email: `${id}@example.ie`, firstName: 'Niamh', ...overrides })
+    .returning()
+    .get();
+}
+
+/** A signed-in session (of a new user unless `userId` is given), valid for a day. */
+export function makeSession(db: Db, overrides: Insert<typeof sessions> = {}) {
+  const id = overrides.id ?? uniqueId('session');
+  return db
+    .insert(sessions)
+    .values({
+      id,
+      token: `token-${id}`,
+      userId: overrides.userId ?? makeUser(db).id,
+      expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      ...overrides,
+    })
     .returning()
     .get();
 }
