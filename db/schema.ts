@@ -114,6 +114,12 @@ export const orders = sqliteTable(
     paypalOrderId: text('paypal_order_id').unique(),
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /**
+     * Made while the site ran in test mode (no PayPal keys: the built-in PayPal double took the
+     * "payment"). Its payment fields follow the double's answers, but no money was taken: it is
+     * shown as a test order and left out of every sales figure.
+     */
+    testMode: bool('test_mode').notNull().default(false),
     /** Given by the owner when the order is marked shipped; both optional. */
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),

@@ -24,7 +24,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   return finish(
     response,
     headers,
-    config.paypal.mode !== 'test' && context.url.pathname.startsWith('/checkout'),
+    (config.paypal.mode === 'live' || config.paypal.mode === 'sandbox') &&
+      context.url.pathname.startsWith('/checkout'),
   );
 });
 

@@ -1,8 +1,8 @@
-// The owner runs the business from /admin: the figures after a test-mode purchase, finding the
-// order, shipping it with a tracking number, refunding it, prices and 'No Changes', payments,
-// enquiries, the same tabs on a phone, axe on every tab, an order's packing slip on paper, and the
-// weekly sales chart (loaded by the Dashboard alone), and a mail that could not be delivered, shown
-// on the Dashboard and sent again. What it changes it puts back (prices), or makes for itself (its
+// The owner runs the business from /admin: the figures after a test-mode purchase (a test order,
+// shown as one), finding the order, shipping it with a tracking number, refunding it, prices and
+// 'No Changes', payments, enquiries, the same tabs on a phone, the test-mode banner and axe on every
+// tab, an order's packing slip on paper, and the weekly sales chart of paid orders (loaded by the
+// Dashboard alone), and a mail that could not be delivered, shown on the Dashboard and sent again. What it changes it puts back (prices), or makes for itself (its
 // own orders, enquiry and mail), so the other tests see the seed.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -76,15 +76,19 @@ test('the owner finds a new order, ships it with a tracking number, then refunds
   page.on('dialog', (d) => void d.accept());
   await signInTo(page, '/admin');
   await expect(page.getByRole('tab', { name: 'Dashboard' })).toHaveAttribute('aria-selected', 'true');
-  await expect(page.getByText(BUYER.name).first()).toBeVisible();
+  const recent = page.getByRole('region', { name: 'Recent Orders' }).getByRole('listitem');
+  await expect(recent.filter({ hasText: BUYER.name })).toContainText('Test order — no payment taken');
 
   await page.getByRole('tab', { name: 'Orders' }).click();
   await expect(page).toHaveURL(/tab=orders/);
   await page.getByLabel('Search by customer e-mail or name').fill(BUYER.name.toLowerCase());
   await expect(page.getByText('Showing 1 to 1 of 1 orders')).toBeVisible();
+  await expect(page.locator('table').getByText('Test order — no payment taken')).toBeVisible();
   await page.getByRole('button', { name: /^View/ }).first().click();
   const dialog = page.getByRole('dialog', { name: /^Order #/ });
   await expect(dialog.getByText(BUYER.name)).toBeVisible();
+  await expect(dialog.getByText('Test order — no payment taken')).toBeVisible();
+  await expect(dialog.getByText('paid', { exact: true })).toHaveCount(0);
   await expect(dialog.getByRole('heading', { name: 'Items' })).toBeVisible();
   await expect(dialog.locator('img').first()).toHaveAttribute('src', /\/media\/|\.jpg/);
 
@@ -157,7 +161,9 @@ test('payments say test mode, and an enquiry is read and marked handled', async 
   await expect(page.getByRole('listitem').filter({ hasText: 'Cathal Admin-Test' })).toContainText('handled');
 });
 
-test('the tabs answer the keyboard, and no tab has a serious axe violation', async ({ page }) => {
+test('the tabs answer the keyboard, every tab shows the test-mode banner, and no tab has a serious axe violation', async ({
+  page,
+}) => {
   // Nine pages, each read whole by axe: longer than one page's default limit.
   test.setTimeout(90_000);
   await signInTo(page, '/admin');
@@ -183,6 +189,10 @@ test('the tabs answer the keyboard, and no tab has a serious axe violation', asy
   ]) {
     await page.goto(`/admin?tab=${tab}`);
     await expect(page.getByRole('tabpanel')).toBeVisible();
+    // The e2e site has no PayPal keys: it runs in test mode, and every tab says no money is taken.
+    await expect(page.getByRole('note', { name: 'Payment mode' }), tab).toContainText(
+      'Test mode: no money is being taken.',
+    );
     await page.waitForLoadState('networkidle');
     expect(await seriousViolations(page), tab).toEqual([]);
   }
@@ -316,7 +326,9 @@ test('the dashboard charts paid sales per week, with a table of them, and no pub
   }
   expect(uplotRequests).toEqual([]);
 
+  // A test-mode purchase is no sale; the chart shows the paid order made beside it.
   await buyOnePrint(request, baseURL as string);
+  withSiteDb(DATA_DIR, (db) => makeOrder(db, { payment: 'paid', customerName: `Chart buyer ${RUN}` }));
   await signInTo(page, '/admin?tab=orders');
   expect(uplotRequests).toEqual([]);
   await page.getByRole('tab', { name: 'Dashboard' }).click();

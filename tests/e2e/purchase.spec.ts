@@ -1,7 +1,7 @@
 // The whole purchase in the browser: find a print, customise it, add it to the cart, see the badge
 // and the cart survive a move to another page, meet every checkout validation message, pay, see the
 // confirmation and find the order with its items in the database. Once in test mode (the built-in
-// PayPal double), once through the PayPal JS SDK code path with a stand-in SDK script served by
+// PayPal double: a test order, never shown as paid), once through the PayPal JS SDK code path with a stand-in SDK script served by
 // Playwright routing and the server talking to the PayPal double over HTTP.
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
@@ -108,9 +108,16 @@ async function fillCheckout(page: Page) {
   await expect(page.getByTestId('payment-control')).toHaveAttribute('aria-disabled', 'false');
 }
 
-async function expectPaid(page: Page, dataDir: string) {
+/** The confirmation and the stored order: paid through PayPal, or a test order (test mode). */
+async function expectOrdered(page: Page, dataDir: string, { testMode }: { testMode: boolean }) {
   await expect(page).toHaveURL(/\/checkout\?success=true&orderId=/);
-  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  if (testMode) {
+    await expect(page.getByRole('heading', { name: 'Test order placed' })).toBeVisible();
+    await expect(page.getByText('Test order — no payment taken', { exact: false })).toBeVisible();
+    await expect(page.getByText('Payment Successful!')).toHaveCount(0);
+  } else {
+    await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  }
   const orderId = new URL(page.url()).searchParams.get('orderId') as string;
   await expect(page.getByText(orderId)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/shop');
@@ -123,6 +130,7 @@ async function expectPaid(page: Page, dataDir: string) {
     const order = db.prepare('select * from orders where id = ?').get(orderId) as Record<string, unknown>;
     expect(order).toMatchObject({
       payment_status: 'completed',
+      test_mode: testMode ? 1 : 0,
       total_amount_cents: 27000,
       customer_name: 'Aoife Byrne',
       customer_email: 'aoife@example.ie',
@@ -150,7 +158,7 @@ test('the whole purchase in test mode', async ({ page }) => {
   await customiseAndAdd(page);
   await fillCheckout(page);
   await page.getByRole('button', { name: 'Test mode: no real payment' }).click();
-  await expectPaid(page, DATA_DIR);
+  await expectOrdered(page, DATA_DIR, { testMode: true });
 });
 
 test('the whole purchase through the PayPal SDK code path (stand-in SDK, PayPal double over HTTP)', async ({
@@ -177,7 +185,7 @@ test('the whole purchase through the PayPal SDK code path (stand-in SDK, PayPal 
     await customiseAndAdd(page);
     await fillCheckout(page);
     await page.getByRole('button', { name: 'Pay with PayPal (stand-in)' }).click();
-    await expectPaid(page, site.dataDir);
+    await expectOrdered(page, site.dataDir, { testMode: false });
     const sdk = new URL(sdkUrl);
     expect(sdk.searchParams.get('client-id')).toBe(paypal.double.clientId);
     expect(sdk.searchParams.get('currency')).toBe('EUR');
@@ -223,6 +231,26 @@ test.describe('without JavaScript', () => {
     await page.getByRole('link', { name: 'Previous prints' }).click();
     await expect(page).toHaveURL(/\/shop$/);
   });
+});
+
+test('on a site without payments set up the checkout says so, with no payment button', async ({ page }) => {
+  // The server's setup answer on an https site without PayPal keys or PAYPAL_MODE=test
+  // (tests/integration/test-mode.test.ts covers the server).
+  await page.route('**/api/paypal/setup', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'application/json',
+      body: JSON.stringify({ mode: 'off', message: 'Payments are not set up on this site yet.' }),
+    }),
+  );
+  await customiseAndAdd(page);
+  await page.goto('/checkout');
+  await expect(page.getByTestId('order-total')).toHaveText('€270.00');
+  const payment = page.getByRole('region', { name: 'Payment' });
+  await expect(payment.getByText('Payments are not set up on this site yet.')).toBeVisible();
+  await expect(payment.getByRole('button')).toHaveCount(0);
+  await expect(page.getByTestId('payment-control')).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('a payment PayPal holds for review: the cart is cleared and the pending page gives the order id', async ({

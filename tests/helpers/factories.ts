@@ -16,6 +16,7 @@ import {
   orders,
   photos,
   productVariants,
+  sessions,
   uploadedObjects,
   users,
 } from '~db/schema';
@@ -100,10 +101,18 @@ export function makeFramings(
 
 /**
  * Where an order stands with PayPal: started at checkout (no capture), held for review (a PENDING
- * capture recorded), paid, failed, or cancelled.
+ * capture recorded), paid, failed, or cancelled; or a test order, "paid" through test mode's
+ * PayPal double (its capture COMPLETED, no money taken).
  */
-export type PaymentState = 'started' | 'held' | 'paid' | 'failed' | 'cancelled';
-export const PAYMENT_STATES: readonly PaymentState[] = ['started', 'held', 'paid', 'failed', 'cancelled'];
+export type PaymentState = 'started' | 'held' | 'paid' | 'failed' | 'cancelled' | 'test';
+export const PAYMENT_STATES: readonly PaymentState[] = [
+  'started',
+  'held',
+  'paid',
+  'failed',
+  'cancelled',
+  'test',
+];
 
 function paymentFields(state: PaymentState, id: string): Insert<typeof orders> {
   const capture = `CAP${id.replace(/[^A-Za-z0-9]/g, '').toUpperCase()}`;
@@ -118,6 +127,8 @@ function paymentFields(state: PaymentState, id: string): Insert<typeof orders> {
       return { paymentStatus: 'failed' };
     case 'cancelled':
       return { paymentStatus: 'cancelled', status: 'cancelled' };
+    case 'test':
+      return { ...paymentFields('paid', id), testMode: true };
   }
 }
 
@@ -237,6 +248,22 @@ export function makeUser(db: Db, overrides: Insert<typeof users> = {}) {
   return db
     .insert(users)
     .values({ id, name: 'Niamh Kelly', email: `${id}@example.ie`, firstName: 'Niamh', ...overrides })
+    .returning()
+    .get();
+}
+
+/** A signed-in session (of a new user unless `userId` is given), valid for a day. */
+export function makeSession(db: Db, overrides: Insert<typeof sessions> = {}) {
+  const id = overrides.id ?? uniqueId('session');
+  return db
+    .insert(sessions)
+    .values({
+      id,
+      token: `token-${id}`,
+      userId: overrides.userId ?? makeUser(db).id,
+      expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
+      ...overrides,
+    })
     .returning()
     .get();
 }

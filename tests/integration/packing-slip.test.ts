@@ -1,5 +1,6 @@
 // The packing slip over HTTP against the built server: the owner sees the shop, the order, the
-// ship-to block and every line with its size and quantity, and no price; a visitor gets 401, a
+// ship-to block and every line with its size and quantity, and no price (a test order says it is
+// one); a visitor gets 401, a
 // signed-in account that is not the owner's 403, and an unknown order the 404 page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCATION, OWNER_NAME } from '~/lib/shared/constants';
@@ -10,6 +11,7 @@ import { signIn } from '../helpers/session';
 
 const ORDER_ID = 'order-slip-0a1b2c';
 const SLIP = `/admin/orders/${ORDER_ID}/packing-slip`;
+const TEST_ORDER_ID = 'order-slip-7e5707';
 
 let site: RunningServer;
 let owner: string;
@@ -45,6 +47,7 @@ beforeAll(async () => {
         },
       ],
     });
+    makeOrder(db, { id: TEST_ORDER_ID, payment: 'test', customerName: 'Tess Tester' });
   });
 });
 
@@ -85,6 +88,13 @@ describe('the packing slip', () => {
     for (const price of ['45.00', '155.00', '35.00', '245.00']) expect(text).not.toContain(price);
     expect(html).toContain('href="/admin?tab=orders"');
     expect(html).toMatch(/<meta name="robots" content="noindex"/);
+  });
+
+  it('says a test order is one, with no payment taken; a paid order’s slip does not', async () => {
+    const test = textOf(await (await get(`/admin/orders/${TEST_ORDER_ID}/packing-slip`, owner)).text());
+    expect(test).toContain('Tess Tester');
+    expect(test).toContain('Test order — no payment taken');
+    expect(textOf(await (await get(SLIP, owner)).text())).not.toContain('Test order');
   });
 
   it('answers a visitor 401 and an account that is not the owner’s 403', async () => {

@@ -194,6 +194,8 @@ describe('capturing', () => {
       customer_name: 'Aoife Byrne',
       customer_email: 'aoife@example.ie',
       total_amount_cents: 15000,
+      // PayPal keys are set (sandbox): a real order, not a test order.
+      test_mode: 0,
     });
     // Both mails are queued with the payment and delivered by the sender just after.
     const mails = await waitForOutbox(

@@ -157,6 +157,8 @@ beforeAll(async () => {
   site = await startServer({
     SITE_URL: `https://localhost:${httpsPort}`,
     TRUSTED_PROXIES: '127.0.0.1',
+    // An https site without PayPal keys refuses to sell unless test mode is asked for by name.
+    PAYPAL_MODE: 'test',
   });
   // One photo for the shop, added straight to the site (the proxy is not what this checks).
   const cookie = await signIn(site.url);

@@ -1,4 +1,5 @@
-// Signed uploads and uploaded objects over HTTP against the built server.
+// Signed uploads and uploaded objects over HTTP against the built server. A signed URL works only
+// while the owner's sign-in that asked for it lasts.
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -167,6 +168,29 @@ describe('signed upload URLs', () => {
       expect([400, 404], path).toContain(res.status);
       expect(res.body).not.toContain('SQLite');
     }
+  });
+
+  it('work while the owner is signed in, and answer 403 once that sign-in has ended (signed out)', async () => {
+    const session = await signIn(server.url);
+    const whileSignedIn = await grantUpload(server.url, session, 'video');
+    // A direct PUT to the URL, without cookies, as an uploader makes it.
+    const ok = await put(whileSignedIn, mp4);
+    expect(ok.status).toBe(200);
+
+    const afterSignOut = await grantUpload(server.url, session, 'video');
+    const out = await fetch(`${server.url}/api/logout`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: session, origin: server.url },
+    });
+    expect(out.status).toBe(303);
+    const refused = await put(afterSignOut, mp4);
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).message).toBe(
+      'This upload link was made for a sign-in that has ended (signed out or expired). Please sign in and start the upload again.',
+    );
+    // Another sign-in's URLs still work.
+    expect((await put(await grant('video'), mp4)).status).toBe(200);
   });
 });
 

@@ -81,6 +81,31 @@ describe('config', () => {
     expect(live.paypal.apiBase).toBe('https://api-m.paypal.com');
   });
 
+  it('runs an https site without PayPal keys with payments off, unless PAYPAL_MODE=test', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wicklow-config-'));
+    const modeOf = (env: Record<string, string>) =>
+      buildConfig(parseEnv({ DATA_DIR: dir, ...env })).paypal.mode;
+    expect(modeOf({ SITE_URL: 'https://wicklow.example' })).toBe('off');
+    // One key alone is no PayPal set-up either.
+    expect(modeOf({ SITE_URL: 'https://wicklow.example', PAYPAL_CLIENT_ID: 'id' })).toBe('off');
+    expect(modeOf({ SITE_URL: 'https://wicklow.example', PAYPAL_MODE: 'test' })).toBe('test');
+    expect(modeOf({ SITE_URL: 'https://wicklow.example', PAYPAL_MODE: ' ' })).toBe('off');
+    // On this machine (http, or SITE_URL unset) test mode stays the default.
+    expect(modeOf({ SITE_URL: 'http://192.168.1.20:4321' })).toBe('test');
+    expect(modeOf({})).toBe('test');
+    expect(
+      modeOf({ SITE_URL: 'https://wicklow.example', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' }),
+    ).toBe('sandbox');
+  });
+
+  it('PAYPAL_MODE: only test, and never beside PayPal keys, refused by name', () => {
+    expect(() => parseEnv({ PAYPAL_MODE: 'live' })).toThrow(/PAYPAL_MODE: must be test, or unset/);
+    expect(() =>
+      parseEnv({ PAYPAL_MODE: 'test', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' }),
+    ).toThrow(/PAYPAL_MODE: must be unset when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set/);
+    expect(parseEnv({ PAYPAL_MODE: 'test' }).PAYPAL_MODE).toBe('test');
+  });
+
   it('TRUSTED_PROXIES: unset trusts no proxy; a list of IP addresses is kept; anything else is refused by name', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wicklow-config-'));
     expect(buildConfig(parseEnv({ DATA_DIR: dir })).trustedProxies).toEqual([]);

@@ -13,6 +13,7 @@ import { hasFfmpeg } from '~/lib/server/video/ffmpeg';
 import { processVideo, remuxArgs } from '~/lib/server/video/process-video';
 import { tempDataDir } from '../helpers/data-dir';
 import { memoryDb } from '../helpers/db';
+import { makeSession } from '../helpers/factories';
 import { makeClip, SECRET_LOCATION, streamKinds } from '../helpers/video-clip';
 
 const dataDir = tempDataDir('video');
@@ -78,7 +79,7 @@ describe('with ffmpeg', () => {
 
   it('makes a poster when a signed video upload arrives, stored with the object', async () => {
     const db = memoryDb();
-    const grant = createUploadGrant('video');
+    const grant = createUploadGrant('video', makeSession(db).id);
     const token = grant.uploadURL.slice(SIGNED_UPLOAD_PREFIX.length);
     const body = new Uint8Array(makeClip('mp4', { tagged: true }));
     const answer = await receiveSignedUpload(db, token, new Request('http://t/u', { method: 'PUT', body }));
@@ -108,7 +109,7 @@ describe('without ffmpeg', () => {
   it('still accepts the upload: an MP4 loses its metadata boxes in place, and the answer has no poster', async () => {
     missing();
     const db = memoryDb();
-    const grant = createUploadGrant('video');
+    const grant = createUploadGrant('video', makeSession(db).id);
     const token = grant.uploadURL.slice(SIGNED_UPLOAD_PREFIX.length);
     const clip = makeClip('mov', { tagged: true });
     const answer = await receiveSignedUpload(

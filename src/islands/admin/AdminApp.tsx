@@ -1,11 +1,13 @@
 // The owner's dashboard: one island with a tab for each part of the business. The open tab is
-// kept in the address (/admin?tab=orders), so a reload or a link opens the same tab.
+// kept in the address (/admin?tab=orders), so a reload or a link opens the same tab. Above the tabs,
+// a banner while the site takes no money (test mode, or payments not set up).
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useHydrated } from '~/lib/client/use-hydrated';
 import { DashboardTab } from './DashboardTab';
 import { EnquiriesTab, enquiriesKey, readEnquiries } from './EnquiriesTab';
 import { OrdersTab } from './OrdersTab';
+import { PaymentModeBanner } from './PaymentModeBanner';
 import { PaymentsTab } from './PaymentsTab';
 import { ProductsTab } from './ProductsTab';
 import { makeQueryClient } from './query';
@@ -121,6 +123,7 @@ export default function AdminApp(props: { initialTab: AdminTab; email: string })
   return (
     <QueryClientProvider client={client}>
       <p className="mt-2 text-slate-600">Signed in as {props.email}.</p>
+      <PaymentModeBanner />
       <AdminTabs tab={tab} onSelect={select} />
     </QueryClientProvider>
   );

@@ -1,8 +1,9 @@
 // The Dashboard tab: the four figures of paid orders, the weekly sales and best sellers, where to
-// edit the site, and the last orders.
+// edit the site, and the last orders (a test order says so).
 import { useQuery } from '@tanstack/react-query';
 import { decimalStringToCents, formatEuro, formatEuroDecimal, shortOrderId } from '~/lib/shared/format';
 import { MailFailuresCard } from './MailFailuresCard';
+import { PaymentNote } from './PaymentNote';
 import { read } from './query';
 import { SalesReport } from './SalesReport';
 import { StatusBadge } from './StatusBadge';
@@ -11,7 +12,13 @@ export interface DashboardStats {
   totalSales: string;
   totalOrders: number;
   totalPhotosSold: number;
-  recentOrders: { id: string; customerName: string; totalAmount: string; status: string }[];
+  recentOrders: {
+    id: string;
+    customerName: string;
+    totalAmount: string;
+    status: string;
+    testMode: boolean;
+  }[];
 }
 
 const euros = formatEuroDecimal;
@@ -44,7 +51,7 @@ export function DashboardTab() {
           </li>
         ))}
       </ul>
-      <p className="mt-2 text-sm text-slate-600">Only paid orders count.</p>
+      <p className="mt-2 text-sm text-slate-600">Only paid orders count: test orders do not.</p>
       <MailFailuresCard />
       <SalesReport />
       <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
@@ -82,7 +89,10 @@ export function DashboardTab() {
               {data.recentOrders.map((o) => (
                 <li key={o.id} className="flex items-center gap-3 py-3">
                   <span className="font-mono text-sm">{shortOrderId(o.id)}</span>
-                  <span className="flex-1 truncate">{o.customerName}</span>
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate">{o.customerName}</span>
+                    {o.testMode && <PaymentNote status="completed" testMode />}
+                  </span>
                   <span className="tabular-nums">{euros(o.totalAmount)}</span>
                   <StatusBadge status={o.status} />
                 </li>

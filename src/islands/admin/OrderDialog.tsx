@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { notify } from '~/lib/client/toaster';
 import { formatEuroDecimal, shortOrderId } from '~/lib/shared/format';
 import { irishDateTime, ORDER_STATUS_FILTERS, type OrderDetails } from './orders-api';
+import { paymentWords } from './PaymentNote';
 import { read, reason, send } from './query';
 import { StatusBadge } from './StatusBadge';
 
@@ -50,7 +51,13 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
   const refund = useMutation({
     mutationFn: () => send('POST', `${path}/refund`, { notifyCustomer }),
     onSuccess: () => {
-      notify('success', 'Order refunded', 'PayPal has refunded the full amount.');
+      notify(
+        'success',
+        'Order refunded',
+        order?.testMode
+          ? 'A test refund of a test order: no money moved.'
+          : 'PayPal has refunded the full amount.',
+      );
       refresh();
     },
     onError: (err) => notify('error', 'Refund failed', reason(err) ?? 'The refund could not be made.'),
@@ -103,7 +110,7 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                   <StatusBadge status={order.status} />
                 </dd>
                 <dt>Payment</dt>
-                <dd>{order.paymentStatus === 'completed' ? 'paid' : order.paymentStatus}</dd>
+                <dd>{paymentWords(order.paymentStatus, order.testMode)}</dd>
                 <dt>Total</dt>
                 <dd className="tabular-nums">{euros(order.totalAmount)}</dd>
                 <dt>PayPal order</dt>
@@ -222,7 +229,9 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                     onClick={() => {
                       if (
                         window.confirm(
-                          `Refund ${euros(order.totalAmount)} to ${order.customerName} through PayPal and cancel the order?`,
+                          order.testMode
+                            ? `Cancel this test order of ${order.customerName}? No money was taken, so none is refunded.`
+                            : `Refund ${euros(order.totalAmount)} to ${order.customerName} through PayPal and cancel the order?`,
                         )
                       )
                         refund.mutate();

@@ -6,19 +6,11 @@ import { notify } from '~/lib/client/toaster';
 import { formatEuroDecimal, shortOrderId } from '~/lib/shared/format';
 import { OrderDialog } from './OrderDialog';
 import { irishDate, ORDER_STATUS_FILTERS, type OrderRow, PAGE_SIZE } from './orders-api';
+import { PaymentNote } from './PaymentNote';
 import { read } from './query';
 import { StatusBadge } from './StatusBadge';
 
 const euros = formatEuroDecimal;
-
-function PaymentNote({ status }: { status: string }) {
-  const unpaid = status !== 'completed';
-  return (
-    <span className={`block text-xs ${unpaid ? 'text-amber-900' : 'text-slate-600'}`}>
-      {status === 'completed' ? 'paid' : status === 'pending' ? 'not paid' : `payment ${status}`}
-    </span>
-  );
-}
 
 export function OrdersTab() {
   const [search, setSearch] = useState('');
@@ -117,7 +109,7 @@ export function OrdersTab() {
                   <td className="py-2 pr-3 tabular-nums">{euros(o.totalAmount)}</td>
                   <td className="py-2 pr-3">
                     <StatusBadge status={o.status} />
-                    <PaymentNote status={o.paymentStatus} />
+                    <PaymentNote status={o.paymentStatus} testMode={o.testMode} />
                   </td>
                   <td className="py-2 pr-3">{irishDate.format(new Date(o.createdAt))}</td>
                   <td className="py-2">{openButton(o)}</td>
@@ -138,7 +130,7 @@ export function OrdersTab() {
                   {o.itemCount} {o.itemCount === 1 ? 'item' : 'items'} · {euros(o.totalAmount)} ·{' '}
                   {irishDate.format(new Date(o.createdAt))}
                 </p>
-                <PaymentNote status={o.paymentStatus} />
+                <PaymentNote status={o.paymentStatus} testMode={o.testMode} />
                 <div className="mt-3">{openButton(o)}</div>
               </li>
             ))}

@@ -3,8 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { read } from './query';
 
-interface PaymentsInfo {
-  mode: 'live' | 'sandbox' | 'test';
+export interface PaymentsInfo {
+  mode: 'live' | 'sandbox' | 'test' | 'off';
   clientIdSet: boolean;
   secretSet: boolean;
   variables: string[];
@@ -19,9 +19,21 @@ const MODE: Record<PaymentsInfo['mode'], { title: string; text: string }> = {
   },
   test: {
     title: 'Test mode: no real payment',
-    text: 'No PayPal keys are set, so checkout shows a test-payment button and nobody is charged.',
+    text: 'No PayPal keys are set, so checkout shows a test-payment button and nobody is charged. Orders placed now are test orders: none is paid, and no sales figure counts them.',
+  },
+  off: {
+    title: 'Not set up: checkout is closed',
+    text: 'No PayPal keys are set on this https site, so buyers are told payments are not set up yet and cannot order. Set the PayPal keys to take payments, or PAYPAL_MODE=test to try the shop with test orders that take no money.',
   },
 };
+
+/** The payment set-up, read once for the Payments tab and the banner above every tab. */
+export function usePaymentsInfo() {
+  return useQuery({
+    queryKey: ['/api/admin/payments'],
+    queryFn: () => read<PaymentsInfo>('/api/admin/payments'),
+  });
+}
 
 function Card(props: { title: string; children: React.ReactNode }) {
   return (
@@ -33,10 +45,7 @@ function Card(props: { title: string; children: React.ReactNode }) {
 }
 
 export function PaymentsTab() {
-  const { data, isError } = useQuery({
-    queryKey: ['/api/admin/payments'],
-    queryFn: () => read<PaymentsInfo>('/api/admin/payments'),
-  });
+  const { data, isError } = usePaymentsInfo();
   if (isError) return <p role="alert">The payment settings could not be read. Please reload the page.</p>;
   if (!data) return <p aria-busy="true">Loading…</p>;
   const mode = MODE[data.mode];

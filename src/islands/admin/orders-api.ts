@@ -22,6 +22,8 @@ export interface OrderRow {
   customerAddress: string | null;
   status: string;
   paymentStatus: string;
+  /** Made in test mode: no money was taken, whatever paymentStatus says. */
+  testMode: boolean;
   totalAmount: string;
   createdAt: string;
   itemCount: number;

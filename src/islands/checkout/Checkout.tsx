@@ -1,7 +1,8 @@
 // The checkout: the cart with its items, the customer form validated on change
 // with the owner's rules and messages, the order summary, and the payment control, dimmed and
 // unclickable with the amber notice until the form is valid. In test mode the control is a clearly
-// marked test-payment button; with PayPal credentials it is PayPal's buttons from the JS SDK.
+// marked test-payment button; with PayPal credentials it is PayPal's buttons from the JS SDK; on a
+// site without payments set up, the server's sentence saying so, and no control at all.
 // The browser sends only its lines and the customer; the server decides every price.
 //
 // Rendered with Preact, not React (astro.config.mjs gives this folder to @astrojs/preact): the
@@ -25,6 +26,11 @@ interface Setup {
   clientToken: string;
   mode: 'live' | 'sandbox' | 'test';
   clientId?: string;
+}
+/** The setup of a site without payments set up: nothing can be bought. */
+interface PaymentsOff {
+  mode: 'off';
+  message: string;
 }
 interface CaptureResult {
   status: string;
@@ -87,7 +93,7 @@ export default function Checkout() {
   const hydrated = useHydrated();
   const cart = hydrated ? stored : [];
   const { totalCents, itemCount } = totals(cart);
-  const [setup, setSetup] = useState<Setup | null>(null);
+  const [setup, setSetup] = useState<Setup | PaymentsOff | null>(null);
   const [busy, setBusy] = useState(false);
   // The form is validated on every change with the shared rules; a field shows its message once
   // the buyer has changed it, and the payment control waits until every field is valid.
@@ -315,40 +321,52 @@ export default function Checkout() {
           <h2 id="payment-title" class="text-xl text-ink-950">
             Payment
           </h2>
-          {!isValid && (
+          {setup?.mode === 'off' ? (
             <p
               class="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
               role="status"
             >
-              Please complete all required customer information fields above before proceeding with payment.
+              {setup.message}
             </p>
-          )}
-          <div
-            class={`mt-4 transition-opacity ${isValid ? '' : 'pointer-events-none opacity-50'}`}
-            aria-disabled={!isValid}
-            inert={!isValid}
-            data-testid="payment-control"
-          >
-            {setup === null ? (
-              <p class="text-sm text-ink-600">Loading payment options…</p>
-            ) : setup.mode === 'test' ? (
-              <div class="rounded-md border-2 border-dashed border-amber-500 p-4">
-                <p class="text-sm font-semibold text-amber-900">
-                  Test mode: no PayPal account is configured.
-                </p>
-                <button
-                  type="button"
-                  class="btn btn-primary mt-3 w-full"
-                  disabled={!isValid || busy}
-                  onClick={payInTestMode}
+          ) : (
+            <>
+              {!isValid && (
+                <p
+                  class="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+                  role="status"
                 >
-                  {busy ? 'Processing…' : 'Test mode: no real payment'}
-                </button>
+                  Please complete all required customer information fields above before proceeding with
+                  payment.
+                </p>
+              )}
+              <div
+                class={`mt-4 transition-opacity ${isValid ? '' : 'pointer-events-none opacity-50'}`}
+                aria-disabled={!isValid}
+                inert={!isValid}
+                data-testid="payment-control"
+              >
+                {setup === null ? (
+                  <p class="text-sm text-ink-600">Loading payment options…</p>
+                ) : setup.mode === 'test' ? (
+                  <div class="rounded-md border-2 border-dashed border-amber-500 p-4">
+                    <p class="text-sm font-semibold text-amber-900">
+                      Test mode: no PayPal account is configured.
+                    </p>
+                    <button
+                      type="button"
+                      class="btn btn-primary mt-3 w-full"
+                      disabled={!isValid || busy}
+                      onClick={payInTestMode}
+                    >
+                      {busy ? 'Processing…' : 'Test mode: no real payment'}
+                    </button>
+                  </div>
+                ) : (
+                  <PaypalButtons setup={setup} createOrder={createOrder} capture={capture} />
+                )}
               </div>
-            ) : (
-              <PaypalButtons setup={setup} createOrder={createOrder} capture={capture} />
-            )}
-          </div>
+            </>
+          )}
         </section>
       </aside>
     </div>

@@ -28,6 +28,7 @@ export function adminOrderJson(o: AdminOrder) {
     customerAddress: o.customerAddress,
     status: o.status,
     paymentStatus: o.paymentStatus,
+    testMode: o.testMode,
     totalAmount: centsToDecimal(o.totalAmountCents),
     totalAmountCents: o.totalAmountCents,
     createdAt: iso(o.createdAt),

@@ -67,6 +67,10 @@ const envSchema = z.object({
     z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
   ),
   PAYPAL_API_BASE: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional()),
+  PAYPAL_MODE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['test'], { error: 'must be test, or unset' }).optional(),
+  ),
   PAYMENT_RECHECK_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -104,7 +108,25 @@ const envSchema = z.object({
   ),
 });
 
+/** Settings that contradict each other, each named by the variable to change. */
+const checkedEnvSchema = envSchema.refine(
+  (env) => !(env.PAYPAL_MODE === 'test' && env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET),
+  {
+    path: ['PAYPAL_MODE'],
+    error: 'must be unset when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set (test mode takes no money)',
+  },
+);
+
 export type Env = z.infer<typeof envSchema>;
+
+export type PaypalMode = 'live' | 'sandbox' | 'test' | 'off';
+
+/** The payment backend the site runs (see Config.paypal.mode). */
+function paypalMode(env: Env, siteUrl: string): PaypalMode {
+  if (env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET) return env.PAYPAL_ENV;
+  if (env.PAYPAL_MODE === 'test' || !siteUrl.startsWith('https://')) return 'test';
+  return 'off';
+}
 
 export interface Config {
   port: number;
@@ -116,7 +138,12 @@ export interface Config {
   authSecret: string;
   seedDemo: boolean;
   paypal: {
-    mode: 'live' | 'sandbox' | 'test';
+    /**
+     * live or sandbox with PayPal keys; without them test mode (the built-in PayPal double: orders
+     * are test orders and nobody pays), except on an https site unless PAYPAL_MODE=test says so:
+     * there it is off, and the checkout is refused, so a live site never "sells" unpaid prints.
+     */
+    mode: PaypalMode;
     clientId: string | undefined;
     clientSecret: string | undefined;
     apiBase: string;
@@ -143,7 +170,7 @@ export class ConfigError extends Error {}
 
 /** Parses the environment; throws ConfigError naming every bad variable. Pure: no files touched. */
 export function parseEnv(env: NodeJS.ProcessEnv): Env {
-  const result = envSchema.safeParse(env);
+  const result = checkedEnvSchema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
@@ -163,7 +190,6 @@ function loadOrCreateSecret(dataDir: string): string {
 export function buildConfig(env: Env): Config {
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const hasPaypal = Boolean(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET);
   const paypalBase =
     env.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com';
   // Unset, it follows PORT, so a site started on another port still links to itself.
@@ -178,7 +204,7 @@ export function buildConfig(env: Env): Config {
     authSecret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
     paypal: {
-      mode: hasPaypal ? env.PAYPAL_ENV : 'test',
+      mode: paypalMode(env, siteUrl),
       clientId: env.PAYPAL_CLIENT_ID,
       clientSecret: env.PAYPAL_CLIENT_SECRET,
       apiBase: env.PAYPAL_API_BASE ?? paypalBase,

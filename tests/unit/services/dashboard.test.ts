@@ -1,5 +1,6 @@
-// The owner's dashboard: only paid orders are sales. Totals and the average are in integer cents,
-// prints sold count the quantities of paid orders, and the recent list shows the newest paid ones.
+// The owner's dashboard: only paid orders are sales, and a test order (test mode: no money taken) is
+// none. Totals and the average are in integer cents, prints sold count the quantities of paid
+// orders, and the recent list shows the newest paid and test orders, each test order marked.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '~/lib/server/db';
 import { getDashboardStats } from '~/lib/server/services/dashboard';
@@ -23,7 +24,7 @@ describe('dashboard stats', () => {
     });
   });
 
-  it('count only paid orders, in cents', () => {
+  it('count only paid orders, in cents (a test order, paid through the PayPal double, is not one)', () => {
     for (const payment of PAYMENT_STATES) {
       makeOrder(db, { payment, items: [{ quantity: 3, priceCents: 4500 }] });
     }
@@ -65,6 +66,28 @@ describe('dashboard stats', () => {
       customerName: `Buyer ${RECENT_ORDERS_LIMIT + 1}`,
       totalAmountCents: 4500,
       status: 'processing',
+      testMode: false,
     });
+  });
+
+  it('leave test orders out of Total Sales, Total Orders, Photos Sold and the average', () => {
+    makeOrder(db, { payment: 'paid', items: [{ quantity: 2, priceCents: 5000 }] });
+    makeOrder(db, { payment: 'test', items: [{ quantity: 7, priceCents: 90000 }] });
+    makeOrder(db, { payment: 'test', totalAmountCents: 1 });
+    expect(getDashboardStats(db)).toMatchObject({
+      totalSalesCents: 10000,
+      totalOrders: 1,
+      totalPhotosSold: 2,
+      averageOrderCents: 10000,
+    });
+  });
+
+  it('list a test order among the recent orders, marked as one', () => {
+    const paid = makeOrder(db, { payment: 'paid' });
+    const test = makeOrder(db, { payment: 'test', customerName: 'Tester' });
+    expect(getDashboardStats(db).recentOrders).toEqual([
+      { id: test.id, customerName: 'Tester', totalAmountCents: 4500, status: 'processing', testMode: true },
+      expect.objectContaining({ id: paid.id, testMode: false }),
+    ]);
   });
 });

@@ -22,7 +22,7 @@ import { DRONE_PHOTO_LIMIT_MESSAGE } from '~/lib/shared/constants';
 import { droneMedia, photos, uploadedObjects } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
-import { makeDroneMedia, makeUpload } from '../../helpers/factories';
+import { makeDroneMedia, makeSession, makeUpload } from '../../helpers/factories';
 import { tinyMp4 } from '../../helpers/fixtures';
 import { makeClip } from '../../helpers/video-clip';
 
@@ -197,7 +197,7 @@ describe('deleting a sample', () => {
     new Request('http://site.test/upload', { method: 'PUT', body: new Uint8Array(body) });
 
   it("removes a video's file and its poster frame", async () => {
-    const grant = createUploadGrant('video');
+    const grant = createUploadGrant('video', makeSession(db).id);
     const uploaded = await receiveSignedUpload(db, tokenOf(grant.uploadURL), put(await makeClip('mp4')));
     const poster = uploaded.media?.mediaId ?? '';
     expect(poster).not.toBe('');
@@ -212,7 +212,7 @@ describe('deleting a sample', () => {
   });
 
   it('removes a video kept without a poster', async () => {
-    const grant = createUploadGrant('video');
+    const grant = createUploadGrant('video', makeSession(db).id);
     const uploaded = await receiveSignedUpload(db, tokenOf(grant.uploadURL), put(tinyMp4));
     const video = addDroneMedia(db, { type: 'video', url: uploaded.url });
     await deleteDroneMedia(db, video.id);
@@ -224,7 +224,7 @@ describe('deleting a sample', () => {
       .jpeg()
       .toBuffer();
     const upload = async () =>
-      receiveSignedUpload(db, tokenOf(createUploadGrant('image').uploadURL), put(jpeg));
+      receiveSignedUpload(db, tokenOf(createUploadGrant('image', makeSession(db).id).uploadURL), put(jpeg));
     const first = await upload();
     const firstMedia = first.media?.mediaId ?? '';
     const sample = addDroneMedia(db, { type: 'photo', url: first.url });

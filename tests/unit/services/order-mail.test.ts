@@ -1,6 +1,6 @@
 // The mails after a payment, queued for the mail sender: the customer's
 // confirmation (items, total incl. VAT, delivery times, the 14-day right of withdrawal) and the
-// owner's notice; and, when PayPal does not complete a payment it held, a notice to both (or to the
+// owner's notice, which for a test order say no payment was taken; and, when PayPal does not complete a payment it held, a notice to both (or to the
 // owner alone when PayPal took another amount).
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '~/lib/server/db';
@@ -83,6 +83,23 @@ describe('the mails of a paid order', () => {
     const texts = orderMailTexts(getOrderWithItems(db, order.id)!);
     expect(texts.ref).toBe('#ABC123');
     expect(texts.owner.split('\n')[0]).toBe('New paid order #ABC123 (order-0000-abc123)');
+  });
+});
+
+describe('the mails of a test order (test mode: no money taken)', () => {
+  it('tell the customer and the owner that no payment was taken, never that it was received', () => {
+    const order = paidOrder({ payment: 'test' });
+    queueOrderMails(db, order.id);
+    const customer = newMails().find((m) => m.to === 'aoife@example.ie');
+    expect(customer?.subject).toBe('Your test order #ABC123: no payment taken');
+    expect(customer?.text).toContain(
+      'Thank you for your order #ABC123 (order id order-0000-abc123). Test order — no payment taken: this shop is in test mode, and nothing was charged.',
+    );
+    expect(customer?.text).not.toContain('Your payment has been received');
+    const owner = newMails().find((m) => m.to === 'owner@example.com');
+    expect(owner?.subject).toBe('New test order #ABC123: €240.00');
+    expect(owner?.text.split('\n')[0]).toBe('Test order — no payment taken: #ABC123 (order-0000-abc123)');
+    expect(owner?.text).not.toContain('paid');
   });
 });
 

@@ -145,6 +145,27 @@ describe('capturing a payment', () => {
   });
 });
 
+describe('an order made in test mode', () => {
+  it('is stored as a test order, captured by the same rules, and mailed as one', async () => {
+    const created = await createPaypalOrder(db, client, [{ variantId, framing: null, quantity: 2 }], {
+      testMode: true,
+    });
+    expect(stored(created.orderId)?.testMode).toBe(true);
+    const outcome = await capturePaypalOrder(db, client, created.id, customer);
+    expect(outcome).toMatchObject({ paid: true, newlyPaid: true });
+    expect(stored(created.orderId)).toMatchObject({ testMode: true, paymentStatus: 'completed' });
+    expect(queuedMails(db).map((m) => m.subject)).toEqual([
+      expect.stringMatching(/^New test order #/),
+      expect.stringMatching(/^Your test order #\w+: no payment taken$/),
+    ]);
+  });
+
+  it('is not a test order otherwise', async () => {
+    const { orderId } = await started();
+    expect(stored(orderId)?.testMode).toBe(false);
+  });
+});
+
 describe('a later answer about a paid order', () => {
   it('never unpays it', async () => {
     const { orderId } = await captureWith('complete');

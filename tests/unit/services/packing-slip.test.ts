@@ -1,5 +1,6 @@
 // The packing slip's data: the address split into its lines, each line's print in words, a
-// deleted print still named by the words stored with the line, no prices, and null for no order.
+// deleted print still named by the words stored with the line, no prices, whether it is a test
+// order, and null for no order.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getPackingSlip } from '~/lib/server/services/packing-slip';
@@ -36,6 +37,14 @@ describe('getPackingSlip', () => {
       expect.objectContaining({ title: 'Sugarloaf, large matte', size: null, finish: null, framed: false }),
     ]);
     expect(JSON.stringify(slip)).not.toMatch(/price|9000|5000|total/i);
+  });
+
+  it('says whether the order is a test order (test mode: nobody paid)', () => {
+    const db = memoryDb();
+    makeOrder(db, { id: 'o-paid', payment: 'paid' });
+    makeOrder(db, { id: 'o-test', payment: 'test' });
+    expect(getPackingSlip(db, 'o-paid')?.testMode).toBe(false);
+    expect(getPackingSlip(db, 'o-test')?.testMode).toBe(true);
   });
 
   it('is null for an unknown order', () => {

@@ -1,5 +1,6 @@
 // The owner's sales report: 12 weeks from Monday to Sunday (UTC), ending with the current week;
-// only paid orders count, each in the week of its payment; the best-selling photos by prints sold
+// only paid orders count (a test order made in test mode is not one), each in the week of its
+// payment; the best-selling photos by prints sold
 // and the three print sizes, from the items of paid orders in those weeks.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ describe('sales report', () => {
     expect(new Date(mondayOf(at('2025-06-16T00:00:00Z'))).toISOString()).toBe('2025-06-16T00:00:00.000Z');
   });
 
-  it('counts only paid orders: refunded, failed, held and started ones do not', () => {
+  it('counts only paid orders: refunded, failed, held, started and test ones do not', () => {
     const variant = makeVariant(db);
     const paidAt = at('2025-06-10T09:00:00Z');
     for (const payment of PAYMENT_STATES) {
@@ -61,6 +62,21 @@ describe('sales report', () => {
     expect(report.weeks.slice(0, -1).every((w) => w.orders === 0)).toBe(true);
     expect(report.topPhotos).toEqual([{ title: `Photo ${variant.photoId}`, prints: 2, salesCents: 9000 }]);
     expect(report.sizes[0]).toEqual({ size: 'small', prints: 2, salesCents: 9000 });
+  });
+
+  it('leaves test orders out of the weeks, the best sellers and the sizes', () => {
+    const photo = makePhoto(db, { title: 'Lough Tay' });
+    const variant = makeVariant(db, { photoId: photo.id, size: 'large' });
+    const paidAt = at('2025-06-10T09:00:00Z');
+    makeOrder(db, {
+      payment: 'test',
+      paidAt,
+      items: [{ productVariantId: variant.id, quantity: 9, priceCents: 20_000 }],
+    });
+    const report = getSalesReport(db, NOW);
+    expect(report.weeks.every((w) => w.orders === 0 && w.salesCents === 0)).toBe(true);
+    expect(report.topPhotos).toEqual([]);
+    expect(report.sizes.every((size) => size.prints === 0 && size.salesCents === 0)).toBe(true);
   });
 
   it('puts an order in the week of its payment, split at Monday 00:00 UTC', () => {

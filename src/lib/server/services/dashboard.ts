@@ -1,20 +1,28 @@
 // The owner's dashboard figures (sales, orders, photos sold, recent orders). Only paid orders
-// count as sales: an abandoned checkout leaves a pending order that is not money.
+// count as sales: an abandoned checkout leaves a pending order that is not money, and a test order
+// (test mode) took none. Recent orders lists paid and test orders, each saying which it is.
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
 import { RECENT_ORDERS_LIMIT } from '~/lib/shared/constants';
 import { orderItems, orders } from '~db/schema';
+import { paidOrder } from './paid-orders';
 
 export interface DashboardStats {
   totalSalesCents: number;
   totalOrders: number;
   totalPhotosSold: number;
   averageOrderCents: number;
-  recentOrders: { id: string; customerName: string; totalAmountCents: number; status: string }[];
+  recentOrders: {
+    id: string;
+    customerName: string;
+    totalAmountCents: number;
+    status: string;
+    testMode: boolean;
+  }[];
 }
 
 export function getDashboardStats(db: Db): DashboardStats {
-  const paid = eq(orders.paymentStatus, 'completed');
+  const paid = paidOrder();
   const totals = db
     .select({
       sales: sql<number>`coalesce(sum(${orders.totalAmountCents}), 0)`,
@@ -35,9 +43,10 @@ export function getDashboardStats(db: Db): DashboardStats {
       customerName: orders.customerName,
       totalAmountCents: orders.totalAmountCents,
       status: orders.status,
+      testMode: orders.testMode,
     })
     .from(orders)
-    .where(paid)
+    .where(eq(orders.paymentStatus, 'completed'))
     .orderBy(desc(orders.createdAt))
     .limit(RECENT_ORDERS_LIMIT)
     .all();

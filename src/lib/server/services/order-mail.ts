@@ -1,13 +1,15 @@
 // The two mails after a payment: the customer's confirmation (items, total incl. VAT, the delivery
 // times, the 14-day withdrawal information) and the owner's new-order notice; and the notices of a
 // payment PayPal did not complete. They are queued (lib/server/mail-sender.ts) inside the
-// transaction that settles the payment, so they exist exactly when the payment is recorded.
+// transaction that settles the payment, so they exist exactly when the payment is recorded. Those
+// of a test order (test mode) say that no payment was taken, never that it was received.
 
 import { getConfig } from '~/lib/server/config';
 import type { Db, Tx } from '~/lib/server/db';
 import { queueMail } from '~/lib/server/mail-sender';
 import { OWNER_NAME } from '~/lib/shared/constants';
 import { formatEuro, shortOrderId } from '~/lib/shared/format';
+import { TEST_ORDER_LABEL } from '~/lib/shared/test-order';
 import { getOrderWithItems } from './orders';
 
 export const DELIVERY_TEXT = [
@@ -28,10 +30,13 @@ export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWith
   );
   const total = `Total (incl. VAT): ${formatEuro(order.totalAmountCents)}`;
   const ref = shortOrderId(order.id);
+  const payment = order.testMode
+    ? `${TEST_ORDER_LABEL}: this shop is in test mode, and nothing was charged.`
+    : 'Your payment has been received.';
   const customer = [
     `Dear ${order.customerName},`,
     '',
-    `Thank you for your order ${ref} (order id ${order.id}). Your payment has been received.`,
+    `Thank you for your order ${ref} (order id ${order.id}). ${payment}`,
     '',
     ...lines,
     '',
@@ -47,7 +52,7 @@ export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWith
     `${OWNER_NAME}`,
   ].join('\n');
   const owner = [
-    `New paid order ${ref} (${order.id})`,
+    order.testMode ? `${TEST_ORDER_LABEL}: ${ref} (${order.id})` : `New paid order ${ref} (${order.id})`,
     '',
     `Customer: ${order.customerName} <${order.customerEmail ?? ''}>, ${order.phoneNumber ?? ''}`,
     'Address:',
@@ -68,12 +73,15 @@ export function queueOrderMails(tx: Db | Tx, orderId: string): number {
   const { customer, owner, ref } = orderMailTexts(order);
   queueMail(tx, {
     to: getConfig().ownerEmail,
-    subject: `New order ${ref}: ${formatEuro(order.totalAmountCents)}`,
+    subject: `${order.testMode ? 'New test order' : 'New order'} ${ref}: ${formatEuro(order.totalAmountCents)}`,
     text: owner,
     replyTo: order.customerEmail ?? undefined,
   });
   if (!order.customerEmail) return 1;
-  queueMail(tx, { to: order.customerEmail, subject: `Your order ${ref} is confirmed`, text: customer });
+  const subject = order.testMode
+    ? `Your test order ${ref}: no payment taken`
+    : `Your order ${ref} is confirmed`;
+  queueMail(tx, { to: order.customerEmail, subject, text: customer });
   return 2;
 }
 

@@ -1,6 +1,7 @@
 // Orders and their payment: the server prices every line from the database, asks PayPal for exactly
 // that amount, stores the pending order with its items, and marks the order paid only when a capture
-// is COMPLETED with the stored amount in EUR (the same flow for real PayPal and the test-mode double).
+// is COMPLETED with the stored amount in EUR (the same flow for real PayPal and the test-mode double;
+// an order made in test mode is stored as a test order, which no sales figure counts).
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/server/db';
 import { commitGrouped } from '~/lib/server/grouped-commits';
@@ -145,11 +146,15 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): Price
   return { items, totalCents };
 }
 
-/** What an order is stored with besides its lines: its id, and PayPal's order id or a failed payment. */
+/**
+ * What an order is stored with besides its lines: its id, PayPal's order id or a failed payment,
+ * and whether it is a test order (made in test mode: no money is taken).
+ */
 export interface StoredOrderFields {
   id?: string;
   paypalOrderId?: string;
   paymentStatus?: 'pending' | 'failed';
+  testMode?: boolean;
 }
 
 /** Stores an order (pending unless `fields` say failed) and its items in one transaction; returns its id. */
@@ -165,6 +170,7 @@ export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOr
         totalAmountCents: sql.placeholder('totalAmountCents'),
         currency: CURRENCY,
         paymentProvider: 'paypal',
+        testMode: placeholderFor('testMode', orders.testMode),
       })
       .prepare(),
   );
@@ -190,6 +196,7 @@ export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOr
       paypalOrderId: fields.paypalOrderId ?? null,
       paymentStatus: fields.paymentStatus ?? 'pending',
       totalAmountCents: priced.totalCents,
+      testMode: fields.testMode ?? false,
     });
     for (const item of priced.items) {
       insertItem.run({
@@ -235,11 +242,13 @@ export function paypalOrderBody(orderId: string, priced: PricedOrder) {
  * its disk sync: a PayPal order whose write a power cut lost cannot be paid, since the capture finds
  * no order and calls nobody; and the capture's own first write waits for a sync that covers this
  * commit too, so an order is on disk before PayPal is ever asked to take money for it.
+ * `testMode` (the client is test mode's PayPal double) stores it as a test order.
  */
 export async function createPaypalOrder(
   db: Db,
   client: PaypalClient,
   lines: readonly OrderLineInput[],
+  { testMode = false }: { testMode?: boolean } = {},
 ): Promise<{ id: string; orderId: string; totalCents: number }> {
   const priced = priceOrderLines(db, lines);
   const orderId = newRowId();
@@ -248,14 +257,22 @@ export async function createPaypalOrder(
     paypal = await client.createOrder(paypalOrderBody(orderId, priced), `create-${orderId}`);
   } catch (err) {
     getLog().error({ err }, 'PayPal order creation failed');
-    await commitGrouped(db, () => createPendingOrder(db, priced, { id: orderId, paymentStatus: 'failed' }), {
-      beforeSync: true,
-    });
+    await commitGrouped(
+      db,
+      () => createPendingOrder(db, priced, { id: orderId, paymentStatus: 'failed', testMode }),
+      {
+        beforeSync: true,
+      },
+    );
     throw new HttpError(502, PAYMENT_ERRORS.provider);
   }
-  await commitGrouped(db, () => createPendingOrder(db, priced, { id: orderId, paypalOrderId: paypal.id }), {
-    beforeSync: true,
-  });
+  await commitGrouped(
+    db,
+    () => createPendingOrder(db, priced, { id: orderId, paypalOrderId: paypal.id, testMode }),
+    {
+      beforeSync: true,
+    },
+  );
   return { id: paypal.id, orderId, totalCents: priced.totalCents };
 }
 

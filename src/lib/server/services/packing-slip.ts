@@ -1,5 +1,6 @@
 // An order as its packing slip shows it: who it goes to and what is in the parcel. The slip
-// travels in the parcel, so this shape carries no prices and no payment details at all.
+// travels in the parcel, so this shape carries no prices and no payment details, except that a
+// test order (test mode: no money was taken) says so, lest it be sent as if it were sold.
 import type { Db } from '~/lib/server/db';
 import { isHttpError } from '~/lib/server/http';
 import { getOrderDetails } from '~/lib/server/services/admin-orders';
@@ -27,6 +28,8 @@ export interface PackingSlip {
   lines: PackingSlipLine[];
   /** How many prints go in the parcel. */
   printCount: number;
+  /** Made in test mode: nobody paid for it. */
+  testMode: boolean;
 }
 
 const sizeLabel = (size: string) => PRINT_SIZE_LABELS[size as PrintSize] ?? size;
@@ -63,5 +66,6 @@ export function getPackingSlip(db: Db, id: string): PackingSlip | null {
       };
     }),
     printCount: order.itemCount,
+    testMode: order.testMode,
   };
 }

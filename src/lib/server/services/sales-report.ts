@@ -1,6 +1,6 @@
 // The owner's sales report: paid sales per week for the last 12 weeks, and the photos and print
-// sizes that sold best in those weeks. Only paid orders count (payment completed), each in the week
-// of its payment. Weeks start on Monday at 00:00 UTC (Irish winter time; the summer hour is ignored).
+// sizes that sold best in those weeks. Only paid orders count (payment completed, not a test order),
+// each in the week of its payment. Weeks start on Monday at 00:00 UTC (Irish winter time; the summer hour is ignored).
 // An item whose print was deleted counts under the photo title and size its stored description
 // names ("Lough Tay, small (8x12 inches) matte"); an item whose description does not read so is
 // left out of the best sellers, though its order still counts in the weekly sales.
@@ -8,6 +8,7 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
 import { PRINT_SIZES, type PrintSize } from '~/lib/shared/constants';
 import { orderItems, orders, photos, productVariants } from '~db/schema';
+import { paidOrder } from './paid-orders';
 
 export const REPORT_WEEKS = 12;
 export const TOP_PHOTOS = 5;
@@ -53,11 +54,7 @@ function fromDescription(description: string): { title: string; size: PrintSize 
 export function getSalesReport(db: Db, now: Date): SalesReport {
   const start = mondayOf(now) - (REPORT_WEEKS - 1) * WEEK_MS;
   const end = mondayOf(now) + WEEK_MS;
-  const inReport = and(
-    eq(orders.paymentStatus, 'completed'),
-    gte(orders.paidAt, new Date(start)),
-    lt(orders.paidAt, new Date(end)),
-  );
+  const inReport = and(paidOrder(), gte(orders.paidAt, new Date(start)), lt(orders.paidAt, new Date(end)));
 
   const week = sql<number>`cast((${orders.paidAt} - ${start}) / ${WEEK_MS} as integer)`;
   const byWeek = db

@@ -20,8 +20,9 @@ import { type UploadedObject, uploadedObjects } from '~db/schema';
 
 const IMAGE_PURPOSES: readonly UploadPurpose[] = ['image', 'bio-picture'];
 
-export function createUploadGrant(purpose: UploadPurpose) {
-  const grant = createSignedUpload(purpose);
+/** A signed upload URL for the owner's session `sessionId`: it stops working when that session ends. */
+export function createUploadGrant(purpose: UploadPurpose, sessionId: string) {
+  const grant = createSignedUpload(purpose, { sessionId });
   return { ...grant, maxBytes: UPLOAD_PURPOSE_LIMITS[purpose] };
 }
 
@@ -64,7 +65,7 @@ export async function receiveSignedUpload(
   token: string,
   request: Request,
 ): Promise<ReturnType<typeof toObjectResponse>> {
-  const grant = verifySignedUpload(token);
+  const grant = verifySignedUpload(db, token);
   const maxBytes = UPLOAD_PURPOSE_LIMITS[grant.purpose];
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) throw tooLarge(maxBytes);

@@ -16,6 +16,7 @@ export const GET: APIRoute = handle(() => {
       customerName: o.customerName,
       totalAmount: centsToDecimal(o.totalAmountCents),
       status: o.status,
+      testMode: o.testMode,
     })),
   });
 });

@@ -1,14 +1,19 @@
 // POST /api/objects/upload (owner only, checked in src/middleware.ts) → { uploadURL }.
 // An optional JSON body { purpose } picks the limit: image (default), bio-picture, video, sample-video.
+// The URL is bound to the owner's session that asked for it: it stops working once that session
+// ends (uploads/signed-url.ts).
 import type { APIRoute } from 'astro';
-import { handle, readJson } from '~/lib/server/http';
+import { getAuth } from '~/lib/server/auth';
+import { HttpError, handle, readJson } from '~/lib/server/http';
 import { createUploadGrant } from '~/lib/server/services/uploads';
 import { uploadRequestSchema } from '~/lib/shared/schemas';
 
 export const POST: APIRoute = handle(async ({ request }) => {
   const hasBody = Number(request.headers.get('content-length') ?? 0) > 0;
   const { purpose } = hasBody ? await readJson(request, uploadRequestSchema) : uploadRequestSchema.parse({});
-  const grant = createUploadGrant(purpose);
+  const session = await getAuth().api.getSession({ headers: request.headers });
+  if (!session) throw new HttpError(401, 'Please sign in to do this.');
+  const grant = createUploadGrant(purpose, session.session.id);
   return Response.json(
     {
       uploadURL: grant.uploadURL,

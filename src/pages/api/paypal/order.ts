@@ -1,15 +1,18 @@
 // POST /api/paypal/order: the browser sends its lines; the server prices them, creates the PayPal
 // order for that total and stores the pending order with PayPal's id. Any `amount` in the body is dropped by the schema.
 // One address may start 20 orders an hour (429 beyond), so a script cannot fill the orders table.
+// On a site without payments set up it answers 503 (payments/index.ts, checkoutBackend); in test
+// mode the order is stored as a test order.
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/server/db';
 import { HttpError, handle, readJson } from '~/lib/server/http';
-import { getPaypalClient } from '~/lib/server/payments';
+import { checkoutBackend } from '~/lib/server/payments';
 import { orderCreateLimiter } from '~/lib/server/rate-limit';
 import { createPaypalOrder } from '~/lib/server/services/orders';
 import { createOrderSchema } from '~/lib/shared/schemas';
 
 export const POST: APIRoute = handle(async ({ request, locals }) => {
+  const backend = checkoutBackend();
   const input = await readJson(request, createOrderSchema);
   if (orderCreateLimiter.hit(locals.clientIp) > 0) {
     throw new HttpError(
@@ -17,6 +20,8 @@ export const POST: APIRoute = handle(async ({ request, locals }) => {
       'Too many orders were started from your connection. Please try again in an hour.',
     );
   }
-  const { id } = await createPaypalOrder(getDb(), getPaypalClient(), input.lines);
+  const { id } = await createPaypalOrder(getDb(), backend.client, input.lines, {
+    testMode: backend.testMode,
+  });
   return Response.json({ id }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
 });

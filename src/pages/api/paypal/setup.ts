@@ -1,12 +1,17 @@
 // GET /api/paypal/setup: the client token and which backend this site runs (live, sandbox or test).
+// When payments are not set up (payments/index.ts) it says so, with the sentence the checkout shows
+// in place of any payment button; creating an order is then refused.
 import type { APIRoute } from 'astro';
 import { getConfig } from '~/lib/server/config';
 import { handle, jsonError } from '~/lib/server/http';
 import { getLog } from '~/lib/server/log';
-import { getPaypalClient } from '~/lib/server/payments';
+import { getPaypalClient, PAYMENTS_OFF_MESSAGE } from '~/lib/server/payments';
+
+const noStore = { headers: { 'Cache-Control': 'no-store' } };
 
 export const GET: APIRoute = handle(async () => {
   const { paypal } = getConfig();
+  if (paypal.mode === 'off') return Response.json({ mode: 'off', message: PAYMENTS_OFF_MESSAGE }, noStore);
   let clientToken: string;
   try {
     clientToken = await getPaypalClient().generateClientToken();
@@ -16,6 +21,6 @@ export const GET: APIRoute = handle(async () => {
   }
   return Response.json(
     { clientToken, mode: paypal.mode, clientId: paypal.mode === 'test' ? undefined : paypal.clientId },
-    { headers: { 'Cache-Control': 'no-store' } },
+    noStore,
   );
 });

@@ -1,0 +1,114 @@
+// Test mode on a site served over https, against the built server: without PayPal keys the site
+// refuses to start a checkout (503 with a sentence, and the setup call says so for the checkout
+// page), so a live site forgotten in test mode never "sells" an unpaid print; with PAYPAL_MODE=test
+// it takes the order, stored and shown as a test order, left out of every sales figure and mailed
+// as one.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders } from '~db/schema';
+import { withSiteDb } from '../helpers/db';
+import { makePhoto, makeVariant } from '../helpers/factories';
+import { CUSTOMER } from '../helpers/fixtures';
+import { waitForOutbox } from '../helpers/outbox';
+import { type RunningServer, startServer } from '../helpers/server';
+import { signIn } from '../helpers/session';
+
+const SITE_URL = 'https://wicklow-light.example';
+const LINES = [{ variantId: 'v-tay', framing: null, quantity: 2 }];
+
+let closed: RunningServer;
+let testing: RunningServer;
+
+const withPrint = (site: RunningServer) =>
+  withSiteDb(site.dataDir, (db) => {
+    makePhoto(db, { id: 'p-tay', title: 'Lough Tay' });
+    makeVariant(db, { id: 'v-tay', photoId: 'p-tay', size: 'small', finish: 'matte', priceCents: 4500 });
+  });
+
+beforeAll(async () => {
+  [closed, testing] = await Promise.all([
+    startServer({ SITE_URL }),
+    startServer({ SITE_URL, PAYPAL_MODE: 'test' }),
+  ]);
+  withPrint(closed);
+  withPrint(testing);
+});
+
+afterAll(async () => {
+  await Promise.all([closed?.stop(), testing?.stop()]);
+});
+
+const post = (site: RunningServer, path: string, body: unknown) =>
+  fetch(`${site.url}${path}`, {
+    method: 'POST',
+    headers: { origin: site.url, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+const ownerGet = async (site: RunningServer, cookie: string, path: string) => {
+  const res = await fetch(`${site.url}${path}`, { headers: { cookie } });
+  expect(res.status, path).toBe(200);
+  return res.json();
+};
+
+describe('an https site without PayPal keys', () => {
+  it('refuses to create an order with 503 and a sentence, and stores none', async () => {
+    const res = await post(closed, '/api/paypal/order', { lines: LINES });
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ message: 'Payments are not set up on this site yet.' });
+    expect(withSiteDb(closed.dataDir, (db) => db.select().from(orders).all())).toEqual([]);
+  });
+
+  it('tells the checkout that payments are not set up, with no test button to offer', async () => {
+    const res = await fetch(`${closed.url}/api/paypal/setup`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ mode: 'off', message: 'Payments are not set up on this site yet.' });
+  });
+
+  it('shows the owner that payments are off', async () => {
+    const cookie = await signIn(closed.url);
+    expect(await ownerGet(closed, cookie, '/api/admin/payments')).toMatchObject({ mode: 'off' });
+  });
+});
+
+describe('an https site with PAYPAL_MODE=test', () => {
+  it('takes the order as a test order: never paid in any figure, and mailed as a test order', async () => {
+    const setup = await (await fetch(`${testing.url}/api/paypal/setup`)).json();
+    expect(setup).toMatchObject({ mode: 'test', clientToken: expect.any(String) });
+
+    const created = await post(testing, '/api/paypal/order', { lines: LINES });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const captured = await post(testing, `/api/paypal/order/${id}/capture`, {
+      customerData: CUSTOMER,
+      cartItems: [],
+    });
+    expect(captured.status).toBe(200);
+    const orderId = ((await captured.json()) as { order: { id: string } }).order.id;
+
+    const stored = withSiteDb(testing.dataDir, (db) =>
+      db.select().from(orders).where(eq(orders.id, orderId)).get(),
+    );
+    expect(stored).toMatchObject({ testMode: true, totalAmountCents: 9000 });
+
+    const cookie = await signIn(testing.url);
+    const dashboard = await ownerGet(testing, cookie, '/api/admin/dashboard');
+    expect(dashboard).toMatchObject({ totalSales: '0.00', totalOrders: 0, totalPhotosSold: 0 });
+    expect(dashboard.recentOrders).toEqual([expect.objectContaining({ id: orderId, testMode: true })]);
+    const sales = await ownerGet(testing, cookie, '/api/admin/sales');
+    expect(sales.weeks).toHaveLength(12);
+    for (const week of sales.weeks) expect(week).toMatchObject({ sales: '0.00', orders: 0 });
+    expect(sales.topPhotos).toEqual([]);
+    for (const size of sales.sizes) expect(size).toMatchObject({ prints: 0, sales: '0.00' });
+    expect(await ownerGet(testing, cookie, `/api/admin/orders/${orderId}`)).toMatchObject({
+      testMode: true,
+    });
+    const list = await ownerGet(testing, cookie, '/api/orders?page=1&limit=10');
+    expect(list.orders).toEqual([expect.objectContaining({ id: orderId, testMode: true })]);
+
+    const mails = await waitForOutbox(testing.dataDir, (m) => m.length >= 2);
+    const toBuyer = mails.find((m) => m.to === CUSTOMER.email);
+    expect(toBuyer?.subject).toMatch(/^Your test order #\w+: no payment taken$/);
+    expect(toBuyer?.text).toContain('Test order — no payment taken');
+    expect(toBuyer?.text).not.toContain('Your payment has been received');
+  });
+});
