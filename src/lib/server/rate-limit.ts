@@ -3,7 +3,7 @@
 import { BlockList } from 'node:net';
 import { getConfig } from './config';
 import { registerInstance } from './instances';
-import { ipVersion, normalizeIp } from './ip';
+import { ipVersion, normalizeIp, rateLimitKey } from './ip';
 
 registerInstance('rate limits', import.meta.url);
 
@@ -58,16 +58,17 @@ function isTrustedProxy(address: string): boolean {
 }
 
 /**
- * The visitor's address for rate limits, from the socket's peer as the front saw it. The
- * X-Forwarded-For header is read only when that peer is listed in TRUSTED_PROXIES, and then only
- * its last entry, the one that proxy added; earlier entries are written by the client.
+ * The visitor's key for rate limits (rateLimitKey: the address, or an IPv6 client's /64), from the
+ * socket's peer as the front saw it. The X-Forwarded-For header is read only when that peer is
+ * listed in TRUSTED_PROXIES, and then only its last entry, the one that proxy added; earlier
+ * entries are written by the client.
  */
 export function clientIpFromPeer(request: Request, socketPeer: string): string {
   const peer = normalizeIp(socketPeer);
   const forwarded = request.headers.get('x-forwarded-for');
-  if (!forwarded || !isTrustedProxy(peer)) return peer;
+  if (!forwarded || !isTrustedProxy(peer)) return rateLimitKey(peer);
   const last = normalizeIp(forwarded.split(',').at(-1) ?? '');
-  return ipVersion(last) === 0 ? peer : last;
+  return rateLimitKey(ipVersion(last) === 0 ? peer : last);
 }
 
 /**
