@@ -283,6 +283,23 @@ describe('capturing', () => {
     });
   });
 
+  it('opens 60 payment sessions an hour per address, then answers 429 without calling PayPal', async () => {
+    const setup = (client: string) =>
+      fetch(`${site.url}/api/paypal/setup`, { headers: { 'x-forwarded-for': client } });
+    const client = nextClient();
+    for (let i = 0; i < 60; i++) expect((await setup(client)).status, `session ${i + 1}`).toBe(200);
+    const lastCall = double.calls.at(-1);
+    const refused = await setup(client);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+    expect((await refused.json()).message).toBe(
+      'Too many payment sessions were opened from your connection. Please try again in 60 minutes.',
+    );
+    expect(double.calls.at(-1)).toBe(lastCall);
+    // Other addresses are not held back.
+    expect((await setup(nextClient())).status).toBe(200);
+  });
+
   it('serves only active photos and options on the shop reads', async () => {
     const variants = await (await fetch(`${site.url}/api/photos/p-tay/variants`)).json();
     expect(variants.map((v: { id: string }) => v.id).sort()).toEqual(['v-tay-l-g', 'v-tay-m-g', 'v-tay-s-m']);

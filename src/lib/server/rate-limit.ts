@@ -82,7 +82,29 @@ export function clientIp(request: Request, socketAddress: string | undefined): s
   return clientIpFromPeer(request, socketAddress);
 }
 
+/** The wait before a refused client may try again, in words: 'a minute', '12 minutes'. */
+export function waitInWords(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+}
+
+/** The answer to a client over a limit: the message, and the seconds to wait in Retry-After. */
+export function tooManyRequests(message: string, retryAfterSeconds: number): Response {
+  return Response.json(
+    { message },
+    { status: 429, headers: { 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' } },
+  );
+}
+
 /** Enquiries from one address, besides the 5 per e-mail address an hour. */
 export const contactIpLimiter = new RateLimiter(30, 60 * 60_000);
 /** Orders started from one address: each stores a pending order and calls PayPal. */
 export const orderCreateLimiter = new RateLimiter(20, 60 * 60_000);
+/**
+ * Payment sessions opened from one address (GET /api/paypal/setup): in live mode each asks PayPal
+ * for a client token, so a script must not make the site call PayPal without end. The checkout asks
+ * once per page view; a buyer opens it a few times per order (a reload, a step back from PayPal),
+ * and one address may start 20 orders an hour (orderCreateLimiter), so 60 views an hour (three per
+ * order allowed) is more than any buyer, or a household or office behind one address, comes near.
+ */
+export const paypalSetupLimiter = new RateLimiter(60, 60 * 60_000);
