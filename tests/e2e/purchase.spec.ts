@@ -88,6 +88,17 @@ async function fillCheckout(page: Page) {
     ['City', 'W', 'City must be at least 2 characters'],
     ['Postal Code', 'A6', 'Postal code must be at least 3 characters'],
     ['Country', 'I', 'Country must be at least 2 characters'],
+    // A pasted line break or tab could forge a line in the order mails: every field is one line.
+    [
+      'Full Name',
+      'Aoife\tByrne',
+      'Name must be one line of text, without line breaks, tabs or invisible characters',
+    ],
+    [
+      'Street Address',
+      '12 Main Street\u2028Bcc: victim@example.com',
+      'Street address must be one line of text, without line breaks, tabs or invisible characters',
+    ],
   ];
   for (const [label, value, message] of cases) {
     await field(label).fill(value);

@@ -274,6 +274,35 @@ describe('capturing', () => {
     expect(paidCount(id)).toBe(0);
   });
 
+  it('refuses a buyer whose details hold a line break or another control character, before PayPal is asked', async () => {
+    const id = await newOrder();
+    const calls = double.calls.length;
+    const cases: [keyof typeof customerData, string, string][] = [
+      ['name', 'Aoife Byrne\r\nBcc: victim@example.com', 'Name'],
+      ['name', 'Aoife\tByrne', 'Name'],
+      ['phone', '+353 1 234\n5678', 'Phone number'],
+      ['street', '12 Main Street\u2028Bcc: victim@example.com', 'Street address'],
+      ['city', 'Wick\u0085low', 'City'],
+      ['postalCode', 'A67\u0000X123', 'Postal code'],
+      ['country', 'Ire\u007fland', 'Country'],
+    ];
+    for (const [field, value, label] of cases) {
+      const res = await capture(id, { customerData: { ...customerData, [field]: value }, cartItems: [] });
+      expect(res.status, JSON.stringify(value)).toBe(400);
+      expect((await res.json()).message).toBe(
+        `customerData.${field}: ${label} must be one line of text, without line breaks, tabs or invisible characters`,
+      );
+    }
+    const email = await capture(id, {
+      customerData: { ...customerData, email: 'aoife@example.ie\r\nBcc: victim@example.com' },
+    });
+    expect(email.status).toBe(400);
+    expect(double.calls.length).toBe(calls);
+    expect(paidCount(id)).toBe(0);
+    const stored = db().prepare('select customer_name from orders where paypal_order_id = ?').get(id);
+    expect(stored).toEqual({ customer_name: '' });
+  });
+
   it('answers the setup call with a client token and the mode', async () => {
     const res = await fetch(`${site.url}/api/paypal/setup`);
     expect(await res.json()).toMatchObject({

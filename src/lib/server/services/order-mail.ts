@@ -6,9 +6,13 @@
 import { getConfig } from '~/lib/server/config';
 import type { Db, Tx } from '~/lib/server/db';
 import { queueMail } from '~/lib/server/mail-sender';
+import { mailBlock, mailLine } from '~/lib/server/mail-text';
 import { OWNER_NAME } from '~/lib/shared/constants';
 import { formatEuro, shortOrderId } from '~/lib/shared/format';
 import { getOrderWithItems } from './orders';
+
+/** The lines of a delivery address are indented under their heading. */
+const ADDRESS_INDENT = '  ';
 
 export const DELIVERY_TEXT = [
   'Orders are processed within 3-5 business days.',
@@ -21,15 +25,29 @@ export const WITHDRAWAL_TEXT =
   'packaging within 14 days of telling us, and we refund the full price, including the standard delivery ' +
   'cost, within 14 days of receiving them back.';
 
+/**
+ * The buyer's details as the mails write them: each on its line, the address's lines indented under
+ * their heading (mail-text.ts), whatever an order stored before the form refused line breaks holds.
+ */
+function buyerOf(order: { customerName: string; customerEmail: string | null; phoneNumber?: string | null }) {
+  return {
+    name: mailLine(order.customerName),
+    email: mailLine(order.customerEmail),
+    phone: mailLine(order.phoneNumber),
+  };
+}
+
 export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWithItems>>) {
   const lines = order.items.map(
     (i) =>
-      `- ${i.quantity} × ${i.description}: ${formatEuro(i.priceCents)} each, ${formatEuro(i.priceCents * i.quantity)}`,
+      `- ${i.quantity} × ${mailLine(i.description)}: ${formatEuro(i.priceCents)} each, ${formatEuro(i.priceCents * i.quantity)}`,
   );
   const total = `Total (incl. VAT): ${formatEuro(order.totalAmountCents)}`;
   const ref = shortOrderId(order.id);
+  const buyer = buyerOf(order);
+  const address = mailBlock(order.customerAddress, ADDRESS_INDENT);
   const customer = [
-    `Dear ${order.customerName},`,
+    `Dear ${buyer.name},`,
     '',
     `Thank you for your order ${ref} (order id ${order.id}). Your payment has been received.`,
     '',
@@ -38,7 +56,7 @@ export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWith
     total,
     '',
     'Delivery to:',
-    order.customerAddress ?? '',
+    address,
     '',
     ...DELIVERY_TEXT,
     '',
@@ -49,9 +67,9 @@ export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWith
   const owner = [
     `New paid order ${ref} (${order.id})`,
     '',
-    `Customer: ${order.customerName} <${order.customerEmail ?? ''}>, ${order.phoneNumber ?? ''}`,
+    `Customer: ${buyer.name} <${buyer.email}>, ${buyer.phone}`,
     'Address:',
-    order.customerAddress ?? '',
+    address,
     '',
     ...lines,
     '',
@@ -92,6 +110,7 @@ export function queuePaymentNotCompletedMails(
   if (!order) return;
   const ref = shortOrderId(order.id);
   const total = formatEuro(order.totalAmountCents);
+  const buyer = buyerOf(order);
   const what =
     reason === 'mismatch'
       ? `PayPal completed the payment it was reviewing for order ${ref} (${order.id}) for another amount than the order's ${total}. Check it in PayPal and refund it.`
@@ -102,7 +121,7 @@ export function queuePaymentNotCompletedMails(
     text: [
       what,
       'The order is marked as failed: do not send it.',
-      `Customer: ${order.customerName} <${order.customerEmail ?? ''}>`,
+      `Customer: ${buyer.name} <${buyer.email}>`,
       `PayPal order ${order.paypalOrderId ?? ''}, capture ${order.paymentId ?? ''}`,
     ].join('\n'),
     replyTo: order.customerEmail ?? undefined,
@@ -112,7 +131,7 @@ export function queuePaymentNotCompletedMails(
       to: order.customerEmail,
       subject: `Your payment for order ${ref} was not completed`,
       text: [
-        `Dear ${order.customerName},`,
+        `Dear ${buyer.name},`,
         '',
         `PayPal has not completed your payment of ${total} for order ${ref}, so the order will not be sent.`,
         'You are not charged for it: any amount PayPal was holding is released by PayPal.',
