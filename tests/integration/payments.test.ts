@@ -342,6 +342,80 @@ describe('capturing', () => {
   });
 });
 
+describe('the confirmation page', () => {
+  const page = (query: string, cookie?: string) =>
+    fetch(`${site.url}/checkout?${query}`, { headers: cookie ? { cookie } : {} });
+  /** The receipt cookie of a capture's answer, as the browser sends it back. */
+  const receiptOf = (res: Response) => {
+    const setCookie = res.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(
+      /^receipt-[0-9a-f-]{36}=[\w-]{43}; Path=\/checkout; Max-Age=604800; HttpOnly; SameSite=Lax$/,
+    );
+    return setCookie.split(';')[0] as string;
+  };
+  const paidOrder = async () => {
+    const { body } = await createOrder([{ variantId: 'v-tay-s-m', framing: null, quantity: 1 }]);
+    const res = await post(`/api/paypal/order/${body.id}/capture`, { customerData, cartItems: [] });
+    expect(res.status).toBe(200);
+    return { orderId: ((await res.json()) as { order: { id: string } }).order.id, cookie: receiptOf(res) };
+  };
+  const expectNeutral = async (res: Response) => {
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('We could not find that order');
+    expect(html).not.toMatch(/Payment Successful|Payment Pending|Thank you for your order/);
+    expect(html).toContain('href="/shop"');
+  };
+
+  it('shows a paid order as paid in the browser that paid for it, and to no one else', async () => {
+    const { orderId, cookie } = await paidOrder();
+    const mine = await page(`success=true&orderId=${orderId}`, cookie);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    const html = await mine.text();
+    expect(html).toContain('Payment Successful!');
+    expect(html).toContain(orderId);
+    // Another browser (no receipt), a made-up order, another order's receipt, a forged receipt.
+    await expectNeutral(await page(`success=true&orderId=${orderId}`));
+    await expectNeutral(await page('success=true&orderId=0f5e1c2a-1111-4222-8333-944455556666', cookie));
+    await expectNeutral(await page('success=true&orderId=no-such-order'));
+    await expectNeutral(
+      await page(`success=true&orderId=${orderId}`, cookie.replace(/=.*/, `=${'A'.repeat(43)}`)),
+    );
+    const other = await paidOrder();
+    await expectNeutral(
+      await page(`success=true&orderId=${orderId}`, other.cookie.replace(other.orderId, orderId)),
+    );
+    // Both receipts together: each order shows in this browser.
+    for (const id of [orderId, other.orderId]) {
+      expect((await page(`success=true&orderId=${id}`, `${cookie}; ${other.cookie}`)).status).toBe(200);
+    }
+  });
+
+  it('shows the order as stored: a success link for an unpaid order says it is not paid', async () => {
+    const { body } = await createOrder([{ variantId: 'v-bray-s-g', framing: null, quantity: 1 }]);
+    double.captureBehaviour = 'pending';
+    const res = await post(`/api/paypal/order/${body.id}/capture`, { customerData, cartItems: [] });
+    expect(res.status).toBe(422);
+    const { orderId } = (await res.json()) as { orderId: string };
+    const cookie = receiptOf(res);
+    for (const flag of ['pending', 'success']) {
+      const html = await (await page(`${flag}=true&orderId=${orderId}`, cookie)).text();
+      expect(html).toContain('Payment Pending');
+      expect(html).not.toContain('Payment Successful!');
+    }
+    await expectNeutral(await page(`pending=true&orderId=${orderId}`));
+  });
+
+  it('gives no receipt for a capture that fails', async () => {
+    const { body } = await createOrder([{ variantId: 'v-bray-s-g', framing: null, quantity: 1 }]);
+    double.captureBehaviour = 'declined';
+    const res = await post(`/api/paypal/order/${body.id}/capture`, { customerData, cartItems: [] });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('set-cookie')).toBeNull();
+  });
+});
+
 describe('payments PayPal holds for review', () => {
   const pendingCapture = async () => {
     const { body } = await createOrder([{ variantId: 'v-bray-s-g', framing: null, quantity: 2 }]);
