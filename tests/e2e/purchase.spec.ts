@@ -7,10 +7,12 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { startPaypalDoubleServer } from '~/lib/server/payments/paypal-double';
-import { startServer } from '../helpers/server';
+import { type RunningServer, startServer } from '../helpers/server';
 import { seriousViolations } from './axe';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+
+type PaypalDoubleServer = Awaited<ReturnType<typeof startPaypalDoubleServer>>;
 
 /** A stand-in for https://www.paypal.com/sdk/js: paypal.Buttons renders one button that runs the flow. */
 const SDK_STAND_IN = `
@@ -88,6 +90,17 @@ async function fillCheckout(page: Page) {
     ['City', 'W', 'City must be at least 2 characters'],
     ['Postal Code', 'A6', 'Postal code must be at least 3 characters'],
     ['Country', 'I', 'Country must be at least 2 characters'],
+    // A pasted line break or tab could forge a line in the order mails: every field is one line.
+    [
+      'Full Name',
+      'Aoife\tByrne',
+      'Name must be one line of text, without line breaks, tabs or invisible characters',
+    ],
+    [
+      'Street Address',
+      '12 Main Street\u2028Bcc: victim@example.com',
+      'Street address must be one line of text, without line breaks, tabs or invisible characters',
+    ],
   ];
   for (const [label, value, message] of cases) {
     await field(label).fill(value);
@@ -154,34 +167,84 @@ test('an empty checkout goes to the shop', async ({ page }) => {
   await expect(page).toHaveURL(/\/shop$/);
 });
 
+/** The neutral page of an order this browser did not pay for: no outcome, and the ways on. */
+async function expectNoOutcome(page: Page) {
+  await expect(page.getByRole('heading', { name: 'We could not find that order' })).toBeVisible();
+  await expect(page.getByText('Payment Successful!')).toHaveCount(0);
+  await expect(page.getByText('Thank you for your order')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/shop');
+  await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+}
+
 test('the whole purchase in test mode', async ({ page }) => {
   await customiseAndAdd(page);
   await fillCheckout(page);
   await page.getByRole('button', { name: 'Test mode: no real payment' }).click();
   await expectOrdered(page, DATA_DIR, { testMode: true });
+  // The outcome stays for this browser on a reload.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Test order placed' })).toBeVisible();
 });
 
-test('the whole purchase through the PayPal SDK code path (stand-in SDK, PayPal double over HTTP)', async ({
-  page,
-}) => {
-  test.setTimeout(180_000);
-  const paypal = await startPaypalDoubleServer();
-  const site = await startServer({
-    SEED_DEMO: '1',
-    PAYPAL_CLIENT_ID: paypal.double.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.double.clientSecret,
-    PAYPAL_API_BASE: paypal.url,
-  });
+test('the confirmation of an order shows only in the browser that paid for it', async ({ page, browser }) => {
+  await customiseAndAdd(page);
+  await fillCheckout(page);
+  await page.getByRole('button', { name: 'Test mode: no real payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Test order placed' })).toBeVisible();
+  const paidUrl = page.url();
+
+  // A made-up order id, in the browser that paid for another order.
+  const madeUp = await page.goto('/checkout?success=true&orderId=0f5e1c2a-1111-4222-8333-944455556666');
+  expect(madeUp?.status()).toBe(404);
+  await expectNoOutcome(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The real order's address, opened in another browser.
+  const other = await browser.newContext();
   try {
-    let sdkUrl = '';
+    const stranger = await other.newPage();
+    const answer = await stranger.goto(paidUrl);
+    expect(answer?.status()).toBe(404);
+    await expectNoOutcome(stranger);
+    await expect(stranger.getByText(new URL(paidUrl).searchParams.get('orderId') as string)).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+});
+
+test.describe('with PayPal credentials (stand-in SDK, the PayPal double over HTTP)', () => {
+  // A site of its own, talking to the PayPal double over HTTP; each page opens it and loads the
+  // stand-in SDK.
+  let paypal: PaypalDoubleServer;
+  let site: RunningServer;
+  let sdkUrl = '';
+  test.beforeAll(async () => {
+    test.setTimeout(180_000);
+    paypal = await startPaypalDoubleServer();
+    site = await startServer({
+      SEED_DEMO: '1',
+      PAYPAL_CLIENT_ID: paypal.double.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.double.clientSecret,
+      PAYPAL_API_BASE: paypal.url,
+    });
+  });
+  test.afterAll(async () => {
+    await site?.stop();
+    await paypal?.stop();
+  });
+  test.beforeEach(async ({ page }) => {
+    paypal.double.captureBehaviour = 'complete';
     await page.route('https://www.paypal.com/sdk/js**', (route) => {
       sdkUrl = route.request().url();
       return route.fulfill({ contentType: 'text/javascript', body: SDK_STAND_IN });
     });
-    const base = site.url;
     const go = page.goto.bind(page);
     page.goto = ((url: string, opts?: Parameters<Page['goto']>[1]) =>
-      go(url.startsWith('/') ? `${base}${url}` : url, opts)) as Page['goto'];
+      go(url.startsWith('/') ? `${site.url}${url}` : url, opts)) as Page['goto'];
+  });
+
+  test('the whole purchase through the PayPal SDK code path', async ({ page }) => {
+    test.setTimeout(90_000);
     await customiseAndAdd(page);
     await fillCheckout(page);
     await page.getByRole('button', { name: 'Pay with PayPal (stand-in)' }).click();
@@ -191,10 +254,34 @@ test('the whole purchase through the PayPal SDK code path (stand-in SDK, PayPal 
     expect(sdk.searchParams.get('currency')).toBe('EUR');
     expect(sdk.searchParams.get('intent')).toBe('capture');
     expect(paypal.double.tokensIssued).toBe(1);
-  } finally {
-    await site.stop();
-    await paypal.stop();
-  }
+  });
+
+  test('a payment PayPal holds for review: the cart is cleared and the pending page gives the order id', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    paypal.double.captureBehaviour = 'pending';
+    await customiseAndAdd(page);
+    await fillCheckout(page);
+    await page.getByRole('button', { name: 'Pay with PayPal (stand-in)' }).click();
+    await expect(page.getByRole('heading', { name: 'Payment Pending' })).toBeVisible();
+    await expect(page).toHaveURL(/\/checkout\?pending=true&orderId=/);
+    const orderId = new URL(page.url()).searchParams.get('orderId') as string;
+    await expect(page.getByText(orderId)).toBeVisible();
+    await expect(page.getByText('Please do not pay for it again.', { exact: false })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    const db = new Database(join(site.dataDir, 'site.sqlite'), { readonly: true });
+    try {
+      expect(db.prepare('select payment_status from orders where id = ?').get(orderId)).toEqual({
+        payment_status: 'pending',
+      });
+    } finally {
+      db.close();
+    }
+    // The cart was emptied: the checkout now sends the visitor to the shop.
+    await page.goto('/checkout');
+    await expect(page).toHaveURL(/\/shop$/);
+  });
 });
 
 test.describe('without JavaScript', () => {
@@ -251,31 +338,4 @@ test('on a site without payments set up the checkout says so, with no payment bu
   await expect(payment.getByRole('button')).toHaveCount(0);
   await expect(page.getByTestId('payment-control')).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
-});
-
-test('a payment PayPal holds for review: the cart is cleared and the pending page gives the order id', async ({
-  page,
-}) => {
-  await customiseAndAdd(page);
-  await fillCheckout(page);
-  // The server's answer for a PENDING capture (tests/integration/payments.test.ts covers the server).
-  await page.route('**/api/paypal/order/*/capture', (route) =>
-    route.fulfill({
-      status: 422,
-      contentType: 'application/json',
-      body: JSON.stringify({
-        message: 'Payment was not completed successfully',
-        status: 'PENDING',
-        orderId: '0f5e1c2a-1111-4222-8333-944455556666',
-      }),
-    }),
-  );
-  await page.getByRole('button', { name: 'Test mode: no real payment' }).click();
-  await expect(page.getByRole('heading', { name: 'Payment Pending' })).toBeVisible();
-  await expect(page.getByText('0f5e1c2a-1111-4222-8333-944455556666')).toBeVisible();
-  await expect(page.getByText('Please do not pay for it again.', { exact: false })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-  // The cart was emptied: the checkout now sends the visitor to the shop.
-  await page.goto('/checkout');
-  await expect(page).toHaveURL(/\/shop$/);
 });

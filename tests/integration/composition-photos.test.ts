@@ -1,8 +1,10 @@
 // Analysing a site photo from its stored original (GET/POST /api/admin/photos/{id}/analysis): the
 // kept analysis with its date, shown again on the next read; and the hourly limit of 30 analyses
-// shared with POST /api/analyze-composition (429 with Retry-After and a message saying when).
+// shared with POST /api/analyze-composition (429 with Retry-After and a message saying when), which
+// malformed requests do not use up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoAnalysisResponseSchema } from '~/lib/shared/schemas';
+import { horizonPhoto } from '../helpers/photos';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 
@@ -14,7 +16,7 @@ describe('composition analysis of site photos', () => {
     fetch(`${server.url}${path}`, {
       method,
       headers: { origin: server.url, cookie, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
+      body: typeof body === 'string' ? body : body ? JSON.stringify(body) : undefined,
     });
 
   beforeAll(async () => {
@@ -58,11 +60,33 @@ describe('composition analysis of site photos', () => {
   });
 
   it('allows 30 analyses an hour across both endpoints, then answers 429 saying when to try again', async () => {
-    // One analysis was made above; refused bodies count too, so the rest of the hour goes quickly.
-    for (let i = 1; i < 30; i++)
-      expect((await call('POST', '/api/analyze-composition', {})).status).toBe(400);
+    // One analysis was made above. Malformed requests, any number of them, use up none of the 30.
+    const photo = (await horizonPhoto(0)).toString('base64');
+    const text = Buffer.from('Just some words, not a photo.').toString('base64');
+    const damaged = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]);
+    const malformed: [string, unknown, number][] = [
+      ['bad JSON', '{"image":', 400],
+      ['no image', {}, 400],
+      ['not base64', { image: 'not base64 at all!' }, 400],
+      ['not a photo', { image: text }, 415],
+      ['a damaged photo', { image: damaged.toString('base64') }, 400],
+      ['too big', { image: 'A'.repeat(14 * 1024 * 1024) }, 413],
+    ];
+    for (let round = 0; round < 6; round++) {
+      for (const [what, body, status] of malformed) {
+        const res = await call('POST', '/api/analyze-composition', body);
+        expect(res.status, what).toBe(status);
+        expect((await res.json()).message, what).toMatch(/\w+ \w+ \w+/);
+      }
+    }
+    for (let i = 1; i < 30; i++) {
+      expect(
+        (await call('POST', '/api/analyze-composition', { image: photo })).status,
+        `analysis ${i + 1}`,
+      ).toBe(200);
+    }
     for (const res of [
-      await call('POST', '/api/analyze-composition', {}),
+      await call('POST', '/api/analyze-composition', { image: photo }),
       await call('POST', `/api/admin/photos/${photoId}/analysis`),
     ]) {
       expect(res.status).toBe(429);

@@ -276,6 +276,35 @@ describe('capturing', () => {
     expect(paidCount(id)).toBe(0);
   });
 
+  it('refuses a buyer whose details hold a line break or another control character, before PayPal is asked', async () => {
+    const id = await newOrder();
+    const calls = double.calls.length;
+    const cases: [keyof typeof customerData, string, string][] = [
+      ['name', 'Aoife Byrne\r\nBcc: victim@example.com', 'Name'],
+      ['name', 'Aoife\tByrne', 'Name'],
+      ['phone', '+353 1 234\n5678', 'Phone number'],
+      ['street', '12 Main Street\u2028Bcc: victim@example.com', 'Street address'],
+      ['city', 'Wick\u0085low', 'City'],
+      ['postalCode', 'A67\u0000X123', 'Postal code'],
+      ['country', 'Ire\u007fland', 'Country'],
+    ];
+    for (const [field, value, label] of cases) {
+      const res = await capture(id, { customerData: { ...customerData, [field]: value }, cartItems: [] });
+      expect(res.status, JSON.stringify(value)).toBe(400);
+      expect((await res.json()).message).toBe(
+        `customerData.${field}: ${label} must be one line of text, without line breaks, tabs or invisible characters`,
+      );
+    }
+    const email = await capture(id, {
+      customerData: { ...customerData, email: 'aoife@example.ie\r\nBcc: victim@example.com' },
+    });
+    expect(email.status).toBe(400);
+    expect(double.calls.length).toBe(calls);
+    expect(paidCount(id)).toBe(0);
+    const stored = db().prepare('select customer_name from orders where paypal_order_id = ?').get(id);
+    expect(stored).toEqual({ customer_name: '' });
+  });
+
   it('answers the setup call with a client token and the mode', async () => {
     const res = await fetch(`${site.url}/api/paypal/setup`);
     expect(await res.json()).toMatchObject({
@@ -283,6 +312,23 @@ describe('capturing', () => {
       clientId: double.clientId,
       clientToken: expect.any(String),
     });
+  });
+
+  it('opens 60 payment sessions an hour per address, then answers 429 without calling PayPal', async () => {
+    const setup = (client: string) =>
+      fetch(`${site.url}/api/paypal/setup`, { headers: { 'x-forwarded-for': client } });
+    const client = nextClient();
+    for (let i = 0; i < 60; i++) expect((await setup(client)).status, `session ${i + 1}`).toBe(200);
+    const lastCall = double.calls.at(-1);
+    const refused = await setup(client);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
+    expect((await refused.json()).message).toBe(
+      'Too many payment sessions were opened from your connection. Please try again in 60 minutes.',
+    );
+    expect(double.calls.at(-1)).toBe(lastCall);
+    // Other addresses are not held back.
+    expect((await setup(nextClient())).status).toBe(200);
   });
 
   it('serves only active photos and options on the shop reads', async () => {
@@ -295,6 +341,80 @@ describe('capturing', () => {
     expect(products[0]).toMatchObject({ price: expect.any(String), photo: { title: expect.any(String) } });
     const framing = await (await fetch(`${site.url}/api/framing-options`)).json();
     expect(framing).toHaveLength(3);
+  });
+});
+
+describe('the confirmation page', () => {
+  const page = (query: string, cookie?: string) =>
+    fetch(`${site.url}/checkout?${query}`, { headers: cookie ? { cookie } : {} });
+  /** The receipt cookie of a capture's answer, as the browser sends it back. */
+  const receiptOf = (res: Response) => {
+    const setCookie = res.headers.get('set-cookie') ?? '';
+    expect(setCookie).toMatch(
+      /^receipt-[0-9a-f-]{36}=[\w-]{43}; Path=\/checkout; Max-Age=604800; HttpOnly; SameSite=Lax$/,
+    );
+    return setCookie.split(';')[0] as string;
+  };
+  const paidOrder = async () => {
+    const { body } = await createOrder([{ variantId: 'v-tay-s-m', framing: null, quantity: 1 }]);
+    const res = await post(`/api/paypal/order/${body.id}/capture`, { customerData, cartItems: [] });
+    expect(res.status).toBe(200);
+    return { orderId: ((await res.json()) as { order: { id: string } }).order.id, cookie: receiptOf(res) };
+  };
+  const expectNeutral = async (res: Response) => {
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain('We could not find that order');
+    expect(html).not.toMatch(/Payment Successful|Payment Pending|Thank you for your order/);
+    expect(html).toContain('href="/shop"');
+  };
+
+  it('shows a paid order as paid in the browser that paid for it, and to no one else', async () => {
+    const { orderId, cookie } = await paidOrder();
+    const mine = await page(`success=true&orderId=${orderId}`, cookie);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    const html = await mine.text();
+    expect(html).toContain('Payment Successful!');
+    expect(html).toContain(orderId);
+    // Another browser (no receipt), a made-up order, another order's receipt, a forged receipt.
+    await expectNeutral(await page(`success=true&orderId=${orderId}`));
+    await expectNeutral(await page('success=true&orderId=0f5e1c2a-1111-4222-8333-944455556666', cookie));
+    await expectNeutral(await page('success=true&orderId=no-such-order'));
+    await expectNeutral(
+      await page(`success=true&orderId=${orderId}`, cookie.replace(/=.*/, `=${'A'.repeat(43)}`)),
+    );
+    const other = await paidOrder();
+    await expectNeutral(
+      await page(`success=true&orderId=${orderId}`, other.cookie.replace(other.orderId, orderId)),
+    );
+    // Both receipts together: each order shows in this browser.
+    for (const id of [orderId, other.orderId]) {
+      expect((await page(`success=true&orderId=${id}`, `${cookie}; ${other.cookie}`)).status).toBe(200);
+    }
+  });
+
+  it('shows the order as stored: a success link for an unpaid order says it is not paid', async () => {
+    const { body } = await createOrder([{ variantId: 'v-bray-s-g', framing: null, quantity: 1 }]);
+    double.captureBehaviour = 'pending';
+    const res = await post(`/api/paypal/order/${body.id}/capture`, { customerData, cartItems: [] });
+    expect(res.status).toBe(422);
+    const { orderId } = (await res.json()) as { orderId: string };
+    const cookie = receiptOf(res);
+    for (const flag of ['pending', 'success']) {
+      const html = await (await page(`${flag}=true&orderId=${orderId}`, cookie)).text();
+      expect(html).toContain('Payment Pending');
+      expect(html).not.toContain('Payment Successful!');
+    }
+    await expectNeutral(await page(`pending=true&orderId=${orderId}`));
+  });
+
+  it('gives no receipt for a capture that fails', async () => {
+    const { body } = await createOrder([{ variantId: 'v-bray-s-g', framing: null, quantity: 1 }]);
+    double.captureBehaviour = 'declined';
+    const res = await post(`/api/paypal/order/${body.id}/capture`, { customerData, cartItems: [] });
+    expect(res.status).toBe(422);
+    expect(res.headers.get('set-cookie')).toBeNull();
   });
 });
 

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '~/lib/server/config';
-import { clientIp, RateLimiter } from '~/lib/server/rate-limit';
+import { rateLimitKey } from '~/lib/server/ip';
+import { clientIp, clientIpFromPeer, RateLimiter } from '~/lib/server/rate-limit';
 
 const req = (xff?: string) => new Request('http://x/', { headers: xff ? { 'x-forwarded-for': xff } : {} });
 
@@ -30,9 +31,9 @@ describe('clientIp', () => {
 
   it('trusts no X-Forwarded-For by default, not even from this machine', () => {
     expect(clientIp(req('6.6.6.6, 198.51.100.7'), '127.0.0.1')).toBe('127.0.0.1');
-    expect(clientIp(req('198.51.100.7'), '::1')).toBe('::1');
+    expect(clientIp(req('198.51.100.7'), '::1')).toBe('::/64');
     expect(clientIp(req('198.51.100.7'), '::ffff:127.0.0.1')).toBe('127.0.0.1');
-    expect(clientIp(req(), '::1')).toBe('::1');
+    expect(clientIp(req(), '::1')).toBe('::/64');
   });
 
   it("behind a trusted proxy, uses only the proxy's (last) X-Forwarded-For entry", () => {
@@ -59,6 +60,50 @@ describe('clientIp', () => {
     expect(a).not.toMatch(/198\.51\.100/);
     trust('127.0.0.1');
     expect(clientIp(req('198.51.100.3'), '198.51.100.3')).toBe(a);
+  });
+});
+
+describe('rateLimitKey', () => {
+  it('keys an IPv6 client by its /64, in one spelling whichever way the address is written', () => {
+    const spellings = [
+      '2001:db8:1:2::1',
+      '2001:0DB8:0001:0002:0000:0000:0000:0001',
+      '2001:db8:1:2:0:0:0:1',
+      '2001:db8:1:2:ffff:ffff:ffff:ffff',
+      '2001:db8:1:2:abcd::17%eth0',
+      ' 2001:DB8:1:2::9 ',
+      '2001:db8:1:2::10.0.0.1',
+    ];
+    for (const address of spellings) expect(rateLimitKey(address), address).toBe('2001:db8:1:2::/64');
+    expect(rateLimitKey('2001:db8:1:3::1')).toBe('2001:db8:1:3::/64');
+    expect(rateLimitKey('2001:0:0:0:1::')).toBe('2001::/64');
+    expect(rateLimitKey('fe80::1%eth0')).toBe(rateLimitKey('FE80::2%wlan0'));
+  });
+
+  it('keeps IPv4 and IPv4-mapped IPv6 per address', () => {
+    expect(rateLimitKey('198.51.100.7')).toBe('198.51.100.7');
+    expect(rateLimitKey('198.51.100.8')).toBe('198.51.100.8');
+    expect(rateLimitKey('::ffff:198.51.100.7')).toBe('198.51.100.7');
+    expect(rateLimitKey('::FFFF:c633:6407')).toBe('198.51.100.7');
+    expect(rateLimitKey('0:0:0:0:0:ffff:198.51.100.7')).toBe('198.51.100.7');
+  });
+
+  it('is what the limits count by, from the socket or from a trusted proxy', () => {
+    expect(clientIpFromPeer(req(), '2001:db8:1:2::1')).toBe('2001:db8:1:2::/64');
+    expect(clientIpFromPeer(req(), '2001:db8:1:2:dead:beef:0:1')).toBe('2001:db8:1:2::/64');
+    expect(clientIpFromPeer(req(), '::ffff:198.51.100.7')).toBe('198.51.100.7');
+    trust('127.0.0.1');
+    expect(clientIpFromPeer(req('2001:DB8:7::1'), '127.0.0.1')).toBe('2001:db8:7::/64');
+    expect(clientIpFromPeer(req('198.51.100.9'), '127.0.0.1')).toBe('198.51.100.9');
+  });
+
+  it('so an IPv6 client cannot step past a limit by changing the address inside its /64', () => {
+    const limiter = new RateLimiter(2, 60_000);
+    const hits = ['2001:db8:1:2::1', '2001:db8:1:2::2', '2001:db8:1:2:ffff::3'].map((a) =>
+      limiter.hit(clientIpFromPeer(req(), a), 0),
+    );
+    expect(hits).toEqual([0, 0, 60]);
+    expect(limiter.hit(clientIpFromPeer(req(), '2001:db8:1:3::1'), 0)).toBe(0);
   });
 });
 

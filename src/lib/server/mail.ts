@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { getConfig } from './config';
 import { registerInstance } from './instances';
+import { mailLine } from './mail-text';
 
 registerInstance('mail transport', import.meta.url);
 
@@ -26,10 +27,8 @@ export interface OutgoingMail extends Mail {
 
 export type MailTransport = (mail: OutgoingMail) => Promise<void>;
 
-/** Header values never carry a line break: no header injection through a name or subject. */
-export function headerSafe(value: string): string {
-  return value.replace(/[\r\n]+/g, ' ').trim();
-}
+/** Header values never carry a line break nor other control character: no header injection through a name or subject. */
+export const headerSafe = (value: string): string => mailLine(value);
 
 export function outboxDir(): string {
   return join(getConfig().dataDir, 'outbox');

@@ -3,7 +3,7 @@
 import { BlockList } from 'node:net';
 import { getConfig } from './config';
 import { registerInstance } from './instances';
-import { ipVersion, normalizeIp } from './ip';
+import { ipVersion, normalizeIp, rateLimitKey } from './ip';
 
 registerInstance('rate limits', import.meta.url);
 
@@ -58,9 +58,10 @@ function isTrustedProxy(address: string): boolean {
 }
 
 /**
- * The visitor's address for rate limits, from the socket's peer as the front saw it. The
- * X-Forwarded-For header is read only when that peer is listed in TRUSTED_PROXIES, and then only
- * its last entry, the one that proxy added; earlier entries are written by the client.
+ * The visitor's key for rate limits (rateLimitKey: the address, or an IPv6 client's /64), from the
+ * socket's peer as the front saw it. The X-Forwarded-For header is read only when that peer is
+ * listed in TRUSTED_PROXIES, and then only its last entry, the one that proxy added; earlier
+ * entries are written by the client.
  */
 export function clientIpFromPeer(request: Request, socketPeer: string): string {
   return clientAddress(request.headers.get('x-forwarded-for'), socketPeer);
@@ -75,10 +76,10 @@ export function clientAddress(
   socketPeer: string,
 ): string {
   const peer = normalizeIp(socketPeer);
-  if (!forwarded || !isTrustedProxy(peer)) return peer;
+  if (!forwarded || !isTrustedProxy(peer)) return rateLimitKey(peer);
   const list = typeof forwarded === 'string' ? forwarded : forwarded.join(',');
   const last = normalizeIp(list.split(',').at(-1) ?? '');
-  return ipVersion(last) === 0 ? peer : last;
+  return rateLimitKey(ipVersion(last) === 0 ? peer : last);
 }
 
 /**
@@ -92,7 +93,29 @@ export function clientIp(request: Request, socketAddress: string | undefined): s
   return clientIpFromPeer(request, socketAddress);
 }
 
+/** The wait before a refused client may try again, in words: 'a minute', '12 minutes'. */
+export function waitInWords(seconds: number): string {
+  const minutes = Math.ceil(seconds / 60);
+  return minutes <= 1 ? 'a minute' : `${minutes} minutes`;
+}
+
+/** The answer to a client over a limit: the message, and the seconds to wait in Retry-After. */
+export function tooManyRequests(message: string, retryAfterSeconds: number): Response {
+  return Response.json(
+    { message },
+    { status: 429, headers: { 'Retry-After': String(retryAfterSeconds), 'Cache-Control': 'no-store' } },
+  );
+}
+
 /** Enquiries from one address, besides the 5 per e-mail address an hour. */
 export const contactIpLimiter = new RateLimiter(30, 60 * 60_000);
 /** Orders started from one address: each stores a pending order and calls PayPal. */
 export const orderCreateLimiter = new RateLimiter(20, 60 * 60_000);
+/**
+ * Payment sessions opened from one address (GET /api/paypal/setup): in live mode each asks PayPal
+ * for a client token, so a script must not make the site call PayPal without end. The checkout asks
+ * once per page view; a buyer opens it a few times per order (a reload, a step back from PayPal),
+ * and one address may start 20 orders an hour (orderCreateLimiter), so 60 views an hour (three per
+ * order allowed) is more than any buyer, or a household or office behind one address, comes near.
+ */
+export const paypalSetupLimiter = new RateLimiter(60, 60 * 60_000);

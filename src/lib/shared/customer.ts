@@ -8,29 +8,56 @@ import { regexes } from 'zod/v4/core';
 export const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
 
 /**
+ * A control character: C0 (line feed, carriage return and tab among them), DEL, C1, or the Unicode
+ * line and paragraph separators. Every customer field is one line: the details go into the order
+ * mails, where a line break in a name could forge a line of its own (say `Bcc: someone@example.com`
+ * under "Customer:"), and onto the packing slip.
+ */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: these are the characters it must find.
+export const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+
+export const hasControlCharacter = (text: string): boolean => CONTROL_CHARACTER.test(text);
+
+/** The refusal of a field holding a control character, for a person who pasted one unseen. */
+export const oneLineMessage = (label: string) =>
+  `${label} must be one line of text, without line breaks, tabs or invisible characters`;
+
+/**
  * One field's rules, checked in this order, the first broken rule giving the message: the email
- * format (on the text as typed), then, on the trimmed text, the minimum length, the maximum length
- * and the pattern. An email field says its one message whichever of its rules is broken.
+ * format (on the text as typed), then, on the trimmed text, no control character (oneLine), the
+ * minimum length, the maximum length and the pattern. An email field says its one message whichever
+ * of its rules is broken.
  */
 export interface CustomerFieldRule {
   email?: string;
+  oneLine: string;
   min?: { length: number; message: string };
   max: number;
   pattern?: { re: RegExp; message: string };
 }
 
+const EMAIL_MESSAGE = 'Please enter a valid email address';
+
+/** A text field of at least `min` and at most `max` characters. */
+const textField = (label: string, min: number, max: number): CustomerFieldRule => ({
+  oneLine: oneLineMessage(label),
+  min: { length: min, message: `${label} must be at least ${min} characters` },
+  max,
+});
+
 export const CUSTOMER_RULES = {
-  name: { min: { length: 2, message: 'Name must be at least 2 characters' }, max: 200 },
-  email: { email: 'Please enter a valid email address', max: 254 },
+  name: textField('Name', 2, 200),
+  email: { email: EMAIL_MESSAGE, oneLine: EMAIL_MESSAGE, max: 254 },
   phone: {
+    oneLine: oneLineMessage('Phone number'),
     min: { length: 10, message: 'Phone number must be at least 10 digits' },
     max: 40,
     pattern: { re: PHONE_PATTERN, message: 'Please enter a valid phone number' },
   },
-  street: { min: { length: 5, message: 'Street address must be at least 5 characters' }, max: 300 },
-  city: { min: { length: 2, message: 'City must be at least 2 characters' }, max: 120 },
-  postalCode: { min: { length: 3, message: 'Postal code must be at least 3 characters' }, max: 20 },
-  country: { min: { length: 2, message: 'Country must be at least 2 characters' }, max: 120 },
+  street: textField('Street address', 5, 300),
+  city: textField('City', 2, 120),
+  postalCode: textField('Postal code', 3, 20),
+  country: textField('Country', 2, 120),
 } as const satisfies Record<string, CustomerFieldRule>;
 
 export type CustomerField = keyof typeof CUSTOMER_RULES;
@@ -47,6 +74,7 @@ export const tooLongMessage = (max: number) => `Too big: expected string to have
 export function checkCustomerField(rule: CustomerFieldRule, raw: string): string | null {
   if (rule.email !== undefined && !EMAIL_PATTERN.test(raw)) return rule.email;
   const value = raw.trim();
+  if (hasControlCharacter(value)) return rule.oneLine;
   if (rule.min && value.length < rule.min.length) return rule.min.message;
   // zod gives an email field's own message to every rule of that field, its length included.
   if (value.length > rule.max) return rule.email ?? tooLongMessage(rule.max);

@@ -16,7 +16,7 @@ import {
   type PrintSize,
   UPLOAD_PURPOSES,
 } from './constants';
-import { CUSTOMER_RULES, type CustomerFieldRule } from './customer';
+import { CUSTOMER_RULES, type CustomerFieldRule, hasControlCharacter, oneLineMessage } from './customer';
 import { eurosToCents, MAX_PRICE_CENTS } from './pricing';
 
 export const signInSchema = z.object({
@@ -27,12 +27,7 @@ export const signInSchema = z.object({
 
 /** Control characters (C0, DEL, C1), whitespace and invisible marks: browsers drop some inside URLs. */
 function hasControlOrSpace(s: string): boolean {
-  if (/[\s\u200b-\u200f\u2060\ufeff]/.test(s)) return true;
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x20 || (c >= 0x7f && c <= 0x9f)) return true;
-  }
-  return false;
+  return /[\s\u200b-\u200f\u2060\ufeff]/.test(s) || hasControlCharacter(s);
 }
 const MAX_TARGET_LENGTH = 2048;
 const PROBE_ORIGIN = 'http://x.invalid';
@@ -156,7 +151,7 @@ const shippingDetail = (label: string) =>
       .string()
       .trim()
       .max(100, `${label} must be at most 100 characters`)
-      .refine((v) => !/[\r\n]/.test(v), `${label} must be on one line`)
+      .refine((v) => !hasControlCharacter(v), oneLineMessage(label))
       .optional(),
   );
 
@@ -182,14 +177,17 @@ export const PAYPAL_CAPTURE_ID = /^[A-Z0-9]{1,36}$/;
 
 // ---- public site
 
-/** No line breaks in anything that may reach a mail header (name fields, the address). */
+/**
+ * No line break nor other control character in anything that reaches a mail header or a line of
+ * a mail of its own (the names of an enquiry): see hasControlCharacter.
+ */
 const singleLine = (label: string, max: number) =>
   z
     .string({ error: `${label} is required` })
     .trim()
     .min(1, `${label} is required`)
     .max(max, `${label} must be at most ${max} characters`)
-    .refine((v) => !/[\r\n]/.test(v), `${label} must be on one line`);
+    .refine((v) => !hasControlCharacter(v), oneLineMessage(label));
 
 export const CONTACT_MESSAGE_MAX = 5000;
 export const SERVICE_INTERESTS = ['drone', 'prints', 'general'] as const;
@@ -241,6 +239,7 @@ export const websiteContentSchema = z.object({
 /** A customer field's zod schema, built from its rules in lib/shared/customer.ts. */
 function customerField(rule: CustomerFieldRule): z.ZodType<string> {
   let s = rule.email !== undefined ? z.email({ error: rule.email }).trim() : z.string().trim();
+  s = s.refine((v) => !hasControlCharacter(v), rule.oneLine);
   if (rule.min) s = s.min(rule.min.length, rule.min.message);
   s = s.max(rule.max);
   if (rule.pattern) s = s.regex(rule.pattern.re, rule.pattern.message);

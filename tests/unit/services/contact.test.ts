@@ -9,7 +9,7 @@ import {
   inquiryMailText,
   submitInquiry,
 } from '~/lib/server/services/contact';
-import type { ContactData } from '~/lib/shared/schemas';
+import { type ContactData, contactSchema } from '~/lib/shared/schemas';
 import { contactInquiries } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
@@ -79,5 +79,42 @@ describe('submitting an enquiry', () => {
     makeEnquiry(db, { email: 'someone@example.ie', createdAt: new Date(NOW) });
     expect(countRecentInquiries(db, 'cian@example.ie', NOW)).toBe(4);
     expect(countRecentInquiries(db, 'cian@example.ie', NOW + HOUR)).toBe(0);
+  });
+});
+
+describe('line breaks and other control characters in an enquiry', () => {
+  const form = { ...enquiry, serviceInterest: 'drone' };
+  const controls = ['\r\n', '\n', '\t', '\u0000', '\u007f', '\u0085', '\u2028', '\u2029'];
+
+  it('are refused in the names, with a message a person understands', () => {
+    for (const c of controls) {
+      for (const [field, label] of [
+        ['firstName', 'First name'],
+        ['lastName', 'Last name'],
+      ] as const) {
+        const parsed = contactSchema.safeParse({ ...form, [field]: `Eve${c}Bcc: victim@example.com` });
+        expect(parsed.success, `${field} ${JSON.stringify(c)}`).toBe(false);
+        expect(parsed.error?.issues[0]?.message).toBe(
+          `${label} must be one line of text, without line breaks, tabs or invisible characters`,
+        );
+      }
+    }
+  });
+
+  it('are kept out of the lines of the owner’s mail even when stored (the message keeps its line breaks)', () => {
+    const text = inquiryMailText({
+      ...enquiry,
+      firstName: 'Eve\r\nBcc: victim@example.com',
+      lastName: 'Doyle\u2028Cc: other@example.com',
+      message: 'Line one\r\nLine two\u2028Line three\u0000\tend',
+    });
+    expect(text.split('\n').slice(0, 6)).toEqual([
+      'From: Eve Bcc: victim@example.com Doyle Cc: other@example.com <cian@example.ie>',
+      'Service interest: Drone Photography/Video',
+      '',
+      'Line one',
+      'Line two',
+      'Line three end',
+    ]);
   });
 });

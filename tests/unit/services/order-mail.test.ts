@@ -11,7 +11,9 @@ import {
   queuePaymentNotCompletedMails,
   WITHDRAWAL_TEXT,
 } from '~/lib/server/services/order-mail';
+import { refundMail, statusMail } from '~/lib/server/services/order-status-mail';
 import { getOrderWithItems } from '~/lib/server/services/orders';
+import { hasControlCharacter } from '~/lib/shared/customer';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeOrder } from '../../helpers/factories';
@@ -52,7 +54,7 @@ describe('the mails of a paid order', () => {
     expect(text).toContain('- 2 × Lough Tay, small (8x12 inches) matte: €45.00 each, €90.00');
     expect(text).toContain('- 1 × Bray Head, large (16x20 inches) gloss, framed: €150.00 each, €150.00');
     expect(text).toContain('Total (incl. VAT): €240.00');
-    expect(text).toContain('Delivery to:\n12 Main Street\nA67 X123 Wicklow\nIreland');
+    expect(text).toContain('Delivery to:\n  12 Main Street\n  A67 X123 Wicklow\n  Ireland');
     for (const line of DELIVERY_TEXT) expect(text).toContain(line);
     expect(text).toContain(WITHDRAWAL_TEXT);
   });
@@ -128,6 +130,81 @@ describe('the mails of a payment PayPal did not complete', () => {
     expect(mails.map((m) => m.to)).toEqual(['owner@example.com']);
     expect(mails[0]?.text).toContain(
       "for another amount than the order's €240.00. Check it in PayPal and refund it.",
+    );
+  });
+});
+
+describe('the mails of an order stored with line breaks in its buyer (before the form refused them)', () => {
+  const FORGED = 'Bcc: victim@example.com';
+  /** Every line break and control character a stored field may hold. */
+  const breaks: [string, string, boolean][] = [
+    ['CR LF', '\r\n', true],
+    ['LF', '\n', true],
+    ['CR', '\r', true],
+    ['U+2028', '\u2028', true],
+    ['U+2029', '\u2029', true],
+    ['NEL', '\u0085', false],
+    ['VT', '\u000b', false],
+    ['TAB', '\t', false],
+  ];
+
+  for (const [what, br, breaksLine] of breaks) {
+    it(`forge no line of their own with ${what} in the name, phone and address`, () => {
+      const order = paidOrder({
+        customerName: `Eve${br}${FORGED}`,
+        phoneNumber: `+353 1 234 5678${br}${FORGED}`,
+        customerAddress: `12 Main Street${br}${FORGED}\nA67 X123 Wicklow\nIreland`,
+      });
+      queueOrderMails(db, order.id);
+      queuePaymentNotCompletedMails(db, order.id, 'not-completed');
+      const mails = newMails();
+      expect(mails).toHaveLength(4);
+      for (const mail of mails) {
+        const lines = mail.text.split('\n');
+        // No line starts with the forged header, and no control character is left but the line feed.
+        expect(
+          lines.filter((l) => l.startsWith('Bcc:')),
+          mail.subject,
+        ).toEqual([]);
+        expect(
+          [...mail.text].filter((ch) => ch !== '\n' && hasControlCharacter(ch)),
+          mail.subject,
+        ).toEqual([]);
+      }
+      const owner = mails.find((m) => m.subject.startsWith('New order'))?.text ?? '';
+      expect(owner).toContain(`Customer: Eve ${FORGED} <aoife@example.ie>, +353 1 234 5678 ${FORGED}`);
+      const customer = mails.find((m) => m.subject.endsWith('is confirmed'))?.text ?? '';
+      expect(customer).toMatch(new RegExp(`^Dear Eve ${FORGED},\n`));
+      // The address keeps its line breaks, each line inside its indented block; other controls are spaces.
+      expect(customer).toContain(
+        `Delivery to:\n  12 Main Street${breaksLine ? '\n  ' : ' '}${FORGED}\n  A67 X123`,
+      );
+    });
+  }
+});
+
+describe('the status mails of such an order', () => {
+  it('write the name, carrier and tracking number on one line each', () => {
+    const order = {
+      id: 'order-0000-abc123',
+      customerName: 'Eve\r\nBcc: victim@example.com',
+      customerEmail: 'aoife@example.ie',
+      carrier: 'An Post\nBcc: a@example.com',
+      trackingNumber: 'RX123\u2028Cc: b@example.com',
+    };
+    const mails = [
+      statusMail(order, 'processing'),
+      statusMail(order, 'shipped'),
+      statusMail(order, 'cancelled'),
+      refundMail(order, 4500),
+    ];
+    for (const mail of mails) {
+      const lines = mail?.text.split('\n') ?? [];
+      expect(lines[0]).toBe('Dear Eve Bcc: victim@example.com,');
+      expect(lines.filter((l) => /^(Bcc|Cc):/.test(l))).toEqual([]);
+    }
+    expect(mails[1]?.text).toContain(
+      'Carrier: An Post Bcc: a@example.com\nTracking number: RX123 Cc: b@example.com',
     );
   });
 });

@@ -7,6 +7,7 @@ import type { Db, Tx } from '~/lib/server/db';
 import { HttpError } from '~/lib/server/http';
 import { headerSafe } from '~/lib/server/mail';
 import { queueMail } from '~/lib/server/mail-sender';
+import { mailBlock, mailLine } from '~/lib/server/mail-text';
 import { REPLY_WITHIN_HOURS } from '~/lib/shared/constants';
 import { type ContactData, SERVICE_INTEREST_LABELS } from '~/lib/shared/schemas';
 import { contactInquiries } from '~db/schema';
@@ -26,11 +27,12 @@ export function countRecentInquiries(db: Db | Tx, email: string, now = Date.now(
 /** The owner's copy of an enquiry, as plain text (no HTML: nothing a visitor typed is ever markup). */
 export function inquiryMailText(data: ContactData): string {
   const interest = data.serviceInterest ? SERVICE_INTEREST_LABELS[data.serviceInterest] : 'Not given';
+  // The names and the address one line each, the message with its own line breaks (mail-text.ts).
   return [
-    `From: ${data.firstName} ${data.lastName} <${data.email}>`,
+    `From: ${mailLine(`${data.firstName} ${data.lastName}`)} <${mailLine(data.email)}>`,
     `Service interest: ${interest}`,
     '',
-    data.message,
+    mailBlock(data.message),
     '',
     `--\nSent from the contact form. Reply to this message to answer (the promise is within ${REPLY_WITHIN_HOURS} hours).`,
   ].join('\n');

@@ -7,10 +7,14 @@
 import { getConfig } from '~/lib/server/config';
 import type { Db, Tx } from '~/lib/server/db';
 import { queueMail } from '~/lib/server/mail-sender';
+import { mailBlock, mailLine } from '~/lib/server/mail-text';
 import { OWNER_NAME } from '~/lib/shared/constants';
 import { formatEuro, shortOrderId } from '~/lib/shared/format';
 import { TEST_ORDER_LABEL } from '~/lib/shared/test-order';
 import { getOrderWithItems } from './orders';
+
+/** The lines of a delivery address are indented under their heading. */
+const ADDRESS_INDENT = '  ';
 
 export const DELIVERY_TEXT = [
   'Orders are processed within 3-5 business days.',
@@ -23,18 +27,32 @@ export const WITHDRAWAL_TEXT =
   'packaging within 14 days of telling us, and we refund the full price, including the standard delivery ' +
   'cost, within 14 days of receiving them back.';
 
+/**
+ * The buyer's details as the mails write them: each on its line, the address's lines indented under
+ * their heading (mail-text.ts), whatever an order stored before the form refused line breaks holds.
+ */
+function buyerOf(order: { customerName: string; customerEmail: string | null; phoneNumber?: string | null }) {
+  return {
+    name: mailLine(order.customerName),
+    email: mailLine(order.customerEmail),
+    phone: mailLine(order.phoneNumber),
+  };
+}
+
 export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWithItems>>) {
   const lines = order.items.map(
     (i) =>
-      `- ${i.quantity} × ${i.description}: ${formatEuro(i.priceCents)} each, ${formatEuro(i.priceCents * i.quantity)}`,
+      `- ${i.quantity} × ${mailLine(i.description)}: ${formatEuro(i.priceCents)} each, ${formatEuro(i.priceCents * i.quantity)}`,
   );
   const total = `Total (incl. VAT): ${formatEuro(order.totalAmountCents)}`;
   const ref = shortOrderId(order.id);
   const payment = order.testMode
     ? `${TEST_ORDER_LABEL}: this shop is in test mode, and nothing was charged.`
     : 'Your payment has been received.';
+  const buyer = buyerOf(order);
+  const address = mailBlock(order.customerAddress, ADDRESS_INDENT);
   const customer = [
-    `Dear ${order.customerName},`,
+    `Dear ${buyer.name},`,
     '',
     `Thank you for your order ${ref} (order id ${order.id}). ${payment}`,
     '',
@@ -43,7 +61,7 @@ export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWith
     total,
     '',
     'Delivery to:',
-    order.customerAddress ?? '',
+    address,
     '',
     ...DELIVERY_TEXT,
     '',
@@ -54,9 +72,9 @@ export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWith
   const owner = [
     order.testMode ? `${TEST_ORDER_LABEL}: ${ref} (${order.id})` : `New paid order ${ref} (${order.id})`,
     '',
-    `Customer: ${order.customerName} <${order.customerEmail ?? ''}>, ${order.phoneNumber ?? ''}`,
+    `Customer: ${buyer.name} <${buyer.email}>, ${buyer.phone}`,
     'Address:',
-    order.customerAddress ?? '',
+    address,
     '',
     ...lines,
     '',
@@ -100,6 +118,7 @@ export function queuePaymentNotCompletedMails(
   if (!order) return;
   const ref = shortOrderId(order.id);
   const total = formatEuro(order.totalAmountCents);
+  const buyer = buyerOf(order);
   const what =
     reason === 'mismatch'
       ? `PayPal completed the payment it was reviewing for order ${ref} (${order.id}) for another amount than the order's ${total}. Check it in PayPal and refund it.`
@@ -110,7 +129,7 @@ export function queuePaymentNotCompletedMails(
     text: [
       what,
       'The order is marked as failed: do not send it.',
-      `Customer: ${order.customerName} <${order.customerEmail ?? ''}>`,
+      `Customer: ${buyer.name} <${buyer.email}>`,
       `PayPal order ${order.paypalOrderId ?? ''}, capture ${order.paymentId ?? ''}`,
     ].join('\n'),
     replyTo: order.customerEmail ?? undefined,
@@ -120,7 +139,7 @@ export function queuePaymentNotCompletedMails(
       to: order.customerEmail,
       subject: `Your payment for order ${ref} was not completed`,
       text: [
-        `Dear ${order.customerName},`,
+        `Dear ${buyer.name},`,
         '',
         `PayPal has not completed your payment of ${total} for order ${ref}, so the order will not be sent.`,
         'You are not charged for it: any amount PayPal was holding is released by PayPal.',

@@ -5,6 +5,7 @@
 // (lib/server/mail-sender.ts delivers it).
 import type { Db, Tx } from '~/lib/server/db';
 import { queueMail } from '~/lib/server/mail-sender';
+import { mailLine } from '~/lib/server/mail-text';
 import { OWNER_NAME } from '~/lib/shared/constants';
 import { formatEuro, shortOrderId } from '~/lib/shared/format';
 import type { Order } from '~db/schema';
@@ -16,7 +17,9 @@ export interface StatusMail {
   text: string;
 }
 
-const greeting = (o: MailOrder) => (o.customerName ? `Dear ${o.customerName},` : 'Hello,');
+// The name, carrier and tracking number are written as one line each (mail-text.ts).
+const greeting = (o: MailOrder) =>
+  mailLine(o.customerName) ? `Dear ${mailLine(o.customerName)},` : 'Hello,';
 const signature = ['', 'If you have any question, reply to this e-mail.', '', OWNER_NAME];
 
 /** The mail for an order that has just reached `status`, or null when that status sends none. */
@@ -32,8 +35,8 @@ export function statusMail(order: MailOrder, status: Order['status']): StatusMai
       };
     case 'shipped': {
       const how = [
-        order.carrier ? `Carrier: ${order.carrier}` : '',
-        order.trackingNumber ? `Tracking number: ${order.trackingNumber}` : '',
+        mailLine(order.carrier) ? `Carrier: ${mailLine(order.carrier)}` : '',
+        mailLine(order.trackingNumber) ? `Tracking number: ${mailLine(order.trackingNumber)}` : '',
       ].filter(Boolean);
       return {
         subject: `Your order ${ref} has been shipped`,

@@ -1,8 +1,11 @@
 // POST /api/paypal/order/{id}/capture with customerData and cartItems; answers { status, order: { id } }.
+// A paid order, and one PayPal holds for review, come with this browser's receipt for the order
+// (checkout-receipt.ts): the cookie that lets /checkout?success=true&orderId=… show its outcome.
 // The id is checked before anything else (no outbound call for a bad one); the order is marked paid
 // only by services/orders.ts's rules, which queue the confirmation and the owner's notice in the
 // same transaction (the mail sender delivers them). Errors are the internal payment errors (PAYMENT_ERRORS).
 import type { APIRoute } from 'astro';
+import { receiptCookie } from '~/lib/server/checkout-receipt';
 import { getDb } from '~/lib/server/db';
 import { handle, isHttpError, jsonError, readJson } from '~/lib/server/http';
 import { getLog } from '~/lib/server/log';
@@ -39,10 +42,12 @@ export const POST: APIRoute = handle(async ({ params, request }) => {
     // PENDING: PayPal is reviewing the payment; the order is kept and settled later
     // (services/payment-reconcile.ts), so the checkout can say so and give its id.
     const pending = outcome.status === 'PENDING' ? { orderId: outcome.orderId } : {};
-    return jsonError(422, PAYMENT_ERRORS.notCompleted, { status: outcome.status, ...pending });
+    const answer = jsonError(422, PAYMENT_ERRORS.notCompleted, { status: outcome.status, ...pending });
+    if (pending.orderId) answer.headers.set('Set-Cookie', receiptCookie(pending.orderId));
+    return answer;
   }
   return Response.json(
     { status: 'COMPLETED', order: { id: outcome.orderId } },
-    { headers: { 'Cache-Control': 'no-store' } },
+    { headers: { 'Cache-Control': 'no-store', 'Set-Cookie': receiptCookie(outcome.orderId) } },
   );
 });
