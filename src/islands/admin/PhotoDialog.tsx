@@ -64,11 +64,11 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
       }
     };
     let chosen = 0;
-    const onAdded = (file: { data?: Blob }) => {
+    const onAdded = (file: { data?: unknown }) => {
       setImageError('');
       setChosenSize(null);
       const mine = ++chosen;
-      if (file.data) void readImageSize(file.data).then((size) => mine === chosen && setChosenSize(size));
+      if (file.data instanceof Blob) void readImageSize(file.data).then((size) => mine === chosen && setChosenSize(size));
     };
     const onRemoved = () => {
       chosen++;
