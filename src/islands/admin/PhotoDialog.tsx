@@ -68,7 +68,8 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
       setImageError('');
       setChosenSize(null);
       const mine = ++chosen;
-      if (file.data instanceof Blob) void readImageSize(file.data).then((size) => mine === chosen && setChosenSize(size));
+      if (file.data instanceof Blob)
+        void readImageSize(file.data).then((size) => mine === chosen && setChosenSize(size));
     };
     const onRemoved = () => {
       chosen++;
