@@ -127,6 +127,12 @@ export const orders = sqliteTable(
     refundId: text('refund_id').unique(),
     refundStatus: text('refund_status'),
     refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
+    /**
+     * How much of the payment went back, in cents (PayPal's amount for the refund, else the order's
+     * total): less than the total is a partial refund. Null on a refund recorded before it was kept,
+     * which was always the full amount.
+     */
+    refundedAmountCents: integer('refunded_amount_cents'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

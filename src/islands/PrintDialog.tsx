@@ -1,6 +1,8 @@
 // The print-customisation dialog: size (default small), finish (default
 // matte), framing (default none) and quantity (default 1, minus disabled at 1, no maximum). Variants
-// and framing options are fetched only while it is open. Line price = variant price + framing price
+// and framing options are fetched only while it is open; only the sizes and finishes the photo has a
+// variant for are offered (a size it is too small to print has none), the smallest first, and none
+// until they have loaded. Line price = variant price + framing price
 // for the size; total = line price × quantity; a missing variant price counts as 0.
 // A native <dialog> opened with showModal(): focus trap, Esc and the inert page come with it.
 import { useEffect, useId, useRef, useState } from 'react';
@@ -43,8 +45,8 @@ const FINISH_LABEL: Record<Finish, string> = { matte: 'Matte', gloss: 'Gloss' };
 
 export function PrintDialog({ target, openCount }: { target: PrintTarget | null; openCount: number }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [size, setSize] = useState<PrintSize>('small');
-  const [finish, setFinish] = useState<Finish>('matte');
+  const [chosenSize, setSize] = useState<PrintSize>('small');
+  const [chosenFinish, setFinish] = useState<Finish>('matte');
   const [framed, setFramed] = useState(false);
   const [quantity, setQuantity] = useState(1);
   const [variants, setVariants] = useState<Variant[] | null>(null);
@@ -74,6 +76,13 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
   }, [target, openCount]);
 
   const close = () => dialog.current?.close();
+  const sizes = PRINT_SIZES.filter((s) => variants?.some((v) => v.size === s));
+  const size = sizes.includes(chosenSize) ? chosenSize : (sizes[0] ?? chosenSize);
+  // While loading, both finishes show (disabled, nothing can be added yet), so that nothing moves.
+  const finishes = variants
+    ? FINISHES.filter((f) => variants.some((v) => v.size === size && v.finish === f))
+    : FINISHES;
+  const finish = finishes.includes(chosenFinish) ? chosenFinish : (finishes[0] ?? chosenFinish);
   const variant = variants?.find((v) => v.size === size && v.finish === finish);
   const framePrice = framingPriceFor(framing, size);
   const unitCents = linePriceCents(variant?.priceCents, framed ? framePrice : null);
@@ -172,8 +181,16 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
 
         <fieldset className="mt-5">
           <legend className="text-sm font-semibold text-ink-800">Size</legend>
+          {variants === null && !loadError && (
+            <p className="mt-2 min-h-11 text-sm text-ink-600" aria-busy="true">
+              Loading the sizes of this print…
+            </p>
+          )}
+          {variants && sizes.length === 0 && (
+            <p className="mt-2 text-sm text-ink-600">This photo is not available as a print.</p>
+          )}
           <div className="mt-2 grid gap-2 sm:grid-cols-3">
-            {PRINT_SIZES.map((s) => (
+            {sizes.map((s) => (
               <label
                 key={s}
                 className="flex min-h-11 cursor-pointer flex-col rounded-md border border-mist-300 px-3 py-2 has-checked:border-heather-700 has-checked:bg-heather-100"
@@ -197,7 +214,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
         <fieldset className="mt-5">
           <legend className="text-sm font-semibold text-ink-800">Finish</legend>
           <div className="mt-2 grid grid-cols-2 gap-2">
-            {FINISHES.map((f) => (
+            {finishes.map((f) => (
               <label
                 key={f}
                 className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100"
@@ -207,6 +224,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
                   name="print-finish"
                   value={f}
                   checked={finish === f}
+                  disabled={variants === null}
                   onChange={() => setFinish(f)}
                 />
                 <span className="font-medium">{FINISH_LABEL[f]}</span>
@@ -277,9 +295,6 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
             </dd>
           </div>
         </dl>
-        {variants && !variant && (
-          <p className="mt-3 text-sm text-ink-600">This size and finish is not available for this photo.</p>
-        )}
 
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <button type="button" className="btn btn-secondary" onClick={close}>

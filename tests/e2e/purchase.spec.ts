@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { startPaypalDoubleServer } from '~/lib/server/payments/paypal-double';
+import { DELIVERY_TEXT } from '~/lib/server/services/order-mail';
+import { shortOrderId } from '~/lib/shared/format';
 import { type RunningServer, startServer } from '../helpers/server';
 import { seriousViolations } from './axe';
 
@@ -132,7 +134,17 @@ async function expectOrdered(page: Page, dataDir: string, { testMode }: { testMo
     await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   }
   const orderId = new URL(page.url()).searchParams.get('orderId') as string;
-  await expect(page.getByText(orderId)).toBeVisible();
+  // The short number the owner sees (#D765C4), never the 36-character id; the prints bought, the
+  // total and when they arrive (the shipping text of the confirmation mail).
+  await expect(page.getByText(`Order ${shortOrderId(orderId)}`)).toBeVisible();
+  await expect(page.getByText(orderId)).toHaveCount(0);
+  const lines = page.getByRole('list', { name: 'Prints ordered' }).getByRole('listitem');
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first()).toContainText('Lough Tay at First Light');
+  await expect(lines.first()).toContainText('Large (16x20 inches) · Gloss · Framed · 2 prints');
+  await expect(lines.first()).toContainText('€270.00');
+  await expect(page.getByTestId('receipt-total')).toHaveText('€270.00');
+  for (const sentence of DELIVERY_TEXT) await expect(page.getByText(sentence)).toBeVisible();
   await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/shop');
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
   await expect(
@@ -206,7 +218,10 @@ test('the confirmation of an order shows only in the browser that paid for it', 
     const answer = await stranger.goto(paidUrl);
     expect(answer?.status()).toBe(404);
     await expectNoOutcome(stranger);
-    await expect(stranger.getByText(new URL(paidUrl).searchParams.get('orderId') as string)).toHaveCount(0);
+    const paidId = new URL(paidUrl).searchParams.get('orderId') as string;
+    await expect(stranger.getByText(paidId)).toHaveCount(0);
+    await expect(stranger.getByText(shortOrderId(paidId))).toHaveCount(0);
+    await expect(stranger.getByText('Lough Tay at First Light')).toHaveCount(0);
   } finally {
     await other.close();
   }
@@ -256,7 +271,7 @@ test.describe('with PayPal credentials (stand-in SDK, the PayPal double over HTT
     expect(paypal.double.tokensIssued).toBe(1);
   });
 
-  test('a payment PayPal holds for review: the cart is cleared and the pending page gives the order id', async ({
+  test('a payment PayPal holds for review: the cart is cleared and the pending page gives the order number', async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -267,7 +282,8 @@ test.describe('with PayPal credentials (stand-in SDK, the PayPal double over HTT
     await expect(page.getByRole('heading', { name: 'Payment Pending' })).toBeVisible();
     await expect(page).toHaveURL(/\/checkout\?pending=true&orderId=/);
     const orderId = new URL(page.url()).searchParams.get('orderId') as string;
-    await expect(page.getByText(orderId)).toBeVisible();
+    await expect(page.getByText(`Order ${shortOrderId(orderId)}`)).toBeVisible();
+    await expect(page.getByTestId('receipt-total')).toHaveText('€270.00');
     await expect(page.getByText('Please do not pay for it again.', { exact: false })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     const db = new Database(join(site.dataDir, 'site.sqlite'), { readonly: true });
@@ -290,12 +306,19 @@ test.describe('without JavaScript', () => {
   const dbFile = join(DATA_DIR, 'site.sqlite');
 
   test.beforeAll(() => {
-    // 17 demo photos fit on one page; a few more make a second one.
+    // 17 demo photos fit on one page; a few more make a second one. Each has a print to sell
+    // (the shop leaves out a photo without one).
     const db = new Database(dbFile);
     const insert = db.prepare(
       "insert into photos (id, title, image_url, category) values (?, ?, '/favicon.svg', 'other') on conflict do nothing",
     );
-    for (const id of extra) insert.run(id, `Paging test ${id}`);
+    const variant = db.prepare(
+      "insert into product_variants (id, photo_id, size, finish, price_cents, dimensions) values (?, ?, 'small', 'matte', 4500, '8x12 inches') on conflict do nothing",
+    );
+    for (const id of extra) {
+      insert.run(id, `Paging test ${id}`);
+      variant.run(`variant-${id}`, id);
+    }
     db.close();
   });
   test.afterAll(() => {

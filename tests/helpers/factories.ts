@@ -101,16 +101,18 @@ export function makeFramings(
 
 /**
  * Where an order stands with PayPal: started at checkout (no capture), held for review (a PENDING
- * capture recorded), paid, failed, or cancelled; or a test order, "paid" through test mode's
- * PayPal double (its capture COMPLETED, no money taken).
+ * capture recorded), paid, failed, cancelled, or paid and then refunded in full through PayPal (a
+ * partial refund: `refundedAmountCents` below the total); or a test order, "paid" through test
+ * mode's PayPal double (its capture COMPLETED, no money taken).
  */
-export type PaymentState = 'started' | 'held' | 'paid' | 'failed' | 'cancelled' | 'test';
+export type PaymentState = 'started' | 'held' | 'paid' | 'failed' | 'cancelled' | 'refunded' | 'test';
 export const PAYMENT_STATES: readonly PaymentState[] = [
   'started',
   'held',
   'paid',
   'failed',
   'cancelled',
+  'refunded',
   'test',
 ];
 
@@ -127,6 +129,14 @@ function paymentFields(state: PaymentState, id: string): Insert<typeof orders> {
       return { paymentStatus: 'failed' };
     case 'cancelled':
       return { paymentStatus: 'cancelled', status: 'cancelled' };
+    case 'refunded':
+      return {
+        ...paymentFields('paid', id),
+        ...paymentFields('cancelled', id),
+        refundId: `RF${capture.slice(3, 20)}`,
+        refundStatus: 'COMPLETED',
+        refundedAt: new Date(),
+      };
     case 'test':
       return { ...paymentFields('paid', id), testMode: true };
   }

@@ -1,7 +1,7 @@
 // Whether a photo has enough pixels for a print: its long side against the print's long side, the
 // lower resolution of the two sides counts, and a size fits from 150 ppi up (exactly 150 fits).
 import { describe, expect, it } from 'vitest';
-import { fitsBySize, printFits, printPpi } from '~/lib/shared/print-fit';
+import { fitsBySize, neededPixels, printFits, printPpi, sellableSizes } from '~/lib/shared/print-fit';
 
 describe('print fit', () => {
   it('a 3000 × 2400 original makes a 16x20" print at exactly 150 ppi, which fits', () => {
@@ -42,5 +42,14 @@ describe('print fit', () => {
     ] as const) {
       expect(fitsBySize(w, h).every((s) => s.fits && s.ppi === null)).toBe(true);
     }
+  });
+
+  it('names the pixels each size needs at 150 ppi, and the sizes a photo is sold at', () => {
+    expect(neededPixels('small')).toEqual({ long: 1800, short: 1200 });
+    expect(neededPixels('medium')).toEqual({ long: 2400, short: 1800 });
+    expect(neededPixels('large')).toEqual({ long: 3000, short: 2400 });
+    expect(sellableSizes(1680, 1120)).toEqual([]);
+    expect(sellableSizes(1800, 2400)).toEqual(['small', 'medium']);
+    expect(sellableSizes(null, null)).toEqual(['small', 'medium', 'large']);
   });
 });

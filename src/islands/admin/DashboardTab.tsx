@@ -1,12 +1,13 @@
 // The Dashboard tab: the four figures of paid orders, the weekly sales and best sellers, where to
-// edit the site, and the last orders (a test order says so).
+// edit the site, and the last orders, each with its payment (Paid, Refunded, Test order…) beside
+// its fulfilment status.
 import { useQuery } from '@tanstack/react-query';
 import { decimalStringToCents, formatEuro, formatEuroDecimal, shortOrderId } from '~/lib/shared/format';
+import type { PaymentState } from '~/lib/shared/payment-state';
 import { MailFailuresCard } from './MailFailuresCard';
-import { PaymentNote } from './PaymentNote';
 import { read } from './query';
 import { SalesReport } from './SalesReport';
-import { StatusBadge } from './StatusBadge';
+import { OrderStates } from './StatusBadge';
 
 export interface DashboardStats {
   totalSales: string;
@@ -18,6 +19,7 @@ export interface DashboardStats {
     totalAmount: string;
     status: string;
     testMode: boolean;
+    payment: PaymentState;
   }[];
 }
 
@@ -87,14 +89,15 @@ export function DashboardTab() {
           {data && data.recentOrders.length > 0 && (
             <ul className="mt-3 divide-y divide-slate-100">
               {data.recentOrders.map((o) => (
-                <li key={o.id} className="flex items-center gap-3 py-3">
-                  <span className="font-mono text-sm">{shortOrderId(o.id)}</span>
-                  <span className="min-w-0 flex-1">
-                    <span className="block truncate">{o.customerName}</span>
-                    {o.testMode && <PaymentNote status="completed" testMode />}
-                  </span>
-                  <span className="tabular-nums">{euros(o.totalAmount)}</span>
-                  <StatusBadge status={o.status} />
+                <li key={o.id} className="py-3">
+                  <div className="flex items-center gap-3">
+                    <span className="font-mono text-sm">{shortOrderId(o.id)}</span>
+                    <span className="min-w-0 flex-1 truncate">{o.customerName}</span>
+                    <span className="tabular-nums">{euros(o.totalAmount)}</span>
+                  </div>
+                  <div className="mt-1.5">
+                    <OrderStates status={o.status} payment={o.payment} />
+                  </div>
                 </li>
               ))}
             </ul>

@@ -6,9 +6,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { notify } from '~/lib/client/toaster';
 import { formatEuroDecimal, shortOrderId } from '~/lib/shared/format';
 import { irishDateTime, ORDER_STATUS_FILTERS, type OrderDetails } from './orders-api';
-import { paymentWords } from './PaymentNote';
 import { read, reason, send } from './query';
-import { StatusBadge } from './StatusBadge';
+import { PaymentBadge, StatusBadge } from './StatusBadge';
 
 const STATUSES = ORDER_STATUS_FILTERS.filter((s) => s !== 'all');
 const euros = formatEuroDecimal;
@@ -105,12 +104,14 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
                 <dt>Placed</dt>
                 <dd>{irishDateTime.format(new Date(order.createdAt))}</dd>
-                <dt>Status</dt>
+                <dt>Payment</dt>
+                <dd>
+                  <PaymentBadge payment={order.payment} />
+                </dd>
+                <dt>Fulfilment</dt>
                 <dd>
                   <StatusBadge status={order.status} />
                 </dd>
-                <dt>Payment</dt>
-                <dd>{paymentWords(order.paymentStatus, order.testMode)}</dd>
                 <dt>Total</dt>
                 <dd className="tabular-nums">{euros(order.totalAmount)}</dd>
                 <dt>PayPal order</dt>
@@ -128,8 +129,10 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                 {order.refundId && (
                   <>
                     <dt>Refund</dt>
-                    <dd className="font-mono break-all">
-                      {order.refundId} ({order.refundStatus})
+                    <dd className="break-all">
+                      {order.refundedAmount ? `${euros(order.refundedAmount)} refunded` : 'refunded'}
+                      {order.refundStatus === 'PENDING' ? ' (pending at PayPal)' : ''},{' '}
+                      <span className="font-mono">{order.refundId}</span>
                     </dd>
                   </>
                 )}

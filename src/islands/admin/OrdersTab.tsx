@@ -1,14 +1,14 @@
 // The Orders tab: search by the customer's e-mail or name, filter by status, ten orders a page; a
-// table on wide screens and cards on a phone; each order opens its details.
+// table on wide screens and cards on a phone, each order with its payment (Paid, Refunded…) beside
+// its fulfilment status; each order opens its details.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { notify } from '~/lib/client/toaster';
 import { formatEuroDecimal, shortOrderId } from '~/lib/shared/format';
 import { OrderDialog } from './OrderDialog';
 import { irishDate, ORDER_STATUS_FILTERS, type OrderRow, PAGE_SIZE } from './orders-api';
-import { PaymentNote } from './PaymentNote';
 import { read } from './query';
-import { StatusBadge } from './StatusBadge';
+import { OrderStates, PaymentBadge, StatusBadge } from './StatusBadge';
 
 const euros = formatEuroDecimal;
 
@@ -55,7 +55,7 @@ export function OrdersTab() {
         </label>
         <div className="text-sm">
           <label htmlFor="orders-status-filter" className="text-slate-700">
-            Status
+            Fulfilment status
           </label>
           <select
             id="orders-status-filter"
@@ -92,7 +92,17 @@ export function OrdersTab() {
             <caption className="sr-only">Orders, newest first</caption>
             <thead>
               <tr className="border-b border-slate-200 text-slate-700">
-                {['Order', 'Customer', 'E-mail', 'Items', 'Total', 'Status', 'Date', 'Actions'].map((h) => (
+                {[
+                  'Order',
+                  'Customer',
+                  'E-mail',
+                  'Items',
+                  'Total',
+                  'Payment',
+                  'Fulfilment',
+                  'Date',
+                  'Actions',
+                ].map((h) => (
                   <th key={h} scope="col" className="py-2 pr-3 font-medium">
                     {h}
                   </th>
@@ -108,8 +118,10 @@ export function OrdersTab() {
                   <td className="py-2 pr-3 tabular-nums">{o.itemCount}</td>
                   <td className="py-2 pr-3 tabular-nums">{euros(o.totalAmount)}</td>
                   <td className="py-2 pr-3">
+                    <PaymentBadge payment={o.payment} />
+                  </td>
+                  <td className="py-2 pr-3">
                     <StatusBadge status={o.status} />
-                    <PaymentNote status={o.paymentStatus} testMode={o.testMode} />
                   </td>
                   <td className="py-2 pr-3">{irishDate.format(new Date(o.createdAt))}</td>
                   <td className="py-2">{openButton(o)}</td>
@@ -120,9 +132,9 @@ export function OrdersTab() {
           <ul className="mt-6 space-y-3 md:hidden">
             {orders.map((o) => (
               <li key={o.id} className="rounded-lg border border-slate-200 bg-white p-4">
-                <div className="flex items-center justify-between gap-3">
+                <div className="flex flex-wrap items-center justify-between gap-2">
                   <span className="font-mono">{shortOrderId(o.id)}</span>
-                  <StatusBadge status={o.status} />
+                  <OrderStates status={o.status} payment={o.payment} />
                 </div>
                 <p className="mt-1 font-medium">{o.customerName}</p>
                 <p className="text-sm text-slate-700">{o.customerEmail}</p>
@@ -130,7 +142,6 @@ export function OrdersTab() {
                   {o.itemCount} {o.itemCount === 1 ? 'item' : 'items'} · {euros(o.totalAmount)} ·{' '}
                   {irishDate.format(new Date(o.createdAt))}
                 </p>
-                <PaymentNote status={o.paymentStatus} testMode={o.testMode} />
                 <div className="mt-3">{openButton(o)}</div>
               </li>
             ))}

@@ -2,15 +2,18 @@
 // focus trap, Esc and the inert page). The image goes through the signed upload with Uppy's
 // progress; the form then sends multipart POST /api/admin/photos or PUT /api/admin/photos/{id} with
 // its imageUrl. Editing keeps the current image when none is chosen. The fields are checked with
-// the same zod schema as the endpoint.
+// the same zod schema as the endpoint. Once a file is chosen, its pixel size is read in the browser
+// and the dialog says, before saving, at which print sizes the photo will be sold (print-fit.ts).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { HttpError } from '~/lib/client/api';
+import { readImageSize } from '~/lib/client/image-size';
 import { notify } from '~/lib/client/toaster';
 import { CATEGORY_LABELS, PHOTO_CATEGORIES } from '~/lib/shared/constants';
 import { type PhotoForm, photoFormSchema } from '~/lib/shared/schemas';
 import { type UploadedObject, UploaderView, uploadedFrom, useUppy } from '../Uploader';
+import { PrintFitNote, printFitWords } from './PrintFitTable';
 import { type AdminPhoto, sendPhotoForm } from './photos-api';
 
 const field = 'mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base';
@@ -39,6 +42,8 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
   const [uploaded, setUploaded] = useState<UploadedObject | null>(null);
   const [imageError, setImageError] = useState('');
   const [busy, setBusy] = useState<'' | 'uploading' | 'saving'>('');
+  /** The chosen file's pixel size; null before a file is chosen or when the browser cannot read it. */
+  const [chosenSize, setChosenSize] = useState<{ width: number; height: number } | null>(null);
   const {
     register,
     handleSubmit,
@@ -58,8 +63,19 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
         setImageError('');
       }
     };
-    const onAdded = () => setImageError('');
-    const onRemoved = () => setUploaded(null);
+    let chosen = 0;
+    const onAdded = (file: { data?: unknown }) => {
+      setImageError('');
+      setChosenSize(null);
+      const mine = ++chosen;
+      if (file.data instanceof Blob)
+        void readImageSize(file.data).then((size) => mine === chosen && setChosenSize(size));
+    };
+    const onRemoved = () => {
+      chosen++;
+      setUploaded(null);
+      setChosenSize(null);
+    };
     uppy.on('upload-success', onSuccess);
     uppy.on('file-added', onAdded);
     uppy.on('file-removed', onRemoved);
@@ -95,7 +111,8 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
       const fields = { ...values, imageUrl: url };
       if (editing) await sendPhotoForm('PUT', `/api/admin/photos/${encodeURIComponent(photo.id)}`, fields);
       else await sendPhotoForm('POST', '/api/admin/photos', fields);
-      notify('success', editing ? 'Photo updated successfully' : 'Photo added successfully');
+      const fit = chosenSize ? printFitWords(chosenSize.width, chosenSize.height).sold : undefined;
+      notify('success', editing ? 'Photo updated successfully' : 'Photo added successfully', fit);
       onSaved();
       dialog.current?.close();
     } catch (err) {
@@ -203,6 +220,9 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
             <UploaderView uppy={uppy} purpose="image" height={260} />
           </div>
           {uploaded && <p className="mt-2 text-sm text-green-800">Image uploaded and processed.</p>}
+          <div className="mt-2" aria-live="polite">
+            {chosenSize && <PrintFitNote width={chosenSize.width} height={chosenSize.height} />}
+          </div>
           {imageError && (
             <p role="alert" className="mt-2 text-sm text-red-700">
               {imageError}

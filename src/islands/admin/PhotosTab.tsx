@@ -1,13 +1,15 @@
 // The Photos tab: every photo, shown and hidden, with its badges ('Homepage Hero', 'Featured',
-// 'Hidden'); per photo 'Set as Homepage', Edit, View, Hide or Show, Delete (never-ordered photos
+// 'Hidden', 'Not in shop' for a photo too small to print, with the file size each print size needs); per photo 'Set as Homepage', Edit, View, Hide or Show, Delete (never-ordered photos
 // only) and 'Analyse composition'; the 'Add New Photo' dialog; and the order of featured photos.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '~/lib/client/toaster';
-import { CATEGORY_LABELS } from '~/lib/shared/constants';
+import { CATEGORY_LABELS, PRINT_SIZES } from '~/lib/shared/constants';
 import { mediaUrl, widthsFor } from '~/lib/shared/media';
+import { sellableSizes } from '~/lib/shared/print-fit';
 import { PhotoDialog } from './PhotoDialog';
 import { PhotoFeaturedOrder } from './PhotoFeaturedOrder';
+import { PrintFitNote } from './PrintFitTable';
 import { type AdminPhoto, type AdminPhotoList, PHOTOS_KEY, shopCardUrl } from './photos-api';
 import { read, reason, send } from './query';
 
@@ -83,13 +85,23 @@ function PhotoCard({ photo, onEdit }: { photo: AdminPhoto; onEdit: () => void })
             {photo.location ? ` · ${photo.location}` : ''}
           </p>
         </div>
-        {(photo.homepageHero || photo.featured || !photo.isActive || photo.everOrdered) && (
+        {(photo.homepageHero ||
+          photo.featured ||
+          !photo.isActive ||
+          photo.everOrdered ||
+          !photo.sellable) && (
           <ul className="flex flex-wrap gap-2" aria-label="Status">
+            {!photo.sellable && (
+              <li className="badge bg-amber-100 text-amber-950">Not in shop: too small to print</li>
+            )}
             {photo.homepageHero && <li className="badge bg-amber-100 text-amber-950">Homepage Hero</li>}
             {photo.featured && <li className="badge bg-heather-100 text-heather-800">Featured</li>}
             {!photo.isActive && <li className="badge bg-slate-200 text-slate-800">Hidden</li>}
             {photo.everOrdered && <li className="badge bg-slate-100 text-slate-800">Ordered</li>}
           </ul>
+        )}
+        {sellableSizes(photo.width, photo.height).length < PRINT_SIZES.length && (
+          <PrintFitNote width={photo.width} height={photo.height} />
         )}
         <div className="mt-auto flex flex-wrap gap-2">
           {photo.isActive && !photo.homepageHero && (
@@ -111,7 +123,7 @@ function PhotoCard({ photo, onEdit }: { photo: AdminPhoto; onEdit: () => void })
           >
             Edit
           </button>
-          {photo.isActive && (
+          {photo.isActive && photo.sellable && (
             <a
               href={shopCardUrl(photo)}
               className="btn btn-secondary px-3 text-sm"

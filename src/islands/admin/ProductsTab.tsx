@@ -137,10 +137,15 @@ export function ProductsTab() {
             className="btn btn-secondary"
             disabled={generate.isPending}
             onClick={() => generate.mutate()}
+            aria-describedby="generate-help"
           >
             {generate.isPending ? 'Updating…' : 'Update All Product Variants'}
           </button>
         </div>
+        <p id="generate-help" className="mt-2 max-w-prose text-sm text-slate-600">
+          Gives every photo any size and finish it is missing, at the prices above; existing prints and their
+          prices stay as they are, and sizes a photo is too small for are still left out of the shop.
+        </p>
       </form>
       <PrintFitTable />
     </div>

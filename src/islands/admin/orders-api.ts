@@ -1,4 +1,6 @@
 // The shapes of the owner's order calls, as the server answers them.
+import type { PaymentState } from '~/lib/shared/payment-state';
+
 export interface OrderItem {
   id: string;
   quantity: number;
@@ -22,6 +24,8 @@ export interface OrderRow {
   customerAddress: string | null;
   status: string;
   paymentStatus: string;
+  /** The payment in words (Paid, Refunded, Partly refunded…), shown beside the fulfilment status. */
+  payment: PaymentState;
   /** Made in test mode: no money was taken, whatever paymentStatus says. */
   testMode: boolean;
   totalAmount: string;
@@ -48,6 +52,7 @@ export interface OrderDetails extends OrderRow {
   refundId: string | null;
   refundStatus: string | null;
   refundedAt: string | null;
+  refundedAmount: string | null;
   history: OrderHistoryEntry[];
 }
 

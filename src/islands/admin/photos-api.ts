@@ -22,7 +22,9 @@ export interface AdminPhoto {
   createdAt: string;
   /** Any order (paid or not) holds a print of it: it can then only be hidden. */
   everOrdered: boolean;
-  /** The /shop page its card is on (active photos only). */
+  /** Whether the shop sells it: it has the pixels for at least one print size. */
+  sellable: boolean;
+  /** The /shop page its card is on (active photos the shop sells only). */
   shopPage: number | null;
 }
 

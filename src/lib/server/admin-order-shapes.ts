@@ -2,6 +2,7 @@
 // integer cents alongside, times as ISO strings.
 import type { AdminOrder, AdminOrderDetails, AdminOrderItem } from '~/lib/server/services/admin-orders';
 import { centsToDecimal } from '~/lib/shared/format';
+import { paymentState } from '~/lib/shared/payment-state';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -28,6 +29,8 @@ export function adminOrderJson(o: AdminOrder) {
     customerAddress: o.customerAddress,
     status: o.status,
     paymentStatus: o.paymentStatus,
+    /** The payment in words, beside the fulfilment status: Paid, Refunded, Partly refunded… */
+    payment: paymentState(o),
     testMode: o.testMode,
     totalAmount: centsToDecimal(o.totalAmountCents),
     totalAmountCents: o.totalAmountCents,
@@ -51,6 +54,7 @@ export function adminOrderDetailsJson(o: AdminOrderDetails) {
     refundId: o.refundId,
     refundStatus: o.refundStatus,
     refundedAt: iso(o.refundedAt),
+    refundedAmount: o.refundedAmountCents === null ? null : centsToDecimal(o.refundedAmountCents),
     updatedAt: iso(o.updatedAt),
     history: o.history.map((h) => ({ ...h, createdAt: iso(h.createdAt) })),
   };

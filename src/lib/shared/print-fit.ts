@@ -53,3 +53,19 @@ export function printFits(
 export function fitsBySize(width: number | null | undefined, height: number | null | undefined): SizeFit[] {
   return PRINT_SIZES.map((size) => fitForSize(width, height, size));
 }
+
+/** The pixels a photo needs on its long and short sides to print at this size at MIN_PRINT_PPI. */
+export function neededPixels(size: PrintSize): { long: number; short: number } {
+  const inches = PRINT_INCHES[size];
+  return { long: inches.long * MIN_PRINT_PPI, short: inches.short * MIN_PRINT_PPI };
+}
+
+/** The sizes a photo of this pixel size is sold at (every size when the pixel size is unknown). */
+export function sellableSizes(
+  width: number | null | undefined,
+  height: number | null | undefined,
+): PrintSize[] {
+  return fitsBySize(width, height)
+    .filter((s) => s.fits)
+    .map((s) => s.size);
+}

@@ -67,6 +67,7 @@ describe('dashboard stats', () => {
       totalAmountCents: 4500,
       status: 'processing',
       testMode: false,
+      payment: { label: 'Paid', tone: 'paid' },
     });
   });
 
@@ -86,7 +87,14 @@ describe('dashboard stats', () => {
     const paid = makeOrder(db, { payment: 'paid' });
     const test = makeOrder(db, { payment: 'test', customerName: 'Tester' });
     expect(getDashboardStats(db).recentOrders).toEqual([
-      { id: test.id, customerName: 'Tester', totalAmountCents: 4500, status: 'processing', testMode: true },
+      {
+        id: test.id,
+        customerName: 'Tester',
+        totalAmountCents: 4500,
+        status: 'processing',
+        testMode: true,
+        payment: { label: 'Test order — no payment taken', tone: 'test' },
+      },
       expect.objectContaining({ id: paid.id, testMode: false }),
     ]);
   });

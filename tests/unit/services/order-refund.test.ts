@@ -64,6 +64,7 @@ describe('refunding an order', () => {
       refundId: expect.stringMatching(/^[A-Z0-9]{17}$/),
       refundStatus: 'COMPLETED',
       refundedAt: NOW,
+      refundedAmountCents: 9000,
       paymentStatus: 'cancelled',
       status: 'cancelled',
     });
@@ -182,7 +183,7 @@ describe('refunding an order', () => {
     log.mockRestore();
   });
 
-  it('is no longer counted as a sale on the dashboard', async () => {
+  it('is no longer counted as a sale on the dashboard, and its recent order reads Refunded', async () => {
     const { orderId } = await paidOrder();
     expect(getDashboardStats(db)).toMatchObject({
       totalOrders: 1,
@@ -194,7 +195,9 @@ describe('refunding an order', () => {
       totalOrders: 0,
       totalSalesCents: 0,
       totalPhotosSold: 0,
-      recentOrders: [],
+      recentOrders: [
+        expect.objectContaining({ id: orderId, payment: { label: 'Refunded', tone: 'refunded' } }),
+      ],
     });
   });
 });

@@ -77,18 +77,28 @@ describe('the owner’s list of photos', () => {
     makeOrder(db, { payment: 'started', items: [{ productVariantId: variant.id }] });
     const hidden = makePhoto(db, { isActive: false });
     const fresh = makePhoto(db, { featured: true });
+    makeVariant(db, { photoId: fresh.id });
+    // No print to sell: not in the shop, so on no shop page.
+    const unsold = makePhoto(db);
     const { photos: list, featuredIds } = listAdminPhotos(db);
-    expect(list.map((p) => [p.id, p.isActive, p.everOrdered, p.shopPage])).toEqual([
-      [fresh.id, true, false, 1],
-      [hidden.id, false, false, null],
-      [ordered.id, true, true, 1],
+    expect(list.map((p) => [p.id, p.isActive, p.everOrdered, p.sellable, p.shopPage])).toEqual([
+      [unsold.id, true, false, false, null],
+      [fresh.id, true, false, true, 1],
+      [hidden.id, false, false, false, null],
+      [ordered.id, true, true, true, 1],
     ]);
     expect(featuredIds).toEqual([fresh.id]);
   });
 
   it('puts an active photo on the shop page its card is on', () => {
-    const oldest = makePhoto(db);
-    for (let i = 0; i < SHOP_PAGE_SIZE; i++) makePhoto(db);
+    const sellable = () => {
+      const photo = makePhoto(db);
+      makeVariant(db, { photoId: photo.id });
+      return photo;
+    };
+    const oldest = sellable();
+    for (let i = 0; i < SHOP_PAGE_SIZE; i++) sellable();
+    makePhoto(db); // not sold: it takes no place on a page
     const row = listAdminPhotos(db).photos.find((p) => p.id === oldest.id);
     expect(row?.shopPage).toBe(2);
   });

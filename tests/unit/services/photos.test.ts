@@ -127,20 +127,17 @@ describe('adding and editing a photo', () => {
 });
 
 describe('the shop list', () => {
-  it('gives each active photo, newest first, the price range of its variants in cents (0 when unpriced)', () => {
+  it('gives each active photo that has a print to sell, newest first, the price range of its variants in cents', () => {
     const tay = makePhoto(db);
     makeVariant(db, { photoId: tay.id, size: 'small', priceCents: 4500 });
     makeVariant(db, { photoId: tay.id, size: 'large', priceCents: 11000 });
     const hidden = makePhoto(db, { isActive: false });
     makeVariant(db, { photoId: hidden.id, priceCents: 100 });
-    const unpriced = makePhoto(db);
+    makePhoto(db); // no print to sell: not in the shop
     const list = shopList(db);
-    expect(list.map((p) => [p.id, p.minCents, p.maxCents])).toEqual([
-      [unpriced.id, 0, 0],
-      [tay.id, 4500, 11000],
-    ]);
-    expect(list[1]).toMatchObject({ title: tay.title, mediaId: tay.mediaId, width: 6000, height: 4000 });
-    expect(list[1]).not.toHaveProperty('placeholder');
+    expect(list.map((p) => [p.id, p.minCents, p.maxCents])).toEqual([[tay.id, 4500, 11000]]);
+    expect(list[0]).toMatchObject({ title: tay.title, mediaId: tay.mediaId, width: 6000, height: 4000 });
+    expect(list[0]).not.toHaveProperty('placeholder');
   });
 
   it('reads the placeholders, colours, descriptions and image URLs of the photos asked for', () => {

@@ -4,7 +4,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '~/lib/server/db';
 import { priceOrderLines } from '~/lib/server/services/orders';
-import { listShopRows } from '~/lib/server/services/photos';
+import { listAdminPhotos } from '~/lib/server/services/photo-admin';
+import { countShopPhotos, createPhoto, listShopRows } from '~/lib/server/services/photos';
 import { listPrintFit } from '~/lib/server/services/print-fit';
 import {
   createVariantsForPhoto,
@@ -17,7 +18,7 @@ import { PRINT_SIZES } from '~/lib/shared/constants';
 import { fitsBySize } from '~/lib/shared/print-fit';
 import { decodeShopRow } from '~/lib/shared/shop-data';
 import { memoryDb } from '../../helpers/db';
-import { makePhoto } from '../../helpers/factories';
+import { makePhoto, uniqueMediaId } from '../../helpers/factories';
 
 /** The shop's rows, expanded as the browser expands them. */
 const shopList = (db: Parameters<typeof listShopRows>[0]) => listShopRows(db).map(decodeShopRow);
@@ -102,6 +103,52 @@ describe('the shop', () => {
         .map((s) => s.size);
       expect(sizesOffered(photo.id), `${w} × ${h}`).toEqual(expected);
     }
+  });
+});
+
+describe('a photo too small for every size', () => {
+  it('is kept out of the shop, its count and its products, and the owner sees why', () => {
+    const sellable = photoOf(2400, 1600, 'Sugarloaf');
+    const tooSmall = photoOf(1680, 1120, 'Lough Tay');
+    expect(shopList(db).map((p) => p.title)).toEqual(['Sugarloaf']);
+    expect(countShopPhotos(db)).toBe(1);
+    expect(listProducts(db).map((p) => p.photo.id)).not.toContain(tooSmall.id);
+    expect(listVariantsForPhoto(db, tooSmall.id)).toEqual([]);
+    const admin = listAdminPhotos(db).photos;
+    expect(admin.find((p) => p.id === tooSmall.id)).toMatchObject({
+      sellable: false,
+      shopPage: null,
+      printFit: [
+        { size: 'small', ppi: 140, fits: false },
+        { size: 'medium', ppi: 93, fits: false },
+        { size: 'large', ppi: 70, fits: false },
+      ],
+    });
+    expect(admin.find((p) => p.id === sellable.id)).toMatchObject({ sellable: true, shopPage: 1 });
+  });
+
+  it('leaves the shop pages of the photos after it as they are', () => {
+    const first = photoOf(2400, 1600, 'First');
+    photoOf(1000, 700, 'Small');
+    const rows = listShopRows(db, { limit: 1, offset: 0 }).map(decodeShopRow);
+    expect(rows.map((r) => r.id)).toEqual([first.id]);
+  });
+
+  it('a photo with a fitting size is sellable the moment it is added', () => {
+    const photo = createPhoto(
+      db,
+      { title: 'Bray Head', category: 'coastal', featured: false },
+      {
+        mediaId: uniqueMediaId(),
+        width: 2400,
+        height: 1800,
+        dominantColor: null,
+        placeholder: null,
+        imageUrl: '/x.jpg',
+      },
+    );
+    expect(shopList(db).map((p) => p.id)).toEqual([photo.id]);
+    expect(sizesOffered(photo.id)).toEqual(['small', 'medium']);
   });
 });
 

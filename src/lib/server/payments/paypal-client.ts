@@ -2,6 +2,8 @@
 // before it expires, PayPal-Request-Id on create and capture, order ids validated before they go
 // into a URL, and PayPal's error shape turned into PaypalApiError. The same code talks to the real
 // API (sandbox or live), to the in-process double of test mode and to the double over HTTP in tests.
+
+import { decimalStringToCents } from '~/lib/shared/format';
 import { PAYPAL_CAPTURE_ID, PAYPAL_ORDER_ID } from '~/lib/shared/schemas';
 
 /** One call of the client: what it hands to its fetch. */
@@ -109,6 +111,8 @@ export function isValidPaypalCaptureId(id: unknown): id is string {
 export interface PaypalRefund {
   id: string;
   status: string;
+  /** The amount refunded in cents, when PayPal's answer gives it. */
+  amountCents?: number;
 }
 
 export class PaypalClient {
@@ -189,11 +193,15 @@ export class PaypalClient {
     const out = (await this.call('POST', `/v2/payments/captures/${captureId}/refund`, {}, requestId)) as {
       id?: unknown;
       status?: unknown;
+      amount?: { value?: unknown };
     };
     if (typeof out.id !== 'string' || !out.id || typeof out.status !== 'string') {
       throw new PaypalApiError(502, 'INVALID_RESPONSE', undefined, undefined);
     }
-    return { id: out.id, status: out.status };
+    const value = out.amount?.value;
+    const amountCents =
+      typeof value === 'string' && /^\d+(\.\d{1,2})?$/.test(value) ? decimalStringToCents(value) : undefined;
+    return { id: out.id, status: out.status, ...(amountCents === undefined ? {} : { amountCents }) };
   }
 
   private async call(

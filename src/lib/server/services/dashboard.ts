@@ -1,9 +1,10 @@
 // The owner's dashboard figures (sales, orders, photos sold, recent orders). Only paid orders
 // count as sales: an abandoned checkout leaves a pending order that is not money, and a test order
-// (test mode) took none. Recent orders lists paid and test orders, each saying which it is.
-import { desc, eq, sql } from 'drizzle-orm';
+// (test mode) took none. Recent orders lists paid, refunded and test orders, each saying which it is.
+import { desc, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
 import { RECENT_ORDERS_LIMIT } from '~/lib/shared/constants';
+import { type PaymentState, paymentState } from '~/lib/shared/payment-state';
 import { orderItems, orders } from '~db/schema';
 import { paidOrder } from './paid-orders';
 
@@ -18,6 +19,8 @@ export interface DashboardStats {
     totalAmountCents: number;
     status: string;
     testMode: boolean;
+    /** Paid, Refunded, Partly refunded…, beside the fulfilment status. */
+    payment: PaymentState;
   }[];
 }
 
@@ -44,9 +47,13 @@ export function getDashboardStats(db: Db): DashboardStats {
       totalAmountCents: orders.totalAmountCents,
       status: orders.status,
       testMode: orders.testMode,
+      paymentStatus: orders.paymentStatus,
+      refundId: orders.refundId,
+      refundStatus: orders.refundStatus,
+      refundedAmountCents: orders.refundedAmountCents,
     })
     .from(orders)
-    .where(eq(orders.paymentStatus, 'completed'))
+    .where(or(eq(orders.paymentStatus, 'completed'), isNotNull(orders.refundId)))
     .orderBy(desc(orders.createdAt))
     .limit(RECENT_ORDERS_LIMIT)
     .all();
@@ -55,6 +62,13 @@ export function getDashboardStats(db: Db): DashboardStats {
     totalOrders: totals.count,
     totalPhotosSold: sold?.n ?? 0,
     averageOrderCents: totals.count > 0 ? Math.round(totals.sales / totals.count) : 0,
-    recentOrders,
+    recentOrders: recentOrders.map((o) => ({
+      id: o.id,
+      customerName: o.customerName,
+      totalAmountCents: o.totalAmountCents,
+      status: o.status,
+      testMode: o.testMode,
+      payment: paymentState(o),
+    })),
   };
 }

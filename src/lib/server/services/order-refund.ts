@@ -103,7 +103,8 @@ async function refundOnce(db: Db, client: PaypalClient, input: RefundInput): Pro
     throw new HttpError(422, `PayPal did not make the refund (its status is ${refund.status}). ${UNCHANGED}`);
   }
 
-  const amount = formatEuro(order.totalAmountCents);
+  const refundedCents = refund.amountCents ?? order.totalAmountCents;
+  const amount = formatEuro(refundedCents);
   const pending = refund.status === 'PENDING' ? ', pending at PayPal' : '';
   const written = db.transaction((tx) => {
     // Read again inside the transaction: another request may have recorded this refund meanwhile.
@@ -114,6 +115,7 @@ async function refundOnce(db: Db, client: PaypalClient, input: RefundInput): Pro
         refundId: refund.id,
         refundStatus: refund.status,
         refundedAt: now,
+        refundedAmountCents: refundedCents,
         paymentStatus: 'cancelled',
         status: 'cancelled',
         updatedAt: now,
@@ -121,8 +123,7 @@ async function refundOnce(db: Db, client: PaypalClient, input: RefundInput): Pro
       .where(eq(orders.id, orderId))
       .run();
     // The customer's refund mail is queued with the change; the history row says whether it was.
-    const notified =
-      notifyCustomer && queueCustomerMail(tx, current, refundMail(current, current.totalAmountCents));
+    const notified = notifyCustomer && queueCustomerMail(tx, current, refundMail(current, refundedCents));
     tx.insert(orderStatusHistory)
       .values({
         orderId,

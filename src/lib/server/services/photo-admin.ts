@@ -4,10 +4,12 @@
 import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
 import { HttpError } from '~/lib/server/http';
+import { fitsBySize, type SizeFit } from '~/lib/shared/print-fit';
 import type { PhotoForm } from '~/lib/shared/schemas';
 import { appMeta, type Photo, photos, productVariants } from '~db/schema';
 import type { PhotoMediaFields } from './photo-media';
 import { featuredOrdering, updatePhoto } from './photos';
+import { photoSellableSql } from './print-fit';
 import { HERO_SET_AT_KEY } from './site';
 import { filesOfUrl, releaseFiles } from './stored-files';
 
@@ -25,22 +27,28 @@ const orderedSql = sql<number>`exists(
 export interface AdminPhoto extends Photo {
   /** Whether any order (paid or not) holds a print of this photo: then it can only be hidden. */
   everOrdered: boolean;
-  /** The /shop page that shows its card (active photos only). */
+  /** Whether the shop sells it: a variant at a size it has the pixels for (print-fit.ts). */
+  sellable: boolean;
+  /** Each print size's resolution and whether it fits. */
+  printFit: SizeFit[];
+  /** The /shop page that shows its card (active photos the shop sells only). */
   shopPage: number | null;
 }
 
 /** Every photo, active and hidden, newest first, and the ids of the home gallery's featured photos in order. */
 export function listAdminPhotos(db: Db): { photos: AdminPhoto[]; featuredIds: string[] } {
   const rows = db
-    .select({ photo: photos, ordered: orderedSql })
+    .select({ photo: photos, ordered: orderedSql, sellable: sql<number>`${photoSellableSql('"photos"')}` })
     .from(photos)
     .orderBy(desc(photos.createdAt))
     .all();
   let activeIndex = 0;
-  const list = rows.map(({ photo, ordered }) => ({
+  const list = rows.map(({ photo, ordered, sellable }) => ({
     ...photo,
     everOrdered: Boolean(ordered),
-    shopPage: photo.isActive ? Math.floor(activeIndex++ / SHOP_PAGE_SIZE) + 1 : null,
+    sellable: Boolean(sellable),
+    printFit: fitsBySize(photo.width, photo.height),
+    shopPage: photo.isActive && sellable ? Math.floor(activeIndex++ / SHOP_PAGE_SIZE) + 1 : null,
   }));
   const featuredIds = db
     .select({ id: photos.id })

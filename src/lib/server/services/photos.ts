@@ -7,7 +7,7 @@ import type { PhotoForm } from '~/lib/shared/schemas';
 import type { ShopRow } from '~/lib/shared/shop-data';
 import { type Photo, photos } from '~db/schema';
 import type { PhotoMediaFields } from './photo-media';
-import { printFitsSql } from './print-fit';
+import { photoSellableSql, printFitsSql } from './print-fit';
 import { createVariantsForPhoto } from './products';
 
 export function listActivePhotos(db: Db): Photo[] {
@@ -83,8 +83,8 @@ export function updatePhoto(db: Db, id: string, form: PhotoForm, media: PhotoMed
 }
 
 /**
- * The shop's list, newest first: every active photo with the price range of its variants at the
- * sizes it fits, as the compact rows of lib/shared/shop-data.ts (the client-side filter's data and
+ * The shop's list, newest first: every active photo that can be sold (photoSellableSql) with the
+ * price range of its variants at the sizes it fits, as the compact rows of lib/shared/shop-data.ts (the client-side filter's data and
  * the page's cards); a slice of it with `page`. Only the light columns (placeholders and descriptions
  * are read for the cards shown).
  * SQLite builds the rows itself and drizzle hands them over as arrays (`values`), because mapping
@@ -101,13 +101,19 @@ export function listShopRows(db: Db, page?: { limit: number; offset: number }): 
   return db.values<ShopRow>(
     sql`select p.id, p.title, coalesce(p.location, ''), p.category, p.featured, ${priceOf('asc')}, ${priceOf('desc')},
       p.created_at, p.media_id, p.width, p.height, case when p.media_id is null then p.image_url else '' end
-      from photos p where p.is_active = 1 order by p.created_at desc${slice}`,
+      from photos p where p.is_active = 1 and ${photoSellableSql('p')} order by p.created_at desc${slice}`,
   );
 }
 
-/** How many photos the shop shows. */
+/** How many photos the shop shows: the active ones that can be sold. */
 export function countShopPhotos(db: Db): number {
-  return db.select({ n: count() }).from(photos).where(eq(photos.isActive, true)).get()?.n ?? 0;
+  return (
+    db
+      .select({ n: count() })
+      .from(photos)
+      .where(and(eq(photos.isActive, true), photoSellableSql('"photos"')))
+      .get()?.n ?? 0
+  );
 }
 
 /** Placeholders, colours, descriptions and image URLs of a few photos (the shop's first cards). */

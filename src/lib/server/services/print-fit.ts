@@ -18,9 +18,23 @@ function neededPx(sizeRef: string, side: 'long' | 'short'): string {
  * The arguments are SQL column references written out in full (`"photos"."width"`), never input.
  */
 export function printFitsSql(widthRef: string, heightRef: string, sizeRef: string): SQL {
-  const [w, h] = [widthRef, heightRef];
+  return sql.raw(printFitsText(widthRef, heightRef, sizeRef));
+}
+
+function printFitsText(w: string, h: string, sizeRef: string): string {
+  return `(${w} is null or ${h} is null or ${w} <= 0 or ${h} <= 0 or (max(${w}, ${h}) >= ${neededPx(sizeRef, 'long')} and min(${w}, ${h}) >= ${neededPx(sizeRef, 'short')}))`;
+}
+
+/**
+ * True where the photo can be sold: it has at least one variant at a size it fits. A photo too small
+ * for every size (below MIN_PRINT_PPI even as a small print) is kept out of the shop, its count and
+ * its price ranges. `photoRef` is the photos table's name or alias written out in full (`p`,
+ * `"photos"`), never input.
+ */
+export function photoSellableSql(photoRef: string): SQL {
+  const fits = printFitsText(`${photoRef}."width"`, `${photoRef}."height"`, 'sv.size');
   return sql.raw(
-    `(${w} is null or ${h} is null or ${w} <= 0 or ${h} <= 0 or (max(${w}, ${h}) >= ${neededPx(sizeRef, 'long')} and min(${w}, ${h}) >= ${neededPx(sizeRef, 'short')}))`,
+    `exists (select 1 from product_variants sv where sv.photo_id = ${photoRef}."id" and ${fits})`,
   );
 }
 

@@ -17,6 +17,7 @@ export const GET: APIRoute = handle(() => {
       totalAmount: centsToDecimal(o.totalAmountCents),
       status: o.status,
       testMode: o.testMode,
+      payment: o.payment,
     })),
   });
 });
