@@ -4,6 +4,7 @@
 // viewer-mount.tsx).
 import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { afterNextPaint } from '~/lib/client/load-on-reach';
+import { useSwipe } from '~/lib/client/swipe';
 import { ZOOM } from '~/lib/shared/constants';
 import {
   containSize,
@@ -99,6 +100,9 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
   }, [zoom]);
 
   const go = useCallback((delta: number) => setIndex((i) => wrapIndex(i, delta, count)), [count]);
+  // On touch, a swipe to the left shows the next photo and one to the right the previous, wrapping
+  // as the arrow keys do.
+  const swipe = useSwipe(go);
 
   const onKeyDown = (e: React.KeyboardEvent) => {
     if (e.key === 'ArrowLeft') {
@@ -152,7 +156,10 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
             </div>
           </div>
 
-          <div className="relative flex min-h-0 flex-1 items-center justify-center px-2 sm:px-20">
+          <div
+            className="relative flex min-h-0 flex-1 touch-pan-y touch-pinch-zoom items-center justify-center px-2 sm:px-20"
+            {...(count > 1 ? swipe : {})}
+          >
             <img
               key={photo.id}
               src={photo.src}

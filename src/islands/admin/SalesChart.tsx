@@ -16,6 +16,12 @@ export interface WeekPoint {
 }
 
 const HEIGHT = 220;
+// Both axes draw in this font, and the label spacing below is measured in it.
+const FONT_PX = 12;
+const FONT = `${FONT_PX}px system-ui, -apple-system, "Segoe UI", Roboto, Arial, sans-serif`;
+/** Clear space between two week labels, and between a label and the plot, in CSS px. */
+const LABEL_GAP = 12;
+const AXIS_GAP = 6;
 const BAR = '#475569'; // slate-600
 const INK = '#475569';
 const GRID = '#e2e8f0'; // slate-200
@@ -35,8 +41,26 @@ export function salesSummary(weeks: WeekPoint[]): string {
   return `${head}, best week starting ${fullDate.format(weekDate(best.weekStart))} with ${formatEuro(best.salesCents)}.`;
 }
 
+let measurer: CanvasRenderingContext2D | null | undefined;
+/** The widest of `labels` in the axis font, in CSS px (a generous guess where no canvas measures). */
+function widestLabel(labels: string[]): number {
+  measurer ??= document.createElement('canvas').getContext('2d');
+  if (measurer) measurer.font = FONT;
+  return Math.max(
+    0,
+    ...labels.map((l) => (measurer ? measurer.measureText(l).width : l.length * FONT_PX * 0.7)),
+  );
+}
+
+/**
+ * Steps between labelled weeks, from every week to one label for the whole chart: uPlot takes the
+ * first whose labels stand at least `space` apart, so labels never overlap however narrow the plot.
+ */
+const weekSteps = (count: number) => [1, 2, 3, 4, 6, 8, 13, 26, 52].filter((s) => s < count).concat(count);
+
 function options(weeks: WeekPoint[], width: number, bars?: uPlot.Series.PathBuilder): uPlot.Options {
   const last = weeks.length - 1;
+  const weekLabels = weeks.map((w) => dayMonth.format(weekDate(w.weekStart)));
   return {
     width,
     height: HEIGHT,
@@ -49,19 +73,26 @@ function options(weeks: WeekPoint[], width: number, bars?: uPlot.Series.PathBuil
     axes: [
       {
         stroke: INK,
-        size: 32,
+        font: FONT,
+        // The week labels sit lower than half a line under the plot, so the euro label drawn
+        // centred on the plot's bottom edge ("€0") keeps clear of the first week's label.
+        gap: FONT_PX / 2 + AXIS_GAP,
+        size: FONT_PX * 2 + AXIS_GAP * 2,
         grid: { show: false },
         ticks: { show: false },
-        incrs: [1, 2, 3, 4, 6],
-        space: 48,
-        values: (_u, splits) =>
-          splits.map((i) => (weeks[i] ? dayMonth.format(weekDate(weeks[i].weekStart)) : '')),
+        incrs: weekSteps(weeks.length),
+        space: widestLabel(weekLabels) + LABEL_GAP,
+        values: (_u, splits) => splits.map((i) => weekLabels[i] ?? ''),
       },
       {
         stroke: INK,
+        font: FONT,
+        gap: AXIS_GAP,
         grid: { stroke: GRID, width: 1 },
         ticks: { show: false },
-        size: 64,
+        space: FONT_PX * 2.5,
+        // As wide as the widest euro label shown, so a good season's figures are never cut off.
+        size: (_u, values) => Math.ceil(widestLabel(values ?? []) + AXIS_GAP * 2),
         values: (_u, splits) => splits.map((c) => wholeEuros(c)),
       },
     ],

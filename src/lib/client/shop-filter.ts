@@ -5,6 +5,13 @@
 // and shows the first matches, cloning a server-rendered card template for photos not yet on the
 // page; one made before the list has arrived is answered when it arrives. With 2,000 photos a
 // keystroke costs well under a millisecond of script and lays out at most a page of cards.
+//
+// The view is kept in the address (?q=lake&category=coastal&sort=price-asc), so that it can be
+// shared, reloaded and stepped through with Back. The server never reads these: the page cache keys
+// /shop by `page` alone, every visitor gets the one cached page, and the view is set here, as soon as
+// this runs, from the address. A search pushes one history entry when it starts and replaces it
+// while the visitor types, so Back returns to the view before the search rather than stepping
+// through its letters; a category or sort choice is a step of its own (pushed).
 import { mediaUrl, srcset, widthsFor } from '~/lib/shared/media';
 import { decodeShopRow, type ShopItem, type ShopRow } from '~/lib/shared/shop-data';
 
@@ -29,6 +36,36 @@ export function filterItems(items: readonly ShopItem[], query: string, category:
   return items.filter(
     (i) => (category === 'all' || i.category === category) && (q === '' || i.text.includes(q)),
   );
+}
+
+export interface ShopView {
+  q: string;
+  category: string;
+  sort: string;
+}
+
+/** The view an address asks for: unknown categories and sorts fall back to all. */
+export function viewFromQuery(search: string, categories: string[], sorts: string[]): ShopView {
+  const params = new URLSearchParams(search);
+  const pick = (name: string, allowed: string[]) => {
+    const v = params.get(name) ?? '';
+    return allowed.includes(v) ? v : 'all';
+  };
+  return { q: params.get('q') ?? '', category: pick('category', categories), sort: pick('sort', sorts) };
+}
+
+/** The query string of a view: other parameters kept, the view's defaults left out. */
+export function queryForView(search: string, view: ShopView): string {
+  const params = new URLSearchParams(search);
+  const set = (name: string, value: string, fallback: string) => {
+    if (value === fallback) params.delete(name);
+    else params.set(name, value);
+  };
+  set('q', view.q.trim() === '' ? '' : view.q, '');
+  set('category', view.category, 'all');
+  set('sort', view.sort, 'all');
+  const query = params.toString();
+  return query ? `?${query}` : '';
 }
 
 export function initShopFilter(
@@ -136,15 +173,56 @@ export function initShopFilter(
     else waiting = true;
   };
 
+  const values = (select: HTMLSelectElement) => [...select.options].map((o) => o.value);
+  const showAddress = () => {
+    const view = viewFromQuery(location.search, values(category), values(sort));
+    search.value = view.q;
+    category.value = view.category;
+    sort.value = view.sort;
+  };
+  /** Puts the view in the address: a new history entry (`push`) or the current one replaced. */
+  const remember = (push: boolean) => {
+    const query = queryForView(location.search, {
+      q: search.value,
+      category: category.value,
+      sort: sort.value,
+    });
+    if (query === location.search) return;
+    const url = `${location.pathname}${query}${location.hash}`;
+    if (push) history.pushState(null, '', url);
+    else history.replaceState(null, '', url);
+  };
+  let typing = false;
+  // The address wins over what the browser restored into the controls.
+  showAddress();
+  addEventListener('popstate', () => {
+    typing = false;
+    showAddress();
+    limit = PAGE_SIZE;
+    whenLoaded(resort);
+  });
+
   search.addEventListener('input', () => {
     limit = PAGE_SIZE;
+    remember(!typing);
+    typing = true;
     whenLoaded(apply);
+  });
+  // Enter or leaving the field ends the search: the next keystroke starts a new one.
+  search.addEventListener('change', () => {
+    typing = false;
   });
   category.addEventListener('change', () => {
     limit = PAGE_SIZE;
+    typing = false;
+    remember(true);
     whenLoaded(apply);
   });
-  sort.addEventListener('change', () => whenLoaded(resort));
+  sort.addEventListener('change', () => {
+    typing = false;
+    remember(true);
+    whenLoaded(resort);
+  });
   more?.addEventListener('click', () => {
     limit += PAGE_SIZE;
     whenLoaded(apply);
@@ -153,6 +231,8 @@ export function initShopFilter(
     button.addEventListener('click', () => {
       search.value = '';
       category.value = 'all';
+      typing = false;
+      remember(true);
       limit = PAGE_SIZE;
       whenLoaded(apply);
       search.focus();
