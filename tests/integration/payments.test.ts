@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type PaypalDouble, startPaypalDoubleServer } from '~/lib/server/payments/paypal-double';
+import { shortOrderId } from '~/lib/shared/format';
 import { withSiteDb } from '../helpers/db';
 import { makeFramings, makePhoto, makeVariant } from '../helpers/factories';
 import { CUSTOMER } from '../helpers/fixtures';
@@ -376,7 +377,8 @@ describe('the confirmation page', () => {
     expect(mine.headers.get('cache-control')).toBe('private, no-store');
     const html = await mine.text();
     expect(html).toContain('Payment Successful!');
-    expect(html).toContain(orderId);
+    // The same short order number as the admin shows.
+    expect(html).toContain(shortOrderId(orderId));
     // Another browser (no receipt), a made-up order, another order's receipt, a forged receipt.
     await expectNeutral(await page(`success=true&orderId=${orderId}`));
     await expectNeutral(await page('success=true&orderId=0f5e1c2a-1111-4222-8333-944455556666', cookie));
