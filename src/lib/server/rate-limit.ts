@@ -96,3 +96,5 @@ export function clientIp(request: Request, socketAddress: string | undefined): s
 export const contactIpLimiter = new RateLimiter(30, 60 * 60_000);
 /** Orders started from one address: each stores a pending order and calls PayPal. */
 export const orderCreateLimiter = new RateLimiter(20, 60 * 60_000);
+/** Reviews sent from one address: a link holds at most one per print, so this only stops floods. */
+export const reviewIpLimiter = new RateLimiter(60, 60 * 60_000);
