@@ -6,6 +6,7 @@
 // page; one made before the list has arrived is answered when it arrives. With 2,000 photos a
 // keystroke costs well under a millisecond of script and lays out at most a page of cards.
 import { mediaUrl, srcset, widthsFor } from '~/lib/shared/media';
+import { ratingLabel, starsFillPercent } from '~/lib/shared/reviews';
 import { decodeShopRow, type ShopItem, type ShopRow } from '~/lib/shared/shop-data';
 
 export type { ShopItem };
@@ -22,6 +23,23 @@ const COMPARE: Record<SortKey, (a: ShopItem, b: ShopItem) => number> = {
   'price-asc': (a, b) => a.minCents - b.minCents || byNewest(a, b),
   'price-desc': (a, b) => b.maxCents - a.maxCents || byNewest(a, b),
 };
+
+/**
+ * The stars of a cloned card (components/reviews/ReviewStars.astro's markup): shown only for a photo
+ * with approved reviews; without, the row stays empty but keeps its height.
+ */
+function fillRating(card: HTMLElement, item: ShopItem): void {
+  const stars = card.querySelector<HTMLElement>('[data-rating-stars]');
+  if (!stars) return;
+  const shown = item.ratingCount > 0;
+  stars.hidden = !shown;
+  if (!shown) return;
+  stars.setAttribute('aria-label', ratingLabel(item.ratingAverage, item.ratingCount));
+  const fill = stars.querySelector<HTMLElement>('.review-star-bar > span');
+  if (fill) fill.style.width = `${starsFillPercent(item.ratingAverage)}%`;
+  const count = stars.querySelector<HTMLElement>('[data-rating-count]');
+  if (count) count.textContent = `(${item.ratingCount})`;
+}
 
 /** The photos to show, in order: pure, for tests and for the page. */
 export function filterItems(items: readonly ShopItem[], query: string, category: string): ShopItem[] {
@@ -88,6 +106,7 @@ export function initShopFilter(
     set('[data-slot=category]', item.categoryLabel);
     set('[data-slot=location]', item.location);
     set('[data-slot=price]', item.price);
+    fillRating(el, item);
     el.querySelector('[data-open-print]')?.setAttribute('aria-label', `Customise print: ${item.title}`);
     cards.set(item.id, el);
     return el;
