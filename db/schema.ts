@@ -2,7 +2,7 @@
 // Money is integer cents everywhere (`*_cents` columns); euros appear only at the edges.
 // Migrations are generated from this file by `npm run db:generate` into db/migrations/.
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import {
   BACKGROUND_SECTIONS,
   DRONE_MEDIA_TYPES,
@@ -14,6 +14,7 @@ import {
   PRINT_SIZES,
   UPLOAD_PURPOSES,
 } from '../src/lib/shared/constants';
+import { REVIEW_STATES } from '../src/lib/shared/reviews';
 
 const id = () =>
   text('id')
@@ -182,6 +183,68 @@ export const orderItems = sqliteTable(
     description: text('description').notNull().default(''),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+// ---------------------------------------------------------------- reviews
+
+/** The order and the photo (print) a review or an invitation to review is about. */
+const orderOf = () =>
+  text('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' });
+const photoOf = () =>
+  text('photo_id')
+    .notNull()
+    .references(() => photos.id, { onDelete: 'cascade' });
+
+/**
+ * A buyer's invitation to review one print (photo) of a delivered order, made when the owner marks
+ * the order delivered. Every print of an order shares one link; only the SHA-256 of the link's
+ * token is kept (the token itself is only in the buyer's mail). A print is reviewed once: see the
+ * unique (order, photo) of reviews.
+ */
+export const reviewInvites = sqliteTable(
+  'review_invites',
+  {
+    id: id(),
+    orderId: orderOf(),
+    photoId: photoOf(),
+    /** Hex SHA-256 of the link's token. */
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('review_invites_order_photo').on(t.orderId, t.photoId),
+    index('review_invites_token_idx').on(t.tokenHash),
+  ],
+);
+
+/**
+ * A buyer's review of a print they bought: 1 to 5 stars, an optional text, and the first name and
+ * county or country they chose to show. Shown on the site only once the owner has approved it.
+ */
+export const reviews = sqliteTable(
+  'reviews',
+  {
+    id: id(),
+    orderId: orderOf(),
+    photoId: photoOf(),
+    rating: integer('rating').notNull(),
+    text: text('text'),
+    authorName: text('author_name').notNull(),
+    authorPlace: text('author_place').notNull(),
+    state: text('state', { enum: REVIEW_STATES }).notNull().default('pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // One review per print of an order, whoever sends it and however often.
+    uniqueIndex('reviews_order_photo').on(t.orderId, t.photoId),
+    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    // The shop's stars: approved reviews grouped by photo, read from the index alone.
+    index('reviews_state_photo_rating_idx').on(t.state, t.photoId, t.rating),
+    index('reviews_state_created_idx').on(t.state, t.createdAt),
+  ],
 );
 
 // ---------------------------------------------------------------- enquiries and media
@@ -416,6 +479,7 @@ export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type ContactInquiry = typeof contactInquiries.$inferSelect;
 export type QueuedMail = typeof mailQueue.$inferSelect;
+export type Review = typeof reviews.$inferSelect;
 export type DroneMedia = typeof droneMedia.$inferSelect;
 export type WebsiteContent = typeof websiteContent.$inferSelect;
 export type BackgroundImage = typeof backgroundImages.$inferSelect;

@@ -3,6 +3,7 @@
 // a real shop: processed photos with their media fields, prices in integer cents, ids unique per run.
 
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
 import { derivativePath, mediaDir, type OriginalExt, objectPath, originalPath } from '~/lib/server/storage';
 import { PRINT_DIMENSIONS, type PrintSize } from '~/lib/shared/constants';
@@ -16,6 +17,8 @@ import {
   orders,
   photos,
   productVariants,
+  reviewInvites,
+  reviews,
   sessions,
   uploadedObjects,
   users,
@@ -274,6 +277,62 @@ export function makeSession(db: Db, overrides: Insert<typeof sessions> = {}) {
       expiresAt: new Date(Date.now() + 24 * 60 * 60 * 1000),
       ...overrides,
     })
+    .returning()
+    .get();
+}
+
+// ---- reviews
+
+/** A print of the photo: its first variant, or a new one. */
+const variantOf = (db: Db, photoId: string) =>
+  db.select().from(productVariants).where(eq(productVariants.photoId, photoId)).get() ??
+  makeVariant(db, { photoId });
+
+/** A paid order delivered to its buyer, with one print of each photo given (a new photo unless given). */
+export function makeDeliveredOrder(
+  db: Db,
+  { photoIds, ...overrides }: OrderOverrides & { photoIds?: string[] } = {},
+) {
+  const ids = photoIds ?? [makePhoto(db).id];
+  return makeOrder(db, {
+    payment: 'paid',
+    status: 'delivered',
+    items: ids.map((photoId) => ({ productVariantId: variantOf(db, photoId).id })),
+    ...overrides,
+  });
+}
+
+/**
+ * A buyer's review of a print (of a new delivered order and photo unless `orderId` and `photoId` are
+ * given): 5 stars from Aoife in Wicklow, waiting for approval unless `state` says otherwise.
+ */
+export function makeReview(db: Db, overrides: Insert<typeof reviews> = {}) {
+  const photoId = overrides.photoId ?? makePhoto(db).id;
+  const orderId = overrides.orderId ?? makeDeliveredOrder(db, { photoIds: [photoId] }).id;
+  return db
+    .insert(reviews)
+    .values({
+      id: uniqueId('review'),
+      rating: 5,
+      text: 'The colours are even better on paper.',
+      authorName: 'Aoife',
+      authorPlace: 'Wicklow',
+      createdAt: nextTime(),
+      ...overrides,
+      photoId,
+      orderId,
+    })
+    .returning()
+    .get();
+}
+
+/** An invitation to review a print of an order, under the link whose token hashes to `tokenHash`. */
+export function makeReviewInvite(db: Db, overrides: Insert<typeof reviewInvites> = {}) {
+  const photoId = overrides.photoId ?? makePhoto(db).id;
+  const orderId = overrides.orderId ?? makeDeliveredOrder(db, { photoIds: [photoId] }).id;
+  return db
+    .insert(reviewInvites)
+    .values({ id: uniqueId('invite'), tokenHash: uniqueId('hash'), ...overrides, photoId, orderId })
     .returning()
     .get();
 }

@@ -31,6 +31,21 @@ describe('the route table', () => {
     expect(whoMay('PUT', '/api/objects/signed/token')).toBe('public');
   });
 
+  it('lets a buyer open a review link and send a review, and keeps the reviews for the owner', () => {
+    expect(ruleFor('/review/token')).toMatchObject({
+      read: 'public',
+      write: 'owner',
+      cache: false,
+      index: false,
+    });
+    expect(cacheKey('/review/token', q(''))).toBeNull();
+    expect(whoMay('POST', '/api/reviews')).toBe('public');
+    expect(whoMay('POST', '/api/reviews/x')).toBe('owner');
+    expect(whoMay('GET', '/api/admin/reviews')).toBe('owner');
+    expect(whoMay('PATCH', '/api/admin/reviews/id')).toBe('owner');
+    expect(robotsRules()).toContain('Disallow: /review');
+  });
+
   it('is safe for a path nobody listed: readable, owner-only to change, never cached, not indexed', () => {
     const rule = ruleFor('/something-new/x');
     expect(rule).toMatchObject({ read: 'public', write: 'owner', cache: false, index: false });

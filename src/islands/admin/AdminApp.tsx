@@ -11,6 +11,7 @@ import { PaymentModeBanner } from './PaymentModeBanner';
 import { PaymentsTab } from './PaymentsTab';
 import { ProductsTab } from './ProductsTab';
 import { makeQueryClient } from './query';
+import { ReviewsTab, readReviews, reviewsKey } from './ReviewsTab';
 import { type TabSpec, Tabs } from './Tabs';
 
 // The media tabs carry the upload widget (Uppy), most of the dashboard's weight: each loads when
@@ -29,6 +30,7 @@ export const ADMIN_TABS = [
   'payments',
   'backgrounds',
   'profile',
+  'reviews',
   'enquiries',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
@@ -43,6 +45,7 @@ const LABELS: Record<AdminTab, string> = {
   backgrounds: 'Backgrounds',
   profile: 'Profile',
   enquiries: 'Enquiries',
+  reviews: 'Reviews',
 };
 
 /** Rendered in the browser only, after hydration: the server's HTML and the first render agree. */
@@ -65,6 +68,8 @@ function panel(tab: AdminTab): ReactNode {
       return <PaymentsTab />;
     case 'enquiries':
       return <EnquiriesTab />;
+    case 'reviews':
+      return <ReviewsTab />;
     case 'photos':
       return (
         <LazyTab>
@@ -92,17 +97,18 @@ function panel(tab: AdminTab): ReactNode {
   }
 }
 
-/** The tabs, with the count of enquiries that wait for an answer on their tab. */
+/** The tabs, with the count of enquiries that wait for an answer, and of reviews that wait for approval. */
 function AdminTabs(props: { tab: AdminTab; onSelect: (id: string) => void }) {
   const waiting = useQuery({
     queryKey: enquiriesKey('unhandled'),
     queryFn: () => readEnquiries('unhandled'),
   });
-  const tabs: TabSpec[] = ADMIN_TABS.map((id) => ({
-    id,
-    label: LABELS[id],
-    badge: id === 'enquiries' ? waiting.data?.unhandled : undefined,
-  }));
+  const reviews = useQuery({ queryKey: reviewsKey('pending'), queryFn: () => readReviews('pending') });
+  const badges: Partial<Record<AdminTab, number>> = {
+    enquiries: waiting.data?.unhandled,
+    reviews: reviews.data?.pending,
+  };
+  const tabs: TabSpec[] = ADMIN_TABS.map((id) => ({ id, label: LABELS[id], badge: badges[id] }));
   return (
     <Tabs tabs={tabs} current={props.tab} onSelect={props.onSelect}>
       {panel(props.tab)}

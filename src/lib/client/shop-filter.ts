@@ -13,6 +13,7 @@
 // while the visitor types, so Back returns to the view before the search rather than stepping
 // through its letters; a category or sort choice is a step of its own (pushed).
 import { mediaUrl, srcset, widthsFor } from '~/lib/shared/media';
+import { ratingLabel, starsFillPercent } from '~/lib/shared/reviews';
 import { decodeShopRow, type ShopItem, type ShopRow } from '~/lib/shared/shop-data';
 
 export type { ShopItem };
@@ -29,6 +30,23 @@ const COMPARE: Record<SortKey, (a: ShopItem, b: ShopItem) => number> = {
   'price-asc': (a, b) => a.minCents - b.minCents || byNewest(a, b),
   'price-desc': (a, b) => b.maxCents - a.maxCents || byNewest(a, b),
 };
+
+/**
+ * The stars of a cloned card (components/reviews/ReviewStars.astro's markup): shown only for a photo
+ * with approved reviews; without, the row stays empty but keeps its height.
+ */
+function fillRating(card: HTMLElement, item: ShopItem): void {
+  const stars = card.querySelector<HTMLElement>('[data-rating-stars]');
+  if (!stars) return;
+  const shown = item.ratingCount > 0;
+  stars.hidden = !shown;
+  if (!shown) return;
+  stars.setAttribute('aria-label', ratingLabel(item.ratingAverage, item.ratingCount));
+  const fill = stars.querySelector<HTMLElement>('.review-star-bar > span');
+  if (fill) fill.style.width = `${starsFillPercent(item.ratingAverage)}%`;
+  const count = stars.querySelector<HTMLElement>('[data-rating-count]');
+  if (count) count.textContent = `(${item.ratingCount})`;
+}
 
 /** The photos to show, in order: pure, for tests and for the page. */
 export function filterItems(items: readonly ShopItem[], query: string, category: string): ShopItem[] {
@@ -125,6 +143,7 @@ export function initShopFilter(
     set('[data-slot=category]', item.categoryLabel);
     set('[data-slot=location]', item.location);
     set('[data-slot=price]', item.price);
+    fillRating(el, item);
     el.querySelector('[data-open-print]')?.setAttribute('aria-label', `Customise print: ${item.title}`);
     cards.set(item.id, el);
     return el;

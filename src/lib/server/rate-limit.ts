@@ -119,3 +119,5 @@ export const orderCreateLimiter = new RateLimiter(20, 60 * 60_000);
  * order allowed) is more than any buyer, or a household or office behind one address, comes near.
  */
 export const paypalSetupLimiter = new RateLimiter(60, 60 * 60_000);
+/** Reviews sent from one address: a link holds at most one per print, so this only stops floods. */
+export const reviewIpLimiter = new RateLimiter(60, 60 * 60_000);

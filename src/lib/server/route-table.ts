@@ -80,6 +80,8 @@ export const ROUTES: readonly RouteRule[] = [
     cache: { query: {}, bypass: ['success', 'pending', 'orderId'] },
     index: false,
   },
+  // A buyer's review page: its address holds the review link's token, so it is never cached or indexed.
+  { path: '/review', read: 'public', write: 'owner', cache: false, index: false },
   ownerPage('/admin'),
   ownerPage('/background-editor'),
   // Served by the front itself: derivatives of photos and uploaded objects, and its health check.
@@ -94,12 +96,14 @@ export const ROUTES: readonly RouteRule[] = [
   api('/api/admin/profile', 'public', 'owner', true),
   api('/api/orders', 'owner', 'owner'),
   api('/api/composition-tips', 'owner', 'owner'),
-  // What a visitor may send: signing in and out, enquiries and payments.
+  // What a visitor may send: signing in and out, enquiries, payments and reviews.
   api('/api/auth', 'public', 'public'),
   api('/api/login', 'public', 'public', true),
   api('/api/logout', 'public', 'public', true),
   api('/api/contact', 'public', 'public', true),
   api('/api/paypal/order', 'public', 'public', true),
+  // A buyer's review of a print: the review link's token in the body is its authorization.
+  api('/api/reviews', 'public', 'public', true),
   api('/api/paypal/order/*/capture', 'public', 'public', true),
   // A signed upload URL carries its own authorization (an HMAC with an expiry).
   api('/api/objects/signed/*', 'public', 'public', true),

@@ -61,7 +61,6 @@ export const DRONE_TURNAROUND = '48-72 hours';
 export const TRAVEL_RADIUS_KM = 50;
 
 export const HOME_GALLERY_LIMIT = 6;
-export const DECORATIVE_RATING_COUNT = 24;
 export const RECENT_ORDERS_LIMIT = 5;
 export const DRONE_SAMPLE_PHOTOS = 2;
 

@@ -3,6 +3,7 @@
 // shared by shop.astro (encode) and lib/client/shop-filter.ts (decode), so the two cannot drift.
 import { CATEGORY_LABELS, type PhotoCategory } from './constants';
 import { formatEuro } from './format';
+import type { ReviewSummary } from './reviews';
 
 export interface ShopItem {
   id: string;
@@ -20,6 +21,9 @@ export interface ShopItem {
   /** Only for photos without processed media. */
   imageUrl: string;
   price: string;
+  /** Stars and count of the photo's approved reviews (0 and 0 without any). */
+  ratingAverage: number;
+  ratingCount: number;
   /** Lower-case text the search looks in: title, location and category. */
   text: string;
 }
@@ -37,6 +41,9 @@ export type ShopRow = [
   width: number | null,
   height: number | null,
   imageUrl: string,
+  // Only on photos with approved reviews (withRatings): most rows stay as short as they were.
+  ratingAverage?: number,
+  ratingCount?: number,
 ];
 
 export interface ShopSource {
@@ -71,6 +78,21 @@ export function encodeShopRow(p: ShopSource): ShopRow {
   ];
 }
 
+/** The rows with the stars and count of each photo's approved reviews appended, where it has any. */
+export function withRatings(
+  rows: readonly ShopRow[],
+  summaries: ReadonlyMap<string, ReviewSummary>,
+): ShopRow[] {
+  return rows.map((row) => {
+    const summary = summaries.get(row[0]);
+    if (!summary?.count) return row;
+    const rated: ShopRow = [...row];
+    rated[12] = summary.average;
+    rated[13] = summary.count;
+    return rated;
+  });
+}
+
 export function priceRangeLabel(minCents: number, maxCents: number): string {
   if (maxCents <= 0) return '';
   return minCents === maxCents ? formatEuro(minCents) : `${formatEuro(minCents)} – ${formatEuro(maxCents)}`;
@@ -90,6 +112,8 @@ export function decodeShopRow(r: ShopRow): ShopItem {
     width,
     height,
     imageUrl,
+    ratingAverage = 0,
+    ratingCount = 0,
   ] = r;
   return {
     id,
@@ -106,6 +130,8 @@ export function decodeShopRow(r: ShopRow): ShopItem {
     height,
     imageUrl,
     price: priceRangeLabel(minCents, maxCents),
+    ratingAverage,
+    ratingCount,
     text: `${title} ${location} ${category}`.toLowerCase(),
   };
 }

@@ -1,7 +1,8 @@
 // Short plain-text mails to the customer when the owner moves an order on: being prepared
 // (processing), shipped (with carrier and tracking number when given), cancelled, and refunded.
-// Pending and delivered send nothing: pending is where an order starts, and the customer knows
-// best when the prints arrived. Each is queued in the transaction of the change it tells about
+// Pending sends nothing: it is where an order starts. Delivered sends no status mail (the customer
+// knows best when the prints arrived), but a paid order's buyer is sent the link to review the
+// prints then (reviews.ts). Each is queued in the transaction of the change it tells about
 // (lib/server/mail-sender.ts delivers it).
 import type { Db, Tx } from '~/lib/server/db';
 import { queueMail } from '~/lib/server/mail-sender';

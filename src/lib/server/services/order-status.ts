@@ -10,6 +10,7 @@ import { HttpError } from '~/lib/server/http';
 import { type Order, orderStatusHistory, orders } from '~db/schema';
 import { type AdminOrderDetails, getOrderDetails } from './admin-orders';
 import { queueCustomerMail, statusMail } from './order-status-mail';
+import { createReviewInvites } from './reviews';
 
 export interface StatusChangeInput {
   orderId: string;
@@ -51,7 +52,9 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput): Promi
       .set({ status, carrier, trackingNumber, updatedAt: now })
       .where(eq(orders.id, orderId))
       .run();
-    const notified = mail !== null && queueCustomerMail(tx, after, mail);
+    // Delivered: the buyer of a paid order is mailed a link to review each print (reviews.ts).
+    const invited = status === 'delivered' && notifyCustomer && createReviewInvites(tx, orderId, now);
+    const notified = (mail !== null && queueCustomerMail(tx, after, mail)) || invited;
     tx.insert(orderStatusHistory)
       .values({
         orderId,

@@ -1,0 +1,12 @@
+// PATCH /api/admin/reviews/{id} { state }: the owner approves a review (it is shown on the site),
+// hides it, or sets it back to wait; answers the review (404 for an unknown id). Owner only.
+import type { APIRoute } from 'astro';
+import { getDb } from '~/lib/server/db';
+import { handle, readJson } from '~/lib/server/http';
+import { setReviewState } from '~/lib/server/services/reviews';
+import { reviewStateSchema } from '~/lib/shared/review-schema';
+
+export const PATCH: APIRoute = handle(async ({ params, request }) => {
+  const { state } = await readJson(request, reviewStateSchema);
+  return Response.json(setReviewState(getDb(), params.id ?? '', state));
+});
