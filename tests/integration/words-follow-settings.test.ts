@@ -1,0 +1,85 @@
+// The home page's words follow the owner's settings over HTTP on the built server: the FAQ and the
+// pricing guide say what gloss costs from the prices charged, and the anonymous page, kept by the
+// front's page cache, shows the new words on the first request after a save.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withSiteDb } from '../helpers/db';
+import { makePhoto, makeVariant } from '../helpers/factories';
+import { type RunningServer, startServer } from '../helpers/server';
+import { signIn } from '../helpers/session';
+
+let server: RunningServer;
+let cookie: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  cookie = await signIn(server.url);
+  withSiteDb(server.dataDir, (db) => {
+    makePhoto(db, { id: 'p-tay', title: 'Lough Tay', width: 6000, height: 4000 });
+    for (const size of ['small', 'medium', 'large'] as const) {
+      for (const finish of ['matte', 'gloss'] as const) makeVariant(db, { photoId: 'p-tay', size, finish });
+    }
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+function call(method: string, path: string, body?: unknown) {
+  return fetch(`${server.url}${path}`, {
+    method,
+    headers: { cookie, origin: server.url, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/** The home page as an anonymous visitor gets it, with the page cache's verdict. */
+async function home() {
+  const res = await fetch(`${server.url}/`);
+  return { cache: res.headers.get('x-cache'), html: await res.text() };
+}
+
+/** The visible text of the FAQ and of the pricing guide, tags dropped. */
+const textOf = (html: string, id: string) => {
+  const start = html.indexOf(`id="${id}"`);
+  expect(start).toBeGreaterThan(-1);
+  const end = html.indexOf('</section>', start);
+  return html
+    .slice(start, end)
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ');
+};
+
+describe('gloss against matte on the home page', () => {
+  it('says both finishes cost the same while they do', async () => {
+    const { html } = await home();
+    expect(textOf(html, 'faq-title')).toContain('Both finishes cost the same at every size.');
+    expect(textOf(html, 'pricing-guide-title')).toContain('Both finishes cost the same at every size.');
+  });
+
+  it('after gloss is priced dearer, the cached page says by how much on the next request', async () => {
+    await home();
+    expect((await home()).cache).toBe('hit');
+    const res = await call('PUT', '/api/admin/pricing', {
+      updates: [
+        { size: 'small', finish: 'gloss', price: '50' },
+        { size: 'medium', finish: 'gloss', price: '80' },
+        { size: 'large', finish: 'gloss', price: '115' },
+      ],
+    });
+    expect(res.status).toBe(200);
+    const { cache, html } = await home();
+    expect(cache).toBe('miss');
+    const sentence = 'Gloss costs €5.00 more than matte at every size.';
+    expect(textOf(html, 'faq-title')).toContain(sentence);
+    expect(textOf(html, 'pricing-guide-title')).toContain(sentence);
+    expect(html).not.toContain('Both finishes cost the same');
+  });
+
+  it('a different gap per size is said size by size', async () => {
+    await call('PUT', '/api/admin/pricing', { updates: [{ size: 'small', finish: 'gloss', price: '45' }] });
+    const { html } = await home();
+    expect(textOf(html, 'faq-title')).toContain(
+      'Against matte, gloss costs the same for a small print, €5.00 more for a medium print and €5.00 more for a large print.',
+    );
+  });
+});
