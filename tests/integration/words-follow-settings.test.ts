@@ -83,3 +83,52 @@ describe('gloss against matte on the home page', () => {
     );
   });
 });
+
+/** The visible text of a page as an anonymous visitor gets it, tags dropped. */
+async function pageText(path: string) {
+  const res = await fetch(`${server.url}${path}`);
+  const html = await res.text();
+  return {
+    cache: res.headers.get('x-cache'),
+    html,
+    text: html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' '),
+  };
+}
+
+describe('the drone price and packages are editable content', () => {
+  it('shows today’s price and packages until the owner changes them', async () => {
+    const home = await pageText('/');
+    expect(home.text).toContain('from €299');
+    expect(home.text).toContain('A half-day shoot starts from €299,');
+    expect(home.text).toContain('Site surveys');
+    const drone = await pageText('/drone-services');
+    expect(drone.text).toContain('From €299 for a half-day shoot');
+    expect(drone.html).toContain('"minPrice":299');
+  });
+
+  it('a saved price and package reach the cached / and /drone-services on the next request', async () => {
+    await pageText('/');
+    await pageText('/drone-services');
+    expect((await pageText('/')).cache).toBe('hit');
+    expect((await pageText('/drone-services')).cache).toBe('hit');
+    const saves = [
+      { section: 'drone', key: 'price', content: '€349' },
+      { section: 'drone', key: 'service3Name', content: 'Roof inspections' },
+      { section: 'droneServices', key: 'service3Name', content: 'Roof and land inspections' },
+    ];
+    for (const body of saves) expect((await call('PUT', '/api/website-content', body)).status).toBe(200);
+
+    const home = await pageText('/');
+    expect(home.cache).toBe('miss');
+    expect(home.text).toContain('from €349');
+    expect(home.text).toContain('A half-day shoot starts from €349,');
+    expect(home.text).toContain('Roof inspections');
+    expect(home.text).not.toContain('€299');
+    const drone = await pageText('/drone-services');
+    expect(drone.text).toContain('Across Ireland · from €349');
+    expect(drone.text).toContain('From €349 for a half-day shoot');
+    expect(drone.text).toContain('Roof and land inspections');
+    expect(drone.html).toContain('"minPrice":349');
+    expect(drone.text).not.toContain('€299');
+  });
+});
