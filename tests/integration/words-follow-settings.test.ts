@@ -1,6 +1,7 @@
 // The home page's words follow the owner's settings over HTTP on the built server: the FAQ and the
 // pricing guide say what gloss costs from the prices charged, and the anonymous page, kept by the
-// front's page cache, shows the new words on the first request after a save.
+// front's page cache, shows the new words on the first request after a save; the drone price and
+// packages, the footer's text and its social links are editable, a link only as an http(s) address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSiteDb } from '../helpers/db';
 import { makePhoto, makeVariant } from '../helpers/factories';
@@ -11,7 +12,7 @@ let server: RunningServer;
 let cookie: string;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await startServer({ SOCIAL_PROFILE_URL: 'https://www.instagram.com/wicklowlight' });
   cookie = await signIn(server.url);
   withSiteDb(server.dataDir, (db) => {
     makePhoto(db, { id: 'p-tay', title: 'Lough Tay', width: 6000, height: 4000 });
@@ -130,5 +131,63 @@ describe('the drone price and packages are editable content', () => {
     expect(drone.text).toContain('Roof and land inspections');
     expect(drone.html).toContain('"minPrice":349');
     expect(drone.text).not.toContain('€299');
+  });
+});
+
+/** The footer's social links as a visitor gets them: [label, href]. */
+const socialLinks = (html: string) => {
+  const list = /<ul[^>]*aria-label="Social links"[^>]*>([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? '';
+  return [...list.matchAll(/<a href="([^"]*)"[^>]*>\s*([^<]*?)\s*<\/a>/g)].map((m) => [m[2], m[1]]);
+};
+
+describe('the footer text and social links are editable content', () => {
+  it('shows today’s text, and the SOCIAL_PROFILE_URL setting as the first link by default', async () => {
+    const { html, text } = await pageText('/shop');
+    expect(text).toContain(
+      'Landscape and aerial photography from the Garden of Ireland. Fine-art prints, made to order.',
+    );
+    expect(socialLinks(html)).toEqual([['Instagram', 'https://www.instagram.com/wicklowlight']]);
+  });
+
+  it('a link that is not an http(s) address is a 400 with a sentence, and nothing is saved', async () => {
+    for (const content of [
+      'javascript:alert(document.cookie)',
+      ' JavaScript:alert(1)',
+      'data:text/html,hi',
+      'www.flickr.com/me',
+      'ftp://example.com/',
+    ]) {
+      const res = await call('PUT', '/api/website-content', {
+        section: 'footer',
+        key: 'social2Url',
+        content,
+      });
+      expect(res.status, content).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toContain(
+        'A link must be a web address starting with https:// or http://.',
+      );
+    }
+    const stored = (await (await call('GET', '/api/website-content/footer')).json()) as { key: string }[];
+    expect(stored.map((e) => e.key)).not.toContain('social2Url');
+  });
+
+  it('saved text and links reach the cached pages on the next request', async () => {
+    await pageText('/shop');
+    expect((await pageText('/shop')).cache).toBe('hit');
+    const saves = [
+      { section: 'footer', key: 'text', content: 'Prints and aerial work from the Wicklow hills.' },
+      { section: 'footer', key: 'social1Url', content: 'https://www.flickr.com/photos/wicklowlight' },
+      { section: 'footer', key: 'social2Url', content: 'https://vimeo.com/wicklowlight' },
+    ];
+    for (const body of saves) expect((await call('PUT', '/api/website-content', body)).status).toBe(200);
+    for (const path of ['/shop', '/']) {
+      const { cache, html, text } = await pageText(path);
+      expect(cache, path).toBe('miss');
+      expect(text).toContain('Prints and aerial work from the Wicklow hills.');
+      expect(socialLinks(html)).toEqual([
+        ['Flickr', 'https://www.flickr.com/photos/wicklowlight'],
+        ['Vimeo', 'https://vimeo.com/wicklowlight'],
+      ]);
+    }
   });
 });

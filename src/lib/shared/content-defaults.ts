@@ -55,6 +55,14 @@ export const CONTENT_DEFAULTS = {
     service3Text:
       'Repeatable, GPS-positioned overviews for construction progress, roofs, land and planning applications.',
   },
+  footer: {
+    text: 'Landscape and aerial photography from the Garden of Ireland. Fine-art prints, made to order.',
+    // Social profile links, each an http(s) address or empty (not shown). An empty first link
+    // falls back to the SOCIAL_PROFILE_URL setting.
+    social1Url: '',
+    social2Url: '',
+    social3Url: '',
+  },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type ContentSection = keyof typeof CONTENT_DEFAULTS;
