@@ -211,12 +211,12 @@ test('the FAQ: 5 questions, several open at once, answers that agree with the sh
   await expect(questions).toHaveCount(5);
   await questions.nth(1).click();
   await questions.nth(3).click();
-  await expect(faq.getByText(/Both finishes cost exactly the same/)).toBeVisible();
+  await expect(faq.getByText(/Both finishes cost the same at every size/)).toBeVisible();
   await expect(
     faq.getByText(/5-8 business days within Ireland and 5-10 business days internationally/),
   ).toBeVisible();
   await questions.nth(1).click();
-  await expect(faq.getByText(/Both finishes cost exactly the same/)).toBeHidden();
+  await expect(faq.getByText(/Both finishes cost the same at every size/)).toBeHidden();
   await questions.nth(0).click();
   await expect(faq.getByText(/small 8 × 12″, medium 12 × 16″ and large 16 × 20″/)).toBeVisible();
 });

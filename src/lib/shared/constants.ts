@@ -55,7 +55,6 @@ export type DroneMediaType = (typeof DRONE_MEDIA_TYPES)[number];
 export const BACKGROUND_SECTIONS = ['hero', 'about', 'gallery', 'contact', 'shop'] as const;
 export type BackgroundSection = (typeof BACKGROUND_SECTIONS)[number];
 
-export const DRONE_HALF_DAY_FROM_EUR = 299;
 export const REPLY_WITHIN_HOURS = 24;
 export const DRONE_TURNAROUND = '48-72 hours';
 export const TRAVEL_RADIUS_KM = 50;

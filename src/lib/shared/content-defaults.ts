@@ -21,6 +21,15 @@ export const CONTENT_DEFAULTS = {
     title: 'Drone photography and video',
     description:
       'Aerial photographs and 4K video for homes, estates, businesses and events, from a registered and insured operator.',
+    // The half-day starting price, shown after "from" on / and /drone-services and in the FAQ.
+    price: '€299',
+    service1Name: 'Aerial photography',
+    service1Text:
+      'Homes, estates, coastlines and landmarks, photographed from the angle that tells their story.',
+    service2Name: 'Drone videography',
+    service2Text: 'Smooth 4K footage for property, tourism, weddings and events, edited and graded.',
+    service3Name: 'Site surveys',
+    service3Text: 'Progress photos, roof and land inspections, and overviews for planning and construction.',
   },
   contact: {
     title: 'Get in touch',
@@ -36,10 +45,45 @@ export const CONTENT_DEFAULTS = {
     title: 'Drone Services',
     description:
       'Aerial photography, videography and site surveys across Ireland, delivered edited and ready to use within 48-72 hours.',
+    service1Name: 'Aerial photography',
+    service1Text:
+      'High-resolution stills of homes, estates, farms and coastline, composed with a landscape photographer’s eye.',
+    service2Name: 'Drone videography',
+    service2Text:
+      'Smooth, stabilised 4K footage, edited and colour-graded, ready for the web, social media or a big screen.',
+    service3Name: 'Site surveys',
+    service3Text:
+      'Repeatable, GPS-positioned overviews for construction progress, roofs, land and planning applications.',
+  },
+  footer: {
+    text: 'Landscape and aerial photography from the Garden of Ireland. Fine-art prints, made to order.',
+    // Social profile links, each an http(s) address or empty (not shown). An empty first link
+    // falls back to the SOCIAL_PROFILE_URL setting.
+    social1Url: '',
+    social2Url: '',
+    social3Url: '',
   },
 } as const satisfies Record<string, Record<string, string>>;
 
 export type ContentSection = keyof typeof CONTENT_DEFAULTS;
+/** The texts of one section as a page gets them (stored or default). */
+export type SectionText<S extends ContentSection> = Record<keyof (typeof CONTENT_DEFAULTS)[S], string>;
+
+/** The drone packages of a section (service1Name, service1Text, ...), in order. */
+export function dronePackages(text: Record<string, string>): { n: number; name: string; text: string }[] {
+  return [1, 2, 3].map((n) => ({
+    n,
+    name: text[`service${n}Name`] ?? '',
+    text: text[`service${n}Text`] ?? '',
+  }));
+}
+
+/** The amount in a price text such as "€299" or "€1,250.50", or null when it holds none. */
+export function priceAmount(price: string): number | null {
+  const digits = price.replace(/[^\d.]/g, '');
+  const amount = Number(digits);
+  return digits && Number.isFinite(amount) && amount > 0 ? amount : null;
+}
 
 export function defaultContent(section: string, key: string): string | undefined {
   const block = (CONTENT_DEFAULTS as Record<string, Record<string, string>>)[section];

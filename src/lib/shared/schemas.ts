@@ -17,6 +17,7 @@ import {
   UPLOAD_PURPOSES,
 } from './constants';
 import { CUSTOMER_RULES, type CustomerFieldRule, hasControlCharacter, oneLineMessage } from './customer';
+import { isLinkKey, webLink } from './links';
 import { eurosToCents, MAX_PRICE_CENTS } from './pricing';
 
 export const signInSchema = z.object({
@@ -226,12 +227,25 @@ export const contactSchema = z.object({
 export type ContactData = z.output<typeof contactSchema>;
 
 export const CONTENT_MAX = 5000;
-/** PUT /api/website-content: one editable block (section + key), upserted. */
-export const websiteContentSchema = z.object({
-  section: z.string().trim().min(1, 'section is required').max(40),
-  key: z.string().trim().min(1, 'key is required').max(40),
-  content: z.string().max(CONTENT_MAX, `content must be at most ${CONTENT_MAX} characters`),
-});
+/**
+ * PUT /api/website-content: one editable block (section + key), upserted. A link block (its key
+ * ends in "Url") holds an http(s) address or nothing: never javascript: or any other scheme.
+ */
+export const websiteContentSchema = z
+  .object({
+    section: z.string().trim().min(1, 'section is required').max(40),
+    key: z.string().trim().min(1, 'key is required').max(40),
+    content: z.string().max(CONTENT_MAX, `content must be at most ${CONTENT_MAX} characters`),
+  })
+  .superRefine(({ key, content }, ctx) => {
+    if (isLinkKey(key) && content.trim() !== '' && webLink(content) === null) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['content'],
+        message: 'A link must be a web address starting with https:// or http://.',
+      });
+    }
+  });
 // ---- shop and checkout
 // The checkout form, shared by the form (react-hook-form + zodResolver, validated on
 // change) and the capture endpoint. Messages are the owner's, word for word.

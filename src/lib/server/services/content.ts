@@ -1,8 +1,10 @@
 // Editable page text (website_content), with the defaults of lib/shared/content-defaults.
 import { eq } from 'drizzle-orm';
+import { getConfig } from '~/lib/server/config';
 import type { Db } from '~/lib/server/db';
 import { getLog } from '~/lib/server/log';
 import { CONTENT_DEFAULTS, type ContentSection, defaultContent } from '~/lib/shared/content-defaults';
+import { linkLabel, webLink } from '~/lib/shared/links';
 import { websiteContent } from '~db/schema';
 
 export function listContent(db: Db, section: string): { key: string; content: string }[] {
@@ -44,4 +46,17 @@ export function upsertContent(db: Db, section: string, key: string, content: str
     })
     .returning({ section: websiteContent.section, key: websiteContent.key, content: websiteContent.content })
     .get();
+}
+
+/**
+ * The footer's social profile links that are http(s) addresses, in order, each with its label. An
+ * empty first link falls back to the SOCIAL_PROFILE_URL setting.
+ */
+export function listSocialLinks(db: Db): { href: string; label: string }[] {
+  const footer = getSectionText(db, 'footer');
+  const entered = [footer.social1Url || getConfig().socialProfileUrl, footer.social2Url, footer.social3Url];
+  return entered.flatMap((text) => {
+    const href = webLink(text);
+    return href ? [{ href, label: linkLabel(href) }] : [];
+  });
 }
