@@ -20,6 +20,8 @@ export interface ShopItem {
   /** Only for photos without processed media. */
   imageUrl: string;
   price: string;
+  /** The print page's slug ('' for a photo without one). */
+  slug: string;
   /** Lower-case text the search looks in: title, location and category. */
   text: string;
 }
@@ -37,6 +39,7 @@ export type ShopRow = [
   width: number | null,
   height: number | null,
   imageUrl: string,
+  slug: string | null,
 ];
 
 export interface ShopSource {
@@ -52,6 +55,7 @@ export interface ShopSource {
   width: number | null;
   height: number | null;
   imageUrl: string;
+  slug: string | null;
 }
 
 export function encodeShopRow(p: ShopSource): ShopRow {
@@ -68,8 +72,12 @@ export function encodeShopRow(p: ShopSource): ShopRow {
     p.width,
     p.height,
     p.mediaId ? '' : p.imageUrl,
+    p.slug,
   ];
 }
+
+/** The address of a print's own page. */
+export const printPath = (slug: string) => `/prints/${slug}`;
 
 export function priceRangeLabel(minCents: number, maxCents: number): string {
   if (maxCents <= 0) return '';
@@ -90,6 +98,7 @@ export function decodeShopRow(r: ShopRow): ShopItem {
     width,
     height,
     imageUrl,
+    slug,
   ] = r;
   return {
     id,
@@ -106,6 +115,7 @@ export function decodeShopRow(r: ShopRow): ShopItem {
     height,
     imageUrl,
     price: priceRangeLabel(minCents, maxCents),
+    slug: slug ?? '',
     text: `${title} ${location} ${category}`.toLowerCase(),
   };
 }
