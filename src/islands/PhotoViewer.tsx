@@ -29,6 +29,8 @@ export interface ViewerPhoto {
   zoomSrc: string;
   width: number | null;
   height: number | null;
+  /** The print's own page, for a photo on sale in the shop. */
+  printHref?: string;
 }
 
 interface Props {
@@ -192,15 +194,22 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
             )}
           </div>
 
-          <div className="px-4 pt-3 pb-5 sm:px-6">
-            <h2 id={titleId} className="font-display text-2xl text-white">
-              {photo.title}
-            </h2>
-            {photo.location && <p className="mt-1 text-sm text-mist-300">{photo.location}</p>}
-            {photo.description && (
-              <p className="mt-2 max-w-3xl text-[0.9375rem] leading-relaxed text-mist-200">
-                {photo.description}
-              </p>
+          <div className="px-4 pt-3 pb-5 sm:flex sm:items-end sm:justify-between sm:gap-8 sm:px-6">
+            <div>
+              <h2 id={titleId} className="font-display text-2xl text-white">
+                {photo.title}
+              </h2>
+              {photo.location && <p className="mt-1 text-sm text-mist-300">{photo.location}</p>}
+              {photo.description && (
+                <p className="mt-2 max-w-3xl text-[0.9375rem] leading-relaxed text-mist-200">
+                  {photo.description}
+                </p>
+              )}
+            </div>
+            {photo.printHref && (
+              <a href={photo.printHref} className="btn btn-primary mt-4 shrink-0 sm:mt-0">
+                Buy a print
+              </a>
             )}
           </div>
         </div>

@@ -6,7 +6,7 @@
 // page; one made before the list has arrived is answered when it arrives. With 2,000 photos a
 // keystroke costs well under a millisecond of script and lays out at most a page of cards.
 import { mediaUrl, srcset, widthsFor } from '~/lib/shared/media';
-import { decodeShopRow, type ShopItem, type ShopRow } from '~/lib/shared/shop-data';
+import { decodeShopRow, printPath, type ShopItem, type ShopRow } from '~/lib/shared/shop-data';
 
 export type { ShopItem };
 
@@ -89,6 +89,11 @@ export function initShopFilter(
     set('[data-slot=location]', item.location);
     set('[data-slot=price]', item.price);
     el.querySelector('[data-open-print]')?.setAttribute('aria-label', `Customise print: ${item.title}`);
+    const link = el.querySelector<HTMLAnchorElement>('[data-print-link]');
+    if (link && item.slug && item.price) {
+      link.href = printPath(item.slug);
+      link.setAttribute('aria-label', `Buy a print: ${item.title}`);
+    } else link?.remove();
     cards.set(item.id, el);
     return el;
   };
