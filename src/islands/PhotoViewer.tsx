@@ -194,7 +194,7 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
             )}
           </div>
 
-          <div className="px-4 pt-3 pb-5 sm:flex sm:items-end sm:justify-between sm:gap-8 sm:px-6">
+          <div className="flex flex-col gap-4 px-4 pt-3 pb-5 sm:flex-row sm:justify-between sm:gap-6 sm:px-6">
             <div>
               <h2 id={titleId} className="font-display text-2xl text-white">
                 {photo.title}
@@ -207,7 +207,7 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
               )}
             </div>
             {photo.printHref && (
-              <a href={photo.printHref} className="btn btn-primary mt-4 shrink-0 sm:mt-0">
+              <a href={photo.printHref} className="btn btn-primary shrink-0 self-start">
                 Buy a print
               </a>
             )}

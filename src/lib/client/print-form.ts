@@ -84,7 +84,8 @@ export function bindPrintForm(form: HTMLFormElement | null): void {
     quantity.value = String(clampQuantity(clampQuantity(quantity.value) + Number(step.dataset.quantityStep)));
     update();
   });
-  quantity?.addEventListener('blur', () => {
+  // Once the quantity is left, the field shows the quantity that counts (1 to the cap of one line).
+  quantity?.addEventListener('change', () => {
     quantity.value = String(clampQuantity(quantity.value));
     update();
   });
