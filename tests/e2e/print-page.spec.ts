@@ -64,3 +64,21 @@ test('a shop card links to its print page with "Buy a print"', async ({ page }) 
   const cart = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ });
   await expect(cart).toHaveAccessibleName('Cart, 2 items');
 });
+
+test('a card the shop makes in the browser links to its print page too', async ({ page }) => {
+  // The list under ids the page has no card for: the filter builds every card it shows from its template.
+  await page.route('**/shop/data.json', async (route) => {
+    const response = await route.fetch();
+    const rows = (await response.json()) as unknown[][];
+    await route.fulfill({ response, json: rows.map(([id, ...rest]) => [`${id}-made`, ...rest]) });
+  });
+  await page.goto('/shop');
+  await page.getByPlaceholder('Search photos...').fill('lough tay');
+  await expect(page.getByText('1 photo found')).toBeVisible();
+  const link = page.getByRole('link', { name: 'Buy a print: Lough Tay at First Light' });
+  await expect(link).toHaveAttribute('href', '/prints/lough-tay-at-first-light');
+  const cardId = await link.evaluate((a) => a.closest<HTMLElement>('[data-print-card]')?.dataset.photoId);
+  expect(cardId).toMatch(/-made$/);
+  await link.click();
+  await expect(page).toHaveURL(/\/prints\/lough-tay-at-first-light$/);
+});
