@@ -3,7 +3,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '~/lib/server/db';
-import { seedDemo } from '~/lib/server/seed/demo';
 import { createPhoto, updatePhoto } from '~/lib/server/services/photos';
 import {
   fillMissingSlugs,
@@ -143,26 +142,5 @@ describe('photos from before print pages', () => {
       'djouce',
     ]);
     expect(fillMissingSlugs(db)).toBe(0);
-  });
-});
-
-describe('the demo seed', () => {
-  it('gives every demo photo the slug of its title', async () => {
-    await seedDemo(db, {
-      // The image pipeline has tests of its own; a stand-in keeps this one fast.
-      process: async (photo) => ({
-        photo,
-        mediaId: `m${photo.slug.replaceAll('-', '')}`,
-        width: photo.width,
-        height: photo.height,
-        dominantColor: '#556677',
-        placeholder: 'x',
-        imageUrl: `/media/m${photo.slug}/1920.jpg`,
-      }),
-    });
-    const rows = db.select({ title: photos.title, slug: photos.slug }).from(photos).all();
-    expect(rows.length).toBeGreaterThan(10);
-    for (const row of rows) expect(row.slug, row.title).toBe(slugBase(row.title));
-    expect(rows.find((r) => r.title === 'Lough Tay at First Light')?.slug).toBe('lough-tay-at-first-light');
   });
 });
