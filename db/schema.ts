@@ -41,6 +41,12 @@ export const photos = sqliteTable(
   {
     id: id(),
     title: text('title').notNull(),
+    /**
+     * The print page's address, /prints/{slug}: made from the title (services/print-slugs.ts), unique,
+     * changed with the title (the old one then redirects, photo_slug_redirects). Null only until the
+     * first start after this column was added names the photos that were there before.
+     */
+    slug: text('slug'),
     description: text('description'),
     /** Public URL of the photo (a derivative path for processed photos). */
     imageUrl: text('image_url').notNull(),
@@ -64,7 +70,24 @@ export const photos = sqliteTable(
     index('photos_active_created_idx').on(t.isActive, t.createdAt),
     // At most one homepage hero: setting a new one clears the old one.
     uniqueIndex('photos_one_hero_idx').on(t.homepageHero).where(sql`homepage_hero = 1`),
+    uniqueIndex('photos_slug_idx').on(t.slug),
   ],
+);
+
+/**
+ * The print page addresses a photo had before its title changed: each answers with a 301 to the
+ * photo's current page, so links shared before a rename keep working. Taken by no other photo.
+ */
+export const photoSlugRedirects = sqliteTable(
+  'photo_slug_redirects',
+  {
+    slug: text('slug').primaryKey(),
+    photoId: text('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('photo_slug_redirects_photo_idx').on(t.photoId)],
 );
 
 export const productVariants = sqliteTable(

@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
-import { met, printTable, startSite } from './lib.mjs';
+import { met, PRINT_PAGE, printTable, startSite } from './lib.mjs';
 
 const GOAL_KIB = 14.0;
 /** TCP's initial window as Lighthouse simulates it: 10 segments of 1,460 bytes. */
@@ -129,7 +129,7 @@ export async function bytesRows(baseUrl) {
     `≤ ${INITIAL_WINDOW_BYTES} B (TCP's initial window)`,
     met(whole <= INITIAL_WINDOW_BYTES),
   ]);
-  for (const path of ['/shop', '/drone-services', '/checkout']) {
+  for (const path of ['/shop', PRINT_PAGE, '/drone-services', '/checkout']) {
     const html = await rawHtml(`${baseUrl}${path}`);
     rows.push([
       `HTML of ${path} (brotli 11)`,

@@ -18,7 +18,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { CHECKOUT_CART } from './checkout-js.mjs';
-import { met, printTable, signInOwner, startSite, waitForMediaQueue } from './lib.mjs';
+import { met, PRINT_PAGE, printTable, signInOwner, startSite, waitForMediaQueue } from './lib.mjs';
 import { adminJs, jsBeforeInteraction, reactDomAlone } from './page-js.mjs';
 
 const SLOWDOWN = 4;
@@ -243,6 +243,7 @@ export async function interactionRows(baseUrl, ownerCookie) {
   for (const [path, budget, options] of [
     ['/', 15, {}],
     ['/shop', 25, {}],
+    [PRINT_PAGE, 25, {}],
     ['/checkout', 75, { storage: { [CART_KEY]: CHECKOUT_CART } }],
   ]) {
     const js = await jsBeforeInteraction(`${baseUrl}${path}`, options);

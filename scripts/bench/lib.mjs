@@ -8,6 +8,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
+/** A print's own page on the demo site: the first demo photo's, whose slug comes from its title. */
+export const PRINT_PAGE = '/prints/lough-tay-at-first-light';
+
 export async function startSite(env) {
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/server/entry.mjs'], {

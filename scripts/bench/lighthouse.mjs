@@ -1,5 +1,5 @@
 // Lighthouse rows of the bench: Lighthouse 12's mobile performance (its default phone emulation and
-// simulated throttling) of /, /shop, /drone-services and /checkout with a cart of two lines, each
+// simulated throttling) of /, /shop, a print's page, /drone-services and /checkout with a cart of two lines, each
 // beside its zero-JS control measured in the same run (scripts/bench/zero-js-proxy.mjs: the same
 // page with every script removed). The site gets 5 runs a page, the control 3 (to save time), taken
 // in turns so that a busy moment of the machine falls on both. Run alone with
@@ -14,7 +14,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { CHECKOUT_CART } from './checkout-js.mjs';
-import { met, printTable, startSite, waitForMediaQueue } from './lib.mjs';
+import { met, PRINT_PAGE, printTable, startSite, waitForMediaQueue } from './lib.mjs';
 import { startZeroJsProxy } from './zero-js-proxy.mjs';
 
 const CART_KEY = 'wicklow:cart:v1';
@@ -25,6 +25,7 @@ const CONTROL_RUNS = 3;
 const PAGES = [
   { path: '/' },
   { path: '/shop' },
+  { path: PRINT_PAGE, label: '/prints/{slug} (a print page)' },
   { path: '/drone-services' },
   { path: '/checkout', label: '/checkout (a cart of 2 lines)', storage: { [CART_KEY]: CHECKOUT_CART } },
 ];

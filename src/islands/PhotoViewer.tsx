@@ -30,6 +30,8 @@ export interface ViewerPhoto {
   zoomSrc: string;
   width: number | null;
   height: number | null;
+  /** The print's own page, for a photo on sale in the shop. */
+  printHref?: string;
 }
 
 interface Props {
@@ -199,15 +201,22 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
             )}
           </div>
 
-          <div className="px-4 pt-3 pb-5 sm:px-6">
-            <h2 id={titleId} className="font-display text-2xl text-white">
-              {photo.title}
-            </h2>
-            {photo.location && <p className="mt-1 text-sm text-mist-300">{photo.location}</p>}
-            {photo.description && (
-              <p className="mt-2 max-w-3xl text-[0.9375rem] leading-relaxed text-mist-200">
-                {photo.description}
-              </p>
+          <div className="flex flex-col gap-4 px-4 pt-3 pb-5 sm:flex-row sm:justify-between sm:gap-6 sm:px-6">
+            <div>
+              <h2 id={titleId} className="font-display text-2xl text-white">
+                {photo.title}
+              </h2>
+              {photo.location && <p className="mt-1 text-sm text-mist-300">{photo.location}</p>}
+              {photo.description && (
+                <p className="mt-2 max-w-3xl text-[0.9375rem] leading-relaxed text-mist-200">
+                  {photo.description}
+                </p>
+              )}
+            </div>
+            {photo.printHref && (
+              <a href={photo.printHref} className="btn btn-primary shrink-0 self-start">
+                Buy a print
+              </a>
             )}
           </div>
         </div>

@@ -5,6 +5,7 @@
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
+import { freeSlug } from '~/lib/server/services/print-slugs';
 import { derivativePath, mediaDir, type OriginalExt, objectPath, originalPath } from '~/lib/server/storage';
 import { PRINT_DIMENSIONS, type PrintSize } from '~/lib/shared/constants';
 import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shared/pricing-defaults';
@@ -39,14 +40,17 @@ export function nextTime(): Date {
   return new Date(lastTime);
 }
 
+/** A photo with its print page's slug made from its title, as the photo services name it. */
 export function makePhoto(db: Db, overrides: Insert<typeof photos> = {}) {
   const id = overrides.id ?? uniqueId('photo');
   const mediaId = overrides.mediaId === undefined ? uniqueMediaId() : overrides.mediaId;
+  const title = overrides.title ?? `Photo ${id}`;
   return db
     .insert(photos)
     .values({
       id,
-      title: `Photo ${id}`,
+      title,
+      slug: overrides.slug === undefined ? freeSlug(db, title) : overrides.slug,
       description: 'Morning light over the lake.',
       imageUrl: mediaId ? `/media/${mediaId}/1920.jpg` : '/images/photo.jpg',
       category: 'mountains',

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type Processed, seedDemo } from '~/lib/server/seed/demo';
 import { DEMO_DRONE_PHOTOS, type DEMO_PHOTOS } from '~/lib/server/seed/demo-photos';
+import { slugBase } from '~/lib/server/services/print-slugs';
 import { CONTENT_DEFAULTS } from '~/lib/shared/content-defaults';
 import {
   backgroundImages,
@@ -86,6 +87,14 @@ describe('demo seed', () => {
       expect(bg.dominantColor).toBe('#556677');
       expect(bg.placeholder).toBe('x');
     }
+  });
+
+  it('gives every demo photo the print page slug of its title', async () => {
+    const db = memoryDb();
+    await seedDemo(db, { process: fakeProcess });
+    const rows = db.select({ title: photos.title, slug: photos.slug }).from(photos).all();
+    for (const row of rows) expect(row.slug, row.title).toBe(slugBase(row.title));
+    expect(rows.find((r) => r.title === 'Lough Tay at First Light')?.slug).toBe('lough-tay-at-first-light');
   });
 
   it('changes nothing when it runs twice, even when forced', async () => {

@@ -15,7 +15,8 @@ export function bindPrintTriggers(grid: HTMLElement | null): void {
   grid.addEventListener('click', (event) => {
     const target = event.target as HTMLElement;
     const card = target.closest<HTMLElement>('[data-print-card]');
-    if (!card) return;
+    // A link on the card (to the print's own page) is followed, not turned into the dialog.
+    if (!card || target.closest('a[href]')) return;
     const opener = card.querySelector<HTMLElement>('[data-open-print]') ?? card;
     event.preventDefault();
     opener.setAttribute('aria-busy', 'true');

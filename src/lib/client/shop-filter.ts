@@ -14,7 +14,7 @@
 // through its letters; a category or sort choice is a step of its own (pushed).
 import { mediaUrl, srcset, widthsFor } from '~/lib/shared/media';
 import { ratingLabel, starsFillPercent } from '~/lib/shared/reviews';
-import { decodeShopRow, type ShopItem, type ShopRow } from '~/lib/shared/shop-data';
+import { decodeShopRow, printPath, type ShopItem, type ShopRow } from '~/lib/shared/shop-data';
 
 export type { ShopItem };
 
@@ -145,6 +145,11 @@ export function initShopFilter(
     set('[data-slot=price]', item.price);
     fillRating(el, item);
     el.querySelector('[data-open-print]')?.setAttribute('aria-label', `Customise print: ${item.title}`);
+    const link = el.querySelector<HTMLAnchorElement>('[data-print-link]');
+    if (link && item.slug && item.price) {
+      link.href = printPath(item.slug);
+      link.setAttribute('aria-label', `Buy a print: ${item.title}`);
+    } else link?.remove();
     cards.set(item.id, el);
     return el;
   };

@@ -12,6 +12,7 @@ import { getPaypalClient } from './payments';
 import { seedDemo } from './seed/demo';
 import { startAbandonedOrderCleanup } from './services/abandoned-orders';
 import { startPaymentReconciler } from './services/payment-reconcile';
+import { fillMissingSlugs } from './services/print-slugs';
 import { startStorageSweep } from './services/storage-sweep';
 
 export async function boot(): Promise<void> {
@@ -33,6 +34,11 @@ export async function boot(): Promise<void> {
     const report = await seedDemo(db);
     if (report.seeded) getLog().info(`Demo content seeded (${report.photos} photos) in ${report.ms} ms.`);
   }
+  // Photos added before print pages existed get their page's slug (a no-op once all have one). Here
+  // rather than in the migration: the slug folds the title to ASCII and avoids every slug in use,
+  // which SQL cannot do, and this way old and new photos are named by the same code.
+  const named = fillMissingSlugs(db);
+  if (named > 0) getLog().info(`Gave ${named} photo(s) the address of their print page.`);
   // AVIF ladders left pending (by the seed, an upload, or a restart) are made in the background.
   requeueInterrupted(db);
   setTimeout(() => {

@@ -63,6 +63,8 @@ export const ROUTES: readonly RouteRule[] = [
   { ...page('/shop/data.json', {}, true), index: false },
   // The home gallery's photos for its viewers, fetched when a visitor reaches for a card.
   { ...page('/viewer/featured.json', {}, true), index: false },
+  // A page for each print on sale, /prints/{slug}; an old slug answers with a 301 (not cached).
+  page('/prints'),
   page('/drone-services'),
   page('/privacy'),
   page('/terms'),

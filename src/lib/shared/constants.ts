@@ -32,6 +32,8 @@ export const PRINT_DIMENSIONS: Record<PrintSize, string> = {
 
 export const FINISHES = ['matte', 'gloss'] as const;
 export type Finish = (typeof FINISHES)[number];
+/** A finish as the shop names it. */
+export const FINISH_LABELS: Record<Finish, string> = { matte: 'Matte', gloss: 'Gloss' };
 
 export const DEFAULT_FRAME_PRICE_CENTS = 2500;
 

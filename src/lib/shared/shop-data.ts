@@ -21,6 +21,8 @@ export interface ShopItem {
   /** Only for photos without processed media. */
   imageUrl: string;
   price: string;
+  /** The print page's slug ('' for a photo without one). */
+  slug: string;
   /** Stars and count of the photo's approved reviews (0 and 0 without any). */
   ratingAverage: number;
   ratingCount: number;
@@ -41,6 +43,7 @@ export type ShopRow = [
   width: number | null,
   height: number | null,
   imageUrl: string,
+  slug: string | null,
   // Only on photos with approved reviews (withRatings): most rows stay as short as they were.
   ratingAverage?: number,
   ratingCount?: number,
@@ -59,6 +62,7 @@ export interface ShopSource {
   width: number | null;
   height: number | null;
   imageUrl: string;
+  slug: string | null;
 }
 
 export function encodeShopRow(p: ShopSource): ShopRow {
@@ -75,8 +79,12 @@ export function encodeShopRow(p: ShopSource): ShopRow {
     p.width,
     p.height,
     p.mediaId ? '' : p.imageUrl,
+    p.slug,
   ];
 }
+
+/** The address of a print's own page. */
+export const printPath = (slug: string) => `/prints/${slug}`;
 
 /** The rows with the stars and count of each photo's approved reviews appended, where it has any. */
 export function withRatings(
@@ -87,8 +95,8 @@ export function withRatings(
     const summary = summaries.get(row[0]);
     if (!summary?.count) return row;
     const rated: ShopRow = [...row];
-    rated[12] = summary.average;
-    rated[13] = summary.count;
+    rated[13] = summary.average;
+    rated[14] = summary.count;
     return rated;
   });
 }
@@ -112,6 +120,7 @@ export function decodeShopRow(r: ShopRow): ShopItem {
     width,
     height,
     imageUrl,
+    slug,
     ratingAverage = 0,
     ratingCount = 0,
   ] = r;
@@ -130,6 +139,7 @@ export function decodeShopRow(r: ShopRow): ShopItem {
     height,
     imageUrl,
     price: priceRangeLabel(minCents, maxCents),
+    slug: slug ?? '',
     ratingAverage,
     ratingCount,
     text: `${title} ${location} ${category}`.toLowerCase(),

@@ -382,11 +382,29 @@ describe('what pages show', () => {
   });
 
   it('gives the shop’s list stars only for photos with approved reviews', () => {
-    const row = (id: string): ShopRow => [id, 'T', '', 'coastal', 0, 100, 200, 1, null, null, null, '/x.jpg'];
+    const row = (id: string): ShopRow => [
+      id,
+      'T',
+      '',
+      'coastal',
+      0,
+      100,
+      200,
+      1,
+      null,
+      null,
+      null,
+      '/x.jpg',
+      't',
+    ];
     const rows = withRatings([row('a'), row('b')], new Map([['a', { average: 4.5, count: 2 }]]));
-    expect(rows[0]).toHaveLength(14);
-    expect(rows[1]).toHaveLength(12);
-    expect(decodeShopRow(rows[0] as ShopRow)).toMatchObject({ ratingAverage: 4.5, ratingCount: 2 });
+    expect(rows[0]).toHaveLength(15);
+    expect(rows[1]).toHaveLength(13);
+    expect(decodeShopRow(rows[0] as ShopRow)).toMatchObject({
+      slug: 't',
+      ratingAverage: 4.5,
+      ratingCount: 2,
+    });
     expect(decodeShopRow(rows[1] as ShopRow)).toMatchObject({ ratingAverage: 0, ratingCount: 0 });
   });
 

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '~/lib/server/db';
 import { processPhoto } from '~/lib/server/images';
+import { freeSlug } from '~/lib/server/services/print-slugs';
 import {
   BACKGROUND_SECTIONS,
   DEFAULT_FRAME_PRICE_CENTS,
@@ -131,6 +132,8 @@ export async function seedDemo(
         .values({
           id,
           title: p.photo.title,
+          // Its print page's address, from the title as for any photo (a row seeded before is kept).
+          slug: freeSlug(tx, p.photo.title, id),
           description: p.photo.description,
           imageUrl: p.imageUrl,
           category: p.photo.category,

@@ -8,6 +8,7 @@ import type { ShopRow } from '~/lib/shared/shop-data';
 import { type Photo, photos } from '~db/schema';
 import type { PhotoMediaFields } from './photo-media';
 import { photoSellableSql, printFitsSql } from './print-fit';
+import { setPhotoSlug } from './print-slugs';
 import { createVariantsForPhoto } from './products';
 
 export function listActivePhotos(db: Db): Photo[] {
@@ -57,7 +58,7 @@ function formFields(form: PhotoForm) {
   };
 }
 
-/** Adds a photo with its media and its six print variants, in one transaction. */
+/** Adds a photo with its media, its print page's slug and its six print variants, in one transaction. */
 export function createPhoto(db: Db, form: PhotoForm, media: PhotoMediaFields): Photo {
   return db.transaction((tx) => {
     const photo = tx
@@ -66,20 +67,25 @@ export function createPhoto(db: Db, form: PhotoForm, media: PhotoMediaFields): P
       .returning()
       .get();
     createVariantsForPhoto(tx, photo.id);
-    return photo;
+    return { ...photo, slug: setPhotoSlug(tx, photo.id, photo.title) };
   });
 }
 
-/** Edits a photo; without new media the current image is kept. */
+/**
+ * Edits a photo; without new media the current image is kept. A new title moves its print page to
+ * the new title's slug, and the old address redirects there.
+ */
 export function updatePhoto(db: Db, id: string, form: PhotoForm, media: PhotoMediaFields | null): Photo {
-  const updated = db
-    .update(photos)
-    .set({ ...formFields(form), ...(media ?? {}) })
-    .where(eq(photos.id, id))
-    .returning()
-    .get();
-  if (!updated) throw new HttpError(404, 'That photo was not found.');
-  return updated;
+  return db.transaction((tx) => {
+    const updated = tx
+      .update(photos)
+      .set({ ...formFields(form), ...(media ?? {}) })
+      .where(eq(photos.id, id))
+      .returning()
+      .get();
+    if (!updated) throw new HttpError(404, 'That photo was not found.');
+    return { ...updated, slug: setPhotoSlug(tx, id, updated.title) };
+  });
 }
 
 /**
@@ -100,7 +106,7 @@ export function listShopRows(db: Db, page?: { limit: number; offset: number }): 
   const slice = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
   return db.values<ShopRow>(
     sql`select p.id, p.title, coalesce(p.location, ''), p.category, p.featured, ${priceOf('asc')}, ${priceOf('desc')},
-      p.created_at, p.media_id, p.width, p.height, case when p.media_id is null then p.image_url else '' end
+      p.created_at, p.media_id, p.width, p.height, case when p.media_id is null then p.image_url else '' end, p.slug
       from photos p where p.is_active = 1 and ${photoSellableSql('p')} order by p.created_at desc${slice}`,
   );
 }
