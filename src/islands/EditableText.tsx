@@ -1,12 +1,15 @@
 // In-place text editing for the owner, in two states: viewing and editing.
-// Entering edit copies the current text; Save commits through PUT /api/website-content; Cancel or
-// Esc reverts. Single-line: Enter saves; multiline: Enter adds a line. Rendered only for the owner:
-// visitors get plain server-rendered text. (React reserves `key`, so the block's key is `contentKey`.)
-import { useId, useRef, useState } from 'react';
+// The owner sees what visitors see: the block is rendered as the same element with the same id and
+// classes as the visitors' plain text (components/Editable.astro), and the editor works inside it,
+// so the text keeps its font, size and spacing while it is edited. The Edit button floats just above
+// the block's right end (where the line before usually stops short) and takes no room. Entering edit copies the current text; Save commits through
+// PUT /api/website-content; Cancel or Esc reverts. Single-line: Enter saves; multiline: Enter adds
+// a line. Rendered only for the owner. (React reserves `key`, so the block's key is `contentKey`.)
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { getJson, sendJson } from '~/lib/client/api';
 import { notify } from '~/lib/client/toaster';
 
-type Tag = 'h1' | 'h2' | 'h3' | 'p' | 'div' | 'span';
+type Tag = 'h1' | 'h2' | 'h3' | 'p' | 'div';
 
 interface Props {
   section: string;
@@ -14,13 +17,28 @@ interface Props {
   initial: string;
   multiline?: boolean;
   as?: Tag;
-  class?: string;
+  id?: string;
+  className?: string;
   /** Shown when the text is empty. */
   placeholder?: string;
   /** What the block is, for the Edit button's accessible name, e.g. "hero title". */
   label?: string;
-  /** Dark background: the controls use light colours. */
+  /** On a dark band: the Edit button is light. */
   dark?: boolean;
+}
+
+/** A multiline block rendered as a div holds one paragraph per blank-line-separated part. */
+export function paragraphsOf(text: string): string[] {
+  return text
+    .split(/\n{2,}/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+}
+
+/** The textarea grows with its text, as the block it stands in for would. */
+function fitHeight(field: HTMLTextAreaElement) {
+  field.style.height = 'auto';
+  field.style.height = `${field.scrollHeight}px`;
 }
 
 export default function EditableText({
@@ -29,7 +47,8 @@ export default function EditableText({
   initial,
   multiline = false,
   as: Tag = 'p',
-  class: className,
+  id,
+  className,
   placeholder = 'Click to edit...',
   label,
   dark = false,
@@ -39,8 +58,25 @@ export default function EditableText({
   const [editing, setEditing] = useState(false);
   const [saving, setSaving] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
-  const id = useId();
+  const wasEditing = useRef(false);
+  const fieldId = useId();
   const name = label ?? `${section} ${contentKey}`;
+
+  // Back from editing, the focus returns to the Edit button (once it is rendered again).
+  useEffect(() => {
+    if (editing) wasEditing.current = true;
+    else if (wasEditing.current) {
+      wasEditing.current = false;
+      editButton.current?.focus();
+    }
+  }, [editing]);
+  // The field opens focused, sized to its text, with the caret at the end.
+  const openField = useCallback((field: HTMLTextAreaElement | null) => {
+    if (!field) return;
+    fitHeight(field);
+    field.focus();
+    field.setSelectionRange(field.value.length, field.value.length);
+  }, []);
 
   const start = () => {
     setDraft(text);
@@ -49,7 +85,6 @@ export default function EditableText({
   const cancel = () => {
     setDraft(text);
     setEditing(false);
-    requestAnimationFrame(() => editButton.current?.focus());
   };
   const save = async () => {
     setSaving(true);
@@ -61,7 +96,6 @@ export default function EditableText({
       ).catch(() => null);
       setText(entries?.find((e) => e.key === contentKey)?.content ?? draft);
       setEditing(false);
-      requestAnimationFrame(() => editButton.current?.focus());
       void notify('success', 'Content updated', 'Your changes have been saved successfully.');
     } catch {
       void notify('error', 'Error', 'Failed to update content. Please try again.');
@@ -80,69 +114,62 @@ export default function EditableText({
     }
   };
 
-  const btn = dark
-    ? 'rounded-md border border-white/60 px-3 py-1.5 text-sm text-white hover:bg-white/10 disabled:opacity-60'
-    : 'rounded-md border border-ink-700 px-3 py-1.5 text-sm text-ink-900 hover:bg-mist-100 disabled:opacity-60';
-  const field = 'w-full rounded-md border border-ink-600 bg-white p-2 font-[inherit] text-ink-950';
-
+  let content: React.ReactNode;
   if (editing) {
-    return (
-      <div className={className}>
-        <label htmlFor={id} className="sr-only">
-          Edit {name}
-        </label>
-        {multiline ? (
-          <textarea
-            id={id}
-            className={`${field} min-h-40 text-base`}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={onKeyDown}
-            placeholder={placeholder}
-            // biome-ignore lint/a11y/noAutofocus: the owner just asked to edit this block
-            autoFocus
-          />
-        ) : (
-          <input
-            id={id}
-            className={field}
-            value={draft}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={onKeyDown}
-            placeholder={placeholder}
-            // biome-ignore lint/a11y/noAutofocus: the owner just asked to edit this block
-            autoFocus
-          />
-        )}
-        <div className="mt-2 flex gap-2 font-sans text-base">
-          <button type="button" className={btn} onClick={() => void save()} disabled={saving}>
+    content = (
+      // The field takes the block's font, size and colour (preflight sets font: inherit), and has
+      // neither padding nor border, so the text stays where it was.
+      <textarea
+        id={fieldId}
+        ref={openField}
+        aria-label={`Edit ${name}`}
+        rows={1}
+        className="block w-full resize-none overflow-hidden"
+        value={draft}
+        onChange={(e) => {
+          // A single line stays one line, even when text with line breaks is pasted.
+          setDraft(multiline ? e.target.value : e.target.value.replace(/\s*\n\s*/g, ' '));
+          fitHeight(e.target);
+        }}
+        onKeyDown={onKeyDown}
+        placeholder={placeholder}
+      />
+    );
+  } else if (!text.trim()) {
+    content = <span className="opacity-70">{placeholder}</span>;
+  } else if (multiline && Tag === 'div') {
+    content = paragraphsOf(text).map((p) => <p key={p}>{p}</p>);
+  } else {
+    content = text;
+  }
+
+  return (
+    // A plain block around the text: its margins pass through, and the Edit button is placed on it.
+    <div className="relative">
+      <Tag id={id} className={className}>
+        {content}
+      </Tag>
+      {editing ? (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button type="button" className="btn btn-primary" onClick={() => void save()} disabled={saving}>
             {saving ? 'Saving...' : 'Save'}
           </button>
-          <button type="button" className={btn} onClick={cancel} disabled={saving}>
+          <button type="button" className="btn btn-secondary" onClick={cancel} disabled={saving}>
             Cancel
           </button>
         </div>
-      </div>
-    );
-  }
-
-  const paragraphs = multiline ? text.split(/\n{2,}/).filter((p) => p.trim()) : [];
-  return (
-    <div className="group relative">
-      {multiline && Tag !== 'h1' && Tag !== 'h2' && Tag !== 'h3' ? (
-        <div className={className}>
-          {paragraphs.length ? (
-            paragraphs.map((p) => <p key={p}>{p}</p>)
-          ) : (
-            <p className="opacity-70">{placeholder}</p>
-          )}
-        </div>
       ) : (
-        <Tag className={className}>{text || <span className="opacity-70">{placeholder}</span>}</Tag>
+        <button
+          ref={editButton}
+          type="button"
+          onClick={start}
+          className={`absolute right-0 bottom-full inline-flex min-h-11 min-w-11 items-center justify-center rounded-full px-4 font-sans text-sm font-semibold shadow-sm ${
+            dark ? 'bg-white text-ink-900' : 'bg-ink-900 text-white'
+          }`}
+        >
+          Edit<span className="sr-only"> {name}</span>
+        </button>
       )}
-      <button ref={editButton} type="button" onClick={start} className={`${btn} mt-2 font-sans`}>
-        Edit<span className="sr-only"> {name}</span>
-      </button>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 // ARIA tabs with the keyboard of the WAI-ARIA pattern: arrow keys move between tabs and select,
 // Home and End go to the first and last. Written by hand: a dozen lines of roving tabindex, where a
 // tabs library would add a dependency and its styles for nothing more.
-import { type KeyboardEvent, type MouseEvent, type ReactNode, useRef } from 'react';
+import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef } from 'react';
 
 export interface TabSpec {
   id: string;
@@ -17,6 +17,18 @@ export function Tabs(props: {
 }) {
   const { tabs, current, onSelect } = props;
   const refs = useRef<Record<string, HTMLAnchorElement | null>>({});
+  // On a phone the strip scrolls sideways: the open tab (Enquiries, opened from a link) is scrolled
+  // into it, without moving the page, and again when a badge arrives and widens a tab.
+  const badges = tabs.map((t) => t.badge ?? 0).join();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the badges change the tabs' widths
+  useEffect(() => {
+    const tab = refs.current[current];
+    const strip = tab?.parentElement;
+    if (!tab || !strip) return;
+    const left = tab.offsetLeft;
+    if (left < strip.scrollLeft || left + tab.offsetWidth > strip.scrollLeft + strip.clientWidth)
+      strip.scrollLeft = left + tab.offsetWidth / 2 - strip.clientWidth / 2;
+  }, [current, badges]);
   const move = (event: KeyboardEvent, index: number) => {
     const last = tabs.length - 1;
     const to =
@@ -41,10 +53,12 @@ export function Tabs(props: {
   };
   return (
     <>
+      {/* relative: the badges' screen-reader text (absolutely placed) stays inside the scrolling
+          strip; without it, it widened the whole page on a phone. */}
       <div
         role="tablist"
         aria-label="Admin sections"
-        className="-mx-5 mt-6 flex gap-1 overflow-x-auto border-b border-slate-200 px-5 sm:mx-0 sm:px-0"
+        className="relative -mx-5 mt-6 flex gap-1 overflow-x-auto border-b border-slate-200 px-5 sm:mx-0 sm:px-0"
       >
         {tabs.map((tab, index) => {
           const selected = tab.id === current;

@@ -196,7 +196,8 @@ export default function Checkout() {
   }
 
   return (
-    <div class="grid gap-10 lg:grid-cols-[1fr_24rem]">
+    // Columns of minmax(0, 1fr): no wider than the screen, whatever the width of a line in them.
+    <div class="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
       <div class="space-y-10">
         <section aria-labelledby="customer-title">
           <h2 id="customer-title" class="text-2xl text-ink-950">
