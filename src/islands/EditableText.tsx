@@ -136,7 +136,8 @@ export default function EditableText({
       />
     );
   } else if (!text.trim()) {
-    content = <span className="opacity-70">{placeholder}</span>;
+    // The text's own colour, in italics: a faded placeholder fails contrast on the dark footer.
+    content = <span className="italic">{placeholder}</span>;
   } else if (multiline && Tag === 'div') {
     content = paragraphsOf(text).map((p) => <p key={p}>{p}</p>);
   } else {

@@ -170,6 +170,9 @@ export function pageAddresses(day: BusyDay): Record<string, { out: string[]; own
     'admin.astro': { out: [], owner: [] }, // every tab, in the tests
     'background-editor.astro': { out: [], owner: ['/background-editor'] },
     'admin/orders/[id]/packing-slip.astro': { out: [], owner: [slip] },
+    // A demo print's page, and a review link that is not known (a real one is the buyer's alone).
+    'prints/[slug].astro': publicPages('/prints/lough-tay-at-first-light'),
+    'review/[token].astro': publicPages('/review/this-link-is-not-known-0000000000000000000000'),
   };
 }
 

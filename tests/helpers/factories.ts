@@ -28,8 +28,13 @@ import {
 type Insert<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;
 
 let seq = 0;
-/** A fresh id, readable in a failing test: `photo-7`. */
-export const uniqueId = (prefix: string) => `${prefix}-${++seq}`;
+/**
+ * The process, in every id: browser tests share one data folder across test processes (a failed
+ * test's process is replaced, and its numbering starts again), so ids must not repeat across them.
+ */
+const PROCESS = process.pid.toString(36);
+/** A fresh id, readable in a failing test: `photo-1ax-7`. */
+export const uniqueId = (prefix: string) => `${prefix}-${PROCESS}-${++seq}`;
 /** A fresh media or object id in the alphabet the storage accepts (base64url, 8 to 64 characters). */
 export const uniqueMediaId = () => `media${String(++seq).padStart(6, '0')}`;
 

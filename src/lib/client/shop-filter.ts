@@ -217,8 +217,13 @@ export function initShopFilter(
     else history.replaceState(null, '', url);
   };
   let typing = false;
-  // The address wins over what the browser restored into the controls.
-  showAddress();
+  // A view in the address wins over what the browser restored into the controls. Without one, what
+  // the visitor typed or chose before this script arrived is kept, and goes into the address.
+  const addressHasView = ['q', 'category', 'sort'].some((name) =>
+    new URLSearchParams(location.search).has(name),
+  );
+  if (addressHasView) showAddress();
+  else remember(false);
   addEventListener('popstate', () => {
     typing = false;
     showAddress();
