@@ -118,7 +118,7 @@ describe('a print page', () => {
       expect(offer).toMatchObject({
         '@type': 'Offer',
         priceCurrency: 'EUR',
-        availability: 'https://schema.org/InStock',
+        availability: 'https://schema.org/MadeToOrder',
         price: ((variant?.priceCents ?? 0) / 100).toFixed(2),
       });
     }
