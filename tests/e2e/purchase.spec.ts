@@ -11,36 +11,11 @@ import { DELIVERY_TEXT } from '~/lib/server/services/order-mail';
 import { shortOrderId } from '~/lib/shared/format';
 import { type RunningServer, startServer } from '../helpers/server';
 import { seriousViolations } from './axe';
+import { routeStandInSdk } from './paypal-stand-in';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
 type PaypalDoubleServer = Awaited<ReturnType<typeof startPaypalDoubleServer>>;
-
-/** A stand-in for https://www.paypal.com/sdk/js: paypal.Buttons renders one button that runs the flow. */
-const SDK_STAND_IN = `
-window.paypal = {
-  version: 'stand-in',
-  Buttons: function (opts) {
-    return {
-      isEligible: function () { return true; },
-      close: function () { return Promise.resolve(); },
-      render: function (container) {
-        var host = typeof container === 'string' ? document.querySelector(container) : container;
-        var b = document.createElement('button');
-        b.type = 'button';
-        b.textContent = 'Pay with PayPal (stand-in)';
-        b.addEventListener('click', async function () {
-          try {
-            var id = await opts.createOrder({}, {});
-            await opts.onApprove({ orderID: id }, { restart: function () {} });
-          } catch (e) { if (opts.onError) opts.onError(e); }
-        });
-        host.appendChild(b);
-        return Promise.resolve();
-      },
-    };
-  },
-};`;
 
 async function customiseAndAdd(page: Page) {
   await page.goto('/shop');
@@ -249,9 +224,8 @@ test.describe('with PayPal credentials (stand-in SDK, the PayPal double over HTT
   });
   test.beforeEach(async ({ page }) => {
     paypal.double.captureBehaviour = 'complete';
-    await page.route('https://www.paypal.com/sdk/js**', (route) => {
-      sdkUrl = route.request().url();
-      return route.fulfill({ contentType: 'text/javascript', body: SDK_STAND_IN });
+    await routeStandInSdk(page, (url) => {
+      sdkUrl = url;
     });
     const go = page.goto.bind(page);
     page.goto = ((url: string, opts?: Parameters<Page['goto']>[1]) =>
