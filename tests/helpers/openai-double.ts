@@ -1,7 +1,10 @@
 // A stand-in for an OpenAI-compatible chat-completions endpoint on 127.0.0.1 (any free port), for the
-// composition analysis' vision-model path. It answers in the real response shape
-// (https://platform.openai.com/docs/api-reference/chat/object) with whatever `content` is set, and
-// keeps every request body so tests can check what was sent.
+// composition analysis' vision-model path. It answers in the real response shapes
+// (https://platform.openai.com/docs/api-reference/chat/object, and the `{ error: { message, type,
+// param, code } }` body of a failure) with whatever `content` is set, and keeps every request so
+// tests can check what was sent and count the attempts. It can also fail on purpose: answer an error
+// status (optionally asking for a pause in Retry-After, or quoting the request's Authorization header
+// in its message, as a careless proxy might), or read requests and never answer them.
 import { createServer, type Server } from 'node:http';
 
 /** The parts of a chat-completions request the tests look at. */
@@ -19,11 +22,38 @@ export interface OpenAiDouble {
   content: string;
   /** HTTP status of the next answers (200 by default). */
   status: number;
+  /** Seconds asked for in a Retry-After header on error answers; none when undefined. */
+  retryAfter: number | undefined;
+  /** Error answers quote the request's Authorization header in their message. */
+  echoAuthorization: boolean;
+  /** Requests are read and kept, and never answered: a server that hangs. */
+  silent: boolean;
+  /** Back to a server that answers every request with `content` and 200. */
+  reset: (content?: string) => void;
   close: () => Promise<void>;
 }
 
+const ERRORS: Record<number, { message: string; type: string }> = {
+  401: { message: 'Incorrect API key provided.', type: 'invalid_request_error' },
+  429: { message: 'Rate limit reached', type: 'rate_limit_error' },
+};
+const SERVER_ERROR = {
+  message: 'The server had an error while processing your request.',
+  type: 'server_error',
+};
+
 export async function startOpenAiDouble(content = '{}'): Promise<OpenAiDouble> {
-  const double = { requests: [], content, status: 200 } as unknown as OpenAiDouble;
+  const double = { requests: [] } as unknown as OpenAiDouble;
+  double.reset = (next = '{}') => {
+    Object.assign(double, {
+      content: next,
+      status: 200,
+      retryAfter: undefined,
+      echoAuthorization: false,
+      silent: false,
+    });
+  };
+  double.reset(content);
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
@@ -34,11 +64,20 @@ export async function startOpenAiDouble(content = '{}'): Promise<OpenAiDouble> {
         authorization: req.headers.authorization,
         body: JSON.parse(text || 'null') as ChatRequest,
       });
-      res.writeHead(double.status, { 'content-type': 'application/json' });
+      if (double.silent) return;
       if (double.status !== 200) {
-        res.end(JSON.stringify({ error: { message: 'Rate limit reached', type: 'rate_limit_error' } }));
+        const error = ERRORS[double.status] ?? SERVER_ERROR;
+        const message = double.echoAuthorization
+          ? `${error.message} (request had Authorization: ${req.headers.authorization})`
+          : error.message;
+        res.writeHead(double.status, {
+          'content-type': 'application/json',
+          ...(double.retryAfter === undefined ? {} : { 'retry-after': String(double.retryAfter) }),
+        });
+        res.end(JSON.stringify({ error: { ...error, message, param: null, code: null } }));
         return;
       }
+      res.writeHead(200, { 'content-type': 'application/json' });
       res.end(
         JSON.stringify({
           id: 'chatcmpl-test',
@@ -62,7 +101,12 @@ export async function startOpenAiDouble(content = '{}'): Promise<OpenAiDouble> {
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
   double.baseUrl = `http://127.0.0.1:${address.port}/v1`;
-  double.close = () => new Promise((resolve) => server.close(() => resolve()));
+  double.close = () =>
+    new Promise((resolve) => {
+      server.close(() => resolve());
+      // Requests left unanswered on purpose would keep the server open.
+      server.closeAllConnections();
+    });
   return double;
 }
 

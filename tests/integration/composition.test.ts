@@ -2,6 +2,7 @@
 // owner only, refusals with readable messages, the local analyser by default, and the vision-model
 // path against a chat-completions double, with the local analyser as its fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MODEL_MAX_RETRIES } from '~/lib/server/analysis/model';
 import { compositionAnalysisSchema } from '~/lib/shared/schemas';
 import { modelAnalysis, type OpenAiDouble, startOpenAiDouble } from '../helpers/openai-double';
 import { horizonPhoto, truncated } from '../helpers/photos';
@@ -93,15 +94,19 @@ describe('composition analysis, local analyser', () => {
 });
 
 describe('composition analysis, vision model', () => {
+  const KEY = 'sk-integration-5e2c7a90d4f1';
   let server: RunningServer;
   let cookie: string;
   let double: OpenAiDouble;
   beforeAll(async () => {
     double = await startOpenAiDouble(JSON.stringify(modelAnalysis));
     server = await startServer({
-      OPENAI_API_KEY: 'sk-integration',
+      OPENAI_API_KEY: KEY,
       OPENAI_BASE_URL: double.baseUrl,
       OPENAI_MODEL: 'vision-test-model',
+      // The most the site and the openai package can be asked to log.
+      LOG_LEVEL: 'trace',
+      OPENAI_LOG: 'debug',
     });
     cookie = await signIn(server.url);
   });
@@ -119,10 +124,10 @@ describe('composition analysis, vision model', () => {
     expect(measurements?.exposure.histogram).toHaveLength(32);
     const sent = double.requests.at(-1)!;
     expect(sent.body.model).toBe('vision-test-model');
-    expect(sent.authorization).toBe('Bearer sk-integration');
+    expect(sent.authorization).toBe(`Bearer ${KEY}`);
   });
 
-  it('falls back to the local analyser when the model answers nonsense or fails', async () => {
+  it("falls back to the local analyser when the model's answer is malformed", async () => {
     double.content = '{"overallScore": "great"}';
     const res = await post(server, { image: base64(await horizonPhoto(0)) }, cookie);
     expect(res.status).toBe(200);
@@ -130,11 +135,33 @@ describe('composition analysis, vision model', () => {
     expect(analysis.summary).not.toBe(modelAnalysis.summary);
     expect(Object.keys(analysis.compositionElements)).toContain('Rule of Thirds');
     expect(server.output()).toMatch(/vision model failed; used the local analyser/);
+  });
 
+  it('asks again once after a 500, then falls back to the local analyser', async () => {
+    double.reset(JSON.stringify(modelAnalysis));
     double.status = 500;
-    const failed = await post(server, { image: base64(await horizonPhoto(0)) }, cookie);
-    expect(failed.status).toBe(200);
-    compositionAnalysisSchema.parse(await failed.json());
+    const before = double.requests.length;
+    const res = await post(server, { image: base64(await horizonPhoto(0)) }, cookie);
+    expect(res.status).toBe(200);
+    const analysis = compositionAnalysisSchema.parse(await res.json());
+    expect(analysis.summary).not.toBe(modelAnalysis.summary);
+    expect(double.requests.length - before).toBe(MODEL_MAX_RETRIES + 1);
+    await expect
+      .poll(() => server.output())
+      .toMatch(/"reason":"500 The server had an error[^\n]*used the local analyser/);
+  });
+
+  it('never writes the API key to the log, even when the server quotes it back', async () => {
+    double.reset(JSON.stringify(modelAnalysis));
+    double.status = 401;
+    double.echoAuthorization = true;
+    const res = await post(server, { image: base64(await horizonPhoto(0)) }, cookie);
+    expect(res.status).toBe(200);
+    await expect.poll(() => server.output()).toMatch(/"reason":"401 Incorrect API key provided/);
+    expect(server.output()).not.toContain(KEY);
+    // Not even in part: the key's last 8 characters appear nowhere either.
+    expect(server.output()).not.toContain(KEY.slice(-8));
+    expect(server.output()).toMatch(/Authorization: Bearer \[redacted\]/);
   });
 });
 

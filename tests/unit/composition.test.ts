@@ -1,14 +1,26 @@
 // The local composition analyser on synthetic photos (tests/helpers/photos.ts), and the vision-model
-// client against a chat-completions double.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// client against a chat-completions double: its answer used when good, the local analyser's otherwise.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { analyzeComposition } from '~/lib/server/analysis';
 import { findHorizon, horizonElement } from '~/lib/server/analysis/horizon';
 import { analyseLocally } from '~/lib/server/analysis/local';
-import { analyseWithModel } from '~/lib/server/analysis/model';
+import {
+  analyseWithModel,
+  MODEL_MAX_RETRIES,
+  MODEL_TIMEOUT_MS,
+  type ModelSettings,
+  modelDeadlineMs,
+} from '~/lib/server/analysis/model';
 import { loadPlanes } from '~/lib/server/analysis/pixels';
 import { findSubject, thirdsDistances } from '~/lib/server/analysis/subject';
 import { COMPOSITION_TIPS } from '~/lib/server/analysis/tips';
+import { getLog } from '~/lib/server/log';
 import { compositionBand } from '~/lib/shared/format';
-import { compositionAnalysisSchema, compositionTipsQuerySchema } from '~/lib/shared/schemas';
+import {
+  type CompositionAnalysis,
+  compositionAnalysisSchema,
+  compositionTipsQuerySchema,
+} from '~/lib/shared/schemas';
 import { modelAnalysis, type OpenAiDouble, startOpenAiDouble } from '../helpers/openai-double';
 import { darkPhoto, horizonPhoto, subjectPhoto } from '../helpers/photos';
 
@@ -125,11 +137,16 @@ describe('vision-model client', () => {
     double = await startOpenAiDouble();
   });
   afterAll(() => double.close());
-  const settings = () => ({ apiKey: 'sk-test', baseUrl: double.baseUrl, model: 'gpt-4o-mini' });
+  const settings = (): ModelSettings => ({
+    apiKey: 'sk-test',
+    baseUrl: double.baseUrl,
+    model: 'gpt-4o-mini',
+    timeoutMs: 2000,
+    maxRetries: 0,
+  });
 
   it('sends the photo as a data URL with a JSON response format and returns the validated critique', async () => {
-    double.content = JSON.stringify(modelAnalysis);
-    double.status = 200;
+    double.reset(JSON.stringify(modelAnalysis));
     const answer = await analyseWithModel(await horizonPhoto(0), settings());
     expect(answer).toEqual(modelAnalysis);
     const sent = double.requests.at(-1)!;
@@ -146,12 +163,117 @@ describe('vision-model client', () => {
 
   it('throws on content that is not JSON, JSON of the wrong shape, or an error status', async () => {
     const photo = await horizonPhoto(0);
-    double.content = 'Sure! Here is my critique: lovely photo.';
+    double.reset('Sure! Here is my critique: lovely photo.');
     await expect(analyseWithModel(photo, settings())).rejects.toThrow(/not JSON/);
     double.content = JSON.stringify({ ...modelAnalysis, overallScore: 14 });
     await expect(analyseWithModel(photo, settings())).rejects.toThrow(/wrong shape/);
     double.status = 429;
     await expect(analyseWithModel(photo, settings())).rejects.toThrow(/429/);
-    double.status = 200;
+  });
+
+  it('bounds the whole call by default to 2 attempts of 12 s and the pause between them: 25 s', () => {
+    expect(MODEL_TIMEOUT_MS).toBe(12_000);
+    expect(MODEL_MAX_RETRIES).toBe(1);
+    expect(modelDeadlineMs(MODEL_TIMEOUT_MS, MODEL_MAX_RETRIES)).toBe(25_000);
+  });
+});
+
+describe('vision-model critic, with the local analyser as its fallback', () => {
+  let double: OpenAiDouble;
+  let photo: Buffer;
+  let local: CompositionAnalysis;
+  beforeAll(async () => {
+    double = await startOpenAiDouble();
+    photo = await horizonPhoto(0);
+    local = await analyseLocally(photo);
+  });
+  afterAll(() => double.close());
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const KEY = 'sk-unit-4b1d9e77c0ffee';
+  const critic = (more: Partial<ModelSettings> = {}): ModelSettings => ({
+    apiKey: KEY,
+    baseUrl: double.baseUrl,
+    model: 'gpt-4o-mini',
+    timeoutMs: 400,
+    maxRetries: 1,
+    ...more,
+  });
+  /** Runs the analysis, with the warnings it logged (their fields as JSON) and the requests it made. */
+  const analyse = async (settings = critic()) => {
+    const warn = vi.spyOn(getLog(), 'warn').mockImplementation(() => {});
+    const before = double.requests.length;
+    const started = Date.now();
+    const analysis = await analyzeComposition(photo, settings);
+    return {
+      analysis,
+      ms: Date.now() - started,
+      requests: double.requests.length - before,
+      warnings: warn.mock.calls.map((args) => JSON.stringify(args)),
+    };
+  };
+
+  it("uses a good answer: the model's critique with the local measurements beside it", async () => {
+    double.reset(JSON.stringify(modelAnalysis));
+    const { analysis, requests, warnings } = await analyse();
+    expect(analysis).toEqual({ ...modelAnalysis, measurements: local.measurements });
+    expect(requests).toBe(1);
+    expect(warnings).toEqual([]);
+  });
+
+  it("falls back to the local analyser's answer when the model's answer is malformed", async () => {
+    double.reset(JSON.stringify({ ...modelAnalysis, compositionElements: { Horizon: { score: 'high' } } }));
+    const { analysis, requests, warnings } = await analyse();
+    expect(analysis).toEqual(local);
+    // A well-formed answer of the wrong shape is not asked for again.
+    expect(requests).toBe(1);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/wrong shape.*the vision model failed; used the local analyser/);
+  });
+
+  it('retries a 500 as many times as configured, then falls back', async () => {
+    double.reset(JSON.stringify(modelAnalysis));
+    double.status = 500;
+    for (const maxRetries of [1, 2]) {
+      const { analysis, requests, warnings } = await analyse(critic({ maxRetries }));
+      expect(analysis).toEqual(local);
+      expect(requests).toBe(maxRetries + 1);
+      expect(warnings[0]).toMatch(/500 The server had an error/);
+    }
+  });
+
+  it('gives up on a server that never answers after the timeout of each attempt, then falls back', async () => {
+    double.reset(JSON.stringify(modelAnalysis));
+    double.silent = true;
+    const { analysis, requests, warnings, ms } = await analyse();
+    expect(analysis).toEqual(local);
+    expect(requests).toBe(2);
+    expect(warnings[0]).toMatch(/timed out/i);
+    // 2 attempts of 400 ms and the pause between them; the local analysis takes the rest.
+    expect(ms).toBeGreaterThanOrEqual(800);
+    expect(ms).toBeLessThan(5000);
+  });
+
+  it('does not wait for a Retry-After longer than the whole call may take', async () => {
+    double.reset(JSON.stringify(modelAnalysis));
+    double.status = 429;
+    double.retryAfter = 3600;
+    const { analysis, requests, warnings, ms } = await analyse();
+    expect(analysis).toEqual(local);
+    expect(requests).toBe(1);
+    expect(warnings[0]).toMatch(/did not answer within 1\.8 s/);
+    expect(ms).toBeLessThan(5000);
+  });
+
+  it('never logs the API key, even when the server quotes it back in its error', async () => {
+    double.reset(JSON.stringify(modelAnalysis));
+    double.status = 401;
+    double.echoAuthorization = true;
+    const { analysis, warnings } = await analyse();
+    expect(analysis).toEqual(local);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).not.toContain(KEY);
+    expect(warnings[0]).toContain('Authorization: Bearer [redacted]');
   });
 });

@@ -8,7 +8,7 @@ import { detectFileType, SNIFF_BYTES } from '~/lib/server/uploads/file-types';
 import { COMPOSITION_MAX_BYTES } from '~/lib/shared/constants';
 import type { CompositionAnalysis } from '~/lib/shared/schemas';
 import { analyseLocally, measureLocally } from './local';
-import { analyseWithModel } from './model';
+import { analyseWithModel, type ModelSettings } from './model';
 import { DECODE_OPTIONS, UNREADABLE_IMAGE } from './pixels';
 
 const ACCEPTED = new Set(['image/jpeg', 'image/png', 'image/webp']);
@@ -35,17 +35,29 @@ export async function decodePhoto(base64: string): Promise<Buffer> {
   return bytes;
 }
 
-export async function analyzeComposition(photo: Buffer): Promise<CompositionAnalysis> {
+/** The vision-model critic configured by OPENAI_*, or undefined when none is (no key). */
+function configuredCritic(): ModelSettings | undefined {
   const { apiKey, baseUrl, model } = getConfig().openai;
-  if (apiKey) {
+  return apiKey ? { apiKey, baseUrl, model } : undefined;
+}
+
+/**
+ * The critique of `photo`: by the vision model when one is given (by default the configured one),
+ * else, or when it fails in any way, by the local analyser; a failure is logged as one warning.
+ */
+export async function analyzeComposition(
+  photo: Buffer,
+  critic = configuredCritic(),
+): Promise<CompositionAnalysis> {
+  if (critic) {
     try {
-      const analysis = await analyseWithModel(photo, { apiKey, baseUrl, model });
+      const analysis = await analyseWithModel(photo, critic);
       return { ...analysis, measurements: await measureLocally(photo) };
     } catch (err) {
-      getLog().warn(
-        { reason: (err as Error).message },
-        'composition: the vision model failed; used the local analyser',
-      );
+      // The package puts the server's own error message into its errors, and a server or proxy may
+      // quote the request back there, Authorization header and all: the key is cut out of the line.
+      const reason = String(err instanceof Error ? err.message : err).replaceAll(critic.apiKey, '[redacted]');
+      getLog().warn({ reason }, 'composition: the vision model failed; used the local analyser');
     }
   }
   return analyseLocally(photo);
