@@ -21,13 +21,13 @@ export const FAQ_ANSWER_MAX = 2000;
 
 /** The placeholders a question or an answer may use, each with what it becomes. */
 export const FAQ_PLACEHOLDERS = {
-  print_sizes: 'the print sizes, e.g. “small 8 × 12″, medium 12 × 16″ and large 16 × 20″”',
+  print_sizes: 'the print sizes, each with its dimensions',
   gloss_price_sentence: 'one sentence on what gloss costs against matte, from the prices charged',
   framing_sentence: 'one sentence on framing: from what price it is offered, or that prints come unframed',
-  drone_price: 'the half-day drone price, as written on the home page, e.g. “€299”',
-  drone_turnaround: 'when edited drone material is delivered, e.g. “48-72 hours”',
-  travel_radius: 'the distance beyond which travel is charged, e.g. “50 km”',
-  reply_time: 'how soon enquiries are answered, e.g. “24 hours”',
+  drone_price: 'the half-day drone price, as written on the home page’s drone card',
+  drone_turnaround: 'when edited drone material is delivered',
+  travel_radius: 'the distance beyond which travel is charged',
+  reply_time: 'how soon enquiries are answered',
 } as const;
 export type FaqPlaceholder = keyof typeof FAQ_PLACEHOLDERS;
 export const FAQ_PLACEHOLDER_NAMES = Object.keys(FAQ_PLACEHOLDERS) as FaqPlaceholder[];
