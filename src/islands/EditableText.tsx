@@ -6,8 +6,9 @@
 // PUT /api/website-content; Cancel or Esc reverts. Single-line: Enter saves; multiline: Enter adds
 // a line. Rendered only for the owner. (React reserves `key`, so the block's key is `contentKey`.)
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { getJson, sendJson } from '~/lib/client/api';
+import { getJson, HttpError, sendJson } from '~/lib/client/api';
 import { notify } from '~/lib/client/toaster';
+import { fillPlaceholders } from '~/lib/shared/placeholders';
 
 type Tag = 'h1' | 'h2' | 'h3' | 'p' | 'div';
 
@@ -25,6 +26,8 @@ interface Props {
   label?: string;
   /** On a dark band: the Edit button is light. */
   dark?: boolean;
+  /** The values of the placeholders the text may hold: shown filled, edited as written. */
+  values?: Record<string, string>;
 }
 
 /** A multiline block rendered as a div holds one paragraph per blank-line-separated part. */
@@ -52,6 +55,7 @@ export default function EditableText({
   placeholder = 'Click to edit...',
   label,
   dark = false,
+  values,
 }: Props) {
   const [text, setText] = useState(initial);
   const [draft, setDraft] = useState(initial);
@@ -97,8 +101,10 @@ export default function EditableText({
       setText(entries?.find((e) => e.key === contentKey)?.content ?? draft);
       setEditing(false);
       void notify('success', 'Content updated', 'Your changes have been saved successfully.');
-    } catch {
-      void notify('error', 'Error', 'Failed to update content. Please try again.');
+    } catch (err) {
+      // The server's own sentence when it refused the text (an unknown placeholder, a bad link).
+      const why = err instanceof HttpError && err.serverMessage ? err.serverMessage : 'Please try again.';
+      void notify('error', 'Error', `Failed to update content. ${why}`);
     } finally {
       setSaving(false);
     }
@@ -138,10 +144,9 @@ export default function EditableText({
   } else if (!text.trim()) {
     // The text's own colour, in italics: a faded placeholder fails contrast on the dark footer.
     content = <span className="italic">{placeholder}</span>;
-  } else if (multiline && Tag === 'div') {
-    content = paragraphsOf(text).map((p) => <p key={p}>{p}</p>);
   } else {
-    content = text;
+    const shown = values ? fillPlaceholders(text, values) : text;
+    content = multiline && Tag === 'div' ? paragraphsOf(shown).map((p) => <p key={p}>{p}</p>) : shown;
   }
 
   return (

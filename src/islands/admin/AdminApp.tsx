@@ -20,6 +20,8 @@ const PhotosTab = lazy(() => import('./PhotosTab'));
 const VideosTab = lazy(() => import('./VideosTab'));
 const BackgroundsTab = lazy(() => import('./BackgroundsTab'));
 const ProfileTab = lazy(() => import('./ProfileTab'));
+// The FAQ's form carries zod and react-hook-form.
+const FaqTab = lazy(() => import('./FaqTab'));
 
 export const ADMIN_TABS = [
   'dashboard',
@@ -29,6 +31,7 @@ export const ADMIN_TABS = [
   'products',
   'payments',
   'backgrounds',
+  'faq',
   'profile',
   'reviews',
   'enquiries',
@@ -43,6 +46,7 @@ const LABELS: Record<AdminTab, string> = {
   products: 'Products',
   payments: 'Payments',
   backgrounds: 'Backgrounds',
+  faq: 'FAQ',
   profile: 'Profile',
   enquiries: 'Enquiries',
   reviews: 'Reviews',
@@ -86,6 +90,12 @@ function panel(tab: AdminTab): ReactNode {
       return (
         <LazyTab>
           <BackgroundsTab />
+        </LazyTab>
+      );
+    case 'faq':
+      return (
+        <LazyTab>
+          <FaqTab />
         </LazyTab>
       );
     case 'profile':

@@ -1,5 +1,6 @@
 // The default text of every editable block. Pages show these when
 // the website_content table has no entry or cannot be read; the demo seed stores them.
+import { DRONE_TURNAROUND, OWNER_NAME, TRAVEL_RADIUS_KM } from './constants';
 
 export const CONTENT_DEFAULTS = {
   hero: {
@@ -30,6 +31,11 @@ export const CONTENT_DEFAULTS = {
     service2Text: 'Smooth 4K footage for property, tourism, weddings and events, edited and graded.',
     service3Name: 'Site surveys',
     service3Text: 'Progress photos, roof and land inspections, and overviews for planning and construction.',
+    // What the half-day price card promises. A non-breaking hyphen keeps "48-72 hours" on one line.
+    promise1: '4K video and high-resolution stills',
+    promise2: `Edited material delivered within ${DRONE_TURNAROUND.replace('-', '\u2011')}`,
+    promise3: 'EU-registered operator with A1/A3 and A2 competency, fully insured',
+    promise4: `Across Ireland; travel charges may apply beyond ${TRAVEL_RADIUS_KM} km`,
   },
   contact: {
     title: 'Get in touch',
@@ -54,6 +60,16 @@ export const CONTENT_DEFAULTS = {
     service3Name: 'Site surveys',
     service3Text:
       'Repeatable, GPS-positioned overviews for construction progress, roofs, land and planning applications.',
+    // Each package's three bullet points.
+    service1Point1: 'Property and estate portfolios',
+    service1Point2: 'Tourism and hospitality',
+    service1Point3: 'Landmarks and coastline',
+    service2Point1: 'Promotional films',
+    service2Point2: 'Weddings and events',
+    service2Point3: 'Fly-throughs and reveals',
+    service3Point1: 'Construction progress',
+    service3Point2: 'Roof and structure inspections',
+    service3Point3: 'Land and planning overviews',
   },
   footer: {
     text: 'Landscape and aerial photography from the Garden of Ireland. Fine-art prints, made to order.',
@@ -62,6 +78,8 @@ export const CONTENT_DEFAULTS = {
     social1Url: '',
     social2Url: '',
     social3Url: '',
+    // The copyright line; {year} is this year's number when the page is made.
+    copyright: `© {year} ${OWNER_NAME}. All rights reserved.`,
   },
 } as const satisfies Record<string, Record<string, string>>;
 
@@ -69,12 +87,31 @@ export type ContentSection = keyof typeof CONTENT_DEFAULTS;
 /** The texts of one section as a page gets them (stored or default). */
 export type SectionText<S extends ContentSection> = Record<keyof (typeof CONTENT_DEFAULTS)[S], string>;
 
-/** The drone packages of a section (service1Name, service1Text, ...), in order. */
-export function dronePackages(text: Record<string, string>): { n: number; name: string; text: string }[] {
+/**
+ * The placeholders an editable block takes (see placeholders.ts), filled when a page is made. A
+ * block listed here refuses any other `{name}`; the others keep braces as written.
+ */
+export const CONTENT_PLACEHOLDERS: Partial<Record<ContentSection, Record<string, readonly string[]>>> = {
+  footer: { copyright: ['year'] },
+};
+
+/** The placeholders a block takes, or null when it takes none. */
+export function placeholdersOf(section: string, key: string): readonly string[] | null {
+  return CONTENT_PLACEHOLDERS[section as ContentSection]?.[key] ?? null;
+}
+
+/** The drone packages of a section (service1Name, service1Text, service1Point1, ...), in order. */
+export function dronePackages(
+  text: Record<string, string>,
+): { n: number; name: string; text: string; points: { key: string; text: string }[] }[] {
   return [1, 2, 3].map((n) => ({
     n,
     name: text[`service${n}Name`] ?? '',
     text: text[`service${n}Text`] ?? '',
+    points: [1, 2, 3]
+      .map((m) => `service${n}Point${m}`)
+      .filter((key) => key in text)
+      .map((key) => ({ key, text: text[key] ?? '' })),
   }));
 }
 

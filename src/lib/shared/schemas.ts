@@ -16,8 +16,10 @@ import {
   type PrintSize,
   UPLOAD_PURPOSES,
 } from './constants';
+import { placeholdersOf } from './content-defaults';
 import { CUSTOMER_RULES, type CustomerFieldRule, hasControlCharacter, oneLineMessage } from './customer';
 import { isLinkKey, webLink } from './links';
+import { unknownPlaceholderMessage, unknownPlaceholders } from './placeholders';
 import { eurosToCents, MAX_PRICE_CENTS } from './pricing';
 
 export const signInSchema = z.object({
@@ -229,7 +231,8 @@ export type ContactData = z.output<typeof contactSchema>;
 export const CONTENT_MAX = 5000;
 /**
  * PUT /api/website-content: one editable block (section + key), upserted. A link block (its key
- * ends in "Url") holds an http(s) address or nothing: never javascript: or any other scheme.
+ * ends in "Url") holds an http(s) address or nothing: never javascript: or any other scheme. A block
+ * that takes placeholders (the copyright line's {year}) names no others.
  */
 export const websiteContentSchema = z
   .object({
@@ -237,12 +240,21 @@ export const websiteContentSchema = z
     key: z.string().trim().min(1, 'key is required').max(40),
     content: z.string().max(CONTENT_MAX, `content must be at most ${CONTENT_MAX} characters`),
   })
-  .superRefine(({ key, content }, ctx) => {
+  .superRefine(({ section, key, content }, ctx) => {
     if (isLinkKey(key) && content.trim() !== '' && webLink(content) === null) {
       ctx.addIssue({
         code: 'custom',
         path: ['content'],
         message: 'A link must be a web address starting with https:// or http://.',
+      });
+    }
+    const known = placeholdersOf(section, key);
+    const unknown = known ? unknownPlaceholders(content, known) : [];
+    if (known && unknown.length) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['content'],
+        message: unknownPlaceholderMessage('The text', unknown, known),
       });
     }
   });
