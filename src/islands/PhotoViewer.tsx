@@ -16,23 +16,9 @@ import {
   zoomStep,
   zoomTo,
 } from '~/lib/shared/zoom';
+import type { ViewerPhoto } from '~/lib/shared/viewer-photo';
 
-export interface ViewerPhoto {
-  id: string;
-  title: string;
-  description: string | null;
-  location: string | null;
-  alt: string;
-  /** A screen-sized image for the full-screen viewer. */
-  src: string;
-  srcset?: string;
-  /** The largest derivative, loaded only when the zoom viewer opens. */
-  zoomSrc: string;
-  width: number | null;
-  height: number | null;
-  /** The print's own page, for a photo on sale in the shop. */
-  printHref?: string;
-}
+export type { ViewerPhoto };
 
 interface Props {
   photos: ViewerPhoto[];

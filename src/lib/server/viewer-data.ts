@@ -1,7 +1,8 @@
 // The photo list handed to the viewer island as JSON: screen-sized and largest derivatives,
 // never an original.
-import type { ViewerPhoto } from '~/islands/PhotoViewer';
+
 import { mediaUrl, srcset, widthsFor } from '~/lib/shared/media';
+import type { ViewerPhoto } from '~/lib/shared/viewer-photo';
 
 export interface ViewerSource {
   id: string;

@@ -12,7 +12,7 @@ import {
   WITHDRAWAL_TEXT,
 } from '~/lib/server/services/order-mail';
 import { refundMail, statusMail } from '~/lib/server/services/order-status-mail';
-import { getOrderWithItems } from '~/lib/server/services/orders';
+import { getOrderWithItems } from '~/lib/server/services/order-with-items';
 import { hasControlCharacter } from '~/lib/shared/customer';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';

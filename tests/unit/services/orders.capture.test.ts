@@ -8,12 +8,8 @@ import type { Db } from '~/lib/server/db';
 import { getLog } from '~/lib/server/log';
 import type { PaypalClient } from '~/lib/server/payments/paypal-client';
 import type { CaptureBehaviour, PaypalDouble } from '~/lib/server/payments/paypal-double';
-import {
-  capturePaypalOrder,
-  createPaypalOrder,
-  getOrderWithItems,
-  settleCapture,
-} from '~/lib/server/services/orders';
+import { getOrderWithItems } from '~/lib/server/services/order-with-items';
+import { capturePaypalOrder, createPaypalOrder, settleCapture } from '~/lib/server/services/orders';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeVariant } from '../../helpers/factories';

@@ -4,10 +4,10 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '~/lib/server/db';
 import { getLog } from '~/lib/server/log';
+import { getOrderWithItems } from '~/lib/server/services/order-with-items';
 import {
   createPaypalOrder,
   createPendingOrder,
-  getOrderWithItems,
   PAYMENT_ERRORS,
   paypalOrderBody,
   priceOrderLines,

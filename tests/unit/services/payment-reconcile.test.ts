@@ -10,7 +10,8 @@ import type { Db } from '~/lib/server/db';
 import { getLog } from '~/lib/server/log';
 import type { PaypalClient } from '~/lib/server/payments/paypal-client';
 import type { PaypalDouble } from '~/lib/server/payments/paypal-double';
-import { capturePaypalOrder, createPaypalOrder, getOrderWithItems } from '~/lib/server/services/orders';
+import { getOrderWithItems } from '~/lib/server/services/order-with-items';
+import { capturePaypalOrder, createPaypalOrder } from '~/lib/server/services/orders';
 import {
   reconcilePendingPayments,
   settleUnsettledPayments,

@@ -4,7 +4,8 @@
 // variants are generated once.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '~/lib/server/db';
-import { createPendingOrder, getOrderWithItems, priceOrderLines } from '~/lib/server/services/orders';
+import { getOrderWithItems } from '~/lib/server/services/order-with-items';
+import { createPendingOrder, priceOrderLines } from '~/lib/server/services/orders';
 import {
   generateMissingVariants,
   getPriceMatrix,

@@ -11,7 +11,7 @@ import { mailBlock, mailLine } from '~/lib/server/mail-text';
 import { OWNER_NAME } from '~/lib/shared/constants';
 import { formatEuro, shortOrderId } from '~/lib/shared/format';
 import { TEST_ORDER_LABEL } from '~/lib/shared/test-order';
-import { getOrderWithItems } from './orders';
+import { getOrderWithItems } from './order-with-items';
 
 /** The lines of a delivery address are indented under their heading. */
 const ADDRESS_INDENT = '  ';

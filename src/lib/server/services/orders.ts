@@ -477,24 +477,3 @@ export function settleCapture(
   });
   return { paid: true, orderId: order.id, captureId: verdict.captureId ?? '', newlyPaid };
 }
-
-/** An order with its items, for mails and the confirmation. */
-export function getOrderWithItems(db: Db | Tx, orderId: string) {
-  const byId = preparedOnce(db, 'orders: by id', () =>
-    db
-      .select()
-      .from(orders)
-      .where(eq(orders.id, sql.placeholder('id')))
-      .prepare(),
-  );
-  const itemsOf = preparedOnce(db, 'orders: items', () =>
-    db
-      .select()
-      .from(orderItems)
-      .where(eq(orderItems.orderId, sql.placeholder('id')))
-      .prepare(),
-  );
-  const order = byId.get({ id: orderId });
-  if (!order) return undefined;
-  return { ...order, items: itemsOf.all({ id: orderId }) };
-}
