@@ -1,5 +1,8 @@
 // The shapes of the owner's order calls, as the server answers them.
+import type { OrderHistoryEntry } from '~/lib/shared/order-history';
 import type { PaymentState } from '~/lib/shared/payment-state';
+
+export type { OrderHistoryEntry };
 
 export interface OrderItem {
   id: string;
@@ -32,16 +35,6 @@ export interface OrderRow {
   createdAt: string;
   itemCount: number;
   items: OrderItem[];
-}
-
-export interface OrderHistoryEntry {
-  id: string;
-  fromStatus: string;
-  toStatus: string;
-  changedBy: string;
-  note: string | null;
-  customerNotified: boolean;
-  createdAt: string;
 }
 
 export interface OrderDetails extends OrderRow {

@@ -1,10 +1,12 @@
 // The owner's reads of orders: the list (newest first, searched by the customer's e-mail or name,
 // filtered by status, page by page) and one order in full with its status history. Money stays in
 // integer cents here; admin-order-shapes.ts turns it into euros for the API.
+
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/server/db';
 import { HttpError } from '~/lib/server/http';
 import { mediaUrl, widthsFor } from '~/lib/shared/media';
+import type { OrderHistoryEntry } from '~/lib/shared/order-history';
 import type { OrdersQuery } from '~/lib/shared/schemas';
 import { type Order, orderItems, orderStatusHistory, orders, photos, productVariants } from '~db/schema';
 
@@ -33,15 +35,7 @@ export interface AdminOrderItem {
 
 export type AdminOrder = Order & { items: AdminOrderItem[]; itemCount: number };
 
-export interface StatusHistoryEntry {
-  id: string;
-  fromStatus: string;
-  toStatus: string;
-  changedBy: string;
-  note: string | null;
-  customerNotified: boolean;
-  createdAt: Date;
-}
+export type StatusHistoryEntry = OrderHistoryEntry<Date>;
 
 export type AdminOrderDetails = AdminOrder & { history: StatusHistoryEntry[] };
 
