@@ -1,6 +1,5 @@
 // @ts-check
 import node from '@astrojs/node';
-import preact from '@astrojs/preact';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig, passthroughImageService } from 'astro/config';
@@ -73,16 +72,9 @@ export default defineConfig({
   // Astro runs behind the node:http front of server/main.ts: a byte cache in front of Astro's
   // pipeline serves about 0.9x the requests per second of plain node:http, Astro alone 0.03x.
   adapter: nodeWithFront(),
-  // The checkout island is Preact (a few KiB, where react-dom is about 60 KiB of gzip): it is the one
-  // island that hydrates while its page loads. Every other island is React, loaded on interaction.
-  // React comes first: a server render asks each renderer in turn whether a component is its own,
-  // and Preact's check calls React components outside React (an "Invalid hook call" in the log).
-  integrations: [
-    react({ exclude: ['**/islands/checkout/**'] }),
-    preact({ include: ['**/islands/checkout/**'] }),
-    hydrateAfterPaint,
-    withoutUnusedBuiltinRoutes,
-  ],
+  // Every island is React. The checkout's hydrates once its page has painted (client:painted); the
+  // others load on interaction.
+  integrations: [react(), hydrateAfterPaint, withoutUnusedBuiltinRoutes],
   // Astro's own image pipeline has nothing to do (see above): its no-op service, so that sharp is
   // never run through it, not even by the dev server's /_image.
   image: { service: passthroughImageService() },

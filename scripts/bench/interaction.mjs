@@ -8,8 +8,10 @@
 //  - How long after the click a dialog is on screen (informational): INP ends at the next paint, so
 //    a dialog whose code is still loading would not show in INP at all.
 //  - JS before interaction of /, /shop and /checkout, and the JS fetched when the print dialog, the
-//    viewer and /admin load, each beside react-dom alone built in the same run.
-// Run alone with `node scripts/bench/interaction.mjs` (seeds its own data directory; build first).
+//    viewer and /admin load, each beside react-dom alone built in the same run; and a row of
+//    react-dom as this build emits it for a React island (the floor of any page with one).
+// Run alone with `node scripts/bench/interaction.mjs [--page <path>]…` (seeds its own data directory;
+// build first).
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +20,16 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { CHECKOUT_CART } from './checkout-js.mjs';
-import { met, PRINT_PAGE, printTable, signInOwner, startSite, waitForMediaQueue } from './lib.mjs';
-import { adminJs, jsBeforeInteraction, reactDomAlone } from './page-js.mjs';
+import {
+  met,
+  PRINT_PAGE,
+  pagesFromArgs,
+  printTable,
+  signInOwner,
+  startSite,
+  waitForMediaQueue,
+} from './lib.mjs';
+import { adminJs, jsBeforeInteraction, reactDomAlone, reactDomAsBuilt } from './page-js.mjs';
 
 const SLOWDOWN = 4;
 const RUNS = 3;
@@ -236,16 +246,34 @@ function shownRow(figure, values) {
   return [`${figure}, ${SLOWDOWN}× CPU slowdown (median of ${RUNS})`, value, '—', '—', '—', '—'];
 }
 
-export async function interactionRows(baseUrl, ownerCookie) {
+/**
+ * `only` (paths) keeps the rows of those pages: their JS before interaction and the interactions
+ * measured on them (/ the viewer, /shop the print dialog, /checkout typing, /admin its JS); the
+ * react-dom baselines are always measured.
+ */
+export async function interactionRows(baseUrl, ownerCookie, { only } = {}) {
+  const wanted = (path) => !only || only.includes(path);
   const react = await reactDomAlone();
-  const rows = [];
+  const built = reactDomAsBuilt();
+  const rows = [
+    [
+      `react-dom as the build emits it: the React renderer's client entry and its static imports (gzip, ${built.files} files)`,
+      kib(built.bytes),
+      `${kib(react)} (react-dom alone)`,
+      `${(built.bytes / react).toFixed(2)}×`,
+      '—',
+      '—',
+    ],
+  ];
 
   for (const [path, budget, options] of [
     ['/', 15, {}],
     ['/shop', 25, {}],
     [PRINT_PAGE, 25, {}],
-    ['/checkout', 75, { storage: { [CART_KEY]: CHECKOUT_CART } }],
+    // React's own floor (the row above) and the checkout's code: cart, form rules, fetch helper.
+    ['/checkout', 90, { storage: { [CART_KEY]: CHECKOUT_CART } }],
   ]) {
+    if (!wanted(path)) continue;
     const js = await jsBeforeInteraction(`${baseUrl}${path}`, options);
     rows.push([
       `JS before interaction (gzip): ${path}${options.storage ? ', a cart of 2 lines' : ''} (${js.files} files + ${js.inline} inline)`,
@@ -263,14 +291,13 @@ export async function interactionRows(baseUrl, ownerCookie) {
   const checkout = [];
   try {
     for (let i = 0; i < RUNS; i++) {
-      print.push(await printDialogRun(browser, baseUrl));
-      viewer.push(await viewerRun(browser, baseUrl));
-      checkout.push(await checkoutRun(browser, baseUrl));
+      if (wanted('/shop')) print.push(await printDialogRun(browser, baseUrl));
+      if (wanted('/')) viewer.push(await viewerRun(browser, baseUrl));
+      if (wanted('/checkout')) checkout.push(await checkoutRun(browser, baseUrl));
     }
   } finally {
     await browser.close();
   }
-  const admin = await adminJs(baseUrl, ownerCookie);
 
   const onOpen = (figure, bytes) => [
     figure,
@@ -280,51 +307,78 @@ export async function interactionRows(baseUrl, ownerCookie) {
     '—',
     '—',
   ];
-  rows.push(
-    onOpen('JS fetched when the print dialog first opens on /shop (gzip)', print[0].js),
-    onOpen('JS fetched when the viewer and its zoom first open on / (gzip)', viewer[0].js),
-    onOpen(
-      `JS when /admin opens on the Dashboard tab (gzip; every tab: ${kib(admin.all)})`,
-      admin.dashboard.bytes,
-    ),
-    inpRow(
-      'open the print dialog, first time (/shop)',
-      print.map((r) => r.open.inp),
-      print.map((r) => r.noop),
-    ),
-    inpRow(
-      'Add to Cart in the print dialog (/shop)',
-      print.map((r) => r.add.inp),
-      print.map((r) => r.noop),
-    ),
-    inpRow(
-      'open the full-screen viewer, first time (/)',
-      viewer.map((r) => r.open.inp),
-      viewer.map((r) => r.noop),
-    ),
-    inpRow(
-      'open the zoom viewer, first time (/)',
-      viewer.map((r) => r.zoom.inp),
-      viewer.map((r) => r.noop),
-    ),
-    inpRow(
-      'type in the checkout form, slowest of 5 keys (/checkout, cart of 2)',
-      checkout.map((r) => r.typed.inp),
-      checkout.map((r) => r.noop),
-    ),
-    shownRow(
-      'click → print dialog on screen, first time',
-      print.map((r) => r.open.shownMs),
-    ),
-    shownRow(
-      'click → full-screen viewer on screen, first time',
-      viewer.map((r) => r.open.shownMs),
-    ),
-    shownRow(
-      'click → zoom viewer on screen, first time',
-      viewer.map((r) => r.zoom.shownMs),
-    ),
-  );
+  if (print.length) {
+    rows.push(onOpen('JS fetched when the print dialog first opens on /shop (gzip)', print[0].js));
+  }
+  if (viewer.length) {
+    rows.push(onOpen('JS fetched when the viewer and its zoom first open on / (gzip)', viewer[0].js));
+  }
+  if (wanted('/admin')) {
+    const admin = await adminJs(baseUrl, ownerCookie);
+    rows.push(
+      onOpen(
+        `JS when /admin opens on the Dashboard tab (gzip; every tab: ${kib(admin.all)})`,
+        admin.dashboard.bytes,
+      ),
+    );
+  }
+  if (print.length) {
+    rows.push(
+      inpRow(
+        'open the print dialog, first time (/shop)',
+        print.map((r) => r.open.inp),
+        print.map((r) => r.noop),
+      ),
+      inpRow(
+        'Add to Cart in the print dialog (/shop)',
+        print.map((r) => r.add.inp),
+        print.map((r) => r.noop),
+      ),
+    );
+  }
+  if (viewer.length) {
+    rows.push(
+      inpRow(
+        'open the full-screen viewer, first time (/)',
+        viewer.map((r) => r.open.inp),
+        viewer.map((r) => r.noop),
+      ),
+      inpRow(
+        'open the zoom viewer, first time (/)',
+        viewer.map((r) => r.zoom.inp),
+        viewer.map((r) => r.noop),
+      ),
+    );
+  }
+  if (checkout.length) {
+    rows.push(
+      inpRow(
+        'type in the checkout form, slowest of 5 keys (/checkout, cart of 2)',
+        checkout.map((r) => r.typed.inp),
+        checkout.map((r) => r.noop),
+      ),
+    );
+  }
+  if (print.length) {
+    rows.push(
+      shownRow(
+        'click → print dialog on screen, first time',
+        print.map((r) => r.open.shownMs),
+      ),
+    );
+  }
+  if (viewer.length) {
+    rows.push(
+      shownRow(
+        'click → full-screen viewer on screen, first time',
+        viewer.map((r) => r.open.shownMs),
+      ),
+      shownRow(
+        'click → zoom viewer on screen, first time',
+        viewer.map((r) => r.zoom.shownMs),
+      ),
+    );
+  }
   return rows;
 }
 
@@ -336,7 +390,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
     await waitForMediaQueue(join(dataDir, 'site.sqlite'));
     const started = performance.now();
-    printTable(await interactionRows(site.url, await signInOwner(site.url, password)));
+    printTable(
+      await interactionRows(site.url, await signInOwner(site.url, password), { only: pagesFromArgs() }),
+    );
     console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s)`);
   } finally {
     await site.stop();

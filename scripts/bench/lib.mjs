@@ -128,6 +128,15 @@ export function printTable(rows) {
   for (const r of all.slice(1)) console.log(line(r));
 }
 
+/**
+ * The pages named by `--page <path>` (repeatable) on the command line, or undefined for every page:
+ * `npm run bench -- --page /checkout` measures only that page's rows.
+ */
+export function pagesFromArgs(argv = process.argv) {
+  const pages = argv.flatMap((arg, i) => (arg === '--page' && argv[i + 1] ? [argv[i + 1]] : []));
+  return pages.length ? pages : undefined;
+}
+
 /** 'yes' when the measured value meets the goal, 'NO' otherwise. */
 export const met = (ok) => (ok ? 'yes' : 'NO');
 

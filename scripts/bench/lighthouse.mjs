@@ -3,7 +3,8 @@
 // beside its zero-JS control measured in the same run (scripts/bench/zero-js-proxy.mjs: the same
 // page with every script removed). The site gets 5 runs a page, the control 3 (to save time), taken
 // in turns so that a busy moment of the machine falls on both. Run alone with
-// `node scripts/bench/lighthouse.mjs` (a freshly seeded site in a temporary data directory).
+// `node scripts/bench/lighthouse.mjs [--page <path>]…` (a freshly seeded site in a temporary data
+// directory).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +15,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../chromium.mjs';
 import { CHECKOUT_CART } from './checkout-js.mjs';
-import { met, PRINT_PAGE, printTable, startSite, waitForMediaQueue } from './lib.mjs';
+import { met, PRINT_PAGE, pagesFromArgs, printTable, startSite, waitForMediaQueue } from './lib.mjs';
 import { startZeroJsProxy } from './zero-js-proxy.mjs';
 
 const CART_KEY = 'wicklow:cart:v1';
@@ -203,18 +204,20 @@ function pageRows({ path, label = path }, { site, control }) {
   return rows;
 }
 
-export async function lighthouseRows(baseUrl) {
+/** `only` (paths) keeps the rows of those pages. */
+export async function lighthouseRows(baseUrl, { only } = {}) {
   const started = performance.now();
+  const pages = PAGES.filter(({ path }) => !only || only.includes(path));
   // The site's page cache makes its best brotli after the first request of a page; ask once so
   // every run gets the bytes a visitor gets.
-  for (const { path } of PAGES)
+  for (const { path } of pages)
     await (await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
   await new Promise((r) => setTimeout(r, 1000));
   const proxy = await startZeroJsProxy(baseUrl);
   const rows = [];
   const benchmarkIndexes = [];
   try {
-    for (const page of PAGES) {
+    for (const page of pages) {
       const runs = await measurePage(baseUrl, proxy.url, page);
       benchmarkIndexes.push(...[...runs.site, ...runs.control].map((r) => r.benchmarkIndex));
       rows.push(...pageRows(page, runs));
@@ -246,7 +249,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: '1', OWNER_PASSWORD: 'bench-password-123' });
   try {
     await waitForMediaQueue(join(dataDir, 'site.sqlite'));
-    printTable(await lighthouseRows(site.url));
+    printTable(await lighthouseRows(site.url, { only: pagesFromArgs() }));
   } finally {
     await site.stop();
     rmSync(dataDir, { recursive: true, force: true });

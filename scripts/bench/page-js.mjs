@@ -2,6 +2,8 @@
 // time the page's deferred scripts have run (html[data-enhanced]) and the network is idle, plus the
 // inline scripts, each gzipped on its own (the budgets' unit). Static imports and chunks count, so
 // nothing hides behind a first-level <script src>.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { build } from 'esbuild';
@@ -107,4 +109,30 @@ export async function reactDomAlone() {
     logLevel: 'silent',
   });
   return gzipSync(out.outputFiles[0].contents).length;
+}
+
+/**
+ * react-dom as this build emits it: the React renderer's client entry that Astro writes for every
+ * React island (the one named in the server manifest's entry modules) with every module it imports
+ * statically, each gzipped on its own (the budgets' unit). This is what any React island costs
+ * before its own code, so a page's JS less this is the page's own. Read from dist/ (build first).
+ */
+export function reactDomAsBuilt(dist = 'dist') {
+  const manifest = readdirSync(join(dist, 'server')).find((f) => /^manifest_.*\.mjs$/.test(f));
+  const text = manifest ? readFileSync(join(dist, 'server', manifest), 'utf8') : '';
+  const entry = text.match(/"@astrojs\/react\/client\.js":"_astro\/([^"]+)"/)?.[1];
+  if (!entry) throw new Error(`no React renderer in ${dist}/server's manifest: build first`);
+  const dir = join(dist, 'client', '_astro');
+  const seen = new Set();
+  let bytes = 0;
+  const visit = (file) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = readFileSync(join(dir, file));
+    bytes += gzipSync(code).length;
+    // Static imports only (import … from "./x.js", import "./x.js"): dynamic ones load later.
+    for (const m of code.toString('utf8').matchAll(/(?:\bfrom|\bimport)\s*"\.\/([^"]+\.js)"/g)) visit(m[1]);
+  };
+  visit(entry);
+  return { bytes, files: seen.size };
 }

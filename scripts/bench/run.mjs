@@ -1,7 +1,9 @@
 // `npm run bench`: figures of speed and size, each beside a baseline measured in the same run, with
 // the goal it is held to and whether it is met. Never run inside the tests: timings belong here, on
 // a quiet machine. `--build` rebuilds first; `--quick` leaves out the rows of earlier work (start-up,
-// query floods, photo publishing, the composition analyser) to keep only the performance goals.
+// query floods, photo publishing, the composition analyser) to keep only the performance goals;
+// `--page <path>` (repeatable) keeps only the browser rows of that page (its JS, its interactions
+// and Lighthouse, beside the react-dom baselines): `npm run bench -- --page /checkout`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -9,14 +11,22 @@ import { join } from 'node:path';
 import { bytesRows } from './bytes.mjs';
 import { benchComposition } from './composition.mjs';
 import { interactionRows } from './interaction.mjs';
-import { baselineFirstOk, printTable, signInOwner, startSite, waitForMediaQueue } from './lib.mjs';
+import {
+  baselineFirstOk,
+  pagesFromArgs,
+  printTable,
+  signInOwner,
+  startSite,
+  waitForMediaQueue,
+} from './lib.mjs';
 import { lighthouseRows } from './lighthouse.mjs';
 import { serverRows } from './orders.mjs';
 import { benchQueryFlood } from './query-flood.mjs';
 import { throughputRows } from './throughput.mjs';
 import { baselinePublish, make24mp, sitePublish } from './upload.mjs';
 
-const quick = process.argv.includes('--quick');
+const only = pagesFromArgs();
+const quick = process.argv.includes('--quick') || only !== undefined;
 
 if (!existsSync('dist/server/entry.mjs') || process.argv.includes('--build')) {
   const run = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -54,14 +64,16 @@ try {
     rows.push(startRow('cold: migrate + seed', cold.firstOkMs), startRow('warm restart', site.firstOkMs));
   }
 
-  section('throughput against node:http');
-  rows.push(...(await throughputRows(site.url, cookie, { sitePid: site.pid })));
-  section('bytes of the HTML');
-  rows.push(...(await bytesRows(site.url)));
+  if (!only) {
+    section('throughput against node:http');
+    rows.push(...(await throughputRows(site.url, cookie, { sitePid: site.pid })));
+    section('bytes of the HTML');
+    rows.push(...(await bytesRows(site.url)));
+  }
   section('JS and INP in chromium');
-  rows.push(...(await interactionRows(site.url, cookie)));
+  rows.push(...(await interactionRows(site.url, cookie, { only })));
   section('Lighthouse against the zero-JS controls');
-  rows.push(...(await lighthouseRows(site.url)));
+  rows.push(...(await lighthouseRows(site.url, { only })));
 
   if (!quick) {
     section('query floods, photo publishing, composition');
@@ -91,8 +103,10 @@ try {
   }
   await site.stop();
 
-  section('orders, payments and the shop at 2,000 photos');
-  rows.push(...(await serverRows({ seededDataDir: dataDir })));
+  if (!only) {
+    section('orders, payments and the shop at 2,000 photos');
+    rows.push(...(await serverRows({ seededDataDir: dataDir })));
+  }
   section('done');
   console.log('');
   printTable(rows);

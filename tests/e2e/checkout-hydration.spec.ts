@@ -1,6 +1,7 @@
 // The checkout's form is server-rendered and its island hydrates only once the page has painted:
 // a buyer may type before that. What was typed must survive the hydration, and be validated then.
-// The island's code is held back by routing until the fields are filled.
+// The island's code is held back by routing until the fields are filled. And the island brings React
+// with it, so the first toast loads only the toast library, never a second copy of react-dom.
 import { expect, test } from '@playwright/test';
 
 const CART = JSON.stringify([
@@ -49,4 +50,36 @@ test('text typed into the checkout form before the island hydrates is kept and v
   await field('Email').fill('aoife@example.ie');
   await expect(page.getByText('Please enter a valid email address')).toHaveCount(0);
   await expect(field('Full Name')).toHaveValue('Aoife Byrne');
+});
+
+test('the first toast on the checkout loads the toast library alone: react-dom is already there', async ({
+  page,
+}) => {
+  await page.addInitScript((cart) => localStorage.setItem('wicklow:cart:v1', cart), CART);
+  const scripts: string[] = [];
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script') scripts.push(r.url());
+  });
+  // The payment setup is refused, and the checkout says so in a toast: its answer is held until the
+  // island has hydrated and the page has fetched its other scripts, so that what the toast loads stands apart.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/paypal/setup', async (route) => {
+    await released;
+    await route.fulfill({ status: 409, json: { message: 'Payments are paused for a moment.' } });
+  });
+  await page.goto('/checkout');
+  // Hydrated, and the page's deferred scripts have run (they mark the page enhanced).
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('html[data-enhanced]')).toHaveCount(1);
+  const beforeToast = scripts.length;
+
+  release();
+  await expect(page.getByText('Payments are paused for a moment.')).toBeVisible();
+  const forToast = scripts.slice(beforeToast);
+  const code = await Promise.all(forToast.map(async (url) => (await page.request.get(url)).text()));
+  expect(code.some((c) => c.includes('data-sonner-toaster'))).toBe(true);
+  for (const [i, c] of code.entries()) expect(c, forToast[i]).not.toContain('react-dom-client.production');
 });

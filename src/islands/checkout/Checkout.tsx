@@ -5,18 +5,17 @@
 // site without payments set up, the server's sentence saying so, and no control at all.
 // The browser sends only its lines and the customer; the server decides every price.
 //
-// Rendered with Preact, not React (astro.config.mjs gives this folder to @astrojs/preact): the
-// checkout is the one island that hydrates as soon as its page has painted, and react-dom alone is about
-// 60 KiB of gzip against Preact's few. The hooks are the same; the DOM names are the platform's
-// (class, for, autocomplete), and a field reports each keystroke with onInput (Preact's onChange is
-// the DOM's change event, fired only when the field loses focus).
-/** @jsxImportSource preact */
-import { useStore } from '@nanostores/preact';
+// The one island that hydrates while its page loads (client:painted, once the first paint is on
+// screen): the server renders the form and the space the cart will take, so a buyer can start
+// typing before React arrives. Its rules are checked in plain code (lib/shared/customer.ts), not
+// with zod, which stays out of the browser.
+import { useStore } from '@nanostores/react';
 import type { PayPalNamespace } from '@paypal/paypal-js';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { getJson, HttpError, sendJson } from '~/lib/client/api';
 import { $cart, clearCart, removeFromCart, setQuantity } from '~/lib/client/cart-store';
 import { notify } from '~/lib/client/toaster';
+import { useHydrated } from '~/lib/client/use-hydrated';
 import { type CartLine, lineKey, orderLines, totals } from '~/lib/shared/cart';
 import { CURRENCY, PRINT_SIZE_LABELS } from '~/lib/shared/constants';
 import { type CustomerField, customerErrors } from '~/lib/shared/customer';
@@ -65,16 +64,9 @@ function pendingOrderId(message: string): string | null {
   }
 }
 
-/** False in the server-rendered HTML and until the island has hydrated. */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated;
-}
-
 /**
  * What the buyer typed (or the browser autofilled) into the server-rendered form before the island
- * hydrated, by field. Preact's hydrate leaves an input's value as it finds it, but the next render
+ * hydrated, by field. React's hydration leaves an input's value as it finds it, but the next render
  * would write the state's empty values over it: the state takes these first.
  */
 function typedBeforeHydration(form: HTMLFormElement | null): Partial<Record<CustomerField, string>> {
@@ -186,9 +178,9 @@ export default function Checkout() {
 
   if (hydrated && cart.length === 0) {
     return (
-      <div class="py-16 text-center">
-        <p class="text-2xl text-ink-950">Your cart is empty</p>
-        <a href="/shop" class="btn btn-primary mt-6">
+      <div className="py-16 text-center">
+        <p className="text-2xl text-ink-950">Your cart is empty</p>
+        <a href="/shop" className="btn btn-primary mt-6">
           Back to Shop
         </a>
       </div>
@@ -197,78 +189,78 @@ export default function Checkout() {
 
   return (
     // Columns of minmax(0, 1fr): no wider than the screen, whatever the width of a line in them.
-    <div class="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
-      <div class="space-y-10">
+    <div className="grid grid-cols-1 gap-10 lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <div className="space-y-10">
         <section aria-labelledby="customer-title">
-          <h2 id="customer-title" class="text-2xl text-ink-950">
+          <h2 id="customer-title" className="text-2xl text-ink-950">
             Customer information
           </h2>
           <form
             ref={form}
-            class="mt-4 grid gap-4 sm:grid-cols-2"
-            novalidate
+            className="mt-4 grid gap-4 sm:grid-cols-2"
+            noValidate
             onSubmit={(e) => e.preventDefault()}
           >
-            <Field label="Full Name" {...field('name')} autocomplete="name" wide />
-            <Field label="Email" type="email" {...field('email')} autocomplete="email" />
-            <Field label="Phone" type="tel" {...field('phone')} autocomplete="tel" />
-            <Field label="Street Address" {...field('street')} autocomplete="street-address" wide />
-            <Field label="City" {...field('city')} autocomplete="address-level2" />
-            <Field label="Postal Code" {...field('postalCode')} autocomplete="postal-code" />
-            <Field label="Country" {...field('country')} autocomplete="country-name" />
+            <Field label="Full Name" {...field('name')} autoComplete="name" wide />
+            <Field label="Email" type="email" {...field('email')} autoComplete="email" />
+            <Field label="Phone" type="tel" {...field('phone')} autoComplete="tel" />
+            <Field label="Street Address" {...field('street')} autoComplete="street-address" wide />
+            <Field label="City" {...field('city')} autoComplete="address-level2" />
+            <Field label="Postal Code" {...field('postalCode')} autoComplete="postal-code" />
+            <Field label="Country" {...field('country')} autoComplete="country-name" />
           </form>
         </section>
 
         <section aria-labelledby="cart-title">
-          <h2 id="cart-title" class="text-2xl text-ink-950">
+          <h2 id="cart-title" className="text-2xl text-ink-950">
             Your cart
           </h2>
           <ul
-            class="mt-4 divide-y divide-mist-200 border-y border-mist-200"
+            className="mt-4 divide-y divide-mist-200 border-y border-mist-200"
             style={hydrated ? undefined : { minHeight: 'calc(var(--cart-lines, 1) * 6rem)' }}
           >
             {cart.map((line) => (
-              <li key={lineKey(line)} class="flex flex-wrap items-center gap-4 py-4">
+              <li key={lineKey(line)} className="flex flex-wrap items-center gap-4 py-4">
                 {line.imageUrl && (
                   <img
                     src={String(line.imageUrl)}
                     alt=""
-                    class="h-16 w-20 rounded-sm bg-mist-100 object-contain"
+                    className="h-16 w-20 rounded-sm bg-mist-100 object-contain"
                   />
                 )}
-                <div class="min-w-40 flex-1">
-                  <p class="font-medium text-ink-950">{line.title}</p>
-                  <p class="text-sm text-ink-600">
+                <div className="min-w-40 flex-1">
+                  <p className="font-medium text-ink-950">{line.title}</p>
+                  <p className="text-sm text-ink-600">
                     {PRINT_SIZE_LABELS[line.size]} {line.dimensions ? `(${line.dimensions})` : ''},{' '}
                     {line.finish}, {line.framing ? 'framed' : 'unframed'}
                   </p>
-                  <p class="text-sm text-ink-600 tabular-nums">{formatEuro(line.unitCents)} each</p>
+                  <p className="text-sm text-ink-600 tabular-nums">{formatEuro(line.unitCents)} each</p>
                 </div>
-                <div class="flex items-center rounded-md border border-mist-300">
+                <div className="flex items-center rounded-md border border-mist-300">
                   <button
                     type="button"
-                    class="h-11 w-11"
+                    className="h-11 w-11"
                     aria-label={`Decrease quantity of ${line.title}`}
                     onClick={() => setQuantity(line, line.quantity - 1)}
                   >
                     −
                   </button>
-                  <span class="w-8 text-center tabular-nums">{line.quantity}</span>
+                  <span className="w-8 text-center tabular-nums">{line.quantity}</span>
                   <button
                     type="button"
-                    class="h-11 w-11"
+                    className="h-11 w-11"
                     aria-label={`Increase quantity of ${line.title}`}
                     onClick={() => setQuantity(line, line.quantity + 1)}
                   >
                     +
                   </button>
                 </div>
-                <p class="w-24 text-right font-medium tabular-nums">
+                <p className="w-24 text-right font-medium tabular-nums">
                   {formatEuro(line.unitCents * line.quantity)}
                 </p>
                 <button
                   type="button"
-                  class="text-link min-h-11 text-sm"
+                  className="text-link min-h-11 text-sm"
                   onClick={() => removeFromCart(line)}
                   aria-label={`Remove ${line.title} from the cart`}
                 >
@@ -280,35 +272,35 @@ export default function Checkout() {
         </section>
       </div>
 
-      <aside class="space-y-6 lg:sticky lg:top-24 lg:self-start">
+      <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
         <section
           aria-labelledby="summary-title"
-          class="rounded-lg bg-white p-6 shadow-sm ring-1 ring-mist-200"
+          className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-mist-200"
         >
-          <h2 id="summary-title" class="text-xl text-ink-950">
+          <h2 id="summary-title" className="text-xl text-ink-950">
             Order summary
           </h2>
           <ul
-            class="mt-4 space-y-2 text-sm"
+            className="mt-4 space-y-2 text-sm"
             style={hydrated ? undefined : { minHeight: 'calc(var(--cart-lines, 1) * 1.75rem - 0.5rem)' }}
           >
             {cart.map((line) => (
-              <li key={lineKey(line)} class="flex h-5 justify-between gap-3">
-                <span class="truncate">
+              <li key={lineKey(line)} className="flex h-5 justify-between gap-3">
+                <span className="truncate">
                   {line.quantity} × {line.title}
                 </span>
-                <span class="tabular-nums">{formatEuro(line.unitCents * line.quantity)}</span>
+                <span className="tabular-nums">{formatEuro(line.unitCents * line.quantity)}</span>
               </li>
             ))}
           </ul>
-          <div class="mt-4 flex justify-between border-t border-mist-200 pt-4 text-lg font-semibold">
+          <div className="mt-4 flex justify-between border-t border-mist-200 pt-4 text-lg font-semibold">
             <span>
               Total{' '}
-              <span class="text-sm font-normal text-ink-600">
+              <span className="text-sm font-normal text-ink-600">
                 {hydrated ? `(${itemCount} ${itemCount === 1 ? 'item' : 'items'}, incl. VAT)` : '(incl. VAT)'}
               </span>
             </span>
-            <span class="tabular-nums" data-testid="order-total">
+            <span className="tabular-nums" data-testid="order-total">
               {hydrated ? formatEuro(totalCents) : '\u00a0'}
             </span>
           </div>
@@ -317,14 +309,14 @@ export default function Checkout() {
         <section
           id="payment"
           aria-labelledby="payment-title"
-          class="rounded-lg bg-white p-6 shadow-sm ring-1 ring-mist-200"
+          className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-mist-200"
         >
-          <h2 id="payment-title" class="text-xl text-ink-950">
+          <h2 id="payment-title" className="text-xl text-ink-950">
             Payment
           </h2>
           {setup?.mode === 'off' ? (
             <p
-              class="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+              className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
               role="status"
             >
               {setup.message}
@@ -333,7 +325,7 @@ export default function Checkout() {
             <>
               {!isValid && (
                 <p
-                  class="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+                  className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
                   role="status"
                 >
                   Please complete all required customer information fields above before proceeding with
@@ -341,21 +333,21 @@ export default function Checkout() {
                 </p>
               )}
               <div
-                class={`mt-4 transition-opacity ${isValid ? '' : 'pointer-events-none opacity-50'}`}
+                className={`mt-4 transition-opacity ${isValid ? '' : 'pointer-events-none opacity-50'}`}
                 aria-disabled={!isValid}
                 inert={!isValid}
                 data-testid="payment-control"
               >
                 {setup === null ? (
-                  <p class="text-sm text-ink-600">Loading payment options…</p>
+                  <p className="text-sm text-ink-600">Loading payment options…</p>
                 ) : setup.mode === 'test' ? (
-                  <div class="rounded-md border-2 border-dashed border-amber-500 p-4">
-                    <p class="text-sm font-semibold text-amber-900">
+                  <div className="rounded-md border-2 border-dashed border-amber-500 p-4">
+                    <p className="text-sm font-semibold text-amber-900">
                       Test mode: no PayPal account is configured.
                     </p>
                     <button
                       type="button"
-                      class="btn btn-primary mt-3 w-full"
+                      className="btn btn-primary mt-3 w-full"
                       disabled={!isValid || busy}
                       onClick={payInTestMode}
                     >
@@ -381,29 +373,29 @@ function Field(props: {
   onChange: (value: string) => void;
   error?: string;
   type?: string;
-  autocomplete?: string;
+  autoComplete?: string;
   wide?: boolean;
 }) {
   const id = `checkout-${props.name}`;
   return (
-    <div class={props.wide ? 'sm:col-span-2' : ''}>
-      <label for={id} class="block text-sm font-semibold text-ink-800">
+    <div className={props.wide ? 'sm:col-span-2' : ''}>
+      <label htmlFor={id} className="block text-sm font-semibold text-ink-800">
         {props.label}
       </label>
       <input
         id={id}
         type={props.type ?? 'text'}
-        autocomplete={props.autocomplete}
+        autoComplete={props.autoComplete}
         aria-invalid={props.error ? true : undefined}
         aria-describedby={props.error ? `${id}-error` : undefined}
         required
-        class="mt-1 min-h-11 w-full rounded-md border border-mist-300 bg-white px-3 text-ink-900 aria-invalid:border-red-700"
+        className="mt-1 min-h-11 w-full rounded-md border border-mist-300 bg-white px-3 text-ink-900 aria-invalid:border-red-700"
         name={props.name}
         value={props.value}
-        onInput={(e) => props.onChange(e.currentTarget.value)}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
       />
       {props.error && (
-        <p id={`${id}-error`} class="mt-1 text-sm text-red-700">
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
           {props.error}
         </p>
       )}
@@ -477,7 +469,7 @@ function PaypalButtons(props: {
     <div>
       <div ref={host} data-testid="paypal-buttons" />
       {failed && (
-        <p role="alert" class="text-sm text-red-700">
+        <p role="alert" className="text-sm text-red-700">
           PayPal could not be loaded. Please check your connection and reload the page.
         </p>
       )}

@@ -1,7 +1,8 @@
 // The cart, kept in localStorage so it survives a reload and stays in step across tabs.
 // Browser only, and loaded on every page for the nav's cart badge (budget: 15 KiB of JS on /).
-// The stored cart is validated on read by a small hand-written guard rather than zod: the checkout
-// uses full zod, and sharing zod's core with it put ~10 KiB of gzip onto every page.
+// The stored cart is validated on read by a small hand-written guard rather than zod, whose core
+// put ~10 KiB of gzip onto every page (the checkout's form rules are plain code for the same
+// reason, lib/shared/customer.ts).
 // The rules of the cart live in lib/shared/cart.ts (pure, unit-tested); this is a thin wrapper.
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';

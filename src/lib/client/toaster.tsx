@@ -1,5 +1,6 @@
 // Toasts through sonner, mounted once, on the first toast: pages that never toast never
-// load React or sonner for it. One at a time, 5000 ms each, F8 focuses the region.
+// load React or sonner for it. On a page whose React island is already running (the checkout),
+// react-dom/client is the chunk that island loaded, so the first toast fetches sonner alone. One at a time, 5000 ms each, F8 focuses the region.
 // Shared: the contact form's script (contact-form.ts), the in-place editor and the other islands call notify().
 
 import type { CSSProperties } from 'react';
