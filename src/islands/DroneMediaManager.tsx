@@ -13,10 +13,9 @@ import {
   type DroneMediaType,
   MB,
   UPLOAD_LIMITS,
-  uploadSaveFailedMessage,
 } from '~/lib/shared/constants';
-import { droneMediaSchema } from '~/lib/shared/schemas';
-import { UploaderView, uploadedFrom, useUppy } from './Uploader';
+import { UploaderView } from './Uploader';
+import { saveDroneMedia, useUploadThenSave } from './upload-then-save';
 
 export interface ManagedSample {
   id: string;
@@ -39,11 +38,30 @@ const SAMPLE_PHOTO_NOTE = `One image, up to ${UPLOAD_LIMITS.image / MB} MB: JPG,
 
 function SampleUpload({ type }: { type: DroneMediaType }) {
   const noun = type === 'photo' ? 'Photo' : 'Video';
-  const uppy = useUppy(type === 'photo' ? 'image' : 'sample-video');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const upload = useUploadThenSave({
+    purpose: type === 'photo' ? 'image' : 'sample-video',
+    nothingChosen: `Please choose a ${type} first`,
+    onUploadFailed: () =>
+      void notify(
+        'error',
+        type === 'video' ? 'Failed to upload video' : 'Failed to save media: the upload did not finish',
+      ),
+    save: async (uploaded) => {
+      await saveDroneMedia({ type, url: uploaded.url, title, description });
+      void notify(
+        'success',
+        type === 'video' ? 'Video uploaded successfully' : 'Media uploaded successfully',
+        type === 'video' && !uploaded.media
+          ? 'No poster frame could be made (ffmpeg is not available on the server); the page shows the first frame of the video instead.'
+          : undefined,
+      );
+      reloadSoon(type === 'video' && !uploaded.media ? RELOAD_AFTER_NOTICE_MS : RELOAD_AFTER_MS);
+    },
+    onFailed: (err) => void notify('error', `Failed to save media: ${reason(err)}`),
+  });
+  const { uppy, busy, error } = upload;
   const hydrated = useHydrated();
   const idp = `drone-${type}`;
   useEffect(() => {
@@ -56,51 +74,6 @@ function SampleUpload({ type }: { type: DroneMediaType }) {
       },
     });
   }, [uppy, type]);
-
-  const upload = async () => {
-    setError('');
-    if (uppy.getFiles().length === 0) {
-      setError(`Please choose a ${type} first`);
-      return;
-    }
-    setBusy(true);
-    try {
-      const uploaded = uploadedFrom(await uppy.upload());
-      if (!uploaded) {
-        // Uppy shows why in its own panel (type, size, connection).
-        void notify(
-          'error',
-          type === 'video' ? 'Failed to upload video' : 'Failed to save media: the upload did not finish',
-        );
-        return;
-      }
-      const payload = droneMediaSchema.safeParse({ type, url: uploaded.url, title, description });
-      if (!payload.success) {
-        setError(payload.error.issues[0]?.message ?? 'Please check the fields');
-        return;
-      }
-      try {
-        await sendJson('POST', '/api/drone-media', payload.data);
-      } catch (err) {
-        const message = uploadSaveFailedMessage(reason(err).replace(/\.$/, ''));
-        setError(message);
-        void notify('error', 'Upload Error', message.replace(/^Upload Error: /, ''));
-        return;
-      }
-      void notify(
-        'success',
-        type === 'video' ? 'Video uploaded successfully' : 'Media uploaded successfully',
-        type === 'video' && !uploaded.media
-          ? 'No poster frame could be made (ffmpeg is not available on the server); the page shows the first frame of the video instead.'
-          : undefined,
-      );
-      reloadSoon(type === 'video' && !uploaded.media ? RELOAD_AFTER_NOTICE_MS : RELOAD_AFTER_MS);
-    } catch (err) {
-      void notify('error', `Failed to save media: ${reason(err)}`);
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <div className="rounded-md border border-slate-200 bg-white p-5">
@@ -147,7 +120,7 @@ function SampleUpload({ type }: { type: DroneMediaType }) {
           type="button"
           className="btn btn-primary w-full sm:w-auto"
           disabled={!hydrated || busy}
-          onClick={upload}
+          onClick={upload.start}
         >
           {busy ? `Uploading ${noun}...` : `Upload ${noun}`}
         </button>

@@ -6,6 +6,7 @@ import { startTransition, useCallback, useEffect, useLayoutEffect, useRef, useSt
 import { afterNextPaint } from '~/lib/client/load-on-reach';
 import { useSwipe } from '~/lib/client/swipe';
 import { ZOOM } from '~/lib/shared/constants';
+import type { ViewerPhoto } from '~/lib/shared/viewer-photo';
 import {
   containSize,
   FIT,
@@ -16,7 +17,6 @@ import {
   zoomStep,
   zoomTo,
 } from '~/lib/shared/zoom';
-import type { ViewerPhoto } from '~/lib/shared/viewer-photo';
 
 export type { ViewerPhoto };
 

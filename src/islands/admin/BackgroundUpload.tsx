@@ -1,8 +1,8 @@
 // A new image for the homepage background: chosen in Uppy (one image, 10 MB), uploaded with its
 // progress when the owner presses 'Set as Homepage Background', then saved as the hero background.
-import { useState } from 'react';
 import { notify } from '~/lib/client/toaster';
-import { UploaderView, uploadedFrom, useUppy } from '../Uploader';
+import { UploaderView } from '../Uploader';
+import { useUploadThenSave } from '../upload-then-save';
 
 interface Props {
   /** Saves the uploaded image's address as the homepage background (toasts its own outcome). */
@@ -11,32 +11,21 @@ interface Props {
 }
 
 export function BackgroundUpload({ onUploaded, busy }: Props) {
-  const uppy = useUppy('image');
-  const [uploading, setUploading] = useState(false);
-  const [error, setError] = useState('');
-
-  const run = async () => {
-    setError('');
-    if (uppy.getFiles().length === 0) {
-      setError('Please choose an image first');
-      return;
-    }
-    setUploading(true);
-    try {
-      const uploaded = uploadedFrom(await uppy.upload());
-      if (!uploaded?.url) {
-        // Uppy's panel says why (type, size, connection).
-        notify('error', 'Failed to update homepage background', 'The upload did not finish.');
-        return;
-      }
+  const upload = useUploadThenSave({
+    purpose: 'image',
+    nothingChosen: 'Please choose an image first',
+    onUploadFailed: () =>
+      notify('error', 'Failed to update homepage background', 'The upload did not finish.'),
+    save: async (uploaded) => {
       await onUploaded(uploaded.url);
-      uppy.clear();
-    } catch {
-      // The save's own toast has said what went wrong.
-    } finally {
-      setUploading(false);
-    }
-  };
+      upload.uppy.clear();
+    },
+    // The save's own toast has said what went wrong.
+    onFailed: () => {},
+  });
+  const { uppy, error } = upload;
+  const uploading = upload.busy;
+  const run = upload.start;
 
   return (
     <section aria-labelledby="bg-upload-h">

@@ -5,8 +5,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { notify } from '~/lib/client/toaster';
 import { DRONE_SAMPLE_PHOTOS } from '~/lib/shared/constants';
-import { droneMediaSchema } from '~/lib/shared/schemas';
-import { UploaderView, uploadedFrom, useUppy } from '../Uploader';
+import { UploaderView } from '../Uploader';
+import { saveDroneMedia, useUploadThenSave } from '../upload-then-save';
 import { mediaIdOf, thumbnailUrl } from './background-api';
 import { read, reason, send } from './query';
 
@@ -23,57 +23,38 @@ const NAME_REQUIRED = 'Please enter a name for the photo before uploading.';
 const LIMIT_TEXT = `Maximum of ${DRONE_SAMPLE_PHOTOS} drone service photos allowed. Please delete an existing photo first.`;
 const field = 'mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base';
 
-/** An upload's result holds a usable address: a path of this site, or an absolute http(s) URL. */
-export function isValidUploadUrl(url: unknown): url is string {
-  if (typeof url !== 'string' || url.trim() !== url || url.length === 0) return false;
-  if (url.startsWith('/')) return !url.startsWith('//') && !url.includes('\\');
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'https:' || parsed.protocol === 'http:';
-  } catch {
-    return false;
-  }
-}
-
 function DronePhotoUpload() {
   const client = useQueryClient();
-  const uppy = useUppy('image');
   const [title, setTitle] = useState('');
   const [description, setDescription] = useState('');
-  const [error, setError] = useState('');
-  const upload = useMutation({
-    mutationFn: async () => {
-      const uploaded = uploadedFrom(await uppy.upload());
-      if (!uploaded || !isValidUploadUrl(uploaded.url)) {
-        throw new Error('The upload did not return a valid file address.');
-      }
-      const payload = droneMediaSchema.parse({ type: 'photo', url: uploaded.url, title, description });
-      return send('POST', '/api/drone-media', payload);
+  const upload = useUploadThenSave({
+    purpose: 'image',
+    check: () => {
+      if (title.trim() !== '') return undefined;
+      notify('error', 'Photo Name Required', NAME_REQUIRED);
+      return `Photo Name Required: ${NAME_REQUIRED}`;
     },
-    onSuccess: () => {
+    nothingChosen: 'Please choose a photo first',
+    onUploadFailed: () =>
+      notify(
+        'error',
+        'Failed to upload drone service photo',
+        'The upload did not return a valid file address.',
+      ),
+    save: async (uploaded) => {
+      await saveDroneMedia({ type: 'photo', url: uploaded.url, title, description }, (path, body) =>
+        send('POST', path, body),
+      );
       notify('success', 'Drone service photo uploaded successfully');
-      uppy.clear();
+      upload.uppy.clear();
       setTitle('');
       setDescription('');
-      client.invalidateQueries({ queryKey: droneKey });
+      await client.invalidateQueries({ queryKey: droneKey });
     },
-    onError: (err) =>
+    onFailed: (err) =>
       notify('error', 'Failed to upload drone service photo', reason(err) ?? (err as Error).message),
   });
-
-  const start = () => {
-    setError('');
-    if (title.trim() === '') {
-      setError(`Photo Name Required: ${NAME_REQUIRED}`);
-      notify('error', 'Photo Name Required', NAME_REQUIRED);
-      return;
-    }
-    if (uppy.getFiles().length === 0) {
-      setError('Please choose a photo first');
-      return;
-    }
-    upload.mutate();
-  };
+  const { uppy, error } = upload;
 
   return (
     <div className="max-w-2xl space-y-4">
@@ -110,8 +91,8 @@ function DronePhotoUpload() {
           {error}
         </p>
       )}
-      <button type="button" className="btn btn-primary" disabled={upload.isPending} onClick={start}>
-        {upload.isPending ? 'Uploading Photo...' : 'Upload Photo'}
+      <button type="button" className="btn btn-primary" disabled={upload.busy} onClick={upload.start}>
+        {upload.busy ? 'Uploading Photo...' : 'Upload Photo'}
       </button>
     </div>
   );

@@ -5,10 +5,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { notify } from '~/lib/client/toaster';
-import { uploadSaveFailedMessage } from '~/lib/shared/constants';
-import { droneMediaSchema } from '~/lib/shared/schemas';
-import { UploaderView, uploadedFrom, useUppy } from '../Uploader';
-import { reason, send } from './query';
+import { UploaderView } from '../Uploader';
+import { saveDroneMedia, useUploadThenSave } from '../upload-then-save';
+import { send } from './query';
 import { droneMediaKey } from './video-api';
 
 const field = 'mt-1 block min-h-11 w-full rounded-md border border-slate-300 px-3 py-2 text-base';
@@ -19,57 +18,34 @@ const NO_POSTER =
 export function VideoUploadDialog({ onClose }: { onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const client = useQueryClient();
-  const uppy = useUppy('video');
   const [title, setTitle] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
   const [notice, setNotice] = useState('');
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
-
-  const upload = async () => {
-    setError('');
-    setNotice('');
-    if (uppy.getFiles().length === 0) {
-      setError('Please choose a video file first.');
-      return;
-    }
-    setBusy(true);
-    try {
-      const uploaded = uploadedFrom(await uppy.upload());
-      if (!uploaded) {
-        // Uppy's panel shows why (type, size, connection).
-        notify('error', 'Failed to upload video');
-        return;
-      }
-      const payload = droneMediaSchema.safeParse({ type: 'video', url: uploaded.url, title });
-      if (!payload.success) {
-        setError(payload.error.issues[0]?.message ?? 'Please check the fields.');
-        return;
-      }
-      try {
-        await send('POST', '/api/drone-media', payload.data);
-      } catch (err) {
-        const why = reason(err) ?? 'the server could not be reached';
-        const message = uploadSaveFailedMessage(why.replace(/\.$/, ''));
-        setError(message);
-        notify('error', 'Upload Error', message.replace(/^Upload Error: /, ''));
-        return;
-      }
+  const upload = useUploadThenSave({
+    purpose: 'video',
+    check: () => {
+      setNotice('');
+      return undefined;
+    },
+    nothingChosen: 'Please choose a video file first.',
+    onUploadFailed: () => notify('error', 'Failed to upload video'),
+    save: async (uploaded) => {
+      await saveDroneMedia({ type: 'video', url: uploaded.url, title }, (path, body) =>
+        send('POST', path, body),
+      );
       notify('success', 'Video uploaded successfully');
       await client.invalidateQueries({ queryKey: droneMediaKey });
       if (uploaded.media) dialog.current?.close();
       else {
-        uppy.clear();
+        upload.uppy.clear();
         setNotice(NO_POSTER);
       }
-    } catch {
-      notify('error', 'Failed to upload video');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    onFailed: () => notify('error', 'Failed to upload video'),
+  });
+  const { uppy, busy, error } = upload;
 
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click only closes on the backdrop; Esc closes a native dialog.
@@ -121,7 +97,12 @@ export function VideoUploadDialog({ onClose }: { onClose: () => void }) {
             {notice}
           </p>
         )}
-        <button type="button" className="btn btn-primary w-full sm:w-auto" disabled={busy} onClick={upload}>
+        <button
+          type="button"
+          className="btn btn-primary w-full sm:w-auto"
+          disabled={busy}
+          onClick={upload.start}
+        >
           {busy ? 'Uploading Video...' : 'Upload Video'}
         </button>
       </div>

@@ -3,7 +3,7 @@
 // is COMPLETED with the stored amount in EUR (the same flow for real PayPal and the test-mode double;
 // an order made in test mode is stored as a test order, which no sales figure counts).
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '~/lib/server/db';
+import type { Db } from '~/lib/server/db';
 import { commitGrouped } from '~/lib/server/grouped-commits';
 import { HttpError } from '~/lib/server/http';
 import { getLog } from '~/lib/server/log';
