@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { bytesRows } from './bytes.mjs';
 import { benchComposition } from './composition.mjs';
 import { interactionRows } from './interaction.mjs';
+import { largeUploadRows } from './large-upload.mjs';
 import { baselineFirstOk, printTable, signInOwner, startSite, waitForMediaQueue } from './lib.mjs';
 import { lighthouseRows } from './lighthouse.mjs';
 import { serverRows } from './orders.mjs';
@@ -91,6 +92,8 @@ try {
   }
   await site.stop();
 
+  section('camera masters: a 200 MB 16-bit TIFF, two at once, 100 MP at the pixel limit');
+  rows.push(...(await largeUploadRows()));
   section('orders, payments and the shop at 2,000 photos');
   rows.push(...(await serverRows({ seededDataDir: dataDir })));
   section('done');

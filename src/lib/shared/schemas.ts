@@ -17,6 +17,7 @@ import {
   UPLOAD_PURPOSES,
 } from './constants';
 import { CUSTOMER_RULES, type CustomerFieldRule, hasControlCharacter, oneLineMessage } from './customer';
+import { joinKeywords, splitKeywords } from './keywords';
 import { isLinkKey, webLink } from './links';
 import { eurosToCents, MAX_PRICE_CENTS } from './pricing';
 
@@ -90,6 +91,10 @@ export const photoFormSchema = z.object({
   description: optionalText(2000, 'Description'),
   category: z.enum(PHOTO_CATEGORIES, { error: 'Please choose a category' }).default('coastal'),
   location: optionalText(200, 'Location'),
+  /** Comma-separated; kept as "a, b, c", each word once. */
+  keywords: optionalText(1000, 'Keywords')
+    .transform((v) => (v ? joinKeywords(splitKeywords(v)) || undefined : undefined))
+    .optional(),
   imageUrl: optionalText(500, 'Image URL'),
   featured: formBoolean.default(false),
 });
