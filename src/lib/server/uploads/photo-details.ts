@@ -12,13 +12,9 @@ import ExifReader from 'exifreader';
 import sharp from 'sharp';
 import type { ImageInput } from '~/lib/server/images';
 import { CONTROL_CHARACTER } from '~/lib/shared/customer';
+import type { PhotoDetails } from '~/lib/shared/photo-details';
 
-export interface PhotoDetails {
-  title: string;
-  description: string;
-  location: string;
-  keywords: string[];
-}
+export type { PhotoDetails };
 
 /** The longest values the photo form takes (photoFormSchema), so a prefill always validates; keywords counts the joined text. */
 const MAX = { title: 200, description: 2000, location: 200, keyword: 60, keywords: 1000 } as const;
