@@ -6,7 +6,8 @@
 // kept privately, as uploaded. A file on disk (an upload of up to 200 MB) is read by libvips in
 // strips as it decodes, never loaded whole into memory.
 import { existsSync } from 'node:fs';
-import { open, readdir, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import sharp from 'sharp';
 import { heightAt, MEDIA_WIDTHS, type MediaFormat, widthsFor } from '~/lib/shared/media';
 import {
@@ -67,6 +68,11 @@ export interface ProcessOptions {
   mediaId?: string;
   /** 'inline' (default) makes AVIF before returning; 'defer' leaves it to generateAvif. */
   avif?: 'inline' | 'defer';
+  /**
+   * The input file is the caller's to give (an upload received into tmp/): it becomes the original
+   * by a rename, not a copy, sparing a second write of up to 200 MB.
+   */
+  takeFile?: boolean;
 }
 
 interface Intermediate {
@@ -252,9 +258,7 @@ export async function processPhoto(input: ImageInput, opts: ProcessOptions = {})
   const existed = findOriginal(mediaId) !== null || existsSync(mediaDir(mediaId));
   try {
     const [, , placeholder, dominantColor] = await Promise.all([
-      typeof input === 'string'
-        ? copyFileAtomic(input, originalPath(mediaId, ext))
-        : writeFileAtomic(originalPath(mediaId, ext), input),
+      storeOriginal(input, originalPath(mediaId, ext), opts.takeFile ?? false),
       writeLadder(mediaId, inter, deferAvif ? ['webp', 'jpg'] : ['webp', 'jpg', 'avif']),
       placeholderOf(inter),
       dominantColorOf(inter),
@@ -273,6 +277,14 @@ export async function processPhoto(input: ImageInput, opts: ProcessOptions = {})
     if (!existed) await deleteMedia(mediaId);
     throw err;
   }
+}
+
+/** Keeps the original as uploaded: the bytes written, or the file copied or moved into place. */
+async function storeOriginal(input: ImageInput, dest: string, takeFile: boolean): Promise<void> {
+  if (typeof input !== 'string') return writeFileAtomic(dest, input);
+  if (!takeFile) return copyFileAtomic(input, dest);
+  await mkdir(dirname(dest), { recursive: true });
+  await rename(input, dest);
 }
 
 /**

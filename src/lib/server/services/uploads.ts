@@ -89,8 +89,9 @@ export async function receiveSignedUpload(
     const received = await receiveToTmp(request.body, { maxBytes, accept });
     tmp = received.file;
     if (isImage) {
-      const media = await processPhoto(received.file, { avif: 'defer' });
+      // Read before the file becomes the original (it is moved, not copied).
       if (grant.purpose === 'photo') details = await readPhotoDetails(received.file);
+      const media = await processPhoto(received.file, { avif: 'defer', takeFile: true });
       enqueueAvif(db, media.mediaId);
       db.update(uploadedObjects)
         .set({
