@@ -52,6 +52,11 @@ export const photos = sqliteTable(
     imageUrl: text('image_url').notNull(),
     category: text('category', { enum: PHOTO_CATEGORIES }).notNull().default('coastal'),
     location: text('location'),
+    /**
+     * Words the shop's search also finds the photo by, comma-separated ("lake, mist"): prefilled
+     * from the file's IPTC/XMP keywords when it is added, and editable in the photo dialog.
+     */
+    keywords: text('keywords'),
     featured: bool('featured').notNull().default(false),
     homepageHero: bool('homepage_hero').notNull().default(false),
     isActive: bool('is_active').notNull().default(true),

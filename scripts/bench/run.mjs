@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { bytesRows } from './bytes.mjs';
 import { benchComposition } from './composition.mjs';
 import { interactionRows } from './interaction.mjs';
+import { largeUploadRows } from './large-upload.mjs';
 import {
   baselineFirstOk,
   pagesFromArgs,
@@ -104,6 +105,8 @@ try {
   await site.stop();
 
   if (!only) {
+    section('camera masters: a 200 MB 16-bit TIFF, two at once, 100 MP at the pixel limit');
+    rows.push(...(await largeUploadRows()));
     section('orders, payments and the shop at 2,000 photos');
     rows.push(...(await serverRows({ seededDataDir: dataDir })));
   }

@@ -1,6 +1,6 @@
 // The reusable upload widget of the admin screens: Uppy's Dashboard with progress, the
-// restrictions (one file, the purpose's byte limit and file types), and Uppy's own messages for
-// failures, duplicates and lost connections.
+// restrictions (one file, or several photo originals at once; the purpose's byte limit and file
+// types), and Uppy's own messages for failures, duplicates and lost connections.
 // Each file asks the server for a signed URL (POST /api/objects/upload) and is PUT straight to it.
 import Uppy, { type UppyFile } from '@uppy/core';
 // Uppy's stylesheets by URL, rendered as <link>s by the widget (React hoists them into <head>):
@@ -17,10 +17,13 @@ import {
   BIO_PICTURE_TYPES,
   IMAGE_UPLOAD_TYPES,
   MB,
+  PHOTO_ORIGINAL_TYPES,
+  PHOTOS_PER_BATCH,
   UPLOAD_PURPOSE_LIMITS,
   type UploadPurpose,
   VIDEO_UPLOAD_TYPES,
 } from '~/lib/shared/constants';
+import type { PhotoDetails } from '~/lib/shared/photo-details';
 
 export interface UploadedObject {
   id: string;
@@ -28,6 +31,8 @@ export interface UploadedObject {
   contentType: string | null;
   size: number | null;
   media: { mediaId: string; width: number; height: number } | null;
+  /** A photo original's title, description, location and keywords, read from its IPTC/XMP. */
+  details?: PhotoDetails;
 }
 
 type Meta = { purpose: UploadPurpose };
@@ -35,30 +40,50 @@ type Body = UploadedObject & Record<string, never>;
 
 const IMAGE_EXTS = ['.jpg', '.jpeg', '.png', '.gif', '.webp'];
 const BIO_PICTURE_EXTS = ['.jpg', '.jpeg', '.png', '.gif'];
+const PHOTO_EXTS = ['.jpg', '.jpeg', '.png', '.tif', '.tiff'];
 const VIDEO_EXTS = ['.mp4', '.mov', '.avi'];
 
-export function restrictionNote(purpose: UploadPurpose): string {
+/** How many files a widget takes at once: several photo originals, else one. */
+export function filesAtOnce(purpose: UploadPurpose, several: boolean): number {
+  return purpose === 'photo' && several ? PHOTOS_PER_BATCH : 1;
+}
+
+export function restrictionNote(purpose: UploadPurpose, several = false): string {
   if (purpose === 'bio-picture') return `One picture: ${BIO_PICTURE_HINT}`;
   const mb = Math.round(UPLOAD_PURPOSE_LIMITS[purpose] / MB);
+  if (purpose === 'photo') {
+    return several
+      ? `Up to ${PHOTOS_PER_BATCH} photos at once, each up to ${mb} MB: JPG, PNG or TIFF, 8 or 16 bits.`
+      : `One photo, up to ${mb} MB: JPG, PNG or TIFF, 8 or 16 bits.`;
+  }
   return purpose === 'video' || purpose === 'sample-video'
     ? `One video, up to ${mb} MB: MP4, MOV or AVI.`
     : `One image, up to ${mb} MB: JPG, PNG, GIF or WebP.`;
 }
 
-function createUppy(purpose: UploadPurpose): Uppy<Meta, Body> {
-  const isVideo = purpose === 'video' || purpose === 'sample-video';
+function allowedTypes(purpose: UploadPurpose): string[] {
+  if (purpose === 'video' || purpose === 'sample-video') return [...VIDEO_UPLOAD_TYPES, ...VIDEO_EXTS];
+  if (purpose === 'bio-picture') return [...BIO_PICTURE_TYPES, ...BIO_PICTURE_EXTS];
+  if (purpose === 'photo') return [...PHOTO_ORIGINAL_TYPES, ...PHOTO_EXTS];
+  return [...IMAGE_UPLOAD_TYPES, ...IMAGE_EXTS];
+}
+
+export interface UppyOptions {
+  /** Several photo originals at once (purpose 'photo' only). */
+  several?: boolean;
+  /** Upload each file as soon as it is chosen (the server's answer then prefills the form). */
+  autoProceed?: boolean;
+}
+
+function createUppy(purpose: UploadPurpose, opts: UppyOptions): Uppy<Meta, Body> {
   return new Uppy<Meta, Body>({
     id: `uploader-${purpose}`,
-    autoProceed: false,
+    autoProceed: opts.autoProceed ?? false,
     meta: { purpose },
     restrictions: {
-      maxNumberOfFiles: 1,
+      maxNumberOfFiles: filesAtOnce(purpose, opts.several ?? false),
       maxFileSize: UPLOAD_PURPOSE_LIMITS[purpose],
-      allowedFileTypes: isVideo
-        ? [...VIDEO_UPLOAD_TYPES, ...VIDEO_EXTS]
-        : purpose === 'bio-picture'
-          ? [...BIO_PICTURE_TYPES, ...BIO_PICTURE_EXTS]
-          : [...IMAGE_UPLOAD_TYPES, ...IMAGE_EXTS],
+      allowedFileTypes: allowedTypes(purpose),
     },
   }).use(XHRUpload, {
     method: 'PUT',
@@ -68,6 +93,7 @@ function createUppy(purpose: UploadPurpose): Uppy<Meta, Body> {
       const grant = await sendJson<{ uploadURL: string }>('POST', '/api/objects/upload', { purpose });
       return grant.uploadURL;
     },
+    // One file at a time: the server makes one photo's derivatives at a time anyway.
     limit: 1,
   });
 }
@@ -75,8 +101,8 @@ function createUppy(purpose: UploadPurpose): Uppy<Meta, Body> {
 export type UploaderUppy = Uppy<Meta, Body>;
 
 /** One Uppy instance per mounted widget (Uppy's React docs: create it once, in state). */
-export function useUppy(purpose: UploadPurpose): UploaderUppy {
-  const [uppy] = useState(() => createUppy(purpose));
+export function useUppy(purpose: UploadPurpose, opts: UppyOptions = {}): UploaderUppy {
+  const [uppy] = useState(() => createUppy(purpose, opts));
   useEffect(() => () => uppy.destroy(), [uppy]);
   return uppy;
 }

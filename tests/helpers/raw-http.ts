@@ -70,6 +70,13 @@ export async function rawRequest(url: string, opts: RawRequest = {}): Promise<Ra
     if (!(await write(left >= chunk.length ? chunk : chunk.subarray(0, left)))) break;
   }
   if (sentBeforeAnswer < 0 && !req.destroyed) req.end();
+  // Answered before the body was all sent: once the answer is read, drop the rest as a browser
+  // does, rather than leave the server waiting for bytes that will never come.
+  else if (!req.destroyed)
+    void answered.then(
+      () => req.destroy(),
+      () => {},
+    );
   return answered;
 }
 

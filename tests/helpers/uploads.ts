@@ -54,3 +54,14 @@ export async function addPhotoAsOwner(
     headers: { cookie, origin: baseUrl },
   });
 }
+
+/** Adds a photo as the owner from form fields (an imageUrl of an earlier signed upload among them). */
+export function postPhotoFields(baseUrl: string, cookie: string, fields: Record<string, string>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.set(name, value);
+  return fetch(`${baseUrl}/api/admin/photos`, {
+    method: 'POST',
+    body: form,
+    headers: { cookie, origin: baseUrl },
+  });
+}

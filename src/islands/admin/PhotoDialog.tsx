@@ -1,25 +1,30 @@
 // The 'Add New Photo' dialog, in add mode and edit mode, in a native <dialog> (showModal gives the
-// focus trap, Esc and the inert page). The image goes through the signed upload with Uppy's
-// progress; the form then sends multipart POST /api/admin/photos or PUT /api/admin/photos/{id} with
-// its imageUrl. Editing keeps the current image when none is chosen. The fields are checked with
-// the same zod schema as the endpoint. Once a file is chosen, its pixel size is read in the browser
-// and the dialog says, before saving, at which print sizes the photo will be sold (print-fit.ts).
+// focus trap, Esc and the inert page). Adding takes several photo originals at once (JPEG, PNG or
+// TIFF up to 200 MB each): each file is uploaded as soon as it is chosen, through a signed upload
+// with its own progress and its own error (a refused file leaves the batch, the others go on), and
+// gets its own fields, prefilled from the title, description, location and keywords written in the
+// file (IPTC/XMP), with the print sizes it will be sold at. Saving sends one multipart POST
+// /api/admin/photos per photo with its imageUrl. Editing keeps the current image when none is
+// chosen (PUT /api/admin/photos/{id}). The fields are checked with the endpoint's own zod schema.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useFieldArray, useForm } from 'react-hook-form';
+import { z } from 'zod';
 import { HttpError } from '~/lib/client/api';
-import { readImageSize } from '~/lib/client/image-size';
 import { notify } from '~/lib/client/toaster';
-import { CATEGORY_LABELS, PHOTO_CATEGORIES } from '~/lib/shared/constants';
+import { joinKeywords } from '~/lib/shared/keywords';
+import type { PhotoDetails } from '~/lib/shared/photo-details';
 import { type PhotoForm, photoFormSchema } from '~/lib/shared/schemas';
-import { type UploadedObject, UploaderView, uploadedFrom, useUppy } from '../Uploader';
-import { PrintFitNote, printFitWords } from './PrintFitTable';
+import { restrictionNote, UploaderView, useUppy } from '../Uploader';
+import { PhotoEntryFields, type PhotoRows } from './PhotoEntryFields';
+import { printFitWords } from './PrintFitTable';
+import { type PhotoEntry, uploadsSettled, usePhotoEntries } from './photo-entries';
 import { type AdminPhoto, sendPhotoForm } from './photos-api';
 
-const field = 'mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base';
+const rowsSchema = z.object({ photos: z.array(photoFormSchema) });
 
 interface Props {
-  /** The photo to edit; none to add a new one. */
+  /** The photo to edit; none to add new ones. */
   photo: AdminPhoto | null;
   onClose: () => void;
   onSaved: () => void;
@@ -31,106 +36,125 @@ function defaults(photo: AdminPhoto | null): PhotoForm {
     description: photo?.description ?? '',
     category: photo?.category ?? 'coastal',
     location: photo?.location ?? '',
+    keywords: photo?.keywords ?? '',
     featured: photo?.featured ?? false,
   };
 }
 
+/** The fields a file's own words fill in. */
+const PREFILLS = ['title', 'description', 'location', 'keywords'] as const;
+
 export function PhotoDialog({ photo, onClose, onSaved }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const editing = photo !== null;
-  const uppy = useUppy('image');
-  const [uploaded, setUploaded] = useState<UploadedObject | null>(null);
+  const uppy = useUppy('photo', { several: !editing, autoProceed: true });
   const [imageError, setImageError] = useState('');
   const [busy, setBusy] = useState<'' | 'uploading' | 'saving'>('');
-  /** The chosen file's pixel size; null before a file is chosen or when the browser cannot read it. */
-  const [chosenSize, setChosenSize] = useState<{ width: number; height: number } | null>(null);
   const {
     register,
+    control,
     handleSubmit,
+    getValues,
+    setValue,
     formState: { errors },
-  } = useForm<PhotoForm>({
-    resolver: zodResolver(photoFormSchema) as never,
-    defaultValues: defaults(photo),
+  } = useForm<PhotoRows>({
+    resolver: zodResolver(rowsSchema) as never,
+    defaultValues: { photos: [defaults(photo)] },
+  });
+  const rows = useFieldArray({ control, name: 'photos' });
+
+  const { entries, refused } = usePhotoEntries(uppy, {
+    append: () => rows.append(defaults(null), { shouldFocus: false }),
+    remove: (i) => rows.remove(i),
+    prefill: (i, details: PhotoDetails) => {
+      const filled: string[] = [];
+      for (const key of PREFILLS) {
+        const value = key === 'keywords' ? joinKeywords(details.keywords) : details[key];
+        // What the owner has typed already is kept.
+        if (!value || getValues(`photos.${i}.${key}`)?.trim()) continue;
+        setValue(`photos.${i}.${key}`, value, { shouldDirty: true, shouldValidate: true });
+        filled.push(key);
+      }
+      return filled;
+    },
   });
 
   useEffect(() => {
     dialog.current?.showModal();
   }, []);
-  useEffect(() => {
-    const onSuccess = (_file: unknown, response: { body?: UploadedObject }) => {
-      if (response.body) {
-        setUploaded(response.body);
-        setImageError('');
-      }
-    };
-    let chosen = 0;
-    const onAdded = (file: { data?: unknown }) => {
-      setImageError('');
-      setChosenSize(null);
-      const mine = ++chosen;
-      if (file.data instanceof Blob)
-        void readImageSize(file.data).then((size) => mine === chosen && setChosenSize(size));
-    };
-    const onRemoved = () => {
-      chosen++;
-      setUploaded(null);
-      setChosenSize(null);
-    };
-    uppy.on('upload-success', onSuccess);
-    uppy.on('file-added', onAdded);
-    uppy.on('file-removed', onRemoved);
-    return () => {
-      uppy.off('upload-success', onSuccess);
-      uppy.off('file-added', onAdded);
-      uppy.off('file-removed', onRemoved);
-    };
-  }, [uppy]);
 
-  /** The chosen image's address: the finished upload, or the chosen file uploaded now. */
-  const imageUrl = async (): Promise<string | null> => {
-    if (uploaded) return uploaded.url;
-    if (uppy.getFiles().length === 0) return null;
-    setBusy('uploading');
-    const result = await uppy.upload();
-    const object = uploadedFrom(result);
-    if (!object) throw new Error('The image could not be uploaded.');
-    setUploaded(object);
-    return object.url;
-  };
-
-  const onSubmit = handleSubmit(async (values) => {
-    const pending = uploaded === null && uppy.getFiles().length === 0;
-    if (!editing && pending) {
-      setImageError('Please select an image file');
-      return;
-    }
-    const failed = editing ? 'Failed to update photo' : 'Failed to add photo';
+  /** Saves one photo; the reason it could not be saved, or null. */
+  const saveOne = async (entry: PhotoEntry, values: PhotoForm): Promise<string | null> => {
+    if (entry.fileId && !entry.uploaded) return entry.error || 'The image could not be uploaded.';
+    const fields = { ...values, imageUrl: entry.uploaded?.url ?? null };
     try {
-      const url = await imageUrl();
-      setBusy('saving');
-      const fields = { ...values, imageUrl: url };
       if (editing) await sendPhotoForm('PUT', `/api/admin/photos/${encodeURIComponent(photo.id)}`, fields);
       else await sendPhotoForm('POST', '/api/admin/photos', fields);
-      const fit = chosenSize ? printFitWords(chosenSize.width, chosenSize.height).sold : undefined;
-      notify('success', editing ? 'Photo updated successfully' : 'Photo added successfully', fit);
-      onSaved();
-      dialog.current?.close();
+      return null;
     } catch (err) {
-      notify('error', failed, err instanceof HttpError ? err.serverMessage : undefined);
+      return (err instanceof HttpError && err.serverMessage) || 'Please try again.';
+    }
+  };
+
+  const onSubmit = handleSubmit(async () => {
+    if (!editing && entries.every((e) => e.fileId === null)) {
+      setImageError(
+        refused.length ? 'Please choose a photo the site can take.' : 'Please select an image file',
+      );
+      return;
+    }
+    setBusy('uploading');
+    try {
+      await uploadsSettled(uppy);
+      setBusy('saving');
+      // The values after the uploads: a prefill may have arrived meanwhile.
+      const values = getValues('photos');
+      const batch = entries.map((entry, i) => ({ entry, values: values[i] as PhotoForm }));
+      const saved: typeof batch = [];
+      for (const item of batch) {
+        const reason = await saveOne(item.entry, item.values);
+        if (reason === null) saved.push(item);
+        else
+          notify(
+            'error',
+            editing ? 'Failed to update photo' : `Failed to add “${item.values.title}”`,
+            reason,
+          );
+      }
+      if (saved.length > 0) onSaved();
+      if (saved.length === 1 && saved[0]) {
+        const size = saved[0].entry.size;
+        notify(
+          'success',
+          editing ? 'Photo updated successfully' : 'Photo added successfully',
+          size ? printFitWords(size.width, size.height).sold : undefined,
+        );
+      } else if (saved.length > 1) {
+        notify('success', `${saved.length} photos added successfully`);
+      }
+      if (saved.length === batch.length) {
+        dialog.current?.close();
+        return;
+      }
+      // What was saved leaves the dialog; what was not stays, with its fields, to try again.
+      for (const { entry } of saved) if (entry.fileId) uppy.removeFile(entry.fileId);
     } finally {
       setBusy('');
     }
   });
 
+  const count = entries.filter((e) => e.fileId).length;
   const title = editing ? 'Edit Photo' : 'Add New Photo';
   const submitLabel =
     busy === 'uploading'
-      ? 'Uploading Photo...'
+      ? 'Uploading…'
       : busy === 'saving'
         ? 'Saving...'
         : editing
           ? 'Save Changes'
-          : 'Add Photo';
+          : count > 1
+            ? `Add ${count} Photos`
+            : 'Add Photo';
   return (
     // biome-ignore lint/a11y/useKeyWithClickEvents: the click only closes on the backdrop; Esc closes a native dialog.
     <dialog
@@ -154,56 +178,10 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
             Close
           </button>
         </div>
-        <div className="grid gap-5 md:grid-cols-2">
-          <div>
-            <label htmlFor="photo-title" className="block text-sm font-medium">
-              Title
-            </label>
-            <input
-              id="photo-title"
-              className={field}
-              {...register('title')}
-              aria-invalid={Boolean(errors.title)}
-              aria-describedby={errors.title ? 'photo-title-error' : undefined}
-            />
-            {errors.title && (
-              <p id="photo-title-error" className="mt-1 text-sm text-red-700">
-                {errors.title.message}
-              </p>
-            )}
-          </div>
-          <div>
-            <label htmlFor="photo-location" className="block text-sm font-medium">
-              Location
-            </label>
-            <input id="photo-location" className={field} {...register('location')} />
-          </div>
-          <div>
-            <label htmlFor="photo-category" className="block text-sm font-medium">
-              Category
-            </label>
-            <select id="photo-category" className={field} {...register('category')}>
-              {PHOTO_CATEGORIES.map((c) => (
-                <option key={c} value={c}>
-                  {CATEGORY_LABELS[c]}
-                </option>
-              ))}
-            </select>
-          </div>
-          <label className="flex min-h-11 items-center gap-3 self-end">
-            <input type="checkbox" className="h-5 w-5" {...register('featured')} />
-            <span>Featured on the home page</span>
-          </label>
-        </div>
-        <div>
-          <label htmlFor="photo-description" className="block text-sm font-medium">
-            Description
-          </label>
-          <textarea id="photo-description" rows={3} className={field} {...register('description')} />
-          {errors.description && <p className="mt-1 text-sm text-red-700">{errors.description.message}</p>}
-        </div>
-        <fieldset>
-          <legend className="text-sm font-medium">Image</legend>
+        <section aria-labelledby="photo-files-h">
+          <h3 id="photo-files-h" className="text-sm font-medium">
+            {editing ? 'Image' : 'Photos'}
+          </h3>
           {editing && (
             <div className="mt-2 flex items-center gap-3">
               <img
@@ -217,18 +195,39 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
             </div>
           )}
           <div className="mt-2">
-            <UploaderView uppy={uppy} purpose="image" height={260} />
+            <UploaderView
+              uppy={uppy}
+              purpose="photo"
+              height={editing ? 220 : 260}
+              hideUploadButton
+              note={restrictionNote('photo', !editing)}
+            />
           </div>
-          {uploaded && <p className="mt-2 text-sm text-green-800">Image uploaded and processed.</p>}
-          <div className="mt-2" aria-live="polite">
-            {chosenSize && <PrintFitNote width={chosenSize.width} height={chosenSize.height} />}
-          </div>
-          {imageError && (
+          {refused.map((r, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be refused twice; the list only grows.
+            <p key={i} role="alert" className="mt-2 text-sm text-red-700">
+              {r.name} was not added: {r.reason}
+            </p>
+          ))}
+          {imageError && count === 0 && (
             <p role="alert" className="mt-2 text-sm text-red-700">
               {imageError}
             </p>
           )}
-        </fieldset>
+        </section>
+        {rows.fields.map((row, i) => {
+          const entry = entries[i];
+          return entry ? (
+            <PhotoEntryFields
+              key={row.id}
+              index={i}
+              entry={entry}
+              register={register}
+              errors={errors}
+              fallbackLegend="Details"
+            />
+          ) : null;
+        })}
         {editing && (
           <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
             {photo.everOrdered

@@ -11,6 +11,8 @@ export interface AdminPhoto {
   imageUrl: string;
   category: PhotoCategory;
   location: string | null;
+  /** Comma-separated words the shop's search also finds it by. */
+  keywords: string | null;
   featured: boolean;
   homepageHero: boolean;
   isActive: boolean;

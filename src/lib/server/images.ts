@@ -1,12 +1,17 @@
 // The one image module: every photo goes through processPhoto once.
-// Decode once (oriented, sRGB, at most 2560 wide) into raw pixels, then fan out every derivative
-// from those pixels. Public files carry no metadata at all: the raw intermediate has none to copy,
-// so GPS, XMP, IPTC and ICC never reach a derivative. Originals are kept privately, as uploaded.
+// Decode once (oriented, sRGB, 8 bits, at most 2560 wide) into raw pixels, then fan out every
+// derivative from those pixels. A 16-bit PNG or TIFF, or one in another colour space (its ICC
+// profile is applied), ends as the same 8-bit sRGB. Public files carry no metadata at all: the raw
+// intermediate has none to copy, so GPS, XMP, IPTC and ICC never reach a derivative. Originals are
+// kept privately, as uploaded. A file on disk (an upload of up to 200 MB) is read by libvips in
+// strips as it decodes, never loaded whole into memory.
 import { existsSync } from 'node:fs';
-import { readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import sharp from 'sharp';
 import { heightAt, MEDIA_WIDTHS, type MediaFormat, widthsFor } from '~/lib/shared/media';
 import {
+  copyFileAtomic,
   derivativePath,
   findOriginal,
   isValidMediaId,
@@ -63,6 +68,11 @@ export interface ProcessOptions {
   mediaId?: string;
   /** 'inline' (default) makes AVIF before returning; 'defer' leaves it to generateAvif. */
   avif?: 'inline' | 'defer';
+  /**
+   * The input file is the caller's to give (an upload received into tmp/): it becomes the original
+   * by a rename, not a copy, sparing a second write of up to 200 MB.
+   */
+  takeFile?: boolean;
 }
 
 interface Intermediate {
@@ -107,13 +117,28 @@ function formatMatches(ext: OriginalExt, meta: sharp.Metadata): boolean {
   }
 }
 
+/** An image in memory, or the path of a file on disk. */
+export type ImageInput = Buffer | string;
+
+/** The first bytes of an input, enough for sniffFormat. */
+async function headOf(input: ImageInput): Promise<Buffer> {
+  if (typeof input !== 'string') return input.subarray(0, 64);
+  const fh = await open(input, 'r');
+  try {
+    const { buffer, bytesRead } = await fh.read(Buffer.alloc(64), 0, 64, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
 /** Checks type and size from the header only; nothing is decoded or written yet. */
-async function inspect(buf: Buffer): Promise<{ ext: OriginalExt; meta: sharp.Metadata }> {
-  const ext = sniffFormat(buf);
+export async function inspect(input: ImageInput): Promise<{ ext: OriginalExt; meta: sharp.Metadata }> {
+  const ext = sniffFormat(await headOf(input));
   if (!ext) throw new ImageRejected(415, 'Only JPEG, PNG, WebP, GIF, AVIF or TIFF images can be used.');
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(buf, { limitInputPixels: false }).metadata();
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
   } catch {
     throw new ImageRejected(415, 'This file is not a readable image.');
   }
@@ -125,11 +150,28 @@ async function inspect(buf: Buffer): Promise<{ ext: OriginalExt; meta: sharp.Met
   return { ext, meta };
 }
 
+/**
+ * Full-size decodes run one at a time, whatever number of uploads arrive together: a 200 MB TIFF
+ * or a 100 MP JPEG holds its decode buffers while it shrinks, and two at once on a small box would
+ * double that for no gain in speed (libvips already uses every core for one). The encodes after it
+ * work from the small intermediate and are not held back.
+ */
+let decoding: Promise<unknown> = Promise.resolve();
+function oneDecodeAtATime<T>(decode: () => Promise<T>): Promise<T> {
+  const turn = decoding.then(decode, decode);
+  decoding = turn.catch(() => {});
+  return turn;
+}
+
 /** The single decode: oriented, sRGB, 8-bit, shrunk to the largest ladder width (JPEG shrink-on-load). */
-async function decodeIntermediate(buf: Buffer, meta: sharp.Metadata): Promise<Intermediate> {
+function decodeIntermediate(input: ImageInput, meta: sharp.Metadata): Promise<Intermediate> {
+  return oneDecodeAtATime(() => decodeNow(input, meta));
+}
+
+async function decodeNow(input: ImageInput, meta: sharp.Metadata): Promise<Intermediate> {
   const oriented = meta.autoOrient;
   try {
-    let pipeline = sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient();
+    let pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' }).autoOrient();
     if (oriented.width > INTERMEDIATE_WIDTH) {
       pipeline = pipeline.resize(INTERMEDIATE_WIDTH, heightAt(oriented, INTERMEDIATE_WIDTH), { fit: 'fill' });
     }
@@ -206,21 +248,17 @@ async function dominantColorOf(inter: Intermediate): Promise<string> {
  * Validates, stores the original and publishes the WebP and JPEG ladders (and AVIF unless deferred).
  * Throws ImageRejected for input the site must refuse; nothing is left on disk when it fails.
  */
-export async function processPhoto(
-  input: Buffer | string,
-  opts: ProcessOptions = {},
-): Promise<ProcessedPhoto> {
+export async function processPhoto(input: ImageInput, opts: ProcessOptions = {}): Promise<ProcessedPhoto> {
   const mediaId = opts.mediaId ?? newMediaId();
   if (!isValidMediaId(mediaId)) throw new RangeError('Invalid media id');
-  const buf = typeof input === 'string' ? await readFile(input) : input;
-  const { ext, meta } = await inspect(buf);
-  const inter = await decodeIntermediate(buf, meta);
+  const { ext, meta } = await inspect(input);
+  const inter = await decodeIntermediate(input, meta);
   const deferAvif = opts.avif === 'defer';
   // Reprocessing an existing id must not delete what is already published if it fails.
   const existed = findOriginal(mediaId) !== null || existsSync(mediaDir(mediaId));
   try {
     const [, , placeholder, dominantColor] = await Promise.all([
-      writeFileAtomic(originalPath(mediaId, ext), buf),
+      storeOriginal(input, originalPath(mediaId, ext), opts.takeFile ?? false),
       writeLadder(mediaId, inter, deferAvif ? ['webp', 'jpg'] : ['webp', 'jpg', 'avif']),
       placeholderOf(inter),
       dominantColorOf(inter),
@@ -241,6 +279,14 @@ export async function processPhoto(
   }
 }
 
+/** Keeps the original as uploaded: the bytes written, or the file copied or moved into place. */
+async function storeOriginal(input: ImageInput, dest: string, takeFile: boolean): Promise<void> {
+  if (typeof input !== 'string') return writeFileAtomic(dest, input);
+  if (!takeFile) return copyFileAtomic(input, dest);
+  await mkdir(dirname(dest), { recursive: true });
+  await rename(input, dest);
+}
+
 /**
  * Makes the AVIF ladder from the stored original (for a deferred processPhoto). Does nothing if
  * the photo was deleted; safe to run again after a restart, since every file is written atomically.
@@ -248,8 +294,7 @@ export async function processPhoto(
 export async function generateAvif(mediaId: string): Promise<void> {
   const original = findOriginal(mediaId);
   if (!original) return;
-  const buf = await readFile(original);
-  const inter = await decodeIntermediate(buf, await sharp(buf).metadata());
+  const inter = await decodeIntermediate(original, await sharp(original).metadata());
   await writeLadder(mediaId, inter, ['avif'], { oneAtATime: true });
   // Deleted while we were encoding: do not leave orphan AVIFs behind.
   if (!findOriginal(mediaId)) await rm(mediaDir(mediaId), { recursive: true, force: true });

@@ -68,19 +68,23 @@ export const DRONE_SAMPLE_PHOTOS = 2;
 export const MB = 1024 * 1024;
 export const UPLOAD_LIMITS = {
   image: 10 * MB,
+  /** A camera's master file for the shop: a 45 MP 16-bit TIFF is about 270 MB uncompressed, 150-200 MB as saved by most raw converters. */
+  photoOriginal: 200 * MB,
   bioPicture: 5 * MB,
   adminVideo: 50 * MB,
   publicSampleVideo: 100 * MB,
 } as const;
 
 /**
- * What a signed upload is for, and its byte limit: images 10 MB, the bio picture
- * 5 MB, the admin video dialog 50 MB, and a sample video on the public page 100 MB.
+ * What a signed upload is for, and its byte limit: a photo original for the shop 200 MB, other
+ * images (backgrounds, drone samples) 10 MB, the bio picture 5 MB, the admin video dialog 50 MB,
+ * and a sample video on the public page 100 MB.
  */
-export const UPLOAD_PURPOSES = ['image', 'bio-picture', 'video', 'sample-video'] as const;
+export const UPLOAD_PURPOSES = ['image', 'photo', 'bio-picture', 'video', 'sample-video'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 export const UPLOAD_PURPOSE_LIMITS: Record<UploadPurpose, number> = {
   image: UPLOAD_LIMITS.image,
+  photo: UPLOAD_LIMITS.photoOriginal,
   'bio-picture': UPLOAD_LIMITS.bioPicture,
   video: UPLOAD_LIMITS.adminVideo,
   'sample-video': UPLOAD_LIMITS.publicSampleVideo,
@@ -92,6 +96,10 @@ export const COMPOSITION_MAX_BYTES = UPLOAD_LIMITS.image;
 export const COMPOSITION_TIP_TYPES = ['landscape', 'aerial'] as const;
 export type CompositionTipType = (typeof COMPOSITION_TIP_TYPES)[number];
 export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** A photo original for the shop: JPEG, PNG or TIFF, 8 or 16 bits per channel. */
+export const PHOTO_ORIGINAL_TYPES = ['image/jpeg', 'image/png', 'image/tiff'] as const;
+/** At most this many photos are added in one go through the add-photo dialog. */
+export const PHOTOS_PER_BATCH = 20;
 export const VIDEO_UPLOAD_TYPES = ['video/mp4', 'video/quicktime', 'video/x-msvideo'] as const;
 /** A signed upload URL lives 604800 s (7 days); it works once. */
 export const SIGNED_URL_LIFETIME_S = 604_800;

@@ -18,6 +18,7 @@ import {
 } from './constants';
 import { placeholdersOf } from './content-defaults';
 import { CUSTOMER_RULES, type CustomerFieldRule, hasControlCharacter, oneLineMessage } from './customer';
+import { joinKeywords, splitKeywords } from './keywords';
 import { isLinkKey, webLink } from './links';
 import { unknownPlaceholderMessage, unknownPlaceholders } from './placeholders';
 import { eurosToCents, MAX_PRICE_CENTS } from './pricing';
@@ -92,6 +93,10 @@ export const photoFormSchema = z.object({
   description: optionalText(2000, 'Description'),
   category: z.enum(PHOTO_CATEGORIES, { error: 'Please choose a category' }).default('coastal'),
   location: optionalText(200, 'Location'),
+  /** Comma-separated; kept as "a, b, c", each word once. */
+  keywords: optionalText(1000, 'Keywords')
+    .transform((v) => (v ? joinKeywords(splitKeywords(v)) || undefined : undefined))
+    .optional(),
   imageUrl: optionalText(500, 'Image URL'),
   featured: formBoolean.default(false),
 });

@@ -26,7 +26,7 @@ export interface ShopItem {
   /** Stars and count of the photo's approved reviews (0 and 0 without any). */
   ratingAverage: number;
   ratingCount: number;
-  /** Lower-case text the search looks in: title, location and category. */
+  /** Lower-case text the search looks in: title, location, category and keywords. */
   text: string;
 }
 
@@ -44,6 +44,8 @@ export type ShopRow = [
   height: number | null,
   imageUrl: string,
   slug: string | null,
+  /** Comma-separated ('' for none): searched, never shown. */
+  keywords: string,
   // Only on photos with approved reviews (withRatings): most rows stay as short as they were.
   ratingAverage?: number,
   ratingCount?: number,
@@ -63,6 +65,7 @@ export interface ShopSource {
   height: number | null;
   imageUrl: string;
   slug: string | null;
+  keywords: string | null;
 }
 
 export function encodeShopRow(p: ShopSource): ShopRow {
@@ -80,6 +83,7 @@ export function encodeShopRow(p: ShopSource): ShopRow {
     p.height,
     p.mediaId ? '' : p.imageUrl,
     p.slug,
+    p.keywords ?? '',
   ];
 }
 
@@ -95,8 +99,8 @@ export function withRatings(
     const summary = summaries.get(row[0]);
     if (!summary?.count) return row;
     const rated: ShopRow = [...row];
-    rated[13] = summary.average;
-    rated[14] = summary.count;
+    rated[14] = summary.average;
+    rated[15] = summary.count;
     return rated;
   });
 }
@@ -121,6 +125,7 @@ export function decodeShopRow(r: ShopRow): ShopItem {
     height,
     imageUrl,
     slug,
+    keywords,
     ratingAverage = 0,
     ratingCount = 0,
   ] = r;
@@ -142,6 +147,6 @@ export function decodeShopRow(r: ShopRow): ShopItem {
     slug: slug ?? '',
     ratingAverage,
     ratingCount,
-    text: `${title} ${location} ${category}`.toLowerCase(),
+    text: `${title} ${location} ${category} ${keywords ?? ''}`.toLowerCase(),
   };
 }

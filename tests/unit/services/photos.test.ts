@@ -12,7 +12,7 @@ import {
   listShopRows,
   updatePhoto,
 } from '~/lib/server/services/photos';
-import type { PhotoForm } from '~/lib/shared/schemas';
+import { type PhotoForm, photoFormSchema } from '~/lib/shared/schemas';
 import { decodeShopRow } from '~/lib/shared/shop-data';
 import { productVariants } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
@@ -127,6 +127,22 @@ describe('adding and editing a photo', () => {
 });
 
 describe('the shop list', () => {
+  it('searches a photo’s keywords too, kept as the owner typed them, each once', () => {
+    const withWords = photoFormSchema.parse({
+      title: 'Lough Dan',
+      keywords: ' lake,  mist , Lake,, Wicklow   Mountains ',
+    });
+    expect(withWords.keywords).toBe('lake, mist, Wicklow Mountains');
+    const photo = createPhoto(db, withWords, media);
+    expect(photo.keywords).toBe('lake, mist, Wicklow Mountains');
+    const row = shopList(db).find((p) => p.id === photo.id);
+    expect(row?.text).toContain('wicklow mountains');
+    // A photo without keywords still finds by its title, and an emptied field clears them.
+    expect(photoFormSchema.parse({ title: 'Lough Dan', keywords: ' , ' }).keywords).toBeUndefined();
+    updatePhoto(db, photo.id, { ...withWords, keywords: undefined }, null);
+    expect(shopList(db).find((p) => p.id === photo.id)?.text).not.toContain('mist');
+  });
+
   it('gives each active photo that has a print to sell, newest first, the price range of its variants in cents', () => {
     const tay = makePhoto(db);
     makeVariant(db, { photoId: tay.id, size: 'small', priceCents: 4500 });

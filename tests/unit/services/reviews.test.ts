@@ -396,10 +396,11 @@ describe('what pages show', () => {
       null,
       '/x.jpg',
       't',
+      '',
     ];
     const rows = withRatings([row('a'), row('b')], new Map([['a', { average: 4.5, count: 2 }]]));
-    expect(rows[0]).toHaveLength(15);
-    expect(rows[1]).toHaveLength(13);
+    expect(rows[0]).toHaveLength(16);
+    expect(rows[1]).toHaveLength(14);
     expect(decodeShopRow(rows[0] as ShopRow)).toMatchObject({
       slug: 't',
       ratingAverage: 4.5,

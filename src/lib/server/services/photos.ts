@@ -54,6 +54,7 @@ function formFields(form: PhotoForm) {
     description: form.description ?? null,
     category: form.category,
     location: form.location ?? null,
+    keywords: form.keywords ?? null,
     featured: form.featured,
   };
 }
@@ -106,7 +107,8 @@ export function listShopRows(db: Db, page?: { limit: number; offset: number }): 
   const slice = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
   return db.values<ShopRow>(
     sql`select p.id, p.title, coalesce(p.location, ''), p.category, p.featured, ${priceOf('asc')}, ${priceOf('desc')},
-      p.created_at, p.media_id, p.width, p.height, case when p.media_id is null then p.image_url else '' end, p.slug
+      p.created_at, p.media_id, p.width, p.height, case when p.media_id is null then p.image_url else '' end, p.slug,
+      coalesce(p.keywords, '')
       from photos p where p.is_active = 1 and ${photoSellableSql('p')} order by p.created_at desc${slice}`,
   );
 }

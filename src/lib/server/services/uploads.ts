@@ -1,6 +1,8 @@
 // Signed uploads end to end: a grant for the owner, then the PUT that streams the file in.
 // Images go straight through the one image module (EXIF orientation, metadata stripped,
-// derivatives, AVIF queued) and their raw bytes are never served. Videos are kept as objects, after
+// derivatives, AVIF queued) and their raw bytes are never served: the original is kept privately.
+// A photo original (purpose 'photo': JPEG, PNG or TIFF up to 200 MB) also answers with the title,
+// description, location and keywords written into the file, for the owner to check before saving. Videos are kept as objects, after
 // ffmpeg removed their metadata and took a poster frame (kept as the object's media); without ffmpeg
 // a video is kept as uploaded and has no poster (`media` is null in the answer).
 import { rename, rm, stat } from 'node:fs/promises';
@@ -11,14 +13,14 @@ import { deleteMedia, isImageRejected, type ProcessedPhoto, processPhoto } from 
 import { getLog } from '~/lib/server/log';
 import { enqueueAvif } from '~/lib/server/media-jobs';
 import { objectPath } from '~/lib/server/storage';
+import { ACCEPTED_TYPES } from '~/lib/server/uploads/accepted-types';
+import { type PhotoDetails, readPhotoDetails } from '~/lib/server/uploads/photo-details';
 import { receiveToTmp, tooLarge } from '~/lib/server/uploads/receive';
 import { createSignedUpload, verifySignedUpload } from '~/lib/server/uploads/signed-url';
 import { stripVideoMetadata } from '~/lib/server/uploads/video-metadata';
 import { processVideo, videoExt } from '~/lib/server/video/process-video';
 import { UPLOAD_PURPOSE_LIMITS, type UploadPurpose } from '~/lib/shared/constants';
 import { type UploadedObject, uploadedObjects } from '~db/schema';
-
-const IMAGE_PURPOSES: readonly UploadPurpose[] = ['image', 'bio-picture'];
 
 /** A signed upload URL for the owner's session `sessionId`: it stops working when that session ends. */
 export function createUploadGrant(purpose: UploadPurpose, sessionId: string) {
@@ -64,7 +66,7 @@ export async function receiveSignedUpload(
   db: Db,
   token: string,
   request: Request,
-): Promise<ReturnType<typeof toObjectResponse>> {
+): Promise<ReturnType<typeof toObjectResponse> & { details?: PhotoDetails }> {
   const grant = verifySignedUpload(db, token);
   const maxBytes = UPLOAD_PURPOSE_LIMITS[grant.purpose];
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
@@ -78,14 +80,18 @@ export async function receiveSignedUpload(
     .run();
   if (claimed.changes === 0) throw new HttpError(403, 'This upload link was already used.');
 
-  const isImage = IMAGE_PURPOSES.includes(grant.purpose);
+  const accept = ACCEPTED_TYPES[grant.purpose];
+  const isImage = accept.kind === 'image';
   let tmp: string | null = null;
   let poster: string | null = null;
+  let details: PhotoDetails | undefined;
   try {
-    const received = await receiveToTmp(request.body, { maxBytes, kind: isImage ? 'image' : 'video' });
+    const received = await receiveToTmp(request.body, { maxBytes, accept });
     tmp = received.file;
     if (isImage) {
-      const media = await processPhoto(received.file, { avif: 'defer' });
+      // Read before the file becomes the original (it is moved, not copied).
+      if (grant.purpose === 'photo') details = await readPhotoDetails(received.file);
+      const media = await processPhoto(received.file, { avif: 'defer', takeFile: true });
       enqueueAvif(db, media.mediaId);
       db.update(uploadedObjects)
         .set({
@@ -129,7 +135,7 @@ export async function receiveSignedUpload(
   }
   const row = db.select().from(uploadedObjects).where(eq(uploadedObjects.id, grant.objectId)).get();
   if (!row) throw new HttpError(500, 'The upload could not be saved.');
-  return toObjectResponse(row);
+  return details ? { ...toObjectResponse(row), details } : toObjectResponse(row);
 }
 
 export function getReadyObject(db: Pick<Db, 'select'>, id: string): UploadedObject | undefined {

@@ -1,5 +1,6 @@
-// The allowed upload types, recognised by their first bytes (never by name or by the browser's
-// Content-Type): JPEG, PNG, GIF and WebP for images; MP4, MOV and AVI for videos.
+// The upload types the site knows, recognised by their first bytes (never by name or by the
+// browser's Content-Type): JPEG, PNG, GIF, WebP and TIFF images; MP4, MOV and AVI videos. Which of
+// them an upload may be depends on its purpose (accepted-types.ts).
 
 export interface DetectedType {
   mime: string;
@@ -18,6 +19,10 @@ export function detectFileType(head: Uint8Array): DetectedType | null {
   }
   if (head.length >= 8 && ascii(head, 0, 8) === '\x89PNG\r\n\x1a\n') {
     return { mime: 'image/png', ext: 'png', kind: 'image' };
+  }
+  // TIFF, little-endian (II*\0) or big-endian (MM\0*); BigTIFF (version 43) is not accepted.
+  if (head.length >= 4 && /^(II\*\0|MM\0\*)$/.test(ascii(head, 0, 4))) {
+    return { mime: 'image/tiff', ext: 'tif', kind: 'image' };
   }
   if (head.length >= 6 && /^GIF8[79]a$/.test(ascii(head, 0, 6))) {
     return { mime: 'image/gif', ext: 'gif', kind: 'image' };

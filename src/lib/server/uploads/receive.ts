@@ -8,6 +8,7 @@ import { rm } from 'node:fs/promises';
 import { HttpError } from '~/lib/server/http';
 import { tmpPath } from '~/lib/server/storage';
 import { MB } from '~/lib/shared/constants';
+import type { AcceptedTypes } from './accepted-types';
 import { type DetectedType, detectFileType, SNIFF_BYTES } from './file-types';
 
 export interface Received {
@@ -16,18 +17,13 @@ export interface Received {
   type: DetectedType;
 }
 
-const TYPE_MESSAGE: Record<DetectedType['kind'], string> = {
-  image: 'This file type is not allowed. Please choose a JPG, PNG, GIF or WebP image.',
-  video: 'This file type is not allowed. Please choose an MP4, MOV or AVI video.',
-};
-
 export function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, `The file is larger than the ${Math.round(maxBytes / MB)} MB limit.`);
 }
 
 export async function receiveToTmp(
   body: ReadableStream<Uint8Array> | null,
-  opts: { maxBytes: number; kind: DetectedType['kind'] },
+  opts: { maxBytes: number; accept: AcceptedTypes },
 ): Promise<Received> {
   if (!body) throw new HttpError(400, 'The upload is empty.');
   const file = tmpPath('upload');
@@ -46,8 +42,7 @@ export async function receiveToTmp(
       if (!type) {
         head = concat(head, value);
         if (head.length < SNIFF_BYTES) continue;
-        type = detectFileType(head);
-        if (!type || type.kind !== opts.kind) throw new HttpError(415, TYPE_MESSAGE[opts.kind]);
+        type = acceptedType(head, opts.accept);
         out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
         if (!out.write(head)) await once(out, 'drain');
         continue;
@@ -56,8 +51,7 @@ export async function receiveToTmp(
     }
     if (bytes === 0) throw new HttpError(400, 'The upload is empty.');
     if (!type) {
-      type = detectFileType(head);
-      if (!type || type.kind !== opts.kind) throw new HttpError(415, TYPE_MESSAGE[opts.kind]);
+      type = acceptedType(head, opts.accept);
       out = createWriteStream(file, { flags: 'wx', mode: 0o600 });
       out.write(head);
     }
@@ -75,6 +69,15 @@ export async function receiveToTmp(
     await rm(file, { force: true });
     throw err;
   }
+}
+
+/** The type of a body from its first bytes; a 415 when it is not one the purpose takes. */
+function acceptedType(head: Uint8Array, accept: AcceptedTypes): DetectedType {
+  const type = detectFileType(head);
+  if (!type || type.kind !== accept.kind || !accept.mimes.includes(type.mime)) {
+    throw new HttpError(415, accept.refusal);
+  }
+  return type;
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
