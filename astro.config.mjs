@@ -31,23 +31,23 @@ function nodeWithFront() {
 
 /**
  * The site's own client directive: client:painted hydrates an island once the page's first paint is
- * on screen (src/lib/client/hydrate-after-paint.ts). Astro inlines a directive's code before the
+ * on screen (src/lib/platform/client/hydrate-after-paint.ts). Astro inlines a directive's code before the
  * first island that uses it, so its text is one of the inline scripts the CSP allows by hash
- * (src/lib/server/inline-scripts.ts, checked against this build by a unit test).
+ * (src/lib/platform/server/inline-scripts.ts, checked against this build by a unit test).
  */
 const hydrateAfterPaint = {
   name: 'hydrate-after-paint',
   hooks: {
     /** @param {{ addClientDirective: (d: { name: string; entrypoint: string }) => void }} params */
     'astro:config:setup': ({ addClientDirective }) =>
-      addClientDirective({ name: 'painted', entrypoint: './src/lib/client/hydrate-after-paint.ts' }),
+      addClientDirective({ name: 'painted', entrypoint: './src/lib/platform/client/hydrate-after-paint.ts' }),
   },
 };
 
 /**
  * Routes that Astro adds to every server build on its own, which this site never uses:
  * - /_image, Astro's image endpoint: the site makes its images once, at upload (sharp, in
- *   src/lib/server/images.ts), and no page asks Astro for one. Left in, it let anyone have the
+ *   src/lib/media/images.server.ts), and no page asks Astro for one. Left in, it let anyone have the
  *   server encode any image at any size (one AVIF 8000 px wide took about 25 s of CPU).
  * - /_server-islands/[name]: no component is rendered with server:defer.
  * (/_actions/* exists only when src/actions does, which this site has not.)
@@ -88,7 +88,7 @@ export default defineConfig({
     plugins: [tailwindcss()],
     ssr: { external: ['better-sqlite3', 'sharp'] },
     // No script is inlined into the HTML: every page script is an external module that the page
-    // loads after its load event (src/lib/server/deferred-scripts.ts), so a page's first bytes
+    // loads after its load event (src/lib/platform/server/deferred-scripts.ts), so a page's first bytes
     // are its content. (Astro inlines small scripts below this limit; fonts are far above it.)
     build: { assetsInlineLimit: 0 },
   },

@@ -3,6 +3,7 @@
 // Migrations are generated from this file by `npm run db:generate` into db/migrations/.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { REVIEW_STATES } from '../src/lib/reviews/reviews';
 import {
   BACKGROUND_SECTIONS,
   DRONE_MEDIA_TYPES,
@@ -13,8 +14,7 @@ import {
   PHOTO_CATEGORIES,
   PRINT_SIZES,
   UPLOAD_PURPOSES,
-} from '../src/lib/shared/constants';
-import { REVIEW_STATES } from '../src/lib/shared/reviews';
+} from '../src/lib/site/constants';
 
 const id = () =>
   text('id')
@@ -42,7 +42,7 @@ export const photos = sqliteTable(
     id: id(),
     title: text('title').notNull(),
     /**
-     * The print page's address, /prints/{slug}: made from the title (services/print-slugs.ts), unique,
+     * The print page's address, /prints/{slug}: made from the title (lib/shop/print-slugs.server.ts), unique,
      * changed with the title (the old one then redirects, photo_slug_redirects). Null only until the
      * first start after this column was added names the photos that were there before.
      */

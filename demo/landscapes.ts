@@ -3,7 +3,7 @@
 // and rasterised by sharp. Output is deterministic: same photo, same SVG, same JPEG bytes.
 //
 // This folder is not part of the server bundle: the seed imports it with import() only when a
-// picture is missing from the demo cache (src/lib/server/seed/demo-images.ts).
+// picture is missing from the demo cache (server/seed/demo-images.ts).
 
 import sharp from 'sharp';
 import { SCENES } from './scenes';

@@ -1,5 +1,5 @@
 // The scene painted for each demo photo, by the photo's slug (the titles and texts are in
-// src/lib/server/seed/demo-photos.ts). A scene is a light preset plus layers painted back to front.
+// server/seed/demo-photos.ts). A scene is a light preset plus layers painted back to front.
 import type { SceneSpec } from './scene';
 
 export const SCENES: Readonly<Record<string, SceneSpec>> = {

@@ -1,9 +1,9 @@
 // `npm run backup [-- --to DIR]`: a consistent copy of DATA_DIR, taken while the site runs
-// (src/lib/server/backup.ts). By default into backups/wicklow-{time}/ beside DATA_DIR.
+// (src/lib/platform/server/backup.ts). By default into backups/wicklow-{time}/ beside DATA_DIR.
 // To restore one: `npm run restore -- <backup folder>` (scripts/restore.ts).
 import { resolve } from 'node:path';
-import { backupDataDir, defaultBackupTarget } from '~/lib/server/backup';
-import { getConfig } from '~/lib/server/config';
+import { backupDataDir, defaultBackupTarget } from '~/lib/platform/server/backup';
+import { getConfig } from '~/lib/platform/server/config';
 
 const at = process.argv.indexOf('--to');
 const to = at > 0 ? process.argv[at + 1] : undefined;

@@ -1,6 +1,6 @@
 // Bundles the code that draws the demo photos (demo/) into dist/demo/landscapes.mjs, after
 // `astro build`. The seed imports it with import() only when a picture has to be drawn, so the
-// server bundle never carries it (tests/unit/bundle-demo.test.ts checks that). Packages stay
+// server bundle never carries it (tests/unit/seed/bundle-demo.test.ts checks that). Packages stay
 // external: they are resolved from node_modules at run time, like the server bundle's.
 import { build } from 'esbuild';
 

@@ -1,6 +1,6 @@
 // `npm run create-owner`: the owner account from OWNER_EMAIL / OWNER_PASSWORD, if missing.
-import { ensureOwner } from '~/lib/server/auth';
-import { getConfig } from '~/lib/server/config';
+import { ensureOwner } from '~/lib/platform/server/auth';
+import { getConfig } from '~/lib/platform/server/config';
 
 const result = await ensureOwner();
 const email = getConfig().ownerEmail;

@@ -1,9 +1,9 @@
 // `npm run restore -- <backup folder>`: checks a backup made by `npm run backup` and copies it into
 // DATA_DIR, which must hold no database and must not be in use by a running site
-// (src/lib/server/restore.ts). Then start the site with the same DATA_DIR.
+// (src/lib/platform/server/restore.ts). Then start the site with the same DATA_DIR.
 import { resolve } from 'node:path';
-import { getConfig } from '~/lib/server/config';
-import { restoreBackup } from '~/lib/server/restore';
+import { getConfig } from '~/lib/platform/server/config';
+import { restoreBackup } from '~/lib/platform/server/restore';
 
 const folder = process.argv.slice(2).find((a) => !a.startsWith('-'));
 if (!folder) {

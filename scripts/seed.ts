@@ -1,7 +1,8 @@
 // `npm run seed`: demo content into DATA_DIR. Safe to repeat: a seeded database is left alone.
-import { getDb } from '~/lib/server/db';
-import { runMediaQueue } from '~/lib/server/media-jobs';
-import { seedDemo } from '~/lib/server/seed/demo';
+
+import { runMediaQueue } from '~/lib/media/media-jobs.server';
+import { getDb } from '~/lib/platform/server/db';
+import { seedDemo } from '../server/seed/demo';
 
 const db = getDb();
 const report = await seedDemo(db, { force: process.argv.includes('--force') });

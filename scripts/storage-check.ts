@@ -3,9 +3,10 @@
 // DATA_DIR the server uses. Exits 0 when all is in order, 1 when it found something. With --fix
 // it removes the orphan files and exits 0 unless a record's file is missing (that one cannot be
 // made again here: upload the picture or video again in the admin).
-import { getConfig } from '~/lib/server/config';
-import { closeDb, getDb } from '~/lib/server/db';
-import { checkStorage, removeOrphans } from '~/lib/server/services/storage-check';
+
+import { checkStorage, removeOrphans } from '~/lib/media/storage-check.server';
+import { getConfig } from '~/lib/platform/server/config';
+import { closeDb, getDb } from '~/lib/platform/server/db';
 
 const fix = process.argv.includes('--fix');
 const { dataDir } = getConfig();

@@ -10,7 +10,7 @@
 import { fileURLToPath } from 'node:url';
 import { createExports as nodeExports } from '@astrojs/node/server.js';
 import type { SSRManifest } from 'astro';
-import { getLog } from '~/lib/server/log';
+import { getLog } from '~/lib/platform/server/log';
 import { startFront } from './main';
 
 type NodeOptions = Parameters<typeof nodeExports>[1];

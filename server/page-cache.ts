@@ -12,7 +12,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
-import { getLog } from '~/lib/server/log';
+import { getLog } from '~/lib/platform/server/log';
 
 export type Encoding = 'br' | 'gzip' | 'identity';
 

@@ -4,7 +4,7 @@
 // best brotli replaces it afterwards on libuv's thread pool, as for cached pages.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { getLog } from '~/lib/server/log';
+import { getLog } from '~/lib/platform/server/log';
 import { type CachedPage, makePage, upgradeBrotli } from './page-cache';
 
 const TYPES: Record<string, string> = {

@@ -3,7 +3,7 @@ import 'astro';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrates once the page's first contentful paint is on screen (lib/client/hydrate-after-paint.ts). */
+    /** Hydrates once the page's first contentful paint is on screen (lib/platform/client/hydrate-after-paint.ts). */
     'client:painted'?: boolean;
   }
 }

@@ -2,7 +2,7 @@
 
 declare namespace App {
   interface Locals {
-    user: import('./lib/server/auth').SessionUser | null;
+    user: import('./lib/platform/server/auth').SessionUser | null;
     isAdmin: boolean;
     /** The socket's peer address, handed over by the front (absent under `astro dev`). */
     socketAddress?: string;

@@ -1,17 +1,17 @@
 // Session → locals, then the owner guard and the cross-site check, then the security headers
 // of every answer and, on pages, deferred scripts and a hash-based CSP.
 import { defineMiddleware } from 'astro:middleware';
-import { setRequestRole } from '~/lib/server/log';
-import { accessFor, isCrossSite, stricter } from './lib/server/access';
-import { readSessionUser } from './lib/server/auth';
-import { getConfig } from './lib/server/config';
-import { pagePolicy, pageScriptHashes } from './lib/server/csp';
-import { deferModuleScripts } from './lib/server/deferred-scripts';
-import { jsonError } from './lib/server/http';
-import { normalizePath } from './lib/server/paths';
-import { clientIp, clientIpFromPeer } from './lib/server/rate-limit';
-import { securityHeaders } from './lib/server/security-headers';
-import { signInRequired } from './lib/server/sign-in-required';
+import { setRequestRole } from '~/lib/platform/server/log';
+import { accessFor, isCrossSite, stricter } from './lib/platform/server/access';
+import { readSessionUser } from './lib/platform/server/auth';
+import { getConfig } from './lib/platform/server/config';
+import { pagePolicy, pageScriptHashes } from './lib/platform/server/csp';
+import { deferModuleScripts } from './lib/platform/server/deferred-scripts';
+import { jsonError } from './lib/platform/server/http';
+import { normalizePath } from './lib/platform/server/paths';
+import { clientIp, clientIpFromPeer } from './lib/platform/server/rate-limit';
+import { securityHeaders } from './lib/platform/server/security-headers';
+import { signInRequired } from './lib/platform/server/sign-in-required';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const config = getConfig();

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 
-// The settings of src/lib/server/images.ts, repeated here so the baseline does the same work.
+// The settings of src/lib/media/images.server.ts, repeated here so the baseline does the same work.
 const WIDTHS = [320, 640, 960, 1280, 1920, 2560];
 const WEBP = { quality: 78 };
 const JPEG = { quality: 80, mozjpeg: true, progressive: true };

@@ -1,8 +1,8 @@
 // robots.txt: everything public is open; what the route table marks as not for robots (owner
 // pages, the API, the checkout) is closed.
 import type { APIRoute } from 'astro';
-import { getConfig } from '~/lib/server/config';
-import { robotsRules } from '~/lib/server/route-table';
+import { getConfig } from '~/lib/platform/server/config';
+import { robotsRules } from '~/lib/platform/server/route-table';
 
 export const GET: APIRoute = () => {
   const body = [

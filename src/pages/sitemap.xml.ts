@@ -1,9 +1,9 @@
 // sitemap.xml: the public, indexable pages, with absolute URLs from SITE_URL: the fixed pages, then
 // the page of every print on sale (a hidden photo, or one too small for any size, has none).
 import type { APIRoute } from 'astro';
-import { getConfig } from '~/lib/server/config';
-import { getDb } from '~/lib/server/db';
-import { listPrintSlugs, printPath } from '~/lib/server/services/print-pages';
+import { getConfig } from '~/lib/platform/server/config';
+import { getDb } from '~/lib/platform/server/db';
+import { listPrintSlugs, printPath } from '~/lib/shop/print-pages.server';
 
 export const SITEMAP_PATHS = ['/', '/shop', '/drone-services', '/terms', '/privacy', '/shipping-returns'];
 

@@ -4,7 +4,7 @@
 // chromium plays.
 import { expect, test } from '@playwright/test';
 
-/** The seeded featured clip (src/lib/server/seed/demo.ts); the other tests feature it again when done. */
+/** The seeded featured clip (server/seed/demo.ts); the other tests feature it again when done. */
 const FEATURED = 'Over Lough Tay at dusk';
 
 for (const path of ['/', '/drone-services']) {

@@ -8,7 +8,7 @@
 // the owner has approved them.
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
-import { startPaypalDoubleServer } from '~/lib/server/payments/paypal-double';
+import { startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
 import { OWNER } from '../../playwright.config';
 import { readOutbox } from '../helpers/outbox';
 import { type RunningServer, startServer } from '../helpers/server';

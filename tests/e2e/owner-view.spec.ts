@@ -96,7 +96,7 @@ async function visitorBlocks(page: Page, owner: Look[]) {
 }
 
 /**
- * The web fonts are used from a browser's second page view on (lib/client/fonts-later.ts): the
+ * The web fonts are used from a browser's second page view on (lib/platform/client/fonts-later.ts): the
  * owner and the visitor both start as browsers that have them, so that the looks compare.
  */
 const withFonts = () => localStorage.setItem('wl-fonts', '1');

@@ -6,9 +6,9 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { startPaypalDoubleServer } from '~/lib/server/payments/paypal-double';
-import { DELIVERY_TEXT } from '~/lib/server/services/order-mail';
-import { shortOrderId } from '~/lib/shared/format';
+import { DELIVERY_TEXT } from '~/lib/checkout/order-mail.server';
+import { startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
+import { shortOrderId } from '~/lib/platform/shared/format';
 import { type RunningServer, startServer } from '../helpers/server';
 import { seriousViolations } from './axe';
 import { routeStandInSdk } from './paypal-stand-in';

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { resetConfigForTests } from '~/lib/server/config';
+import { resetConfigForTests } from '~/lib/platform/server/config';
 
 const VARIABLES = [
   'DATA_DIR',

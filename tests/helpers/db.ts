@@ -1,7 +1,7 @@
 // Real SQLite databases for tests, with every migration applied: one in memory for unit tests, and
 // the file of a running server (integration tests seed it through the factories, then close it).
 import { join } from 'node:path';
-import { type Db, openDb } from '~/lib/server/db';
+import { type Db, openDb } from '~/lib/platform/server/db';
 
 export function memoryDb() {
   return openDb(':memory:');

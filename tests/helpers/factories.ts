@@ -4,11 +4,17 @@
 
 import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import type { Db } from '~/lib/server/db';
-import { freeSlug } from '~/lib/server/services/print-slugs';
-import { derivativePath, mediaDir, type OriginalExt, objectPath, originalPath } from '~/lib/server/storage';
-import { PRINT_DIMENSIONS, type PrintSize } from '~/lib/shared/constants';
-import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shared/pricing-defaults';
+import type { Db } from '~/lib/platform/server/db';
+import {
+  derivativePath,
+  mediaDir,
+  type OriginalExt,
+  objectPath,
+  originalPath,
+} from '~/lib/platform/server/storage';
+import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shop/pricing-defaults';
+import { freeSlug } from '~/lib/shop/print-slugs.server';
+import { PRINT_DIMENSIONS, type PrintSize } from '~/lib/site/constants';
 import {
   backgroundImages,
   contactInquiries,

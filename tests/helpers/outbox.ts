@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { asc, sql } from 'drizzle-orm';
 import { expect } from 'vitest';
-import type { Db } from '~/lib/server/db';
+import type { Db } from '~/lib/platform/server/db';
 import { mailQueue } from '~db/schema';
 import { withSiteDb } from './db';
 import { type FiledMail, parseMail } from './mail-file';

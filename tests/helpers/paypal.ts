@@ -1,8 +1,8 @@
 // PayPal for unit tests: the double that test mode runs in-process, and the real client talking to
 // it through its fetch, wired the way the site wires them when no PayPal credentials are set.
 import { createServer, type Server } from 'node:http';
-import { PaypalClient } from '~/lib/server/payments/paypal-client';
-import { PaypalDouble } from '~/lib/server/payments/paypal-double';
+import { PaypalClient } from '~/lib/payments/paypal-client.server';
+import { PaypalDouble } from '~/lib/payments/paypal-double.server';
 
 export function paypalDouble(): { double: PaypalDouble; client: PaypalClient } {
   const double = new PaypalDouble();

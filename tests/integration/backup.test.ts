@@ -1,4 +1,4 @@
-// `npm run backup` (src/lib/server/backup.ts): a copy taken while the site runs and takes writes is
+// `npm run backup` (src/lib/platform/server/backup.ts): a copy taken while the site runs and takes writes is
 // consistent, holds the photos, orders' tables, uploads and the auth secret, and a site started on
 // it serves the same photos and lets the owner sign in.
 import { spawnSync } from 'node:child_process';
@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupDataDir } from '~/lib/server/backup';
+import { backupDataDir } from '~/lib/platform/server/backup';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 import { addPhotoAsOwner } from '../helpers/uploads';

@@ -2,8 +2,8 @@
 // owner only, refusals with readable messages, the local analyser by default, and the vision-model
 // path against a chat-completions double, with the local analyser as its fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MODEL_MAX_RETRIES } from '~/lib/server/analysis/model';
-import { compositionAnalysisSchema } from '~/lib/shared/schemas';
+import { MODEL_MAX_RETRIES } from '~/lib/composition/analysis/model.server';
+import { compositionAnalysisSchema } from '~/lib/site/schemas';
 import { modelAnalysis, type OpenAiDouble, startOpenAiDouble } from '../helpers/openai-double';
 import { horizonPhoto, truncated } from '../helpers/photos';
 import { type RunningServer, startServer } from '../helpers/server';

@@ -6,7 +6,7 @@
 // every order PayPal did not capture is still unpaid, and SQLite's integrity_check says ok.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaypalDouble } from '~/lib/server/payments/paypal-double';
+import { PaypalDouble } from '~/lib/payments/paypal-double.server';
 import { withSiteDb } from '../helpers/db';
 import { makeFraming, makePhoto, makeVariant } from '../helpers/factories';
 import { CUSTOMER } from '../helpers/fixtures';

@@ -3,7 +3,7 @@
 // with its id, method, path without query, status, time and role; errors carry the id of their
 // request; and no password, session token, upload token, PayPal secret or access token appears in it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaypalDouble, startPaypalDoubleServer } from '~/lib/server/payments/paypal-double';
+import { PaypalDouble, startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
 import { withSiteDb } from '../helpers/db';
 import { makePhoto, makeVariant } from '../helpers/factories';
 import { CUSTOMER } from '../helpers/fixtures';

@@ -6,8 +6,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaypalClient } from '~/lib/server/payments/paypal-client';
-import { type PaypalDouble, startPaypalDoubleServer } from '~/lib/server/payments/paypal-double';
+import { PaypalClient } from '~/lib/payments/paypal-client.server';
+import { type PaypalDouble, startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
 import { withSiteDb } from '../helpers/db';
 import { makePhoto, makeVariant } from '../helpers/factories';
 import { readOutbox, waitForOutbox } from '../helpers/outbox';

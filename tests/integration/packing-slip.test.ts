@@ -3,7 +3,7 @@
 // one); a visitor gets 401, a
 // signed-in account that is not the owner's 403, and an unknown order the 404 page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCATION, OWNER_NAME } from '~/lib/shared/constants';
+import { LOCATION, OWNER_NAME } from '~/lib/site/constants';
 import { withSiteDb } from '../helpers/db';
 import { makeOrder, makePhoto, makeVariant } from '../helpers/factories';
 import { type RunningServer, startServer } from '../helpers/server';

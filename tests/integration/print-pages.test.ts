@@ -5,10 +5,10 @@
 // the page cache; the sitemap, the shop's cards and the viewer's list linking to every print on sale.
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setPhotoActive } from '~/lib/server/services/photo-admin';
-import { createPhoto } from '~/lib/server/services/photos';
-import { formatEuro } from '~/lib/shared/format';
-import type { PhotoForm } from '~/lib/shared/schemas';
+import { setPhotoActive } from '~/lib/photos/photo-admin.server';
+import { createPhoto } from '~/lib/photos/photos.server';
+import { formatEuro } from '~/lib/platform/shared/format';
+import type { PhotoForm } from '~/lib/site/schemas';
 import { productVariants } from '~db/schema';
 import { withSiteDb } from '../helpers/db';
 import { makeFramings } from '../helpers/factories';

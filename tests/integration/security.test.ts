@@ -4,8 +4,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { derivativePath, newMediaId } from '~/lib/server/storage';
-import { mediaUrl } from '~/lib/shared/media';
+import { mediaUrl } from '~/lib/media/media-urls';
+import { derivativePath, newMediaId } from '~/lib/platform/server/storage';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 

@@ -2,7 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { upsertContent } from '~/lib/server/services/content';
+import { upsertContent } from '~/lib/content/content.server';
 import { withSiteDb } from '../helpers/db';
 import { type RunningServer, startServer } from '../helpers/server';
 

@@ -3,25 +3,25 @@
 // a banner while the site takes no money (test mode, or payments not set up).
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { useHydrated } from '~/lib/client/use-hydrated';
+import { EnquiriesTab, enquiriesKey, readEnquiries } from '~/islands/enquiries/EnquiriesTab';
+import { OrdersTab } from '~/islands/orders/OrdersTab';
+import { PaymentModeBanner } from '~/islands/payments/PaymentModeBanner';
+import { PaymentsTab } from '~/islands/payments/PaymentsTab';
+import { ReviewsTab, readReviews, reviewsKey } from '~/islands/reviews/ReviewsTab';
+import { ProductsTab } from '~/islands/shop/ProductsTab';
+import { useHydrated } from '~/lib/platform/client/use-hydrated';
 import { DashboardTab } from './DashboardTab';
-import { EnquiriesTab, enquiriesKey, readEnquiries } from './EnquiriesTab';
-import { OrdersTab } from './OrdersTab';
-import { PaymentModeBanner } from './PaymentModeBanner';
-import { PaymentsTab } from './PaymentsTab';
-import { ProductsTab } from './ProductsTab';
 import { makeQueryClient } from './query';
-import { ReviewsTab, readReviews, reviewsKey } from './ReviewsTab';
 import { type TabSpec, Tabs } from './Tabs';
 
 // The media tabs carry the upload widget (Uppy), most of the dashboard's weight: each loads when
 // its tab opens.
-const PhotosTab = lazy(() => import('./PhotosTab'));
-const VideosTab = lazy(() => import('./VideosTab'));
-const BackgroundsTab = lazy(() => import('./BackgroundsTab'));
-const ProfileTab = lazy(() => import('./ProfileTab'));
+const PhotosTab = lazy(() => import('~/islands/photos/PhotosTab'));
+const VideosTab = lazy(() => import('~/islands/drone/VideosTab'));
+const BackgroundsTab = lazy(() => import('~/islands/backgrounds/BackgroundsTab'));
+const ProfileTab = lazy(() => import('~/islands/profile/ProfileTab'));
 // The FAQ's form carries zod and react-hook-form.
-const FaqTab = lazy(() => import('./FaqTab'));
+const FaqTab = lazy(() => import('~/islands/content/FaqTab'));
 
 export const ADMIN_TABS = [
   'dashboard',

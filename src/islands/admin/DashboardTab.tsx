@@ -2,12 +2,17 @@
 // edit the site, and the last orders, each with its payment (Paid, Refunded, Test order…) beside
 // its fulfilment status.
 import { useQuery } from '@tanstack/react-query';
-import { decimalStringToCents, formatEuro, formatEuroDecimal, shortOrderId } from '~/lib/shared/format';
-import type { PaymentState } from '~/lib/shared/payment-state';
+import { OrderStates } from '~/islands/orders/StatusBadge';
+import type { PaymentState } from '~/lib/orders/payment-state';
+import {
+  decimalStringToCents,
+  formatEuro,
+  formatEuroDecimal,
+  shortOrderId,
+} from '~/lib/platform/shared/format';
 import { MailFailuresCard } from './MailFailuresCard';
 import { read } from './query';
 import { SalesReport } from './SalesReport';
-import { OrderStates } from './StatusBadge';
 
 export interface DashboardStats {
   totalSales: string;

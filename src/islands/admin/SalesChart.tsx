@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import type uPlot from 'uplot';
 import uplotCss from 'uplot/dist/uPlot.min.css?url';
-import { formatEuro } from '~/lib/shared/format';
+import { formatEuro } from '~/lib/platform/shared/format';
 
 export interface WeekPoint {
   weekStart: string;

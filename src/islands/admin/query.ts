@@ -3,8 +3,8 @@
 // 2 s (doubling, at most 30 s), but never after a 4xx; a mutation is never retried. A 401 on a read
 // means "no user" and yields null; a 401 on a mutation signs the owner in again.
 import { QueryClient } from '@tanstack/react-query';
-import { HttpError, raiseIfNotOk } from '~/lib/client/api';
-import { notify } from '~/lib/client/toaster';
+import { HttpError, raiseIfNotOk } from '~/lib/platform/client/api';
+import { notify } from '~/lib/platform/client/toaster';
 
 const isClientError = (err: unknown) => err instanceof HttpError && err.status >= 400 && err.status < 500;
 

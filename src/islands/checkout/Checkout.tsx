@@ -7,19 +7,19 @@
 //
 // The one island that hydrates while its page loads (client:painted, once the first paint is on
 // screen): the server renders the form and the space the cart will take, so a buyer can start
-// typing before React arrives. Its rules are checked in plain code (lib/shared/customer.ts), not
+// typing before React arrives. Its rules are checked in plain code (lib/checkout/customer.ts), not
 // with zod, which stays out of the browser.
 import { useStore } from '@nanostores/react';
 import type { PayPalNamespace } from '@paypal/paypal-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { getJson, HttpError, sendJson } from '~/lib/client/api';
-import { $cart, clearCart, removeFromCart, setQuantity } from '~/lib/client/cart-store';
-import { notify } from '~/lib/client/toaster';
-import { useHydrated } from '~/lib/client/use-hydrated';
-import { type CartLine, lineKey, orderLines, totals } from '~/lib/shared/cart';
-import { CURRENCY, PRINT_SIZE_LABELS } from '~/lib/shared/constants';
-import { type CustomerField, customerErrors } from '~/lib/shared/customer';
-import { formatEuro } from '~/lib/shared/format';
+import { type CartLine, lineKey, orderLines, totals } from '~/lib/checkout/cart';
+import { $cart, clearCart, removeFromCart, setQuantity } from '~/lib/checkout/cart-store';
+import { type CustomerField, customerErrors } from '~/lib/checkout/customer';
+import { getJson, HttpError, sendJson } from '~/lib/platform/client/api';
+import { notify } from '~/lib/platform/client/toaster';
+import { useHydrated } from '~/lib/platform/client/use-hydrated';
+import { formatEuro } from '~/lib/platform/shared/format';
+import { CURRENCY, PRINT_SIZE_LABELS } from '~/lib/site/constants';
 
 interface Setup {
   clientToken: string;

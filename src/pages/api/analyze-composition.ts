@@ -4,11 +4,11 @@
 // analyses an hour. Only a photo that reaches the analyser counts: a malformed request (bad JSON, no
 // image, bad base64, not a photo, too big) is answered with its reason and uses up nothing.
 import type { APIRoute } from 'astro';
-import { analyzeComposition, decodePhoto } from '~/lib/server/analysis';
-import { admitAnalysis } from '~/lib/server/analysis/limit';
-import { HttpError, handle, isHttpError, readJson } from '~/lib/server/http';
-import { COMPOSITION_MAX_BYTES } from '~/lib/shared/constants';
-import { analyzeCompositionSchema } from '~/lib/shared/schemas';
+import { analyzeComposition, decodePhoto } from '~/lib/composition/analysis/analyse.server';
+import { admitAnalysis } from '~/lib/composition/analysis/limit.server';
+import { HttpError, handle, isHttpError, readJson } from '~/lib/platform/server/http';
+import { COMPOSITION_MAX_BYTES } from '~/lib/site/constants';
+import { analyzeCompositionSchema } from '~/lib/site/schemas';
 
 /** 10 MB as base64 is about 13.4 MB; a little room for the JSON around it. */
 const MAX_BODY_BYTES = Math.ceil(COMPOSITION_MAX_BYTES / 3) * 4 + 64 * 1024;

@@ -3,11 +3,11 @@
 // from { section, imageUrl, altText }; the image is one of this site's or an https: address that is
 // fetched and processed like an upload.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { handle, readJson } from '~/lib/server/http';
-import { setBackgroundImage } from '~/lib/server/services/backgrounds';
-import { listBackgroundImages } from '~/lib/server/services/site';
-import { backgroundImageSchema } from '~/lib/shared/schemas';
+import { setBackgroundImage } from '~/lib/backgrounds/backgrounds.server';
+import { getDb } from '~/lib/platform/server/db';
+import { handle, readJson } from '~/lib/platform/server/http';
+import { backgroundImageSchema } from '~/lib/site/schemas';
+import { listBackgroundImages } from '~/lib/site/site.server';
 
 export const GET: APIRoute = handle(() =>
   Response.json(listBackgroundImages(getDb()), { headers: { 'Cache-Control': 'no-cache' } }),

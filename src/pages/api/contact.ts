@@ -2,11 +2,11 @@
 // 5 enquiries per address per hour. Public (listed in access.ts PUBLIC_MUTATIONS).
 // JSON from the enhanced form; a plain HTML form post (no JavaScript) is answered with a redirect.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { HttpError, handle, MAX_FORM_BYTES, readForm, readJson } from '~/lib/server/http';
-import { contactIpLimiter } from '~/lib/server/rate-limit';
-import { submitInquiry } from '~/lib/server/services/contact';
-import { contactSchema } from '~/lib/shared/schemas';
+import { submitInquiry } from '~/lib/enquiries/contact.server';
+import { getDb } from '~/lib/platform/server/db';
+import { HttpError, handle, MAX_FORM_BYTES, readForm, readJson } from '~/lib/platform/server/http';
+import { contactIpLimiter } from '~/lib/platform/server/rate-limit';
+import { contactSchema } from '~/lib/site/schemas';
 
 export const POST: APIRoute = handle(async ({ request, locals }) => {
   const limitByAddress = () => {

@@ -1,9 +1,9 @@
 // GET /api/framing-options, active options only (id, size, price).
 import type { APIRoute } from 'astro';
-import { publicFraming } from '~/lib/server/api-shapes';
-import { getDb } from '~/lib/server/db';
-import { handle } from '~/lib/server/http';
-import { listActiveFramingOptions } from '~/lib/server/services/products';
+import { getDb } from '~/lib/platform/server/db';
+import { handle } from '~/lib/platform/server/http';
+import { listActiveFramingOptions } from '~/lib/shop/products.server';
+import { publicFraming } from '~/lib/shop/shop-shapes.server';
 
 export const GET: APIRoute = handle(() =>
   Response.json(listActiveFramingOptions(getDb()).map(publicFraming)),

@@ -1,8 +1,8 @@
 // GET /api/product-variants (size, finish, price) of active photos.
 import type { APIRoute } from 'astro';
-import { publicVariant } from '~/lib/server/api-shapes';
-import { getDb } from '~/lib/server/db';
-import { handle } from '~/lib/server/http';
-import { listActiveVariants } from '~/lib/server/services/products';
+import { getDb } from '~/lib/platform/server/db';
+import { handle } from '~/lib/platform/server/http';
+import { listActiveVariants } from '~/lib/shop/products.server';
+import { publicVariant } from '~/lib/shop/shop-shapes.server';
 
 export const GET: APIRoute = handle(() => Response.json(listActiveVariants(getDb()).map(publicVariant)));

@@ -1,5 +1,5 @@
 // POST /api/reviews { token, photoId, rating, text?, name, place }: a buyer's review of one print of
-// the order their review link was sent for (services/reviews.ts). 201 with the review, which waits
+// the order their review link was sent for (lib/reviews/reviews.server.ts). 201 with the review, which waits
 // for the owner's approval; 400 for bad input, 404 for an unknown link or a print not in its order,
 // 409 when the print is reviewed already, 410 when the link no longer works, 429 beyond 60 an hour
 // from one address. Public: the link's token is the authorization.
@@ -7,11 +7,18 @@
 // redirect back to the review page, which shows what became of it.
 import type { APIRoute } from 'astro';
 import * as z from 'zod/mini';
-import { getDb } from '~/lib/server/db';
-import { HttpError, handle, isHttpError, MAX_FORM_BYTES, readForm, readJson } from '~/lib/server/http';
-import { reviewIpLimiter } from '~/lib/server/rate-limit';
-import { submitReview } from '~/lib/server/services/reviews';
-import { REVIEW_TOKEN_PATTERN, reviewSchema } from '~/lib/shared/review-schema';
+import { getDb } from '~/lib/platform/server/db';
+import {
+  HttpError,
+  handle,
+  isHttpError,
+  MAX_FORM_BYTES,
+  readForm,
+  readJson,
+} from '~/lib/platform/server/http';
+import { reviewIpLimiter } from '~/lib/platform/server/rate-limit';
+import { REVIEW_TOKEN_PATTERN, reviewSchema } from '~/lib/reviews/review-schema';
+import { submitReview } from '~/lib/reviews/reviews.server';
 
 const TOO_MANY = 'Too many reviews were sent from your connection. Please try again in an hour.';
 

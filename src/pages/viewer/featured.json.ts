@@ -3,11 +3,11 @@
 // the page, so that the home page's HTML keeps within the first round trip; the viewer fetches it
 // when a visitor reaches for a card, and the front keeps one copy for every visitor until the next change.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { listFeaturedPhotos } from '~/lib/server/services/photos';
-import { printPathsOf } from '~/lib/server/services/print-pages';
-import { toViewerPhoto, viewerJson } from '~/lib/server/viewer-data';
-import { HOME_GALLERY_LIMIT } from '~/lib/shared/constants';
+import { listFeaturedPhotos } from '~/lib/photos/photos.server';
+import { getDb } from '~/lib/platform/server/db';
+import { printPathsOf } from '~/lib/shop/print-pages.server';
+import { HOME_GALLERY_LIMIT } from '~/lib/site/constants';
+import { toViewerPhoto, viewerJson } from '~/lib/viewer/viewer-data.server';
 
 export const GET: APIRoute = () => {
   const db = getDb();

@@ -1,10 +1,10 @@
 // PUT /api/admin/bio-picture { bioPictureURL } (owner only): one of the site's own images becomes
 // the about section's picture; the answer carries the address stored.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { handle, readJson } from '~/lib/server/http';
-import { setBioPicture } from '~/lib/server/services/profile';
-import { bioPictureSchema } from '~/lib/shared/schemas';
+import { getDb } from '~/lib/platform/server/db';
+import { handle, readJson } from '~/lib/platform/server/http';
+import { setBioPicture } from '~/lib/profile/profile.server';
+import { bioPictureSchema } from '~/lib/site/schemas';
 
 export const PUT: APIRoute = handle(async ({ request }) => {
   const { bioPictureURL } = await readJson(request, bioPictureSchema);

@@ -1,9 +1,9 @@
 // GET /api/admin/dashboard (owner only, checked in src/middleware.ts).
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { handle } from '~/lib/server/http';
-import { getDashboardStats } from '~/lib/server/services/dashboard';
-import { centsToDecimal } from '~/lib/shared/format';
+import { getDashboardStats } from '~/lib/admin/dashboard.server';
+import { getDb } from '~/lib/platform/server/db';
+import { handle } from '~/lib/platform/server/http';
+import { centsToDecimal } from '~/lib/platform/shared/format';
 
 export const GET: APIRoute = handle(() => {
   const stats = getDashboardStats(getDb());

@@ -3,16 +3,16 @@
 // whole list, in order; a list that breaks a rule (or names an unknown placeholder) is refused whole
 // with a 400, and the saved list stays. Owner only (the route table).
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { handle, readJson } from '~/lib/server/http';
-import { currentFaqFacts, listFaqEntries, saveFaqEntries } from '~/lib/server/services/faq';
 import {
   FAQ_PLACEHOLDER_NAMES,
   FAQ_PLACEHOLDERS,
   type FaqEntry,
   faqPlaceholderValues,
   faqSchema,
-} from '~/lib/shared/faq';
+} from '~/lib/content/faq';
+import { currentFaqFacts, listFaqEntries, saveFaqEntries } from '~/lib/content/faq.server';
+import { getDb } from '~/lib/platform/server/db';
+import { handle, readJson } from '~/lib/platform/server/http';
 
 function faqAnswer(entries: FaqEntry[]) {
   const values = faqPlaceholderValues(currentFaqFacts(getDb()));

@@ -2,11 +2,11 @@
 // PUT /api/admin/pricing { updates: [{ size, finish, price }] }: sets print prices for every photo,
 // all or nothing; answers the new price list. Owner only (the route table).
 import type { APIRoute } from 'astro';
-import { adminPriceMatrix } from '~/lib/server/admin-shapes';
-import { getDb } from '~/lib/server/db';
-import { handle, readJson } from '~/lib/server/http';
-import { getPriceMatrix, updatePrintPrices } from '~/lib/server/services/pricing';
-import { printPricingSchema } from '~/lib/shared/schemas';
+import { getDb } from '~/lib/platform/server/db';
+import { handle, readJson } from '~/lib/platform/server/http';
+import { adminPriceMatrix } from '~/lib/shop/price-shapes.server';
+import { getPriceMatrix, updatePrintPrices } from '~/lib/shop/pricing.server';
+import { printPricingSchema } from '~/lib/site/schemas';
 
 export const GET: APIRoute = handle(() => Response.json(adminPriceMatrix(getPriceMatrix(getDb()))));
 

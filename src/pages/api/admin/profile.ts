@@ -1,9 +1,9 @@
 // GET /api/admin/profile: the bio picture is a public read (the about section shows it; it may
 // be cached 5 minutes). The owner also gets the e-mail and name for the Profile tab.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { handle } from '~/lib/server/http';
-import { getOwnerProfile } from '~/lib/server/services/site';
+import { getDb } from '~/lib/platform/server/db';
+import { handle } from '~/lib/platform/server/http';
+import { getOwnerProfile } from '~/lib/site/site.server';
 
 export const GET: APIRoute = handle(({ locals }) => {
   const profile = getOwnerProfile(getDb());

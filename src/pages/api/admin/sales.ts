@@ -1,10 +1,10 @@
 // GET /api/admin/sales (owner only, checked in src/middleware.ts): paid sales per week for the last
 // 12 weeks and the best-selling photos and sizes of those weeks, in euros with 2 decimals.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { handle } from '~/lib/server/http';
-import { getSalesReport } from '~/lib/server/services/sales-report';
-import { centsToDecimal } from '~/lib/shared/format';
+import { getSalesReport } from '~/lib/admin/sales-report.server';
+import { getDb } from '~/lib/platform/server/db';
+import { handle } from '~/lib/platform/server/http';
+import { centsToDecimal } from '~/lib/platform/shared/format';
 
 export const GET: APIRoute = handle(() => {
   const report = getSalesReport(getDb(), new Date());

@@ -1,9 +1,9 @@
 // DELETE /api/background-images/{id} (owner only, checked in the middleware): removes a section's
 // background, so the section shows its default look again; its files go unless used elsewhere.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { handle } from '~/lib/server/http';
-import { deleteBackgroundImage } from '~/lib/server/services/backgrounds';
+import { deleteBackgroundImage } from '~/lib/backgrounds/backgrounds.server';
+import { getDb } from '~/lib/platform/server/db';
+import { handle } from '~/lib/platform/server/http';
 
 export const DELETE: APIRoute = handle(async ({ params }) => {
   await deleteBackgroundImage(getDb(), params.id ?? '');

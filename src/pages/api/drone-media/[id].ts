@@ -2,9 +2,9 @@
 // drone page, then its files (a video and its poster frame, or a photo's derivatives and original)
 // unless another record still uses them.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { handle } from '~/lib/server/http';
-import { deleteDroneMedia } from '~/lib/server/services/drone-media';
+import { deleteDroneMedia } from '~/lib/drone/drone-media.server';
+import { getDb } from '~/lib/platform/server/db';
+import { handle } from '~/lib/platform/server/http';
 
 export const DELETE: APIRoute = handle(async ({ params }) => {
   await deleteDroneMedia(getDb(), params.id ?? '');

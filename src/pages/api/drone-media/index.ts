@@ -3,10 +3,10 @@
 // POST /api/drone-media (owner only, checked in the middleware): a sample from one of the owner's
 // uploads; 201 with the stored record, 409 when it would be a third sample photo.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { handle, readJson } from '~/lib/server/http';
-import { addDroneMedia, listDroneSamples, posterUrl } from '~/lib/server/services/drone-media';
-import { droneMediaSchema } from '~/lib/shared/schemas';
+import { addDroneMedia, listDroneSamples, posterUrl } from '~/lib/drone/drone-media.server';
+import { getDb } from '~/lib/platform/server/db';
+import { handle, readJson } from '~/lib/platform/server/http';
+import { droneMediaSchema } from '~/lib/site/schemas';
 
 export const GET: APIRoute = handle(() => {
   const samples = listDroneSamples(getDb()).map((s) => ({

@@ -1,12 +1,12 @@
 // POST /api/objects/upload (owner only, checked in src/middleware.ts) → { uploadURL }.
 // An optional JSON body { purpose } picks the limit: image (default), bio-picture, video, sample-video.
 // The URL is bound to the owner's session that asked for it: it stops working once that session
-// ends (uploads/signed-url.ts).
+// ends (lib/media/signed-url.server.ts).
 import type { APIRoute } from 'astro';
-import { getAuth } from '~/lib/server/auth';
-import { HttpError, handle, readJson } from '~/lib/server/http';
-import { createUploadGrant } from '~/lib/server/services/uploads';
-import { uploadRequestSchema } from '~/lib/shared/schemas';
+import { createUploadGrant } from '~/lib/media/uploads.server';
+import { getAuth } from '~/lib/platform/server/auth';
+import { HttpError, handle, readJson } from '~/lib/platform/server/http';
+import { uploadRequestSchema } from '~/lib/site/schemas';
 
 export const POST: APIRoute = handle(async ({ request }) => {
   const hasBody = Number(request.headers.get('content-length') ?? 0) > 0;

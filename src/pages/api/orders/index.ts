@@ -1,11 +1,11 @@
 // GET /api/orders?page&limit&search&status (owner only, checked in src/middleware.ts):
 // { orders, total }, newest first; 10 a page unless limit says otherwise (at most 50).
 import type { APIRoute } from 'astro';
-import { adminOrderJson } from '~/lib/server/admin-order-shapes';
-import { getDb } from '~/lib/server/db';
-import { HttpError, handle } from '~/lib/server/http';
-import { listOrders } from '~/lib/server/services/admin-orders';
-import { ordersQuerySchema } from '~/lib/shared/schemas';
+import { adminOrderJson } from '~/lib/orders/admin-order-shapes.server';
+import { listOrders } from '~/lib/orders/admin-orders.server';
+import { getDb } from '~/lib/platform/server/db';
+import { HttpError, handle } from '~/lib/platform/server/http';
+import { ordersQuerySchema } from '~/lib/site/schemas';
 
 export const GET: APIRoute = handle(({ url }) => {
   const q = url.searchParams;

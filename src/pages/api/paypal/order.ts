@@ -4,12 +4,12 @@
 // On a site without payments set up it answers 503 (payments/index.ts, checkoutBackend); in test
 // mode the order is stored as a test order.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { HttpError, handle, readJson } from '~/lib/server/http';
-import { checkoutBackend } from '~/lib/server/payments';
-import { orderCreateLimiter } from '~/lib/server/rate-limit';
-import { createPaypalOrder } from '~/lib/server/services/orders';
-import { createOrderSchema } from '~/lib/shared/schemas';
+import { createPaypalOrder } from '~/lib/checkout/orders.server';
+import { checkoutBackend } from '~/lib/payments/backend.server';
+import { getDb } from '~/lib/platform/server/db';
+import { HttpError, handle, readJson } from '~/lib/platform/server/http';
+import { orderCreateLimiter } from '~/lib/platform/server/rate-limit';
+import { createOrderSchema } from '~/lib/site/schemas';
 
 export const POST: APIRoute = handle(async ({ request, locals }) => {
   const backend = checkoutBackend();

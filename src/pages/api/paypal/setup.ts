@@ -4,11 +4,11 @@
 // payment sessions an hour (rate-limit.ts, paypalSetupLimiter); beyond, 429 with Retry-After,
 // before PayPal is asked for anything.
 import type { APIRoute } from 'astro';
-import { getConfig } from '~/lib/server/config';
-import { handle, jsonError } from '~/lib/server/http';
-import { getLog } from '~/lib/server/log';
-import { getPaypalClient, PAYMENTS_OFF_MESSAGE } from '~/lib/server/payments';
-import { paypalSetupLimiter, tooManyRequests, waitInWords } from '~/lib/server/rate-limit';
+import { getPaypalClient, PAYMENTS_OFF_MESSAGE } from '~/lib/payments/backend.server';
+import { getConfig } from '~/lib/platform/server/config';
+import { handle, jsonError } from '~/lib/platform/server/http';
+import { getLog } from '~/lib/platform/server/log';
+import { paypalSetupLimiter, tooManyRequests, waitInWords } from '~/lib/platform/server/rate-limit';
 
 const noStore = { headers: { 'Cache-Control': 'no-store' } };
 

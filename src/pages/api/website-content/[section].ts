@@ -1,8 +1,8 @@
 // GET /api/website-content/{section}: the stored entries (key, content) of one section.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { HttpError, handle } from '~/lib/server/http';
-import { listContent } from '~/lib/server/services/content';
+import { listContent } from '~/lib/content/content.server';
+import { getDb } from '~/lib/platform/server/db';
+import { HttpError, handle } from '~/lib/platform/server/http';
 
 export const GET: APIRoute = handle(({ params }) => {
   const section = params.section ?? '';

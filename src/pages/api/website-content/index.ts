@@ -1,10 +1,10 @@
 // PUT /api/website-content: the owner's in-place edit of one text block (owner-only through the
 // middleware: every mutation under /api not listed as public).
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { HttpError, handle, readJson } from '~/lib/server/http';
-import { isKnownBlock, upsertContent } from '~/lib/server/services/content';
-import { websiteContentSchema } from '~/lib/shared/schemas';
+import { isKnownBlock, upsertContent } from '~/lib/content/content.server';
+import { getDb } from '~/lib/platform/server/db';
+import { HttpError, handle, readJson } from '~/lib/platform/server/http';
+import { websiteContentSchema } from '~/lib/site/schemas';
 
 export const PUT: APIRoute = handle(async ({ request }) => {
   const { section, key, content } = await readJson(request, websiteContentSchema);

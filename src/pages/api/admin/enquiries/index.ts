@@ -1,9 +1,9 @@
 // GET /api/admin/enquiries?filter=unhandled|all: { enquiries, unhandled }, newest first. Owner only.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { HttpError, handle } from '~/lib/server/http';
-import { listEnquiries } from '~/lib/server/services/enquiries';
-import { enquiriesQuerySchema } from '~/lib/shared/schemas';
+import { listEnquiries } from '~/lib/enquiries/enquiries.server';
+import { getDb } from '~/lib/platform/server/db';
+import { HttpError, handle } from '~/lib/platform/server/http';
+import { enquiriesQuerySchema } from '~/lib/site/schemas';
 
 export const GET: APIRoute = handle(({ url }) => {
   const parsed = enquiriesQuerySchema.safeParse({ filter: url.searchParams.get('filter') ?? undefined });

@@ -2,13 +2,13 @@
 // image the current one is kept, and a replaced image's files are removed once nothing uses them.
 // DELETE /api/admin/photos/{id} (owner only): only a photo that was never ordered (409 otherwise).
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { fileField, readMultipart } from '~/lib/server/forms';
-import { handle } from '~/lib/server/http';
-import { deletePhoto, editPhoto } from '~/lib/server/services/photo-admin';
-import { resolvePhotoMedia } from '~/lib/server/services/photo-media';
-import { UPLOAD_LIMITS } from '~/lib/shared/constants';
-import { photoFormSchema } from '~/lib/shared/schemas';
+import { deletePhoto, editPhoto } from '~/lib/photos/photo-admin.server';
+import { resolvePhotoMedia } from '~/lib/photos/photo-media.server';
+import { getDb } from '~/lib/platform/server/db';
+import { fileField, readMultipart } from '~/lib/platform/server/forms';
+import { handle } from '~/lib/platform/server/http';
+import { UPLOAD_LIMITS } from '~/lib/site/constants';
+import { photoFormSchema } from '~/lib/site/schemas';
 
 export const PUT: APIRoute = handle(async ({ params, request }) => {
   const db = getDb();

@@ -3,14 +3,14 @@
 // POST /api/admin/photos (owner only) — multipart: title, description, category,
 // location, imageUrl, featured, and the image file in the field `image`.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { fileField, readMultipart } from '~/lib/server/forms';
-import { HttpError, handle } from '~/lib/server/http';
-import { listAdminPhotos } from '~/lib/server/services/photo-admin';
-import { resolvePhotoMedia } from '~/lib/server/services/photo-media';
-import { createPhoto } from '~/lib/server/services/photos';
-import { UPLOAD_LIMITS } from '~/lib/shared/constants';
-import { photoFormSchema } from '~/lib/shared/schemas';
+import { listAdminPhotos } from '~/lib/photos/photo-admin.server';
+import { resolvePhotoMedia } from '~/lib/photos/photo-media.server';
+import { createPhoto } from '~/lib/photos/photos.server';
+import { getDb } from '~/lib/platform/server/db';
+import { fileField, readMultipart } from '~/lib/platform/server/forms';
+import { HttpError, handle } from '~/lib/platform/server/http';
+import { UPLOAD_LIMITS } from '~/lib/site/constants';
+import { photoFormSchema } from '~/lib/site/schemas';
 
 export const GET: APIRoute = handle(() =>
   Response.json(listAdminPhotos(getDb()), { headers: { 'Cache-Control': 'no-store' } }),

@@ -2,10 +2,10 @@
 // approval first, then newest first. Owner only.
 import type { APIRoute } from 'astro';
 import * as z from 'zod/mini';
-import { getDb } from '~/lib/server/db';
-import { HttpError, handle } from '~/lib/server/http';
-import { listReviews } from '~/lib/server/services/reviews';
-import { reviewsQuerySchema } from '~/lib/shared/review-schema';
+import { getDb } from '~/lib/platform/server/db';
+import { HttpError, handle } from '~/lib/platform/server/http';
+import { reviewsQuerySchema } from '~/lib/reviews/review-schema';
+import { listReviews } from '~/lib/reviews/reviews.server';
 
 export const GET: APIRoute = handle(({ url }) => {
   const parsed = z.safeParse(reviewsQuerySchema, { state: url.searchParams.get('state') ?? undefined });

@@ -2,9 +2,9 @@
 // (HMAC, expiry, the owner's session that asked for it still signed in, single use), so it is
 // listed among the public mutations in access.ts: a PUT needs no cookie.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { handle } from '~/lib/server/http';
-import { receiveSignedUpload } from '~/lib/server/services/uploads';
+import { receiveSignedUpload } from '~/lib/media/uploads.server';
+import { getDb } from '~/lib/platform/server/db';
+import { handle } from '~/lib/platform/server/http';
 
 export const PUT: APIRoute = handle(async ({ params, request }) => {
   const result = await receiveSignedUpload(getDb(), params.token ?? '', request);

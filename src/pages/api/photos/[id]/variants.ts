@@ -1,9 +1,9 @@
 // GET /api/photos/{id}/variants, read by the print dialog while it is open.
 import type { APIRoute } from 'astro';
-import { publicVariant } from '~/lib/server/api-shapes';
-import { getDb } from '~/lib/server/db';
-import { HttpError, handle } from '~/lib/server/http';
-import { listVariantsForPhoto } from '~/lib/server/services/products';
+import { getDb } from '~/lib/platform/server/db';
+import { HttpError, handle } from '~/lib/platform/server/http';
+import { listVariantsForPhoto } from '~/lib/shop/products.server';
+import { publicVariant } from '~/lib/shop/shop-shapes.server';
 
 export const GET: APIRoute = handle(({ params }) => {
   const id = params.id ?? '';

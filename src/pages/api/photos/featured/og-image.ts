@@ -1,8 +1,8 @@
 // GET /api/photos/featured/og-image: the 1200×630 JPEG share image (hero or first featured photo).
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { handle } from '~/lib/server/http';
-import { getOgImage } from '~/lib/server/services/og-image';
+import { getOgImage } from '~/lib/media/og-image.server';
+import { getDb } from '~/lib/platform/server/db';
+import { handle } from '~/lib/platform/server/http';
 
 export const GET: APIRoute = handle(async ({ request }) => {
   const { body, key } = await getOgImage(getDb());

@@ -1,10 +1,10 @@
 // POST /api/admin/mail/{id}/retry: 'Send again' for a failed mail; it is queued for delivery now.
 // 404 for an unknown id, 409 for a mail that has not failed. Owner only.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { HttpError, handle } from '~/lib/server/http';
-import { sendFailedMailAgain } from '~/lib/server/services/failed-mails';
-import { mailRetrySchema } from '~/lib/shared/schemas';
+import { sendFailedMailAgain } from '~/lib/admin/failed-mails.server';
+import { getDb } from '~/lib/platform/server/db';
+import { HttpError, handle } from '~/lib/platform/server/http';
+import { mailRetrySchema } from '~/lib/site/schemas';
 
 export const POST: APIRoute = handle(({ params }) => {
   const parsed = mailRetrySchema.safeParse({ id: params.id });

@@ -4,11 +4,11 @@
 // Retry-After beyond). 404 for an unknown photo, 409 when its original is not stored.
 import type { APIRoute } from 'astro';
 import { eq } from 'drizzle-orm';
-import { admitAnalysis } from '~/lib/server/analysis/limit';
-import { type Db, getDb } from '~/lib/server/db';
-import { HttpError, handle } from '~/lib/server/http';
-import { analysePhoto, findPhotoAnalysis, type KeptAnalysis } from '~/lib/server/services/photo-analyses';
-import type { PhotoAnalysisResponse } from '~/lib/shared/schemas';
+import { admitAnalysis } from '~/lib/composition/analysis/limit.server';
+import { analysePhoto, findPhotoAnalysis, type KeptAnalysis } from '~/lib/composition/photo-analyses.server';
+import { type Db, getDb } from '~/lib/platform/server/db';
+import { HttpError, handle } from '~/lib/platform/server/http';
+import type { PhotoAnalysisResponse } from '~/lib/site/schemas';
 import { photos } from '~db/schema';
 
 function answer(db: Db, id: string, kept: KeptAnalysis | null): Response {

@@ -1,9 +1,9 @@
 // PUT /api/admin/photos/{id}/visibility (owner only) { isActive }: hide a photo or show it again.
 import type { APIRoute } from 'astro';
-import { getDb } from '~/lib/server/db';
-import { handle, readJson } from '~/lib/server/http';
-import { setPhotoActive } from '~/lib/server/services/photo-admin';
-import { photoVisibilitySchema } from '~/lib/shared/schemas';
+import { setPhotoActive } from '~/lib/photos/photo-admin.server';
+import { getDb } from '~/lib/platform/server/db';
+import { handle, readJson } from '~/lib/platform/server/http';
+import { photoVisibilitySchema } from '~/lib/site/schemas';
 
 export const PUT: APIRoute = handle(async ({ params, request }) => {
   const { isActive } = await readJson(request, photoVisibilitySchema);

@@ -2,17 +2,17 @@
 // A paid order, and one PayPal holds for review, come with this browser's receipt for the order
 // (checkout-receipt.ts): the cookie that lets /checkout?success=true&orderId=… show its outcome.
 // The id is checked before anything else (no outbound call for a bad one); the order is marked paid
-// only by services/orders.ts's rules, which queue the confirmation and the owner's notice in the
+// only by lib/checkout/orders.server.ts's rules, which queue the confirmation and the owner's notice in the
 // same transaction (the mail sender delivers them). Errors are the internal payment errors (PAYMENT_ERRORS).
 import type { APIRoute } from 'astro';
-import { receiptCookie } from '~/lib/server/checkout-receipt';
-import { getDb } from '~/lib/server/db';
-import { handle, isHttpError, jsonError, readJson } from '~/lib/server/http';
-import { getLog } from '~/lib/server/log';
-import { getPaypalClient } from '~/lib/server/payments';
-import { isPaypalApiError } from '~/lib/server/payments/paypal-client';
-import { capturePaypalOrder, PAYMENT_ERRORS } from '~/lib/server/services/orders';
-import { captureOrderSchema, PAYPAL_ORDER_ID } from '~/lib/shared/schemas';
+import { receiptCookie } from '~/lib/checkout/checkout-receipt.server';
+import { capturePaypalOrder, PAYMENT_ERRORS } from '~/lib/checkout/orders.server';
+import { getPaypalClient } from '~/lib/payments/backend.server';
+import { isPaypalApiError } from '~/lib/payments/paypal-client.server';
+import { getDb } from '~/lib/platform/server/db';
+import { handle, isHttpError, jsonError, readJson } from '~/lib/platform/server/http';
+import { getLog } from '~/lib/platform/server/log';
+import { captureOrderSchema, PAYPAL_ORDER_ID } from '~/lib/site/schemas';
 
 export const POST: APIRoute = handle(async ({ params, request }) => {
   const paypalOrderId = params.id ?? '';
@@ -40,7 +40,7 @@ export const POST: APIRoute = handle(async ({ params, request }) => {
   if (!outcome.paid) {
     if (outcome.reason === 'mismatch') return jsonError(409, PAYMENT_ERRORS.noOrder);
     // PENDING: PayPal is reviewing the payment; the order is kept and settled later
-    // (services/payment-reconcile.ts), so the checkout can say so and give its id.
+    // (lib/checkout/payment-reconcile.server.ts), so the checkout can say so and give its id.
     const pending = outcome.status === 'PENDING' ? { orderId: outcome.orderId } : {};
     const answer = jsonError(422, PAYMENT_ERRORS.notCompleted, { status: outcome.status, ...pending });
     if (pending.orderId) answer.headers.set('Set-Cookie', receiptCookie(pending.orderId));

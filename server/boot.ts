@@ -1,0 +1,56 @@
+// What happens once at start, before the server listens: migrations (in getDb), the owner
+// account, and the demo content on an empty database.
+
+import { getLog } from '~/lib/platform/server/log';
+import { startAbandonedOrderCleanup } from '../src/lib/checkout/abandoned-orders.server';
+import { startPaymentReconciler } from '../src/lib/checkout/payment-reconcile.server';
+import { requeueInterrupted, runMediaQueue } from '../src/lib/media/media-jobs.server';
+import { startStorageSweep } from '../src/lib/media/storage-sweep.server';
+import { getPaypalClient } from '../src/lib/payments/backend.server';
+import { ensureOwner } from '../src/lib/platform/server/auth';
+import { getConfig } from '../src/lib/platform/server/config';
+import { markDataDirInUse } from '../src/lib/platform/server/data-dir-lock';
+import { getDb } from '../src/lib/platform/server/db';
+import { startMailSender } from '../src/lib/platform/server/mail-sender';
+import { fillMissingSlugs } from '../src/lib/shop/print-slugs.server';
+import { seedDemo } from './seed/demo';
+
+export async function boot(): Promise<void> {
+  const config = getConfig();
+  const db = getDb();
+  markDataDirInUse(config.dataDir);
+  const owner = await ensureOwner(db);
+  if (owner.created && owner.password) {
+    const line = '─'.repeat(64);
+    // The one secret the server ever prints: a password it generated, shown once on the terminal
+    // (not in the structured log), because nobody else knows it.
+    console.log(
+      `\n${line}\n  Owner account created: ${config.ownerEmail}\n  Password (shown once): ${owner.password}\n  Set OWNER_PASSWORD to choose your own; sign in at ${config.siteUrl}/api/login\n${line}\n`,
+    );
+  } else if (owner.created) {
+    getLog().info(`Owner account created for ${config.ownerEmail}.`);
+  }
+  if (config.seedDemo) {
+    const report = await seedDemo(db);
+    if (report.seeded) getLog().info(`Demo content seeded (${report.photos} photos) in ${report.ms} ms.`);
+  }
+  // Photos added before print pages existed get their page's slug (a no-op once all have one). Here
+  // rather than in the migration: the slug folds the title to ASCII and avoids every slug in use,
+  // which SQL cannot do, and this way old and new photos are named by the same code.
+  const named = fillMissingSlugs(db);
+  if (named > 0) getLog().info(`Gave ${named} photo(s) the address of their print page.`);
+  // AVIF ladders left pending (by the seed, an upload, or a restart) are made in the background.
+  requeueInterrupted(db);
+  setTimeout(() => {
+    runMediaQueue(db).catch((err) => getLog().error({ err }, 'The media queue stopped.'));
+  }, 1000).unref();
+  // Queued mails are delivered in the background, those interrupted by the last stop included.
+  startMailSender(db);
+  // Payments left unsettled by the last stop are settled now; those PayPal held for review are
+  // asked about again until they settle.
+  startPaymentReconciler(db, getPaypalClient, config.paypal.recheckPendingMs);
+  // Orders never paid are removed 7 days after they were started: now, then every hour.
+  startAbandonedOrderCleanup(db);
+  // Uploads never finished or never saved to a record are removed after 24 hours: now, then hourly.
+  startStorageSweep(db);
+}

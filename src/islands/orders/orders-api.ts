@@ -1,0 +1,63 @@
+// The shapes of the owner's order calls, as the server answers them.
+import type { OrderHistoryEntry } from '~/lib/orders/order-history';
+import type { PaymentState } from '~/lib/orders/payment-state';
+
+export type { OrderHistoryEntry };
+
+export interface OrderItem {
+  id: string;
+  quantity: number;
+  price: string;
+  description: string;
+  framing: string | null;
+  framingPrice: string;
+  productVariant: {
+    size: string;
+    finish: string;
+    dimensions: string;
+    photo: { id: string; title: string; imageUrl: string } | null;
+  } | null;
+}
+
+export interface OrderRow {
+  id: string;
+  customerName: string;
+  customerEmail: string | null;
+  phoneNumber: string | null;
+  customerAddress: string | null;
+  status: string;
+  paymentStatus: string;
+  /** The payment in words (Paid, Refunded, Partly refunded…), shown beside the fulfilment status. */
+  payment: PaymentState;
+  /** Made in test mode: no money was taken, whatever paymentStatus says. */
+  testMode: boolean;
+  totalAmount: string;
+  createdAt: string;
+  itemCount: number;
+  items: OrderItem[];
+}
+
+export interface OrderDetails extends OrderRow {
+  paypalOrderId: string | null;
+  paymentId: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  refundId: string | null;
+  refundStatus: string | null;
+  refundedAt: string | null;
+  refundedAmount: string | null;
+  history: OrderHistoryEntry[];
+}
+
+export const ORDER_STATUS_FILTERS = [
+  'all',
+  'pending',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export const PAGE_SIZE = 10;
+
+export const irishDate = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium' });
+export const irishDateTime = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' });

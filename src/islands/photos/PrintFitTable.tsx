@@ -1,0 +1,123 @@
+// Which print sizes each photo has the detail for: a size below 150 pixels per inch is not offered
+// in the shop, and the server refuses an order for it. PrintFitNote says it of one photo in words
+// (the add-photo dialog before saving, the Photos tab's cards).
+import { useQuery } from '@tanstack/react-query';
+import { read } from '~/islands/admin/query';
+import { MIN_PRINT_PPI, neededPixels, PRINT_INCHES, sellableSizes } from '~/lib/shop/print-fit';
+import { PRINT_SIZE_LABELS, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
+
+/** "Small (8×12″)". */
+export const sizeName = (size: PrintSize) =>
+  `${PRINT_SIZE_LABELS[size]} (${PRINT_INCHES[size].short}×${PRINT_INCHES[size].long}″)`;
+
+/** "Large (16×20″) needs 3000 × 2400 px". */
+const needs = (size: PrintSize) => {
+  const px = neededPixels(size);
+  return `${sizeName(size)} needs ${px.long} × ${px.short} px`;
+};
+
+const list = (words: string[]) =>
+  words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
+
+/** The sizes a photo of this pixel size is sold at, and what each size it misses would need, in words. */
+export function printFitWords(
+  width: number | null,
+  height: number | null,
+): { sold: string; missing: string } {
+  const sold = sellableSizes(width, height);
+  const missing = PRINT_SIZES.filter((s) => !sold.includes(s));
+  const px = width && height ? `${Math.max(width, height)} × ${Math.min(width, height)} px` : '';
+  if (sold.length === 0) {
+    return {
+      sold: `Not for sale as a print: at ${px} it is below ${MIN_PRINT_PPI} pixels per inch at every size, so it stays out of the shop.`,
+      missing: `To sell it, use a larger file: ${list(missing.map(needs))} (long × short side).`,
+    };
+  }
+  return {
+    sold: `Sold as ${list(sold.map(sizeName))} ${sold.length === 1 ? 'print' : 'prints'}.`,
+    missing: missing.length ? `Not offered larger: ${list(missing.map(needs))} (long × short side).` : '',
+  };
+}
+
+/** One photo's print fit in a sentence or two; nothing while the pixel size is not known. */
+export function PrintFitNote({ width, height }: { width: number | null; height: number | null }) {
+  if (!width || !height) return null;
+  const words = printFitWords(width, height);
+  const none = sellableSizes(width, height).length === 0;
+  return (
+    <div
+      className={`rounded-md p-3 text-sm ${none ? 'bg-amber-50 text-amber-950' : 'bg-slate-50 text-slate-800'}`}
+      data-testid="print-fit-note"
+    >
+      <p className={none ? 'font-semibold' : ''}>{words.sold}</p>
+      {words.missing && <p className="mt-1">{words.missing}</p>}
+    </div>
+  );
+}
+
+export interface PrintFitRow {
+  photoId: string;
+  title: string;
+  width: number | null;
+  height: number | null;
+  sizes: { size: PrintSize; ppi: number | null; fits: boolean }[];
+}
+
+export function PrintFitTable() {
+  const { data } = useQuery({
+    queryKey: ['/api/admin/print-fit'],
+    queryFn: () => read<{ minPpi: number; photos: PrintFitRow[] }>('/api/admin/print-fit'),
+  });
+  const short = (data?.photos ?? []).filter((row) => row.sizes.some((s) => !s.fits));
+  return (
+    <section aria-labelledby="fit-h">
+      <h2 id="fit-h" className="text-xl font-semibold">
+        Print fit
+      </h2>
+      <p className="mt-1 max-w-prose text-slate-600">
+        A sharp print needs at least 150 pixels per inch. Sizes a photo is too small for are left out of the
+        shop.
+      </p>
+      {data && short.length === 0 && <p className="mt-4">Every photo has the detail for every size.</p>}
+      {short.length > 0 && (
+        <div className="mt-4 overflow-x-auto">
+          <table className="w-full min-w-[32rem] text-left text-sm">
+            <caption className="sr-only">Photos too small for some print sizes, with pixels per inch</caption>
+            <thead>
+              <tr className="border-b border-slate-200">
+                <th scope="col" className="py-2 pr-4">
+                  Photo
+                </th>
+                {PRINT_SIZES.map((size) => (
+                  <th key={size} scope="col" className="py-2 pr-4">
+                    {PRINT_SIZE_LABELS[size]}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {short.map((row) => (
+                <tr key={row.photoId} className="border-b border-slate-100">
+                  <th scope="row" className="py-2 pr-4 font-medium">
+                    {row.title}
+                    <span className="block text-xs font-normal text-slate-600">
+                      {row.width} × {row.height} px
+                    </span>
+                  </th>
+                  {PRINT_SIZES.map((size) => {
+                    const s = row.sizes.find((x) => x.size === size);
+                    return (
+                      <td key={size} className={`py-2 pr-4 ${s?.fits ? '' : 'font-semibold text-red-800'}`}>
+                        {s?.ppi ? `${Math.round(s.ppi)} ppi` : '—'} {s && !s.fits ? '(not offered)' : ''}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,68 @@
+// The owner's photo calls: the list with what the badges need, and the multipart form of the photo
+// dialog (a 401 signs the owner in again, as every admin change does).
+import { raiseIfNotOk } from '~/lib/platform/client/api';
+import { notify } from '~/lib/platform/client/toaster';
+import type { PhotoCategory } from '~/lib/site/constants';
+
+export interface AdminPhoto {
+  id: string;
+  title: string;
+  description: string | null;
+  imageUrl: string;
+  category: PhotoCategory;
+  location: string | null;
+  /** Comma-separated words the shop's search also finds it by. */
+  keywords: string | null;
+  featured: boolean;
+  homepageHero: boolean;
+  isActive: boolean;
+  featuredOrder: number | null;
+  mediaId: string | null;
+  width: number | null;
+  height: number | null;
+  dominantColor: string | null;
+  createdAt: string;
+  /** Any order (paid or not) holds a print of it: it can then only be hidden. */
+  everOrdered: boolean;
+  /** Whether the shop sells it: it has the pixels for at least one print size. */
+  sellable: boolean;
+  /** The /shop page its card is on (active photos the shop sells only). */
+  shopPage: number | null;
+}
+
+export interface AdminPhotoList {
+  photos: AdminPhoto[];
+  /** The featured photos' ids in the home gallery's order. */
+  featuredIds: string[];
+}
+
+export const PHOTOS_KEY = ['/api/admin/photos'] as const;
+
+const SIGN_IN_DELAY_MS = 500;
+
+/** Sends the photo dialog's multipart form; null fields are left out (FormData would send "null"). */
+export async function sendPhotoForm(
+  method: 'POST' | 'PUT',
+  path: string,
+  fields: Record<string, string | boolean | null | undefined>,
+): Promise<AdminPhoto> {
+  const body = new FormData();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== null && value !== undefined) body.set(key, String(value));
+  }
+  const res = await fetch(path, { method, body, credentials: 'include' });
+  if (res.status === 401) {
+    notify('error', 'Unauthorized', 'You are logged out. Logging in again...');
+    setTimeout(() => {
+      window.location.href = `/api/login?next=${encodeURIComponent(location.pathname + location.search)}`;
+    }, SIGN_IN_DELAY_MS);
+  }
+  await raiseIfNotOk(res);
+  return (await res.json()) as AdminPhoto;
+}
+
+/** The public place of a photo: its card in the shop, on the page that shows it. */
+export function shopCardUrl(photo: Pick<AdminPhoto, 'id' | 'shopPage'>): string {
+  const page = photo.shopPage && photo.shopPage > 1 ? `?page=${photo.shopPage}` : '';
+  return `/shop${page}#photo-${encodeURIComponent(photo.id)}`;
+}

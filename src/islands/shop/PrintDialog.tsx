@@ -1,0 +1,315 @@
+// The print-customisation dialog: size (default small), finish (default
+// matte), framing (default none) and quantity (default 1, minus disabled at 1, no maximum). Variants
+// and framing options are fetched only while it is open; only the sizes and finishes the photo has a
+// variant for are offered (a size it is too small to print has none), the smallest first, and none
+// until they have loaded. Line price = variant price + framing price
+// for the size; total = line price × quantity; a missing variant price counts as 0.
+// A native <dialog> opened with showModal(): focus trap, Esc and the inert page come with it.
+import { useEffect, useId, useRef, useState } from 'react';
+import { addToCart } from '~/lib/checkout/cart-store';
+import { getJson } from '~/lib/platform/client/api';
+import { afterNextPaint } from '~/lib/platform/client/load-on-reach';
+import { notify } from '~/lib/platform/client/toaster';
+import { formatEuro } from '~/lib/platform/shared/format';
+import { framingPriceFor, linePriceCents, lineTotalCents } from '~/lib/shop/pricing';
+import {
+  FINISHES,
+  type Finish,
+  PRINT_DIMENSIONS,
+  PRINT_SIZE_LABELS,
+  PRINT_SIZES,
+  type PrintSize,
+} from '~/lib/site/constants';
+
+export interface PrintTarget {
+  photoId: string;
+  title: string;
+  imageUrl: string;
+  returnFocus?: HTMLElement;
+}
+
+interface Variant {
+  id: string;
+  size: PrintSize;
+  finish: Finish;
+  priceCents: number;
+  dimensions: string;
+}
+interface Framing {
+  id: string;
+  size: PrintSize;
+  priceCents: number;
+}
+
+const FINISH_LABEL: Record<Finish, string> = { matte: 'Matte', gloss: 'Gloss' };
+
+export function PrintDialog({ target, openCount }: { target: PrintTarget | null; openCount: number }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [chosenSize, setSize] = useState<PrintSize>('small');
+  const [chosenFinish, setFinish] = useState<Finish>('matte');
+  const [framed, setFramed] = useState(false);
+  const [quantity, setQuantity] = useState(1);
+  const [variants, setVariants] = useState<Variant[] | null>(null);
+  const [framing, setFraming] = useState<Framing[]>([]);
+  const [loadError, setLoadError] = useState(false);
+  const titleId = useId();
+
+  // Each opening starts from the defaults (restored on closing, see onClose) and fetches afresh
+  // (only while open).
+  useEffect(() => {
+    if (!target || openCount === 0) return;
+    if (!dialog.current?.open) dialog.current?.showModal();
+    let live = true;
+    Promise.all([
+      getJson<Variant[]>(`/api/photos/${encodeURIComponent(target.photoId)}/variants`),
+      getJson<Framing[]>('/api/framing-options'),
+    ])
+      .then(([v, f]) => {
+        if (!live) return;
+        setVariants(v ?? []);
+        setFraming(f ?? []);
+      })
+      .catch(() => live && setLoadError(true));
+    return () => {
+      live = false;
+    };
+  }, [target, openCount]);
+
+  const close = () => dialog.current?.close();
+  const sizes = PRINT_SIZES.filter((s) => variants?.some((v) => v.size === s));
+  const size = sizes.includes(chosenSize) ? chosenSize : (sizes[0] ?? chosenSize);
+  // While loading, both finishes show (disabled, nothing can be added yet), so that nothing moves.
+  const finishes = variants
+    ? FINISHES.filter((f) => variants.some((v) => v.size === size && v.finish === f))
+    : FINISHES;
+  const finish = finishes.includes(chosenFinish) ? chosenFinish : (finishes[0] ?? chosenFinish);
+  const variant = variants?.find((v) => v.size === size && v.finish === finish);
+  const framePrice = framingPriceFor(framing, size);
+  const unitCents = linePriceCents(variant?.priceCents, framed ? framePrice : null);
+  const totalCents = lineTotalCents(unitCents, quantity);
+  const dimensionsOf = (s: PrintSize) =>
+    variants?.find((v) => v.size === s)?.dimensions ?? PRINT_DIMENSIONS[s];
+
+  const add = () => {
+    if (!target || !variant) return;
+    addToCart({
+      variantId: variant.id,
+      size,
+      finish,
+      framing: framed ? size : null,
+      quantity,
+      unitCents,
+      title: target.title,
+      photoId: target.photoId,
+      dimensions: variant.dimensions,
+      imageUrl: target.imageUrl,
+    });
+    const message = `${quantity} × ${target.title}, ${PRINT_SIZE_LABELS[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`;
+    // Closing a modal dialog restyles the whole page (it stops being inert), which takes a slow phone
+    // longer than a frame. So the dialog leaves the screen at once, and is closed for real (the page
+    // usable again, focus back on the card) right after that frame; then the toast, whose first use
+    // loads and mounts its own React root.
+    const d = dialog.current;
+    if (d) d.style.display = 'none';
+    afterNextPaint(() => {
+      close();
+      if (d) d.style.display = '';
+      void notify('success', 'Added to cart', message);
+    });
+  };
+
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click only closes on the backdrop; the keyboard closes a native dialog with Esc.
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      onClose={() => {
+        setSize('small');
+        setFinish('matte');
+        setFramed(false);
+        setQuantity(1);
+        setVariants(null);
+        setLoadError(false);
+        target?.returnFocus?.focus();
+      }}
+      onClick={(e) => {
+        if (e.target === dialog.current) close(); // a click on the backdrop
+      }}
+      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-lg bg-white p-0 text-ink-900 shadow-2xl backdrop:bg-ink-950/60"
+    >
+      {/* The content is built while the dialog is still closed (with no photo yet), so opening it
+          only sets the title and the image. */}
+      <div className="max-h-[90dvh] overflow-y-auto p-6">
+        <div className="flex items-start justify-between gap-4">
+          <div>
+            <p className="eyebrow text-ink-600">Customise your print</p>
+            <h2 id={titleId} className="mt-1 text-2xl text-ink-950">
+              {target?.title}
+            </h2>
+          </div>
+          <button
+            type="button"
+            onClick={close}
+            className="inline-flex h-11 w-11 shrink-0 items-center justify-center rounded-full hover:bg-mist-100"
+            aria-label="Close"
+          >
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 24 24"
+              className="h-5 w-5"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+            >
+              <path d="M6 6l12 12M18 6L6 18" />
+            </svg>
+          </button>
+        </div>
+        {target?.imageUrl && (
+          <img
+            src={target.imageUrl}
+            alt=""
+            className="mt-4 max-h-48 w-full rounded-sm bg-mist-100 object-contain"
+          />
+        )}
+
+        {loadError && (
+          <p role="alert" className="mt-4 rounded-md bg-red-50 p-3 text-sm text-red-800">
+            The print options could not be loaded. Please close this and try again.
+          </p>
+        )}
+
+        <fieldset className="mt-5">
+          <legend className="text-sm font-semibold text-ink-800">Size</legend>
+          {variants === null && !loadError && (
+            <p className="mt-2 min-h-11 text-sm text-ink-600" aria-busy="true">
+              Loading the sizes of this print…
+            </p>
+          )}
+          {variants && sizes.length === 0 && (
+            <p className="mt-2 text-sm text-ink-600">This photo is not available as a print.</p>
+          )}
+          <div className="mt-2 grid gap-2 sm:grid-cols-3">
+            {sizes.map((s) => (
+              <label
+                key={s}
+                className="flex min-h-11 cursor-pointer flex-col rounded-md border border-mist-300 px-3 py-2 has-checked:border-heather-700 has-checked:bg-heather-100"
+              >
+                <span className="flex items-center gap-2">
+                  <input
+                    type="radio"
+                    name="print-size"
+                    value={s}
+                    checked={size === s}
+                    onChange={() => setSize(s)}
+                  />
+                  <span className="font-medium">{PRINT_SIZE_LABELS[s]}</span>
+                </span>
+                <span className="text-sm text-ink-600">{dimensionsOf(s)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="mt-5">
+          <legend className="text-sm font-semibold text-ink-800">Finish</legend>
+          <div className="mt-2 grid grid-cols-2 gap-2">
+            {finishes.map((f) => (
+              <label
+                key={f}
+                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100"
+              >
+                <input
+                  type="radio"
+                  name="print-finish"
+                  value={f}
+                  checked={finish === f}
+                  disabled={variants === null}
+                  onChange={() => setFinish(f)}
+                />
+                <span className="font-medium">{FINISH_LABEL[f]}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+
+        <fieldset className="mt-5">
+          <legend className="text-sm font-semibold text-ink-800">Framing</legend>
+          <div className="mt-2 grid grid-cols-2 gap-2">
+            <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100">
+              <input type="radio" name="print-framing" checked={!framed} onChange={() => setFramed(false)} />
+              <span className="font-medium">No framing</span>
+            </label>
+            <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100 has-disabled:opacity-50">
+              <input
+                type="radio"
+                name="print-framing"
+                checked={framed}
+                disabled={framePrice === null}
+                onChange={() => setFramed(true)}
+              />
+              <span className="font-medium">
+                Framed{framePrice !== null ? ` (+${formatEuro(framePrice)})` : ' (not available)'}
+              </span>
+            </label>
+          </div>
+        </fieldset>
+
+        <fieldset className="mt-5 flex items-center gap-3">
+          <legend className="float-left mr-3 text-sm font-semibold text-ink-800">Quantity</legend>
+          <div className="flex items-center rounded-md border border-mist-300">
+            <button
+              type="button"
+              className="h-11 w-11 text-lg disabled:opacity-40"
+              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+              disabled={quantity <= 1}
+              aria-label="Decrease quantity"
+            >
+              −
+            </button>
+            <output className="w-10 text-center tabular-nums" aria-live="polite" aria-label="Quantity">
+              {quantity}
+            </output>
+            <button
+              type="button"
+              className="h-11 w-11 text-lg"
+              onClick={() => setQuantity((q) => q + 1)}
+              aria-label="Increase quantity"
+            >
+              +
+            </button>
+          </div>
+        </fieldset>
+
+        <dl className="mt-6 space-y-1 border-t border-mist-200 pt-4 text-sm">
+          <div className="flex justify-between">
+            <dt className="text-ink-600">Price per print</dt>
+            <dd className="tabular-nums" data-testid="unit-price">
+              {formatEuro(unitCents)}
+            </dd>
+          </div>
+          <div className="flex justify-between text-base font-semibold">
+            <dt>Total</dt>
+            <dd className="tabular-nums" data-testid="total-price">
+              {formatEuro(totalCents)}
+            </dd>
+          </div>
+        </dl>
+
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <button type="button" className="btn btn-secondary" onClick={close}>
+            Cancel
+          </button>
+          <button
+            type="button"
+            className="btn btn-primary disabled:opacity-50"
+            onClick={add}
+            disabled={!variant}
+          >
+            {variants === null && !loadError ? 'Loading…' : 'Add to Cart'}
+          </button>
+        </div>
+      </div>
+    </dialog>
+  );
+}

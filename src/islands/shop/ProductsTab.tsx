@@ -1,0 +1,153 @@
+// The Products tab, 'Print Sizes & Pricing': the matte and gloss price of each size and its
+// framing price, saved together; new variants for every photo at these prices; and which sizes
+// each photo has the detail for.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import { read, reason, send } from '~/islands/admin/query';
+import { PrintFitTable } from '~/islands/photos/PrintFitTable';
+import { notify } from '~/lib/platform/client/toaster';
+import {
+  FINISHES,
+  PRINT_DIMENSIONS,
+  PRINT_SIZE_LABELS,
+  PRINT_SIZES,
+  type PrintSize,
+} from '~/lib/site/constants';
+
+interface PriceMatrix {
+  prints: { size: PrintSize; finish: string; price: string }[];
+  framing: { size: PrintSize; price: string }[];
+}
+
+type Prices = Record<string, string>;
+const printKey = (size: string, finish: string) => `${size}|${finish}`;
+const frameKey = (size: string) => `frame|${size}`;
+
+function toPrices(m: PriceMatrix): Prices {
+  const out: Prices = {};
+  for (const p of m.prints) out[printKey(p.size, p.finish)] = p.price;
+  for (const f of m.framing) out[frameKey(f.size)] = f.price;
+  return out;
+}
+
+const same = (a: string | undefined, b: string | undefined) =>
+  Number(a) === Number(b) && a !== '' && b !== '';
+
+export function ProductsTab() {
+  const client = useQueryClient();
+  const { data, isError } = useQuery({
+    queryKey: ['/api/admin/pricing'],
+    queryFn: () => read<PriceMatrix>('/api/admin/pricing'),
+  });
+  const [prices, setPrices] = useState<Prices>({});
+  useEffect(() => {
+    if (data) setPrices(toPrices(data));
+  }, [data]);
+
+  const save = useMutation({
+    mutationFn: async () => {
+      const saved = data ? toPrices(data) : {};
+      const prints = PRINT_SIZES.flatMap((size) =>
+        FINISHES.filter((finish) => !same(prices[printKey(size, finish)], saved[printKey(size, finish)])).map(
+          (finish) => ({ size, finish, price: Number(prices[printKey(size, finish)]) }),
+        ),
+      );
+      const framing = PRINT_SIZES.filter((size) => !same(prices[frameKey(size)], saved[frameKey(size)])).map(
+        (size) => ({ size, price: Number(prices[frameKey(size)]) }),
+      );
+      if (prints.length === 0 && framing.length === 0) return 'none' as const;
+      if (prints.length > 0) {
+        await send('PUT', '/api/admin/pricing', { updates: prints }).catch((err) => {
+          notify('error', 'Error', reason(err) ?? 'Failed to update pricing');
+          throw err;
+        });
+        notify('success', 'Pricing updated successfully');
+      }
+      if (framing.length > 0) {
+        await send('PUT', '/api/admin/framing-pricing', { updates: framing }).catch((err) => {
+          notify('error', 'Error', reason(err) ?? 'Failed to update framing pricing');
+          throw err;
+        });
+        notify('success', 'Framing pricing updated successfully');
+      }
+      return 'saved' as const;
+    },
+    onSuccess: (result) => {
+      if (result === 'none') notify('error', 'No Changes', 'No pricing changes to save');
+      client.invalidateQueries({ queryKey: ['/api/admin/pricing'] });
+    },
+  });
+  const generate = useMutation({
+    mutationFn: () => send<{ created: number }>('POST', '/api/admin/generate-variants'),
+    onSuccess: (r) =>
+      notify('success', 'Product variants generated successfully', `${r?.created ?? 0} new variants.`),
+    onError: (err) => notify('error', 'Error', reason(err) ?? 'Failed to generate product variants'),
+  });
+
+  if (isError) return <p role="alert">The prices could not be loaded. Please reload the page.</p>;
+  const field = (key: string, label: string) => (
+    <label className="block text-sm">
+      <span className="text-slate-700">{label}</span>
+      <span className="mt-1 flex items-center rounded-md border border-slate-300 bg-white px-3">
+        <span aria-hidden="true">€</span>
+        <input
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          required
+          className="min-h-11 w-full bg-transparent px-2 tabular-nums outline-none"
+          value={prices[key] ?? ''}
+          onChange={(e) => setPrices((p) => ({ ...p, [key]: e.target.value }))}
+        />
+      </span>
+    </label>
+  );
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    save.mutate();
+  };
+  return (
+    <div className="space-y-10">
+      <form onSubmit={submit} aria-labelledby="pricing-h">
+        <h2 id="pricing-h" className="text-xl font-semibold">
+          Print Sizes &amp; Pricing
+        </h2>
+        <p className="mt-1 max-w-prose text-slate-600">
+          A change applies to new orders only: orders already placed keep what the buyer paid.
+        </p>
+        <div className="mt-6 grid gap-4 md:grid-cols-3">
+          {PRINT_SIZES.map((size) => (
+            <fieldset key={size} className="space-y-3 rounded-lg border border-slate-200 bg-white p-5">
+              <legend className="px-1 font-semibold">
+                {PRINT_SIZE_LABELS[size]} ({PRINT_DIMENSIONS[size]})
+              </legend>
+              {field(printKey(size, 'matte'), 'Matte')}
+              {field(printKey(size, 'gloss'), 'Gloss')}
+              {field(frameKey(size), 'Framing')}
+            </fieldset>
+          ))}
+        </div>
+        <div className="mt-6 flex flex-wrap gap-3">
+          <button type="submit" className="btn btn-primary" disabled={!data || save.isPending}>
+            {save.isPending ? 'Saving…' : 'Save All Pricing Changes'}
+          </button>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={generate.isPending}
+            onClick={() => generate.mutate()}
+            aria-describedby="generate-help"
+          >
+            {generate.isPending ? 'Updating…' : 'Update All Product Variants'}
+          </button>
+        </div>
+        <p id="generate-help" className="mt-2 max-w-prose text-sm text-slate-600">
+          Gives every photo any size and finish it is missing, at the prices above; existing prints and their
+          prices stay as they are, and sizes a photo is too small for are still left out of the shop.
+        </p>
+      </form>
+      <PrintFitTable />
+    </div>
+  );
+}

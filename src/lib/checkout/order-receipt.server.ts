@@ -1,0 +1,52 @@
+// What the buyer's confirmation page lists of an order (only in the browser holding its receipt,
+// checkout-receipt.ts): the lines bought (title, size, finish, framing, quantity, line price) and the
+// total, in cents. A print deleted since keeps the words stored with the line.
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '~/lib/platform/server/db';
+import { PRINT_SIZE_LABELS } from '~/lib/site/constants';
+import { orderItems, orders, photos, productVariants } from '~db/schema';
+
+export interface ReceiptLine {
+  title: string;
+  /** "Large (16x20 inches)", or null when the print is gone and only its description is left. */
+  size: string | null;
+  finish: string | null;
+  framed: boolean;
+  quantity: number;
+  lineCents: number;
+}
+
+export function getOrderReceipt(db: Db, orderId: string) {
+  const order = db
+    .select({ id: orders.id, totalCents: orders.totalAmountCents })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .get();
+  if (!order) return undefined;
+  const rows = db
+    .select({
+      description: orderItems.description,
+      quantity: orderItems.quantity,
+      priceCents: orderItems.priceCents,
+      framingSize: orderItems.framingSize,
+      size: productVariants.size,
+      dimensions: productVariants.dimensions,
+      finish: productVariants.finish,
+      title: photos.title,
+    })
+    .from(orderItems)
+    .leftJoin(productVariants, eq(productVariants.id, orderItems.productVariantId))
+    .leftJoin(photos, eq(photos.id, productVariants.photoId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(sql`"order_items".rowid`)
+    .all();
+  const lines: ReceiptLine[] = rows.map((r) => ({
+    title: r.title ?? r.description,
+    size: r.size ? `${PRINT_SIZE_LABELS[r.size]} (${r.dimensions})` : null,
+    finish: r.finish ? `${r.finish[0]?.toUpperCase()}${r.finish.slice(1)}` : null,
+    framed: r.framingSize !== null,
+    quantity: r.quantity,
+    lineCents: r.priceCents * r.quantity,
+  }));
+  return { id: order.id, totalCents: order.totalCents, lines };
+}

@@ -1,0 +1,479 @@
+// Orders and their payment: the server prices every line from the database, asks PayPal for exactly
+// that amount, stores the pending order with its items, and marks the order paid only when a capture
+// is COMPLETED with the stored amount in EUR (the same flow for real PayPal and the test-mode double;
+// an order made in test mode is stored as a test order, which no sales figure counts).
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '~/lib/payments/paypal-client.server';
+import type { Db } from '~/lib/platform/server/db';
+import { commitGrouped } from '~/lib/platform/server/grouped-commits';
+import { HttpError } from '~/lib/platform/server/http';
+import { getLog } from '~/lib/platform/server/log';
+import { placeholderFor, preparedOnce } from '~/lib/platform/server/prepared';
+import { newRowId } from '~/lib/platform/server/row-id';
+import { centsToDecimal } from '~/lib/platform/shared/format';
+import { decimalToCents, linePriceCents } from '~/lib/shop/pricing';
+import { printFits } from '~/lib/shop/print-fit';
+import { CURRENCY, MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '~/lib/site/constants';
+import {
+  type CustomerData,
+  ORDER_PRINTS_CAP_MESSAGE,
+  type OrderLineInput,
+  perPrintCapMessage,
+} from '~/lib/site/schemas';
+import { framingOptions, orderItems, orders, photos, productVariants } from '~db/schema';
+import { queueOrderMails, queuePaymentNotCompletedMails } from './order-mail.server';
+
+/** The internal payment errors, worded as the owner wrote them; keep them word for word. */
+export const PAYMENT_ERRORS = {
+  notCompleted: 'Payment was not completed successfully',
+  noOrder: 'Order creation failed on server',
+  noCustomer: 'Customer data is required for order creation',
+  provider: 'PayPal payment failed',
+  other: 'Payment processing failed',
+} as const;
+
+export interface PricedItem {
+  variantId: string;
+  title: string;
+  size: PrintSize;
+  finish: string;
+  dimensions: string;
+  framing: PrintSize | null;
+  framingPriceCents: number;
+  unitCents: number;
+  quantity: number;
+  description: string;
+}
+
+export interface PricedOrder {
+  items: PricedItem[];
+  totalCents: number;
+}
+
+/**
+ * Prices lines from the database only. Unknown variants, variants of an inactive photo, a size the
+ * photo has too few pixels for (print-fit.ts), inactive or missing framing, and a frame that does not
+ * match the print's size are refused with a 400.
+ * Lines of the same variant and framing are combined, and only then are the quantities capped (so
+ * that many small lines cannot add up past a cap): at most MAX_LINE_QUANTITY of one print and
+ * MAX_ORDER_PRINTS in all, else a 400.
+ */
+export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): PricedOrder {
+  if (lines.length === 0) throw new HttpError(400, 'Your cart is empty');
+  const ids = [...new Set(lines.map((l) => l.variantId))];
+  // One statement for any number of lines: the ids go in as one JSON array.
+  const variants = preparedOnce(db, 'orders: variants by id', () =>
+    db
+      .select({
+        id: productVariants.id,
+        size: productVariants.size,
+        finish: productVariants.finish,
+        priceCents: productVariants.priceCents,
+        dimensions: productVariants.dimensions,
+        title: photos.title,
+        active: photos.isActive,
+        width: photos.width,
+        height: photos.height,
+      })
+      .from(productVariants)
+      .innerJoin(photos, eq(photos.id, productVariants.photoId))
+      .where(sql`${productVariants.id} in (select value from json_each(${sql.placeholder('ids')}))`)
+      .prepare(),
+  ).all({ ids: JSON.stringify(ids) });
+  const byId = new Map(variants.map((v) => [v.id, v]));
+  const activeFrames = preparedOnce(db, 'orders: active frames', () =>
+    db
+      .select({ size: framingOptions.size, priceCents: framingOptions.priceCents })
+      .from(framingOptions)
+      .where(eq(framingOptions.isActive, true))
+      .prepare(),
+  );
+  const frames = new Map(activeFrames.all().map((f) => [f.size, f.priceCents]));
+
+  const merged = new Map<string, PricedItem>();
+  for (const line of lines) {
+    const v = byId.get(line.variantId);
+    if (!v?.active) {
+      throw new HttpError(
+        400,
+        'One of the prints in your cart is no longer available. Please remove it and try again.',
+      );
+    }
+    if (!printFits(v.width, v.height, v.size)) {
+      throw new HttpError(
+        400,
+        `"${v.title}" (${v.size}, ${v.dimensions}) is not available at that size: the photo does not have enough detail for a sharp print.`,
+      );
+    }
+    if (!Number.isInteger(v.priceCents) || v.priceCents <= 0) {
+      throw new HttpError(400, `"${v.title}" has no price yet and cannot be ordered.`);
+    }
+    let framingPriceCents = 0;
+    if (line.framing) {
+      if (line.framing !== v.size) throw new HttpError(400, 'A frame must match the size of its print.');
+      const frame = frames.get(line.framing);
+      if (frame === undefined) {
+        throw new HttpError(400, `Framing for ${line.framing} prints is not available at the moment.`);
+      }
+      framingPriceCents = frame;
+    }
+    const key = `${v.id}|${line.framing ?? ''}`;
+    const existing = merged.get(key);
+    if (existing) {
+      existing.quantity += line.quantity;
+      continue;
+    }
+    merged.set(key, {
+      variantId: v.id,
+      title: v.title,
+      size: v.size,
+      finish: v.finish,
+      dimensions: v.dimensions,
+      framing: line.framing,
+      framingPriceCents,
+      unitCents: linePriceCents(v.priceCents, framingPriceCents),
+      quantity: line.quantity,
+      description: `${v.title}, ${v.size} (${v.dimensions}) ${v.finish}${line.framing ? ', framed' : ''}`,
+    });
+  }
+  const items = [...merged.values()];
+  const tooMany = items.find((i) => i.quantity > MAX_LINE_QUANTITY);
+  if (tooMany) throw new HttpError(400, perPrintCapMessage(tooMany.description));
+  if (items.reduce((n, i) => n + i.quantity, 0) > MAX_ORDER_PRINTS) {
+    throw new HttpError(400, ORDER_PRINTS_CAP_MESSAGE);
+  }
+  const totalCents = items.reduce((sum, i) => sum + i.unitCents * i.quantity, 0);
+  return { items, totalCents };
+}
+
+/**
+ * What an order is stored with besides its lines: its id, PayPal's order id or a failed payment,
+ * and whether it is a test order (made in test mode: no money is taken).
+ */
+export interface StoredOrderFields {
+  id?: string;
+  paypalOrderId?: string;
+  paymentStatus?: 'pending' | 'failed';
+  testMode?: boolean;
+}
+
+/** Stores an order (pending unless `fields` say failed) and its items in one transaction; returns its id. */
+export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOrderFields = {}): string {
+  const insertOrder = preparedOnce(db, 'orders: insert order', () =>
+    db
+      .insert(orders)
+      .values({
+        id: sql.placeholder('id'),
+        paypalOrderId: sql.placeholder('paypalOrderId'),
+        paymentStatus: sql.placeholder('paymentStatus'),
+        customerName: '',
+        totalAmountCents: sql.placeholder('totalAmountCents'),
+        currency: CURRENCY,
+        paymentProvider: 'paypal',
+        testMode: placeholderFor('testMode', orders.testMode),
+      })
+      .prepare(),
+  );
+  const insertItem = preparedOnce(db, 'orders: insert item', () =>
+    db
+      .insert(orderItems)
+      .values({
+        id: sql.placeholder('id'),
+        orderId: sql.placeholder('orderId'),
+        productVariantId: sql.placeholder('productVariantId'),
+        quantity: sql.placeholder('quantity'),
+        priceCents: sql.placeholder('priceCents'),
+        framingSize: sql.placeholder('framingSize'),
+        framingPriceCents: sql.placeholder('framingPriceCents'),
+        description: sql.placeholder('description'),
+      })
+      .prepare(),
+  );
+  const orderId = fields.id ?? newRowId();
+  return db.transaction(() => {
+    insertOrder.run({
+      id: orderId,
+      paypalOrderId: fields.paypalOrderId ?? null,
+      paymentStatus: fields.paymentStatus ?? 'pending',
+      totalAmountCents: priced.totalCents,
+      testMode: fields.testMode ?? false,
+    });
+    for (const item of priced.items) {
+      insertItem.run({
+        id: newRowId(),
+        orderId,
+        productVariantId: item.variantId,
+        quantity: item.quantity,
+        priceCents: item.unitCents,
+        framingSize: item.framing,
+        framingPriceCents: item.framingPriceCents,
+        description: item.description,
+      });
+    }
+    return orderId;
+  });
+}
+
+/** The Orders v2 body for a priced order: the amount is the server's, with a breakdown that adds up. */
+export function paypalOrderBody(orderId: string, priced: PricedOrder) {
+  const money = (cents: number) => ({ currency_code: CURRENCY, value: centsToDecimal(cents) });
+  return {
+    intent: 'CAPTURE' as const,
+    purchase_units: [
+      {
+        custom_id: orderId,
+        amount: { ...money(priced.totalCents), breakdown: { item_total: money(priced.totalCents) } },
+        items: priced.items.map((i) => ({
+          name: i.description.slice(0, 127),
+          quantity: String(i.quantity),
+          unit_amount: money(i.unitCents),
+        })),
+      },
+    ],
+  };
+}
+
+/**
+ * POST /api/paypal/order: price, create the PayPal order for that total, and store the order with
+ * PayPal's id. The order's id is chosen first (PayPal keeps it as custom_id), so the order and its
+ * items are written in one commit after PayPal answers, or as a failed order when PayPal cannot
+ * create it; the write then waits for no outside call, and is committed with the other writes of
+ * the moment (grouped-commits.ts). The buyer is answered once it is committed, without waiting for
+ * its disk sync: a PayPal order whose write a power cut lost cannot be paid, since the capture finds
+ * no order and calls nobody; and the capture's own first write waits for a sync that covers this
+ * commit too, so an order is on disk before PayPal is ever asked to take money for it.
+ * `testMode` (the client is test mode's PayPal double) stores it as a test order.
+ */
+export async function createPaypalOrder(
+  db: Db,
+  client: PaypalClient,
+  lines: readonly OrderLineInput[],
+  { testMode = false }: { testMode?: boolean } = {},
+): Promise<{ id: string; orderId: string; totalCents: number }> {
+  const priced = priceOrderLines(db, lines);
+  const orderId = newRowId();
+  let paypal: { id: string };
+  try {
+    paypal = await client.createOrder(paypalOrderBody(orderId, priced), `create-${orderId}`);
+  } catch (err) {
+    getLog().error({ err }, 'PayPal order creation failed');
+    await commitGrouped(
+      db,
+      () => createPendingOrder(db, priced, { id: orderId, paymentStatus: 'failed', testMode }),
+      {
+        beforeSync: true,
+      },
+    );
+    throw new HttpError(502, PAYMENT_ERRORS.provider);
+  }
+  await commitGrouped(
+    db,
+    () => createPendingOrder(db, priced, { id: orderId, paypalOrderId: paypal.id, testMode }),
+    {
+      beforeSync: true,
+    },
+  );
+  return { id: paypal.id, orderId, totalCents: priced.totalCents };
+}
+
+function formatAddress(c: CustomerData): string {
+  return [c.street, `${c.postalCode} ${c.city}`, c.country].join('\n');
+}
+
+/** The first capture of a PayPal order answer, if any. */
+function firstCapture(order: PaypalOrder) {
+  return order.purchase_units?.[0]?.payments?.captures?.[0];
+}
+
+export type CaptureOutcome =
+  | { paid: true; orderId: string; captureId: string; newlyPaid: boolean }
+  | {
+      paid: false;
+      orderId: string;
+      reason: 'not-completed' | 'mismatch';
+      status: string;
+      /** True when this answer moved the order from pending to failed. */
+      newlyFailed: boolean;
+    };
+
+/** Judges a capture against the stored order: COMPLETED, the same cents, EUR. */
+export function judgeCapture(
+  totalCents: number,
+  order: PaypalOrder,
+): { ok: boolean; status: string; mismatch: boolean; captureId?: string } {
+  const capture = firstCapture(order);
+  const status = capture?.status ?? order.status ?? 'UNKNOWN';
+  if (capture?.status !== 'COMPLETED') return { ok: false, status, mismatch: false, captureId: capture?.id };
+  const cents = capture.amount ? decimalToCents(capture.amount.value) : null;
+  const sameMoney = cents === totalCents && capture.amount?.currency_code === CURRENCY;
+  return { ok: sameMoney, status, mismatch: !sameMoney, captureId: capture.id };
+}
+
+// Captures of one PayPal order in this process run one after another: the second waits for the first
+// and then finds the order paid. The conditional update below keeps it right across processes too.
+const inFlight = new Map<string, Promise<unknown>>();
+
+async function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const previous = inFlight.get(key) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(fn);
+  inFlight.set(key, run);
+  try {
+    return await run;
+  } finally {
+    if (inFlight.get(key) === run) inFlight.delete(key);
+  }
+}
+
+/**
+ * POST /api/paypal/order/{id}/capture. Stores the customer, captures, and marks the order paid only
+ * for a COMPLETED capture of exactly the stored amount in EUR. The customer is committed before
+ * PayPal is asked: if the process dies after PayPal captured, the order settled at the next start
+ * still knows whom to mail and where to ship. Idempotent: an already paid order answers paid without
+ * another capture; ORDER_ALREADY_CAPTURED is reconciled by reading the order.
+ */
+export async function capturePaypalOrder(
+  db: Db,
+  client: PaypalClient,
+  paypalOrderId: string,
+  customer: CustomerData,
+): Promise<CaptureOutcome> {
+  return serialised(paypalOrderId, async () => {
+    const order = await commitGrouped(db, () => recordCustomer(db, paypalOrderId, customer));
+    if (order.paymentStatus === 'completed') {
+      return { paid: true, orderId: order.id, captureId: order.paymentId ?? '', newlyPaid: false };
+    }
+    const answer = await captureOrRead(client, paypalOrderId);
+    // The outcome is answered once committed, without waiting for the disk sync: PayPal holds the
+    // capture, and should a power cut lose this commit, the next start asks PayPal about every
+    // pending order and settles it by the same rules (payment-reconcile.ts), as after a crash
+    // between PayPal's capture and this commit. The customer above is what PayPal cannot give back,
+    // so that write does wait for the disk.
+    return commitGrouped(db, () => settleCapture(db, order, answer), { beforeSync: true });
+  });
+}
+
+/** The order of a PayPal order id (404 without one), with the buyer written onto it unless it is paid. */
+function recordCustomer(db: Db, paypalOrderId: string, customer: CustomerData) {
+  const byPaypalId = preparedOnce(db, 'orders: by PayPal id', () =>
+    db
+      .select()
+      .from(orders)
+      .where(eq(orders.paypalOrderId, sql.placeholder('paypalOrderId')))
+      .prepare(),
+  );
+  const setCustomer = preparedOnce(db, 'orders: set customer', () =>
+    db
+      .update(orders)
+      .set({
+        customerName: placeholderFor('name', orders.customerName),
+        customerEmail: placeholderFor('email', orders.customerEmail),
+        phoneNumber: placeholderFor('phone', orders.phoneNumber),
+        customerAddress: placeholderFor('address', orders.customerAddress),
+        updatedAt: placeholderFor('updatedAt', orders.updatedAt),
+      })
+      .where(eq(orders.id, sql.placeholder('id')))
+      .prepare(),
+  );
+  const order = byPaypalId.get({ paypalOrderId });
+  if (!order) throw new HttpError(404, 'No order was found for this payment.');
+  if (order.paymentStatus === 'completed') return order;
+  setCustomer.run({
+    id: order.id,
+    name: customer.name,
+    email: customer.email,
+    phone: customer.phone,
+    address: formatAddress(customer),
+    updatedAt: new Date(),
+  });
+  return order;
+}
+
+/** Captures the order; one PayPal already captured is read instead (its capture is the answer). */
+async function captureOrRead(client: PaypalClient, paypalOrderId: string): Promise<PaypalOrder> {
+  try {
+    return await client.captureOrder(paypalOrderId, `capture-${paypalOrderId}`);
+  } catch (err) {
+    if (isPaypalApiError(err) && err.issue === 'ORDER_ALREADY_CAPTURED')
+      return client.getOrder(paypalOrderId);
+    throw err;
+  }
+}
+
+export interface SettleOptions {
+  /**
+   * Queue the notices of a payment PayPal did not complete (for the customer and the owner) when
+   * this answer fails the order. The checkout answers the buyer itself, so only the later checks
+   * (payment-reconcile.ts) ask for them.
+   */
+  mailFailure?: boolean;
+}
+
+/**
+ * Applies PayPal's answer about an order's capture to the stored order: paid only for a COMPLETED
+ * capture of exactly the stored amount in EUR; DECLINED, FAILED or another amount is final (failed);
+ * PENDING stays pending with the capture id kept, so payment-reconcile.ts can ask again later; no
+ * capture at all (the buyer never approved) changes nothing. The change and its mails (the
+ * confirmation and the owner's notice when paid) are written in one transaction, and only by the
+ * answer that made the change: settling the same order twice queues its mails once.
+ */
+export function settleCapture(
+  db: Db,
+  order: { id: string; totalAmountCents: number; paypalOrderId: string | null },
+  result: PaypalOrder,
+  options: SettleOptions = {},
+): CaptureOutcome {
+  const verdict = judgeCapture(order.totalAmountCents, result);
+  if (!verdict.ok) {
+    const reason = verdict.mismatch ? 'mismatch' : 'not-completed';
+    const failed = verdict.mismatch || verdict.status === 'DECLINED' || verdict.status === 'FAILED';
+    const newlyFailed = db.transaction((tx) => {
+      if (failed) {
+        const changed = tx
+          .update(orders)
+          .set({ paymentStatus: 'failed', updatedAt: new Date() })
+          .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')))
+          .run().changes;
+        if (changed === 1 && options.mailFailure) queuePaymentNotCompletedMails(tx, order.id, reason);
+        return changed === 1;
+      }
+      tx.update(orders)
+        .set({
+          paymentStatus: 'pending',
+          ...(verdict.status === 'PENDING' && verdict.captureId ? { paymentId: verdict.captureId } : {}),
+        })
+        .where(and(eq(orders.id, order.id), ne(orders.paymentStatus, 'completed')))
+        .run();
+      return false;
+    });
+    if (verdict.mismatch) {
+      getLog().error(
+        `PayPal capture of ${order.paypalOrderId} does not match order ${order.id} (${order.totalAmountCents} cents EUR): left unpaid for the owner to check.`,
+      );
+    }
+    return { paid: false, orderId: order.id, reason, status: verdict.status, newlyFailed };
+  }
+  const markPaid = preparedOnce(db, 'orders: mark paid', () =>
+    db
+      .update(orders)
+      .set({
+        paymentStatus: 'completed',
+        paymentId: placeholderFor('paymentId', orders.paymentId),
+        paidAt: placeholderFor('now', orders.paidAt),
+        updatedAt: placeholderFor('now', orders.updatedAt),
+      })
+      .where(and(eq(orders.id, sql.placeholder('id')), ne(orders.paymentStatus, 'completed')))
+      .prepare(),
+  );
+  // The connection itself (not drizzle's transaction handle) inside the transaction, so that the
+  // mails are queued with statements prepared once for it.
+  const newlyPaid = db.transaction(() => {
+    const changed = markPaid.run({
+      id: order.id,
+      paymentId: verdict.captureId ?? null,
+      now: new Date(),
+    }).changes;
+    if (changed === 1) queueOrderMails(db, order.id);
+    return changed === 1;
+  });
+  return { paid: true, orderId: order.id, captureId: verdict.captureId ?? '', newlyPaid };
+}

@@ -1,0 +1,63 @@
+// The kept composition analysis of each site photo: the last one made, with its date. The photo's
+// stored original is read on the server, so the owner never uploads it again to analyse it.
+import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { analyzeComposition } from '~/lib/composition/analysis/analyse.server';
+import { filesOfUrl } from '~/lib/media/stored-files.server';
+import type { Db } from '~/lib/platform/server/db';
+import { HttpError } from '~/lib/platform/server/http';
+import { findOriginal, objectPath } from '~/lib/platform/server/storage';
+import { type CompositionAnalysis, compositionAnalysisSchema } from '~/lib/site/schemas';
+import { photoAnalyses, photos } from '~db/schema';
+
+export interface KeptAnalysis {
+  analysis: CompositionAnalysis;
+  /** ISO 8601. */
+  analysedAt: string;
+}
+
+/** The photo's last analysis, or null when it has none (or what was kept no longer reads). */
+export function findPhotoAnalysis(db: Db, photoId: string): KeptAnalysis | null {
+  const row = db.select().from(photoAnalyses).where(eq(photoAnalyses.photoId, photoId)).get();
+  if (!row) return null;
+  const parsed = compositionAnalysisSchema.safeParse(row.analysis);
+  return parsed.success ? { analysis: parsed.data, analysedAt: row.analysedAt.toISOString() } : null;
+}
+
+/** Keeps `analysis` as the photo's last one, replacing any earlier. */
+export function savePhotoAnalysis(
+  db: Db,
+  photoId: string,
+  analysis: CompositionAnalysis,
+  at = new Date(),
+): KeptAnalysis {
+  db.insert(photoAnalyses)
+    .values({ photoId, analysis, analysedAt: at })
+    .onConflictDoUpdate({ target: photoAnalyses.photoId, set: { analysis, analysedAt: at } })
+    .run();
+  return { analysis, analysedAt: at.toISOString() };
+}
+
+/** The stored file a photo was published from: its original, or the uploaded object its URL names. */
+export function photoSourceFile(photo: { mediaId: string | null; imageUrl: string }): string | null {
+  const refs = filesOfUrl(photo.imageUrl);
+  const mediaId = photo.mediaId ?? refs.mediaIds?.[0];
+  if (mediaId) return findOriginal(mediaId);
+  const objectId = refs.objectIds?.[0];
+  return objectId ? objectPath(objectId) : null;
+}
+
+/** Analyses a site photo from its stored original and keeps the result. */
+export async function analysePhoto(db: Db, photoId: string): Promise<KeptAnalysis> {
+  const photo = db.select().from(photos).where(eq(photos.id, photoId)).get();
+  if (!photo) throw new HttpError(404, 'That photo was not found.');
+  const file = photoSourceFile(photo);
+  const bytes = file ? await readFile(file).catch(() => null) : null;
+  if (!bytes)
+    throw new HttpError(
+      409,
+      'The original of this photo is not stored on the site, so it cannot be analysed.',
+    );
+  const analysis = await analyzeComposition(bytes);
+  return savePhotoAnalysis(db, photoId, analysis);
+}

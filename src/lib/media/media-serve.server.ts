@@ -1,0 +1,34 @@
+// Serves photo derivatives for the node:http front, before Astro sees the request.
+// The URL only selects among validated parts (id, ladder width, format); the file path itself comes
+// from storage.ts, so nothing outside uploads/media/ is reachable, encoded or not.
+// A derivative never changes under its URL, hence the year-long immutable cache.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isMediaWidth, isValidMediaId, MEDIA_CONTENT_TYPES, type MediaFormat } from '~/lib/media/media-urls';
+import { plainError as fail, sendFile } from '~/lib/platform/server/send-file';
+import { derivativePath } from '~/lib/platform/server/storage';
+
+const PREFIX = '/media/';
+const ROUTE = /^\/media\/([A-Za-z0-9_-]+)\/([1-9][0-9]{0,3})\.(avif|webp|jpg)$/;
+// Percent-escapes, backslashes, NUL, dot segments and empty segments have no place in a media URL.
+const SUSPICIOUS = /[%\\\0]|\.\.|\/\//;
+
+/** Handles GET/HEAD of /media/{mediaId}/{width}.{ext}; returns false for any other path. */
+export async function serveMedia(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+): Promise<boolean> {
+  if (!pathname.startsWith(PREFIX)) return false;
+  if (SUSPICIOUS.test(pathname)) return fail(res, 400, 'Bad request');
+  const m = ROUTE.exec(pathname);
+  const [, mediaId = '', widthText = '', ext = ''] = m ?? [];
+  const width = Number(widthText);
+  if (!m || !isValidMediaId(mediaId) || !isMediaWidth(width)) return fail(res, 404, 'Not found');
+  if (req.method !== 'GET' && req.method !== 'HEAD') {
+    return fail(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
+  }
+  const format = ext as MediaFormat;
+  return sendFile(req, res, derivativePath(mediaId, width, format), MEDIA_CONTENT_TYPES[format], {
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  });
+}

@@ -1,0 +1,44 @@
+// URL builders for processed photos, shared by Astro pages and React islands.
+// Pure and isomorphic: no node imports, so the client bundle can use it.
+
+import { MEDIA_WIDTHS, type MediaFormat } from '~/lib/platform/shared/media-keys';
+
+export {
+  isMediaWidth,
+  isValidMediaId,
+  MEDIA_CONTENT_TYPES,
+  MEDIA_FORMATS,
+  MEDIA_WIDTHS,
+  type MediaFormat,
+} from '~/lib/platform/shared/media-keys';
+
+/** What a page needs to render a processed photo without layout shift. */
+export interface PhotoMedia {
+  mediaId: string;
+  width: number;
+  height: number;
+  dominantColor: string | null;
+  /** A tiny blurred WebP as a data: URL, usable directly as a CSS background-image. */
+  placeholder: string | null;
+}
+
+/** Widths made for an original: ladder entries not wider than it, or the original width if below the ladder. */
+export function widthsFor(originalWidth: number): number[] {
+  const w = Math.floor(originalWidth);
+  if (!Number.isFinite(w) || w < 1) return [];
+  const ladder = MEDIA_WIDTHS.filter((x) => x <= w);
+  return ladder.length > 0 ? ladder : [w];
+}
+
+export function mediaUrl(mediaId: string, width: number, format: MediaFormat): string {
+  return `/media/${encodeURIComponent(mediaId)}/${width}.${format}`;
+}
+
+export function srcset(mediaId: string, widths: readonly number[], format: MediaFormat): string {
+  return widths.map((w) => `${mediaUrl(mediaId, w, format)} ${w}w`).join(', ');
+}
+
+/** Height of the derivative of a given width: the original's aspect ratio, rounded (images.ts uses it too). */
+export function heightAt(media: Pick<PhotoMedia, 'width' | 'height'>, width: number): number {
+  return Math.max(1, Math.round((media.height * width) / media.width));
+}

@@ -1,0 +1,61 @@
+// JSON shapes of the owner's order calls: money as decimal euros ("90.00") at the edge with the
+// integer cents alongside, times as ISO strings.
+import type { AdminOrder, AdminOrderDetails, AdminOrderItem } from '~/lib/orders/admin-orders.server';
+import { paymentState } from '~/lib/orders/payment-state';
+import { centsToDecimal } from '~/lib/platform/shared/format';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+function itemJson(i: AdminOrderItem) {
+  return {
+    id: i.id,
+    quantity: i.quantity,
+    price: centsToDecimal(i.priceCents),
+    priceCents: i.priceCents,
+    description: i.description,
+    framing: i.framingSize,
+    framingPrice: centsToDecimal(i.framingPriceCents),
+    productVariant: i.productVariant,
+  };
+}
+
+/** An order in the owner's list. */
+export function adminOrderJson(o: AdminOrder) {
+  return {
+    id: o.id,
+    customerName: o.customerName,
+    customerEmail: o.customerEmail,
+    phoneNumber: o.phoneNumber,
+    customerAddress: o.customerAddress,
+    status: o.status,
+    paymentStatus: o.paymentStatus,
+    /** The payment in words, beside the fulfilment status: Paid, Refunded, Partly refunded… */
+    payment: paymentState(o),
+    testMode: o.testMode,
+    totalAmount: centsToDecimal(o.totalAmountCents),
+    totalAmountCents: o.totalAmountCents,
+    createdAt: iso(o.createdAt),
+    itemCount: o.itemCount,
+    items: o.items.map(itemJson),
+  };
+}
+
+/** One order in full, for the details dialog and as the answer of a status change or refund. */
+export function adminOrderDetailsJson(o: AdminOrderDetails) {
+  return {
+    ...adminOrderJson(o),
+    currency: o.currency,
+    paymentProvider: o.paymentProvider,
+    paypalOrderId: o.paypalOrderId,
+    paymentId: o.paymentId,
+    paidAt: iso(o.paidAt),
+    carrier: o.carrier,
+    trackingNumber: o.trackingNumber,
+    refundId: o.refundId,
+    refundStatus: o.refundStatus,
+    refundedAt: iso(o.refundedAt),
+    refundedAmount: o.refundedAmountCents === null ? null : centsToDecimal(o.refundedAmountCents),
+    updatedAt: iso(o.updatedAt),
+    history: o.history.map((h) => ({ ...h, createdAt: iso(h.createdAt) })),
+  };
+}

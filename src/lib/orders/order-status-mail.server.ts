@@ -1,0 +1,81 @@
+// Short plain-text mails to the customer when the owner moves an order on: being prepared
+// (processing), shipped (with carrier and tracking number when given), cancelled, and refunded.
+// Pending sends nothing: it is where an order starts. Delivered sends no status mail (the customer
+// knows best when the prints arrived), but a paid order's buyer is sent the link to review the
+// prints then (reviews.ts). Each is queued in the transaction of the change it tells about
+// (lib/platform/server/mail-sender.ts delivers it).
+import type { Db, Tx } from '~/lib/platform/server/db';
+import { queueMail } from '~/lib/platform/server/mail-sender';
+import { mailLine } from '~/lib/platform/server/mail-text';
+import { formatEuro, shortOrderId } from '~/lib/platform/shared/format';
+import { OWNER_NAME } from '~/lib/site/constants';
+import type { Order } from '~db/schema';
+
+type MailOrder = Pick<Order, 'id' | 'customerName' | 'customerEmail' | 'carrier' | 'trackingNumber'>;
+
+export interface StatusMail {
+  subject: string;
+  text: string;
+}
+
+// The name, carrier and tracking number are written as one line each (mail-text.ts).
+const greeting = (o: MailOrder) =>
+  mailLine(o.customerName) ? `Dear ${mailLine(o.customerName)},` : 'Hello,';
+const signature = ['', 'If you have any question, reply to this e-mail.', '', OWNER_NAME];
+
+/** The mail for an order that has just reached `status`, or null when that status sends none. */
+export function statusMail(order: MailOrder, status: Order['status']): StatusMail | null {
+  const ref = shortOrderId(order.id);
+  switch (status) {
+    case 'processing':
+      return {
+        subject: `Your order ${ref} is being prepared`,
+        text: [greeting(order), '', `Your order ${ref} is being prepared for sending.`, ...signature].join(
+          '\n',
+        ),
+      };
+    case 'shipped': {
+      const how = [
+        mailLine(order.carrier) ? `Carrier: ${mailLine(order.carrier)}` : '',
+        mailLine(order.trackingNumber) ? `Tracking number: ${mailLine(order.trackingNumber)}` : '',
+      ].filter(Boolean);
+      return {
+        subject: `Your order ${ref} has been shipped`,
+        text: [greeting(order), '', `Your order ${ref} is on its way.`, ...how, ...signature].join('\n'),
+      };
+    }
+    case 'cancelled':
+      return {
+        subject: `Your order ${ref} has been cancelled`,
+        text: [
+          greeting(order),
+          '',
+          `Your order ${ref} has been cancelled and will not be sent.`,
+          ...signature,
+        ].join('\n'),
+      };
+    default:
+      return null;
+  }
+}
+
+export function refundMail(order: MailOrder, amountCents: number): StatusMail {
+  const ref = shortOrderId(order.id);
+  return {
+    subject: `Your order ${ref} has been refunded`,
+    text: [
+      greeting(order),
+      '',
+      `Your order ${ref} has been cancelled and ${formatEuro(amountCents)} has been refunded to you through PayPal.`,
+      'PayPal shows the refund in your account within a few days.',
+      ...signature,
+    ].join('\n'),
+  };
+}
+
+/** Queues a mail to the order's customer inside the caller's transaction; false when it has no address. */
+export function queueCustomerMail(tx: Db | Tx, order: MailOrder, mail: StatusMail): boolean {
+  if (!order.customerEmail) return false;
+  queueMail(tx, { to: order.customerEmail, subject: mail.subject, text: mail.text });
+  return true;
+}

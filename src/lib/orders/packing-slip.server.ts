@@ -1,0 +1,72 @@
+// An order as its packing slip shows it: who it goes to and what is in the parcel. The slip
+// travels in the parcel, so this shape carries no prices and no payment details, except that a
+// test order (test mode: no money was taken) says so, lest it be sent as if it were sold.
+
+import { getOrderDetails } from '~/lib/orders/admin-orders.server';
+import type { Db } from '~/lib/platform/server/db';
+import { isHttpError } from '~/lib/platform/server/http';
+import { PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';
+
+export interface PackingSlipLine {
+  id: string;
+  /** The photo's title, or the words stored with the line when the print was deleted since. */
+  title: string;
+  description: string;
+  /** "Small (8x12 inches)", or null when the print no longer exists. */
+  size: string | null;
+  finish: string | null;
+  framed: boolean;
+  quantity: number;
+}
+
+export interface PackingSlip {
+  id: string;
+  createdAt: Date;
+  customerName: string;
+  /** As the customer typed it: one line of the address per line of text. */
+  addressLines: string[];
+  phoneNumber: string | null;
+  lines: PackingSlipLine[];
+  /** How many prints go in the parcel. */
+  printCount: number;
+  /** Made in test mode: nobody paid for it. */
+  testMode: boolean;
+}
+
+const sizeLabel = (size: string) => PRINT_SIZE_LABELS[size as PrintSize] ?? size;
+const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/** The packing slip of an order, or null when there is no such order. */
+export function getPackingSlip(db: Db, id: string): PackingSlip | null {
+  let order: ReturnType<typeof getOrderDetails>;
+  try {
+    order = getOrderDetails(db, id);
+  } catch (err) {
+    if (isHttpError(err) && err.status === 404) return null;
+    throw err;
+  }
+  return {
+    id: order.id,
+    createdAt: order.createdAt,
+    customerName: order.customerName,
+    addressLines: (order.customerAddress ?? '')
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .filter(Boolean),
+    phoneNumber: order.phoneNumber,
+    lines: order.items.map((item) => {
+      const variant = item.productVariant;
+      return {
+        id: item.id,
+        title: variant?.photo.title ?? item.description,
+        description: item.description,
+        size: variant ? `${sizeLabel(variant.size)} (${variant.dimensions})` : null,
+        finish: variant ? capitalised(variant.finish) : null,
+        framed: item.framingSize !== null,
+        quantity: item.quantity,
+      };
+    }),
+    printCount: order.itemCount,
+    testMode: order.testMode,
+  };
+}

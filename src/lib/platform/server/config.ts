@@ -1,0 +1,238 @@
+// The one validated configuration of the site (the README lists every variable).
+// Everything that reads process.env goes through here, so a bad value stops the server
+// at start with a message that names the variable instead of failing later.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+import { registerInstance } from './instances';
+import { ipVersion, normalizeIp } from './ip';
+
+registerInstance('settings', import.meta.url);
+
+/** Surrounding spaces are ignored, and an empty value counts as unset. */
+const emptyToUndefined = (v: unknown) => {
+  if (typeof v !== 'string') return v;
+  const trimmed = v.trim();
+  return trimmed === '' ? undefined : trimmed;
+};
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+
+const TRUSTED_PROXIES_RULE = 'must be a comma-separated list of IP addresses, such as 127.0.0.1,::1';
+/** The first entry of a TRUSTED_PROXIES value that is not an IP address, if any. */
+const badProxyEntry = (list: string) => list.split(',').find((entry) => ipVersion(entry.trim()) === 0);
+
+/** How much the server logs: one line per request at info, more at debug, nothing at silent. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+const envSchema = z.object({
+  PORT: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a port number between 1 and 65535 (or 0 for any free port)' })
+      .int('must be a port number between 1 and 65535 (or 0 for any free port)')
+      .min(0, 'must be a port number between 1 and 65535 (or 0 for any free port)')
+      .max(65535, 'must be a port number between 1 and 65535 (or 0 for any free port)')
+      .default(4321),
+  ),
+  HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
+  SITE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({ protocol: /^https?$/, error: 'must be an absolute http(s) URL such as https://example.ie' })
+      .optional(),
+  ),
+  OWNER_EMAIL: z.preprocess(
+    emptyToUndefined,
+    z.email({ error: 'must be an e-mail address' }).default('owner@example.com'),
+  ),
+  OWNER_PASSWORD: z.preprocess(
+    emptyToUndefined,
+    z.string().min(8, 'must be at least 8 characters').max(128).optional(),
+  ),
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  SEED_DEMO: z.preprocess(
+    emptyToUndefined,
+    z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).default('1'),
+  ),
+  PAYPAL_CLIENT_ID: optionalString,
+  PAYPAL_CLIENT_SECRET: optionalString,
+  PAYPAL_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
+  ),
+  PAYPAL_API_BASE: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional()),
+  PAYPAL_MODE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['test'], { error: 'must be test, or unset' }).optional(),
+  ),
+  PAYMENT_RECHECK_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds between 1 and 86400' })
+      .int('must be a number of seconds between 1 and 86400')
+      .min(1, 'must be a number of seconds between 1 and 86400')
+      .max(86400, 'must be a number of seconds between 1 and 86400')
+      .default(600),
+  ),
+  OPENAI_API_KEY: optionalString,
+  OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional()),
+  OPENAI_MODEL: optionalString,
+  SOCIAL_PROFILE_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^https$/, error: 'must be an https:// URL of your photo-sharing profile' }).optional(),
+  ),
+  SMTP_URL: z.preprocess(
+    emptyToUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: optionalString,
+  FFMPEG_PATH: optionalString,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(LOG_LEVELS, { error: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ),
+  TRUSTED_PROXIES: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((list) => badProxyEntry(list) === undefined, {
+        error: (issue) => `${TRUSTED_PROXIES_RULE} ("${badProxyEntry(String(issue.input))}" is not one)`,
+      })
+      .optional(),
+  ),
+});
+
+/** Settings that contradict each other, each named by the variable to change. */
+const checkedEnvSchema = envSchema.refine(
+  (env) => !(env.PAYPAL_MODE === 'test' && env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET),
+  {
+    path: ['PAYPAL_MODE'],
+    error: 'must be unset when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set (test mode takes no money)',
+  },
+);
+
+export type Env = z.infer<typeof envSchema>;
+
+export type PaypalMode = 'live' | 'sandbox' | 'test' | 'off';
+
+/** The payment backend the site runs (see Config.paypal.mode). */
+function paypalMode(env: Env, siteUrl: string): PaypalMode {
+  if (env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET) return env.PAYPAL_ENV;
+  if (env.PAYPAL_MODE === 'test' || !siteUrl.startsWith('https://')) return 'test';
+  return 'off';
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  siteUrl: string;
+  ownerEmail: string;
+  ownerPassword: string | undefined;
+  authSecret: string;
+  seedDemo: boolean;
+  paypal: {
+    /**
+     * live or sandbox with PayPal keys; without them test mode (the built-in PayPal double: orders
+     * are test orders and nobody pays), except on an https site unless PAYPAL_MODE=test says so:
+     * there it is off, and the checkout is refused, so a live site never "sells" unpaid prints.
+     */
+    mode: PaypalMode;
+    clientId: string | undefined;
+    clientSecret: string | undefined;
+    apiBase: string;
+    /** How often payments PayPal held for review are asked about again (lib/checkout/payment-reconcile.server.ts). */
+    recheckPendingMs: number;
+  };
+  openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
+  mail: { smtpUrl: string | undefined; from: string };
+  /** The owner's photo-sharing profile, linked from the about section; not shown when unset. */
+  socialProfileUrl: string | undefined;
+  /** Origins a browser may send changes from: the site's own, and this machine's at PORT. */
+  allowedOrigins: string[];
+  /**
+   * Reverse proxies whose X-Forwarded-For is believed (only its last entry, the one the proxy
+   * added). Empty by default: the header is then never read.
+   */
+  trustedProxies: string[];
+  /** The ffmpeg binary for video posters and metadata removal; unset: the one from npm. */
+  ffmpegPath: string | undefined;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; throws ConfigError naming every bad variable. Pure: no files touched. */
+export function parseEnv(env: NodeJS.ProcessEnv): Env {
+  const result = checkedEnvSchema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+/** The secret is generated once and kept in the data directory, so sessions survive restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export function buildConfig(env: Env): Config {
+  const dataDir = resolve(env.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const paypalBase =
+    env.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com';
+  // Unset, it follows PORT, so a site started on another port still links to itself.
+  const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT || 4321}`).replace(/\/+$/, '');
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    siteUrl,
+    ownerEmail: env.OWNER_EMAIL.trim().toLowerCase(),
+    ownerPassword: env.OWNER_PASSWORD,
+    authSecret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
+    seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
+    paypal: {
+      mode: paypalMode(env, siteUrl),
+      clientId: env.PAYPAL_CLIENT_ID,
+      clientSecret: env.PAYPAL_CLIENT_SECRET,
+      apiBase: env.PAYPAL_API_BASE ?? paypalBase,
+      recheckPendingMs: env.PAYMENT_RECHECK_SECONDS * 1000,
+    },
+    openai: {
+      apiKey: env.OPENAI_API_KEY,
+      baseUrl: env.OPENAI_BASE_URL,
+      model: env.OPENAI_MODEL ?? 'gpt-4o-mini',
+    },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Wicklow Photography <${env.OWNER_EMAIL}>` },
+    allowedOrigins: [new URL(siteUrl).origin, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
+    socialProfileUrl: env.SOCIAL_PROFILE_URL,
+    trustedProxies: env.TRUSTED_PROXIES ? env.TRUSTED_PROXIES.split(',').map(normalizeIp) : [],
+    ffmpegPath: env.FFMPEG_PATH,
+    logLevel: env.LOG_LEVEL,
+  };
+}
+
+let cached: Config | undefined;
+
+/** The process-wide config, parsed on first use. */
+export function getConfig(): Config {
+  cached ??= buildConfig(parseEnv(process.env));
+  return cached;
+}
+
+/** For tests that change the environment between cases. */
+export function resetConfigForTests(): void {
+  cached = undefined;
+}

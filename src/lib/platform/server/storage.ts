@@ -1,0 +1,128 @@
+// Every filesystem path of stored media is built here, from validated ids only, never from request
+// input, so no URL can name a file outside DATA_DIR/uploads/.
+//
+//   uploads/originals/{mediaId}.{ext}         private, never served (print-resolution files)
+//   uploads/media/{mediaId}/{width}.{format}  public derivatives, served by media-serve.ts
+//   uploads/objects/                          videos and other uploaded objects
+//   uploads/tmp/                              partial writes, renamed into place when complete
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync } from 'node:fs';
+import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import {
+  isMediaWidth,
+  isValidMediaId,
+  MEDIA_FORMATS,
+  type MediaFormat,
+} from '~/lib/platform/shared/media-keys';
+import { getConfig } from './config';
+
+export { isValidMediaId };
+
+export interface StoragePaths {
+  uploads: string;
+  originals: string;
+  media: string;
+  objects: string;
+  tmp: string;
+}
+
+export const ORIGINAL_EXTENSIONS = ['jpg', 'png', 'webp', 'gif', 'avif', 'tif'] as const;
+export type OriginalExt = (typeof ORIGINAL_EXTENSIONS)[number];
+
+const created = new Set<string>();
+
+/** The storage folders under a data directory, created on first use. */
+export function storagePaths(dataDir: string = getConfig().dataDir): StoragePaths {
+  const uploads = join(dataDir, 'uploads');
+  const paths = {
+    uploads,
+    originals: join(uploads, 'originals'),
+    media: join(uploads, 'media'),
+    objects: join(uploads, 'objects'),
+    tmp: join(uploads, 'tmp'),
+  };
+  // Re-check existence (cheap) so a test or an operator removing the folder does not break writes.
+  if (!created.has(uploads) || !existsSync(paths.tmp)) {
+    mkdirSync(paths.originals, { recursive: true, mode: 0o700 });
+    mkdirSync(paths.media, { recursive: true });
+    mkdirSync(paths.objects, { recursive: true });
+    mkdirSync(paths.tmp, { recursive: true, mode: 0o700 });
+    created.add(uploads);
+  }
+  return paths;
+}
+
+/** 128 random bits as 22 base64url characters. */
+export function newMediaId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+function assertMediaId(mediaId: string): void {
+  if (!isValidMediaId(mediaId)) throw new RangeError('Invalid media id');
+}
+
+export function originalPath(mediaId: string, ext: OriginalExt, dataDir?: string): string {
+  assertMediaId(mediaId);
+  if (!ORIGINAL_EXTENSIONS.includes(ext)) throw new RangeError('Invalid original extension');
+  return join(storagePaths(dataDir).originals, `${mediaId}.${ext}`);
+}
+
+/** The stored original of a photo, whatever its format, or null. */
+export function findOriginal(mediaId: string, dataDir?: string): string | null {
+  for (const ext of ORIGINAL_EXTENSIONS) {
+    const file = originalPath(mediaId, ext, dataDir);
+    if (existsSync(file)) return file;
+  }
+  return null;
+}
+
+export function mediaDir(mediaId: string, dataDir?: string): string {
+  assertMediaId(mediaId);
+  return join(storagePaths(dataDir).media, mediaId);
+}
+
+export function derivativePath(
+  mediaId: string,
+  width: number,
+  format: MediaFormat,
+  dataDir?: string,
+): string {
+  if (!isMediaWidth(width)) throw new RangeError('Invalid media width');
+  if (!MEDIA_FORMATS.includes(format)) throw new RangeError('Invalid media format');
+  return join(mediaDir(mediaId, dataDir), `${width}.${format}`);
+}
+
+/** A fresh file name in tmp/, on the same filesystem as the final paths so rename() is atomic. */
+export function tmpPath(label = 'part', dataDir?: string): string {
+  const safe = label.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 80);
+  return join(storagePaths(dataDir).tmp, `${randomBytes(9).toString('base64url')}-${safe}`);
+}
+
+/** Makes a file in tmp/ then renames it into place, so a reader never sees a half-written file. */
+async function throughTmp(dest: string, dataDir: string | undefined, make: (tmp: string) => Promise<void>) {
+  const tmp = tmpPath('atomic', dataDir);
+  try {
+    await make(tmp);
+    await mkdir(dirname(dest), { recursive: true });
+    await rename(tmp, dest);
+  } catch (err) {
+    await rm(tmp, { force: true });
+    throw err;
+  }
+}
+
+export function writeFileAtomic(dest: string, data: Buffer, dataDir?: string): Promise<void> {
+  return throughTmp(dest, dataDir, (tmp) => writeFile(tmp, data));
+}
+
+/** The same for a copy of a file on disk: the kernel copies it, nothing is held in memory. */
+export function copyFileAtomic(src: string, dest: string, dataDir?: string): Promise<void> {
+  return throughTmp(dest, dataDir, (tmp) => copyFile(src, tmp));
+}
+
+/** An uploaded object (a video) by its id: uploads/objects/{id}. Ids use the media id alphabet. */
+export function objectPath(objectId: string, dataDir?: string): string {
+  assertMediaId(objectId);
+  return join(storagePaths(dataDir).objects, objectId);
+}

@@ -1,0 +1,116 @@
+// The print page's choices (size, finish, framing, quantity) and Add to Cart, as plain DOM code over
+// the server-rendered form: no framework, a few hundred bytes beside the cart store that every page
+// loads for the nav's badge. The variants and frames come with the page (its JSON data block), at
+// the server's prices; the prices shown follow the shop's pricing rules (lib/shop/pricing.ts),
+// and the server prices the order again at checkout.
+import { addToCart } from '~/lib/checkout/cart-store';
+import { formatEuro } from '~/lib/platform/shared/format';
+import { framingPriceFor, linePriceCents, lineTotalCents } from '~/lib/shop/pricing';
+import { type Finish, MAX_LINE_QUANTITY, PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';
+
+export interface PrintFormData {
+  photoId: string;
+  title: string;
+  /** A small image of the photo for the cart's line. */
+  imageUrl: string;
+  variants: { id: string; size: PrintSize; finish: Finish; priceCents: number; dimensions: string }[];
+  framing: { size: PrintSize; priceCents: number }[];
+}
+
+/** The quantity typed, as the cart takes it: a whole number from 1 to the cap of one line. */
+export function clampQuantity(value: string | number): number {
+  const n = Math.floor(Number(value));
+  return Number.isFinite(n) ? Math.min(MAX_LINE_QUANTITY, Math.max(1, n)) : 1;
+}
+
+export function bindPrintForm(form: HTMLFormElement | null): void {
+  const source = form?.querySelector('script[data-print-data]')?.textContent;
+  if (!form || !source) return;
+  const data = JSON.parse(source) as PrintFormData;
+  const quantity = form.querySelector<HTMLInputElement>('input[name=quantity]');
+  const submit = form.querySelector<HTMLButtonElement>('button[type=submit]');
+  const status = form.querySelector<HTMLElement>('[data-print-status]');
+  const unavailable = form.querySelector<HTMLElement>('[data-unavailable]');
+  const checked = (name: string) =>
+    form.querySelector<HTMLInputElement>(`input[name=${name}]:checked`)?.value;
+  const setText = (selector: string, text: string) => {
+    for (const el of form.querySelectorAll<HTMLElement>(selector)) el.textContent = text;
+  };
+
+  /** The chosen print, priced; re-read from the form each time, so nothing chosen is missed. */
+  const choice = () => {
+    const size = (checked('size') ?? data.variants[0]?.size) as PrintSize;
+    const finish = (checked('finish') ?? 'matte') as Finish;
+    const framePrice = framingPriceFor(data.framing, size);
+    const framed = checked('framing') === 'framed' && framePrice !== null;
+    const variant = data.variants.find((v) => v.size === size && v.finish === finish);
+    const unitCents = linePriceCents(variant?.priceCents, framed ? framePrice : null);
+    const count = clampQuantity(quantity?.value ?? 1);
+    return { size, finish, framed, framePrice, variant, unitCents, count };
+  };
+
+  const update = () => {
+    const { size, finish, framePrice, variant, unitCents, count } = choice();
+    // Each size shows its price in the chosen finish; a finish a size is not sold in cannot be chosen.
+    for (const v of data.variants.filter((x) => x.finish === finish)) {
+      setText(`[data-size-price=${v.size}]`, formatEuro(v.priceCents));
+    }
+    for (const input of form.querySelectorAll<HTMLInputElement>('input[name=finish]')) {
+      input.disabled = !data.variants.some((v) => v.size === size && v.finish === input.value);
+    }
+    const framedInput = form.querySelector<HTMLInputElement>('input[name=framing][value=framed]');
+    if (framedInput) {
+      framedInput.disabled = framePrice === null;
+      if (framedInput.disabled && framedInput.checked) {
+        form.querySelector<HTMLInputElement>('input[name=framing][value=none]')?.click();
+      }
+    }
+    setText('[data-frame-price]', framePrice === null ? 'not available' : `+${formatEuro(framePrice)}`);
+    setText('[data-unit-price]', formatEuro(unitCents));
+    setText('[data-total-price]', formatEuro(lineTotalCents(unitCents, count)));
+    if (unavailable) unavailable.hidden = Boolean(variant);
+    if (submit) submit.disabled = !variant;
+    const down = form.querySelector<HTMLButtonElement>('[data-quantity-step="-1"]');
+    const up = form.querySelector<HTMLButtonElement>('[data-quantity-step="1"]');
+    if (down) down.disabled = count <= 1;
+    if (up) up.disabled = count >= MAX_LINE_QUANTITY;
+  };
+
+  form.addEventListener('change', update);
+  form.addEventListener('input', update);
+  form.addEventListener('click', (event) => {
+    const step = (event.target as Element).closest<HTMLElement>('[data-quantity-step]');
+    if (!step || !quantity) return;
+    quantity.value = String(clampQuantity(clampQuantity(quantity.value) + Number(step.dataset.quantityStep)));
+    update();
+  });
+  // Once the quantity is left, the field shows the quantity that counts (1 to the cap of one line).
+  quantity?.addEventListener('change', () => {
+    quantity.value = String(clampQuantity(quantity.value));
+    update();
+  });
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    const { size, finish, framed, variant, unitCents, count } = choice();
+    if (!variant) return;
+    addToCart({
+      variantId: variant.id,
+      size,
+      finish,
+      framing: framed ? size : null,
+      quantity: count,
+      unitCents,
+      title: data.title,
+      photoId: data.photoId,
+      dimensions: variant.dimensions,
+      imageUrl: data.imageUrl,
+    });
+    if (quantity) quantity.value = String(count);
+    if (status) {
+      const what = `${PRINT_SIZE_LABELS[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`;
+      status.textContent = `Added to cart: ${count} × ${data.title}, ${what}.`;
+    }
+    for (const link of form.querySelectorAll<HTMLElement>('[data-after-add]')) link.hidden = false;
+  });
+  update();
+}

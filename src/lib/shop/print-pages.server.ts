@@ -1,0 +1,111 @@
+// What a print page shows (/prints/{slug}), and which photos have one. A photo has a print page
+// while it is sellable: shown in the shop (active) with at least one variant at a size its pixels
+// fit (print-fit.ts). The page offers exactly those variants, at the server's prices.
+import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '~/lib/platform/server/db';
+import { fitForSize, type SizeFit } from '~/lib/shop/print-fit';
+import { printPath } from '~/lib/shop/shop-data';
+import { FINISHES, PRINT_SIZES } from '~/lib/site/constants';
+import { type Photo, photoSlugRedirects, photos } from '~db/schema';
+import { printFitsSql } from './print-fit.server';
+import { SLUG_PATTERN } from './print-slugs.server';
+import { listActiveFramingOptions, listVariantsForPhoto } from './products.server';
+
+export { printPath };
+
+/** Active, with a variant at a size its pixels fit: the photos that have a print page. */
+function sellable(): SQL {
+  const fits = printFitsSql('"photos"."width"', '"photos"."height"', 'pv.size');
+  return and(
+    eq(photos.isActive, true),
+    isNotNull(photos.slug),
+    sql`exists (select 1 from product_variants pv where pv.photo_id = "photos"."id" and ${fits})`,
+  ) as SQL;
+}
+
+export interface PrintVariant {
+  id: string;
+  size: (typeof PRINT_SIZES)[number];
+  finish: (typeof FINISHES)[number];
+  priceCents: number;
+  dimensions: string;
+}
+
+export interface PrintPage {
+  photo: Photo & { slug: string };
+  /** The variants on sale, small to large, matte before gloss. */
+  variants: PrintVariant[];
+  /** The sizes on sale, in order, with their resolution. */
+  sizes: SizeFit[];
+  /** Frames that can be added, by size (only sizes on sale). */
+  framing: { size: (typeof PRINT_SIZES)[number]; priceCents: number }[];
+}
+
+export type PrintPageLookup = { kind: 'page'; page: PrintPage } | { kind: 'moved'; slug: string } | null;
+
+/**
+ * The print page an address asks for. The current slug gives the page; an old slug of a photo, or
+ * the current one in other letter case, gives `moved` with the slug to redirect to; anything else,
+ * or a photo that is not sellable (hidden, or no size fits), gives null (404).
+ */
+export function findPrintPage(db: Db, requested: string): PrintPageLookup {
+  const slug = requested.toLowerCase();
+  if (slug.length > 200 || !SLUG_PATTERN.test(slug)) return null;
+  const current = db
+    .select()
+    .from(photos)
+    .where(and(eq(photos.slug, slug), sellable()))
+    .get();
+  if (current) {
+    if (slug !== requested) return { kind: 'moved', slug };
+    const page = printPageOf(db, current as PrintPage['photo']);
+    return page ? { kind: 'page', page } : null;
+  }
+  const moved = db
+    .select({ slug: photos.slug })
+    .from(photoSlugRedirects)
+    .innerJoin(photos, eq(photos.id, photoSlugRedirects.photoId))
+    .where(and(eq(photoSlugRedirects.slug, slug), sellable()))
+    .get();
+  return moved?.slug ? { kind: 'moved', slug: moved.slug } : null;
+}
+
+function printPageOf(db: Db, photo: PrintPage['photo']): PrintPage | null {
+  const order = (v: PrintVariant) =>
+    PRINT_SIZES.indexOf(v.size) * FINISHES.length + FINISHES.indexOf(v.finish);
+  const variants = listVariantsForPhoto(db, photo.id)
+    .map(({ id, size, finish, priceCents, dimensions }) => ({ id, size, finish, priceCents, dimensions }))
+    .sort((a, b) => order(a) - order(b));
+  if (variants.length === 0) return null;
+  const onSale = PRINT_SIZES.filter((size) => variants.some((v) => v.size === size));
+  return {
+    photo,
+    variants,
+    sizes: onSale.map((size) => fitForSize(photo.width, photo.height, size)),
+    framing: listActiveFramingOptions(db)
+      .filter((f) => onSale.includes(f.size))
+      .map(({ size, priceCents }) => ({ size, priceCents })),
+  };
+}
+
+/** The slug of every sellable photo, newest first (the sitemap). */
+export function listPrintSlugs(db: Db): string[] {
+  return db
+    .select({ slug: photos.slug })
+    .from(photos)
+    .where(sellable())
+    .orderBy(sql`${photos.createdAt} desc`)
+    .all()
+    .flatMap((r) => (r.slug ? [r.slug] : []));
+}
+
+/** The print page of each of these photos that is sellable, by photo id (the viewer's "Buy a print"). */
+export function printPathsOf(db: Db, ids: readonly string[]): Map<string, string> {
+  if (ids.length === 0) return new Map();
+  const rows = db
+    .select({ id: photos.id, slug: photos.slug })
+    .from(photos)
+    .where(and(inArray(photos.id, [...ids]), sellable()))
+    .all();
+  return new Map(rows.flatMap((r) => (r.slug ? [[r.id, printPath(r.slug)] as const] : [])));
+}

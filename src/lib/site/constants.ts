@@ -1,0 +1,119 @@
+// The business constants, shared by the server, the pages and the islands.
+
+export const SITE_NAME = 'Wicklow Light';
+export const OWNER_NAME = 'Wicklow Light Photography';
+export const LOCATION = 'Wicklow, Ireland';
+export const CURRENCY = 'EUR';
+
+export const PHOTO_CATEGORIES = ['coastal', 'mountains', 'countryside', 'aerial', 'other'] as const;
+export type PhotoCategory = (typeof PHOTO_CATEGORIES)[number];
+export const CATEGORY_LABELS: Record<PhotoCategory, string> = {
+  coastal: 'Coastal',
+  mountains: 'Mountains',
+  countryside: 'Countryside',
+  aerial: 'Aerial',
+  other: 'Other',
+};
+
+export const PRINT_SIZES = ['small', 'medium', 'large'] as const;
+export type PrintSize = (typeof PRINT_SIZES)[number];
+/** A print size as the shop names it. */
+export const PRINT_SIZE_LABELS: Record<PrintSize, string> = {
+  small: 'Small',
+  medium: 'Medium',
+  large: 'Large',
+};
+/** Print dimensions: small 8x12", medium 12x16", large 16x20". */
+export const PRINT_DIMENSIONS: Record<PrintSize, string> = {
+  small: '8x12 inches',
+  medium: '12x16 inches',
+  large: '16x20 inches',
+};
+
+export const FINISHES = ['matte', 'gloss'] as const;
+export type Finish = (typeof FINISHES)[number];
+/** A finish as the shop names it. */
+export const FINISH_LABELS: Record<Finish, string> = { matte: 'Matte', gloss: 'Gloss' };
+
+export const DEFAULT_FRAME_PRICE_CENTS = 2500;
+
+/**
+ * Quantity caps of one order, counted after repeated lines of the same print are combined: at most
+ * 100 prints of one variant and framing, and at most 500 prints in all (a larger order is a
+ * conversation with the photographer, not a click).
+ */
+export const MAX_LINE_QUANTITY = 100;
+export const MAX_ORDER_PRINTS = 500;
+/** Orders started at checkout and never paid are removed after this long. */
+export const ABANDONED_ORDER_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;
+
+export const DRONE_MEDIA_TYPES = ['photo', 'video'] as const;
+export type DroneMediaType = (typeof DRONE_MEDIA_TYPES)[number];
+
+export const BACKGROUND_SECTIONS = ['hero', 'about', 'gallery', 'contact', 'shop'] as const;
+export type BackgroundSection = (typeof BACKGROUND_SECTIONS)[number];
+
+export const REPLY_WITHIN_HOURS = 24;
+export const DRONE_TURNAROUND = '48-72 hours';
+export const TRAVEL_RADIUS_KM = 50;
+
+export const HOME_GALLERY_LIMIT = 6;
+export const RECENT_ORDERS_LIMIT = 5;
+export const DRONE_SAMPLE_PHOTOS = 2;
+
+export const MB = 1024 * 1024;
+export const UPLOAD_LIMITS = {
+  image: 10 * MB,
+  /** A camera's master file for the shop: a 45 MP 16-bit TIFF is about 270 MB uncompressed, 150-200 MB as saved by most raw converters. */
+  photoOriginal: 200 * MB,
+  bioPicture: 5 * MB,
+  adminVideo: 50 * MB,
+  publicSampleVideo: 100 * MB,
+} as const;
+
+/**
+ * What a signed upload is for, and its byte limit: a photo original for the shop 200 MB, other
+ * images (backgrounds, drone samples) 10 MB, the bio picture 5 MB, the admin video dialog 50 MB,
+ * and a sample video on the public page 100 MB.
+ */
+export const UPLOAD_PURPOSES = ['image', 'photo', 'bio-picture', 'video', 'sample-video'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+export const UPLOAD_PURPOSE_LIMITS: Record<UploadPurpose, number> = {
+  image: UPLOAD_LIMITS.image,
+  photo: UPLOAD_LIMITS.photoOriginal,
+  'bio-picture': UPLOAD_LIMITS.bioPicture,
+  video: UPLOAD_LIMITS.adminVideo,
+  'sample-video': UPLOAD_LIMITS.publicSampleVideo,
+};
+/** The composition tool takes JPG, PNG or WebP under 10 MB. */
+export const COMPOSITION_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const COMPOSITION_MAX_BYTES = UPLOAD_LIMITS.image;
+/** GET /api/composition-tips?type=…: the kinds of photography with their own tips. */
+export const COMPOSITION_TIP_TYPES = ['landscape', 'aerial'] as const;
+export type CompositionTipType = (typeof COMPOSITION_TIP_TYPES)[number];
+export const IMAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+/** A photo original for the shop: JPEG, PNG or TIFF, 8 or 16 bits per channel. */
+export const PHOTO_ORIGINAL_TYPES = ['image/jpeg', 'image/png', 'image/tiff'] as const;
+/** At most this many photos are added in one go through the add-photo dialog. */
+export const PHOTOS_PER_BATCH = 20;
+export const VIDEO_UPLOAD_TYPES = ['video/mp4', 'video/quicktime', 'video/x-msvideo'] as const;
+/** A signed upload URL lives 604800 s (7 days); it works once. */
+export const SIGNED_URL_LIFETIME_S = 604_800;
+
+export const ZOOM = { step: 0.2, min: 0.5, max: 5, fitFactor: 0.9, fitDelayMs: 50 } as const;
+export const ADMIN_REDIRECT_DELAY_MS = 500;
+
+/** The server refuses a third drone sample photo (409) with these words, and the widgets show them. */
+export const DRONE_PHOTO_LIMIT_MESSAGE =
+  'Upload Limit Reached: Maximum of 2 drone service photos allowed. Please delete an existing photo first.';
+/** What the owner reads when a file was uploaded but saving its record failed. */
+export const uploadSaveFailedMessage = (reason: string) =>
+  `Upload Error: Database save failed: ${reason}. Please try refreshing the page and uploading again.`;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/lib/platform/shared/password-rules';
+/** The bio picture: JPG, PNG or GIF, up to 5 MB; best square and at least 400x400. */
+export const BIO_PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/gif'] as const;
+export const BIO_PICTURE_HINT = 'JPG, PNG or GIF, at most 5 MB: recommended square, at least 400x400.';

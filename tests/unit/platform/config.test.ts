@@ -1,0 +1,123 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { buildConfig, ConfigError, parseEnv } from '~/lib/platform/server/config';
+
+describe('config', () => {
+  it('uses the documented defaults', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(4321);
+    expect(env.HOST).toBe('127.0.0.1');
+    expect(env.DATA_DIR).toBe('./data');
+    expect(env.SITE_URL).toBeUndefined();
+    expect(env.OWNER_EMAIL).toBe('owner@example.com');
+    expect(env.SEED_DEMO).toBe('1');
+    expect(env.PAYPAL_ENV).toBe('sandbox');
+    expect(env.PAYMENT_RECHECK_SECONDS).toBe(600);
+  });
+
+  it('refuses a recheck interval that is not a whole number of seconds from 1 to 86400', () => {
+    for (const bad of ['0', '-5', '1.5', 'soon', '90000'])
+      expect(() => parseEnv({ PAYMENT_RECHECK_SECONDS: bad })).toThrow(/PAYMENT_RECHECK_SECONDS/);
+    expect(parseEnv({ PAYMENT_RECHECK_SECONDS: '30' }).PAYMENT_RECHECK_SECONDS).toBe(30);
+  });
+
+  it('the site address follows PORT unless SITE_URL is set', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wicklow-config-'));
+    expect(buildConfig(parseEnv({ DATA_DIR: dir })).siteUrl).toBe('http://localhost:4321');
+    expect(buildConfig(parseEnv({ DATA_DIR: dir, PORT: '8080' })).siteUrl).toBe('http://localhost:8080');
+    expect(
+      buildConfig(parseEnv({ DATA_DIR: dir, PORT: '8080', SITE_URL: 'https://wicklowlight.ie/' })).siteUrl,
+    ).toBe('https://wicklowlight.ie');
+  });
+
+  it('refuses a bad PORT with a message that names the variable', () => {
+    expect(() => parseEnv({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT: must be a port number between 1 and 65535/);
+    expect(() => parseEnv({ PORT: '43.5' })).toThrow(/PORT/);
+  });
+
+  it('names every bad variable at once', () => {
+    try {
+      parseEnv({ PORT: '-1', SITE_URL: 'not a url', OWNER_EMAIL: 'nobody', PAYPAL_ENV: 'prod' });
+      expect.unreachable();
+    } catch (err) {
+      const message = (err as Error).message;
+      for (const name of ['PORT', 'SITE_URL', 'OWNER_EMAIL', 'PAYPAL_ENV']) expect(message).toContain(name);
+    }
+  });
+
+  it('takes an https social profile link and refuses anything else', () => {
+    expect(parseEnv({ SOCIAL_PROFILE_URL: 'https://www.instagram.com/someone/' }).SOCIAL_PROFILE_URL).toBe(
+      'https://www.instagram.com/someone/',
+    );
+    expect(() => parseEnv({ SOCIAL_PROFILE_URL: 'javascript:alert(1)' })).toThrow(/SOCIAL_PROFILE_URL/);
+    expect(parseEnv({}).SOCIAL_PROFILE_URL).toBeUndefined();
+  });
+
+  it('treats empty values as unset', () => {
+    expect(parseEnv({ PORT: '', OWNER_PASSWORD: '' }).PORT).toBe(4321);
+  });
+
+  it('generates the auth secret once and keeps it in the data directory', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wicklow-config-'));
+    const first = buildConfig(parseEnv({ DATA_DIR: dir }));
+    const second = buildConfig(parseEnv({ DATA_DIR: dir }));
+    expect(first.authSecret.length).toBeGreaterThanOrEqual(32);
+    expect(second.authSecret).toBe(first.authSecret);
+    expect(readFileSync(join(dir, 'auth-secret'), 'utf8').trim()).toBe(first.authSecret);
+  });
+
+  it('normalises the owner e-mail and picks the PayPal mode', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wicklow-config-'));
+    const test = buildConfig(parseEnv({ DATA_DIR: dir, OWNER_EMAIL: ' Owner@Example.COM ' }));
+    expect(test.ownerEmail).toBe('owner@example.com');
+    expect(test.paypal.mode).toBe('test');
+    const live = buildConfig(
+      parseEnv({ DATA_DIR: dir, PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's', PAYPAL_ENV: 'live' }),
+    );
+    expect(live.paypal.mode).toBe('live');
+    expect(live.paypal.apiBase).toBe('https://api-m.paypal.com');
+  });
+
+  it('runs an https site without PayPal keys with payments off, unless PAYPAL_MODE=test', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wicklow-config-'));
+    const modeOf = (env: Record<string, string>) =>
+      buildConfig(parseEnv({ DATA_DIR: dir, ...env })).paypal.mode;
+    expect(modeOf({ SITE_URL: 'https://wicklow.example' })).toBe('off');
+    // One key alone is no PayPal set-up either.
+    expect(modeOf({ SITE_URL: 'https://wicklow.example', PAYPAL_CLIENT_ID: 'id' })).toBe('off');
+    expect(modeOf({ SITE_URL: 'https://wicklow.example', PAYPAL_MODE: 'test' })).toBe('test');
+    expect(modeOf({ SITE_URL: 'https://wicklow.example', PAYPAL_MODE: ' ' })).toBe('off');
+    // On this machine (http, or SITE_URL unset) test mode stays the default.
+    expect(modeOf({ SITE_URL: 'http://192.168.1.20:4321' })).toBe('test');
+    expect(modeOf({})).toBe('test');
+    expect(
+      modeOf({ SITE_URL: 'https://wicklow.example', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' }),
+    ).toBe('sandbox');
+  });
+
+  it('PAYPAL_MODE: only test, and never beside PayPal keys, refused by name', () => {
+    expect(() => parseEnv({ PAYPAL_MODE: 'live' })).toThrow(/PAYPAL_MODE: must be test, or unset/);
+    expect(() =>
+      parseEnv({ PAYPAL_MODE: 'test', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 's' }),
+    ).toThrow(/PAYPAL_MODE: must be unset when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set/);
+    expect(parseEnv({ PAYPAL_MODE: 'test' }).PAYPAL_MODE).toBe('test');
+  });
+
+  it('TRUSTED_PROXIES: unset trusts no proxy; a list of IP addresses is kept; anything else is refused by name', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wicklow-config-'));
+    expect(buildConfig(parseEnv({ DATA_DIR: dir })).trustedProxies).toEqual([]);
+    expect(buildConfig(parseEnv({ DATA_DIR: dir, TRUSTED_PROXIES: '' })).trustedProxies).toEqual([]);
+    expect(
+      buildConfig(parseEnv({ DATA_DIR: dir, TRUSTED_PROXIES: ' 127.0.0.1 , ::1,::ffff:10.0.0.2 ' }))
+        .trustedProxies,
+    ).toEqual(['127.0.0.1', '::1', '10.0.0.2']);
+    for (const bad of ['localhost', '10.0.0.0/8', '127.0.0.1,,::1', '300.1.1.1', '127.0.0.1; 10.0.0.1']) {
+      expect(() => parseEnv({ TRUSTED_PROXIES: bad })).toThrow(
+        /TRUSTED_PROXIES: must be a comma-separated list of IP addresses/,
+      );
+    }
+  });
+});

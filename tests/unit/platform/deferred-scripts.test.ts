@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { pageScriptHashes, scriptHash } from '~/lib/platform/server/csp';
+import { deferModuleScripts } from '~/lib/platform/server/deferred-scripts';
+import { FONTS_READY } from '~/lib/platform/server/inline-scripts';
+
+const page = (body: string) =>
+  `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;
+
+describe('deferModuleScripts', () => {
+  it('replaces the external module scripts with one inline loader at the end of the body', () => {
+    const html = page(
+      '<main>x</main><script type="module" src="/_astro/a.js"></script><p>y</p><script type="module" src="/_astro/b.js"></script>',
+    );
+    const { html: out, loader } = deferModuleScripts(html);
+    expect(out).not.toContain('src="/_astro/a.js"');
+    expect(out).not.toContain('src="/_astro/b.js"');
+    expect(out).toMatch(
+      /<script type="module">const s=\["\/_astro\/a.js","\/_astro\/b.js"\];[\s\S]*<\/script><\/body>/,
+    );
+    expect(out).toContain('addEventListener("load"');
+    expect(out.match(/<script/g)).toHaveLength(1);
+    // The loader is the page's one inline script, and the CSP allows it by the hash of its text.
+    expect(out).toContain(`<script type="module">${loader}</script>`);
+    expect(pageScriptHashes(out, [loader as string])).toEqual([scriptHash(loader as string)]);
+  });
+
+  it('lists a script once even when two components bring it', () => {
+    const tag = '<script type="module" src="/_astro/a.js"></script>';
+    expect(deferModuleScripts(page(tag + tag)).html).toContain('const s=["/_astro/a.js"];');
+  });
+
+  it('leaves pages without module scripts, inline scripts and data blocks as they are', () => {
+    const html = page(
+      '<script>document.body.dataset.x="1"</script><script type="application/json">{"a":1}</script><script type="module">import("/x.js")</script>',
+    );
+    expect(deferModuleScripts(html)).toEqual({ html, loader: null });
+  });
+});
+
+describe('the CSP of a page', () => {
+  it('allows only the site own inline scripts, never one that content put into the page', () => {
+    const fonts = `<script>${FONTS_READY}</script>`;
+    const injected = '<script>alert(2)</script>';
+    const { html, loader } = deferModuleScripts(
+      page(`${fonts}<p>${injected}</p><script type="module" src="/_astro/a.js"></script>`),
+    );
+    const hashes = pageScriptHashes(html, loader ? [loader] : []);
+    expect(hashes).toContain(scriptHash(FONTS_READY));
+    expect(hashes).toContain(scriptHash(loader as string));
+    expect(hashes).not.toContain(scriptHash('alert(2)'));
+    expect(hashes).toHaveLength(2);
+  });
+
+  it('never loads a module script from outside the built assets', () => {
+    const { html, loader } = deferModuleScripts(
+      page('<script type="module" src="/objects/uploads/evil.js"></script>'),
+    );
+    expect(loader).toBeNull();
+    expect(pageScriptHashes(html)).toEqual([]);
+  });
+});
