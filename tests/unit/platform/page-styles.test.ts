@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const PAGES = join(__dirname, '../../src/pages');
+const PAGES = join(__dirname, '../../../src/pages');
 const astroPages = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? astroPages(join(dir, e.name)) : e.name.endsWith('.astro') ? [join(dir, e.name)] : [],
@@ -13,8 +13,8 @@ const astroPages = (dir: string): string[] =>
 const STYLE_IMPORT = /^import '~\/styles\/(home|main|shop|checkout|full)\.css';$/gm;
 
 describe('page stylesheets', () => {
-  const prose = readFileSync(join(__dirname, '../../src/layouts/Prose.astro'), 'utf8');
-  const base = readFileSync(join(__dirname, '../../src/layouts/Base.astro'), 'utf8');
+  const prose = readFileSync(join(__dirname, '../../../src/layouts/Prose.astro'), 'utf8');
+  const base = readFileSync(join(__dirname, '../../../src/layouts/Base.astro'), 'utf8');
 
   it('the Base layout imports none and the Prose layout imports main.css', () => {
     expect(base.match(STYLE_IMPORT)).toBeNull();

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PAINTED_DIRECTIVE } from '~/lib/platform/server/inline-scripts';
 
-const ROOT = join(__dirname, '../..');
+const ROOT = join(__dirname, '../../..');
 
 async function buildAsAstroDoes(name: string, entrypoint: string): Promise<string> {
   const fromAstro = createRequire(createRequire(join(ROOT, 'package.json')).resolve('astro/package.json'));

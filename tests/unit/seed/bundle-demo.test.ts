@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const DIST = join(__dirname, '../../dist');
+const DIST = join(__dirname, '../../../dist');
 const SERVER = join(DIST, 'server');
 const DEMO = join(DIST, 'demo/landscapes.mjs');
 
