@@ -11,12 +11,22 @@ import type { Db } from '~/lib/platform/server/db';
 import { registerInstance } from '~/lib/platform/server/instances';
 import { getLog } from '~/lib/platform/server/log';
 import { mediaJobs } from '~db/schema';
-import { generateAvif } from './images.server';
+import { deleteMedia, generateAvif } from './images.server';
 
 registerInstance('media queue', import.meta.url);
 
 const MAX_ATTEMPTS = 3;
 let running: Promise<void> | null = null;
+/** The job being worked on now, so that deleting its photo can wait for it (see settleMediaJob). */
+let current: { mediaId: string; finished: Promise<void> } | null = null;
+
+/**
+ * Resolves once no job is writing the files of this media id. Deleting a photo waits for it, so
+ * that an AVIF being made at that moment cannot write its files after they were removed.
+ */
+export async function settleMediaJob(mediaId: string): Promise<void> {
+  if (current?.mediaId === mediaId) await current.finished;
+}
 
 /** Queues the AVIF ladder of a photo and starts the queue if it is idle. */
 export function enqueueAvif(db: Db, mediaId: string): void {
@@ -58,11 +68,20 @@ export function claimNextJob(db: Db) {
  * Works through the queue until no pending job is left. runMediaQueue is the one to call; this is
  * a runner without its in-process guard, as a second trigger from elsewhere would start one.
  */
-export async function drainMediaQueue(db: Db, work: (mediaId: string) => Promise<void>): Promise<void> {
+export async function drainMediaQueue(
+  db: Db,
+  work: (mediaId: string) => Promise<void>,
+  discard: (mediaId: string) => Promise<void> = deleteMedia,
+): Promise<void> {
   for (let job = claimNextJob(db); job; job = claimNextJob(db)) {
+    let finish = () => {};
+    current = { mediaId: job.mediaId, finished: new Promise<void>((resolve) => (finish = resolve)) };
     try {
       await work(job.mediaId);
-      db.update(mediaJobs).set({ status: 'done' }).where(eq(mediaJobs.id, job.id)).run();
+      const kept = db.update(mediaJobs).set({ status: 'done' }).where(eq(mediaJobs.id, job.id)).run().changes;
+      // The photo was deleted while its AVIF was being made (deleting releases its files and its
+      // job): what the work has just written would be an orphan, so it goes too.
+      if (kept === 0) await discard(job.mediaId);
     } catch (err) {
       const attempts = job.attempts + 1;
       db.update(mediaJobs)
@@ -70,6 +89,9 @@ export async function drainMediaQueue(db: Db, work: (mediaId: string) => Promise
         .where(and(eq(mediaJobs.id, job.id), eq(mediaJobs.status, 'running')))
         .run();
       getLog().error({ err }, `AVIF for ${job.mediaId} failed (attempt ${attempts}).`);
+    } finally {
+      current = null;
+      finish();
     }
   }
 }

@@ -7,6 +7,7 @@
 import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { deleteMedia } from '~/lib/media/images.server';
+import { settleMediaJob } from '~/lib/media/media-jobs.server';
 import { isValidMediaId } from '~/lib/media/media-urls';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
@@ -80,6 +81,7 @@ export async function releaseFiles(db: Db, refs: FileRefs): Promise<{ removed: n
   for (const mediaId of valid(refs.mediaIds)) {
     if (isMediaInUse(db, mediaId)) continue;
     db.delete(mediaJobs).where(eq(mediaJobs.mediaId, mediaId)).run();
+    await settleMediaJob(mediaId);
     db.delete(uploadedObjects).where(eq(uploadedObjects.mediaId, mediaId)).run();
     // The record is already gone: a file that cannot be removed now is left for `storage:check --fix`,
     // never turned into a failed request.

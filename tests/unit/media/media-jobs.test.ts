@@ -7,6 +7,7 @@ import {
   drainMediaQueue,
   requeueInterrupted,
   runMediaQueue,
+  settleMediaJob,
 } from '~/lib/media/media-jobs.server';
 import { mediaJobs } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
@@ -31,6 +32,40 @@ function countingWork() {
 }
 
 describe('the media queue', () => {
+  it('lets a deletion wait for the job writing that photo’s files, and no other', async () => {
+    const db = queued(1);
+    let finish = () => {};
+    const work = () => new Promise<void>((resolve) => (finish = resolve));
+    const draining = drainMediaQueue(db, work, async () => {});
+    await new Promise((r) => setImmediate(r));
+    let settled = false;
+    const waiting = settleMediaJob('m0').then(() => (settled = true));
+    await settleMediaJob('another-photo');
+    await new Promise((r) => setImmediate(r));
+    expect(settled).toBe(false);
+    finish();
+    await waiting;
+    expect(settled).toBe(true);
+    await draining;
+  });
+
+  it('removes what a job wrote when its photo was deleted while it ran', async () => {
+    const db = queued(2);
+    const discarded: string[] = [];
+    // The owner deletes the first photo while its AVIF is being made: its job row goes.
+    const work = async (mediaId: string) => {
+      if (mediaId === 'm0') db.delete(mediaJobs).where(eq(mediaJobs.mediaId, 'm0')).run();
+      await new Promise((r) => setImmediate(r));
+    };
+    await drainMediaQueue(db, work, async (mediaId) => {
+      discarded.push(mediaId);
+    });
+    expect(discarded).toEqual(['m0']);
+    expect(db.select({ mediaId: mediaJobs.mediaId, status: mediaJobs.status }).from(mediaJobs).all()).toEqual(
+      [{ mediaId: 'm1', status: 'done' }],
+    );
+  });
+
   it('runs every job once when two runners work through it at the same time', async () => {
     const db = queued(8);
     const { calls, work } = countingWork();
