@@ -23,11 +23,11 @@ import { writeLongOwnerTexts } from './long-owner-texts.mjs';
 
 const GOAL_KIB = 14.0;
 /** TCP's initial window as Lighthouse simulates it: 10 segments of 1,460 bytes. */
-const INITIAL_WINDOW_BYTES = 10 * 1460;
+export const INITIAL_WINDOW_BYTES = 10 * 1460;
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
 /** Brotli at a quality, with the size hint the front's byte cache gives too. */
-const brotli = (body, quality) =>
+export const brotli = (body, quality) =>
   brotliCompressSync(body, {
     params: {
       [constants.BROTLI_PARAM_QUALITY]: quality,
@@ -54,7 +54,7 @@ function wireBody(url, headers) {
   });
 }
 
-async function rawHtml(url) {
+export async function rawHtml(url) {
   const res = await wireBody(url, { 'accept-encoding': 'identity' });
   if (res.status !== 200 || res.encoding !== 'identity') {
     throw new Error(`${url} answered ${res.status} (${res.encoding})`);
@@ -63,7 +63,7 @@ async function rawHtml(url) {
 }
 
 /** The brotli bytes the front serves for a page once its best brotli is made (polls up to 5 s). */
-async function servedBrotli(url, best) {
+export async function servedBrotli(url, best) {
   let served;
   for (let i = 0; i < 50; i++) {
     served = await wireBody(url, { 'accept-encoding': 'br' });
@@ -78,7 +78,7 @@ async function servedBrotli(url, best) {
  * The bytes of a whole brotli answer on a kept-alive HTTP/1.1 connection, as a browser receives it:
  * status line and headers, then the body (its content-length).
  */
-function wholeAnswerBytes(url) {
+export function wholeAnswerBytes(url) {
   const { hostname, port, pathname } = new URL(url);
   return new Promise((resolve, reject) => {
     const socket = connect(Number(port), hostname, () =>
