@@ -90,6 +90,19 @@ export default defineConfig({
     // No script is inlined into the HTML: every page script is an external module that the page
     // loads after its load event (src/lib/platform/server/deferred-scripts.ts), so a page's first bytes
     // are its content. (Astro inlines small scripts below this limit; fonts are far above it.)
-    build: { assetsInlineLimit: 0 },
+    build: {
+      assetsInlineLimit: 0,
+      rollupOptions: {
+        output: {
+          // A component's <script> is named after its module (Nav.astro_astro_type_script_index_0_lang),
+          // and every page lists its scripts' addresses in its HTML (the loader of
+          // src/lib/platform/server/deferred-scripts.ts): those are named by their hash alone, which keeps
+          // the home page in its first round trip. Islands keep their names. This applies to the
+          // browser's build only: Astro names the server's entries itself, after this option.
+          entryFileNames: (chunk) =>
+            chunk.name.includes('_astro_type_script_') ? '_astro/[hash].js' : '_astro/[name].[hash].js',
+        },
+      },
+    },
   },
 });

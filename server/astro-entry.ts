@@ -3,7 +3,7 @@
 //
 // Why one bundle: the front needs the database, the boot sequence and the media and object
 // servers, and Astro's pages need them too. Built as two bundles (as the front once was, with
-// esbuild), each imported its own copy of src/lib/server: two database connections, two media
+// esbuild), each imported its own copy of the server modules: two database connections, two media
 // queues and two PayPal clients in one process, and an error thrown by one copy was not an
 // `instanceof` the other's class. Here the front is one more module of Astro's graph, so every
 // stateful module exists once. astro.config.mjs points @astrojs/node at this file.

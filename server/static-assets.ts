@@ -4,6 +4,7 @@
 // best brotli replaces it afterwards on libuv's thread pool, as for cached pages.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
+import { LATE_STYLESHEETS } from '~/lib/platform/server/late-stylesheets';
 import { getLog } from '~/lib/platform/server/log';
 import { type CachedPage, makePage, upgradeBrotli } from './page-cache';
 
@@ -59,10 +60,8 @@ export function loadStaticAssets(
   } catch {
     return assets;
   }
-  for (const file of files) {
-    const ext = extname(file).toLowerCase();
-    const urlPath = `/${relative(clientDir, file).split(sep).join('/')}`;
-    const body = readFileSync(file);
+  const add = (urlPath: string, body: Buffer) => {
+    const ext = extname(urlPath).toLowerCase();
     const headers: Record<string, string> = {
       ...extraHeaders,
       'content-type': TYPES[ext] ?? 'application/octet-stream',
@@ -76,6 +75,9 @@ export function loadStaticAssets(
     });
     upgradeBrotli(page).catch((err) => getLog().error({ err }, 'Brotli upgrade failed.'));
     assets.set(urlPath, page);
-  }
+  };
+  for (const file of files) add(`/${relative(clientDir, file).split(sep).join('/')}`, readFileSync(file));
+  // The whole stylesheets of the pages whose inline copy is cut to their markup (late-stylesheets.ts).
+  for (const sheet of LATE_STYLESHEETS) add(sheet.path, Buffer.from(sheet.css));
   return assets;
 }

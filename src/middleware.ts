@@ -8,6 +8,7 @@ import { getConfig } from './lib/platform/server/config';
 import { pagePolicy, pageScriptHashes } from './lib/platform/server/csp';
 import { deferModuleScripts } from './lib/platform/server/deferred-scripts';
 import { jsonError } from './lib/platform/server/http';
+import { cutInlineStylesheet } from './lib/platform/server/late-stylesheets';
 import { normalizePath } from './lib/platform/server/paths';
 import { clientIp, clientIpFromPeer } from './lib/platform/server/rate-limit';
 import { securityHeaders } from './lib/platform/server/security-headers';
@@ -76,15 +77,17 @@ async function guarded(
 
 /**
  * A copy of the response with the given headers (Astro's own responses may have immutable
- * headers). HTML pages get their scripts deferred until the load event, and a CSP that allows
- * only the site's own inline scripts (by hash) and the loader made here.
+ * headers). HTML pages get their scripts deferred until the load event (the home page's inline
+ * stylesheet cut to its markup, its whole stylesheet loaded before those scripts), and a CSP that
+ * allows only the site's own inline scripts (by hash) and the loader made here.
  */
 async function finish(response: Response, headers: Headers, paypal: boolean): Promise<Response> {
   const init = { status: response.status, statusText: response.statusText, headers };
   if (!headers.get('content-type')?.startsWith('text/html') || import.meta.env.DEV) {
     return new Response(response.body, init);
   }
-  const { html, loader } = deferModuleScripts(await response.text());
+  const cut = cutInlineStylesheet(await response.text());
+  const { html, loader } = deferModuleScripts(cut.html, cut.stylesheet);
   const scriptHashes = pageScriptHashes(html, loader ? [loader] : []);
   headers.set('Content-Security-Policy', pagePolicy({ scriptHashes, paypal }));
   return new Response(html, init);

@@ -1,6 +1,6 @@
 // One copy of every stateful module in the running server. Each such module registers itself
 // when it is loaded (src/lib/platform/server/instances.ts) and a second copy throws, so a server built in
-// a way that loads src/lib/server twice fails to start or fails these requests.
+// a way that loads the server modules twice fails to start or fails these requests.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';

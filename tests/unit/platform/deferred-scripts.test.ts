@@ -24,6 +24,49 @@ describe('deferModuleScripts', () => {
     expect(pageScriptHashes(out, [loader as string])).toEqual([scriptHash(loader as string)]);
   });
 
+  it('with a stylesheet, adds it to the head and imports the scripts once it has loaded or failed', async () => {
+    const { loader } = deferModuleScripts(
+      page('<script type="module" src="/_astro/a.js"></script>'),
+      '/_astro/home.whole.abc.css',
+    );
+    // Run the loader's own text against a stand-in document: nothing is imported before the sheet is in.
+    const appended: { rel: string; href: string; onload: () => void }[] = [];
+    const imported: string[] = [];
+    const listeners: Record<string, () => void> = {};
+    const run = new Function(
+      'document',
+      'addEventListener',
+      'removeEventListener',
+      'importModule',
+      'window',
+      `${(loader as string).replace(/import\(u\)/, 'importModule(u)')}`,
+    );
+    const doc = {
+      readyState: 'complete',
+      documentElement: { dataset: {} as Record<string, string> },
+      createElement: () => ({}),
+      head: { append: (el: (typeof appended)[number]) => appended.push(el) },
+    };
+    run(
+      doc,
+      (type: string, fn: () => void) => {
+        listeners[type] = fn;
+      },
+      () => {},
+      async (u: string) => imported.push(u),
+      {},
+    );
+    await new Promise((r) => setTimeout(r, 250));
+    expect(appended).toEqual([
+      expect.objectContaining({ rel: 'stylesheet', href: '/_astro/home.whole.abc.css' }),
+    ]);
+    expect(imported).toEqual([]);
+    appended[0]?.onload();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(imported).toEqual(['/_astro/a.js']);
+    expect(doc.documentElement.dataset.enhanced).toBe('');
+  });
+
   it('lists a script once even when two components bring it', () => {
     const tag = '<script type="module" src="/_astro/a.js"></script>';
     expect(deferModuleScripts(page(tag + tag)).html).toContain('const s=["/_astro/a.js"];');

@@ -16,10 +16,21 @@ const MODULE_SCRIPT = /<script type="module" src="(\/_astro\/[\w.-]+\.js)"><\/sc
 
 export const DEFERRED_CLICK_ATTR = 'data-deferred-click';
 
-function loader(srcs: string[]): string {
+const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The loader's text. With a stylesheet (the page's whole stylesheet, when its inline copy was cut
+ * to its markup: late-stylesheets.ts), the scripts run once it has loaded or failed to, so that
+ * what they add is styled.
+ */
+function loader(srcs: string[], stylesheet: string | null): string {
+  const scripts = 'Promise.all(s.map((u)=>import(u)))';
+  const start = stylesheet
+    ? `new Promise((r)=>{const l=document.createElement("link");l.rel="stylesheet";l.href=${json(stylesheet)};l.onload=l.onerror=r;document.head.append(l)}).then(()=>${scripts})`
+    : scripts;
   return [
-    `const s=${JSON.stringify(srcs).replace(/</g, '\\u003c')};let p;`,
-    'const load=()=>p??=Promise.all(s.map((u)=>import(u))).then(()=>{removeEventListener("click",c,true);document.documentElement.dataset.enhanced=""});',
+    `const s=${json(srcs)};let p;`,
+    `const load=()=>p??=${start}.then(()=>{removeEventListener("click",c,true);document.documentElement.dataset.enhanced=""});`,
     `function c(e){const t=e.target;if(!(t instanceof Element)||!t.closest("[${DEFERRED_CLICK_ATTR}]"))return;`,
     'e.preventDefault();e.stopImmediatePropagation();load().then(()=>t.dispatchEvent(new MouseEvent("click",{bubbles:true,cancelable:true})))}',
     'addEventListener("click",c,true);',
@@ -30,17 +41,21 @@ function loader(srcs: string[]): string {
 }
 
 /**
- * Moves the page's external module scripts into one inline loader that imports them after load.
- * Returns the page and the loader's text (for the CSP hash), or no loader when the page has none.
+ * Moves the page's external module scripts into one inline loader that imports them after load,
+ * after `stylesheet` when one is given. Returns the page and the loader's text (for the CSP hash),
+ * or no loader when the page has no module script.
  */
-export function deferModuleScripts(html: string): { html: string; loader: string | null } {
+export function deferModuleScripts(
+  html: string,
+  stylesheet: string | null = null,
+): { html: string; loader: string | null } {
   const srcs: string[] = [];
   const rest = html.replace(MODULE_SCRIPT, (_tag, src: string) => {
     if (!srcs.includes(src)) srcs.push(src);
     return '';
   });
   if (srcs.length === 0) return { html, loader: null };
-  const script = loader(srcs);
+  const script = loader(srcs, stylesheet);
   const tag = `<script type="module">${script}</script>`;
   const end = rest.lastIndexOf('</body>');
   return { html: end === -1 ? rest + tag : `${rest.slice(0, end)}${tag}${rest.slice(end)}`, loader: script };

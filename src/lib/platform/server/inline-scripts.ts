@@ -9,9 +9,14 @@ import onlyDirective from 'astro/runtime/client/only.prebuilt.js';
 import visibleDirective from 'astro/runtime/client/visible.prebuilt.js';
 import islandRuntime from 'astro/runtime/server/astro-island.prebuilt.js';
 
+/** The class FONTS_READY puts on <html>, which switches the page to the web fonts (theme.css). */
+export const FONTS_READY_CLASS = 'fonts-ready';
+
 /** Web fonts from the second page view on: the first view paints with system fonts. */
-export const FONTS_READY =
-  "try{if(localStorage.getItem('wl-fonts'))document.documentElement.classList.add('fonts-ready')}catch(e){}";
+export const FONTS_READY = `try{if(localStorage.getItem('wl-fonts'))document.documentElement.classList.add('${FONTS_READY_CLASS}')}catch(e){}`;
+
+/** The classes the inline scripts above put on elements, which no server markup holds. */
+export const INLINE_SCRIPT_CLASSES: readonly string[] = [FONTS_READY_CLASS];
 
 /**
  * /checkout, before the first paint: an empty (or unreadable) cart goes to the shop; otherwise the

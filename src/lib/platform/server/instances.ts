@@ -2,7 +2,7 @@
 // instance, the PayPal client and double, the media queue, rate limits, mail, the settings)
 // registers itself here when it is loaded. A second copy of such a module in one process throws.
 //
-// Two copies happen when two bundles each include src/lib/server (as the front's own bundle once
+// Two copies happen when two bundles each include the server modules (as the front's own bundle once
 // did): each copy opens its own database connection, runs its own media queue and keeps its own
 // rate-limit counters, and an error thrown by one copy is not an `instanceof` the other's class.
 // The server is therefore built as one bundle (server/astro-entry.ts), and this check keeps it so.
