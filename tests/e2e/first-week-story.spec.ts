@@ -6,12 +6,12 @@
 // buys it, and pays. The owner marks the order delivered; the buyer follows the review link from the
 // mail in the outbox and gives 5 stars, which show on the shop's card and the print page only once
 // the owner has approved them.
-import { expect, type Page, test } from '@playwright/test';
-import sharp from 'sharp';
+import { expect, test } from '@playwright/test';
 import { startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
 import { OWNER } from '../../playwright.config';
 import { readOutbox } from '../helpers/outbox';
 import { type RunningServer, startServer } from '../helpers/server';
+import { addPhoto, photoCard } from './add-photo';
 import { seriousViolations } from './axe';
 import { routeStandInSdk } from './paypal-stand-in';
 import { signInTo } from './sign-in';
@@ -38,27 +38,6 @@ test.afterAll(async () => {
   await site?.stop();
   await paypal?.stop();
 });
-
-/** Adds a photo of that pixel size through the Photos tab's dialog, checking what it says before saving. */
-async function addPhoto(page: Page, title: string, width: number, height: number, before: string) {
-  await page.getByRole('button', { name: 'Add New Photo' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add New Photo' });
-  await dialog.getByLabel('Title').fill(title);
-  const jpeg = await sharp({ create: { width, height, channels: 3, background: '#4f6b58' } })
-    .jpeg()
-    .toBuffer();
-  await dialog
-    .locator('input[type=file]')
-    .first()
-    .setInputFiles({ name: `${title}.jpg`, mimeType: 'image/jpeg', buffer: jpeg });
-  await expect(dialog.getByTestId('print-fit-note')).toContainText(before);
-  await dialog.getByRole('button', { name: 'Add Photo' }).click();
-  await expect(page.getByText('Photo added successfully')).toBeVisible({ timeout: 30_000 });
-  await expect(dialog).toBeHidden();
-}
-
-const photoCard = (page: Page, title: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 test('a photo too small is kept out, one that prints at two sizes is bought from its page, delivered, reviewed and approved', async ({
   browser,

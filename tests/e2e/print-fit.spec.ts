@@ -6,8 +6,8 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import sharp from 'sharp';
 import { OWNER } from '../../playwright.config';
+import { addPhoto, photoCard } from './add-photo';
 import { seriousViolations } from './axe';
 
 const RUN = Date.now().toString(36);
@@ -22,33 +22,12 @@ async function signInTo(page: Page, tab: string) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
-const card = (page: Page, title: string) =>
-  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
-
-/** Adds a photo of that pixel size through the dialog; checks what the dialog says before saving. */
-async function addPhoto(page: Page, title: string, width: number, height: number, before: string) {
-  await page.getByRole('button', { name: 'Add New Photo' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add New Photo' });
-  await dialog.getByLabel('Title').fill(title);
-  const jpeg = await sharp({ create: { width, height, channels: 3, background: '#5d7f8a' } })
-    .jpeg()
-    .toBuffer();
-  await dialog
-    .locator('input[type=file]')
-    .first()
-    .setInputFiles({ name: `${title}.jpg`, mimeType: 'image/jpeg', buffer: jpeg });
-  await expect(dialog.getByTestId('print-fit-note')).toContainText(before);
-  await dialog.getByRole('button', { name: 'Add Photo' }).click();
-  await expect(page.getByText('Photo added successfully')).toBeVisible({ timeout: 30_000 });
-  await expect(dialog).toBeHidden();
-}
-
 test('a photo too small to print is kept out of the shop with the owner told why', async ({ page }) => {
   test.setTimeout(120_000);
   const small = `Lough Dan small ${RUN}`;
   await signInTo(page, 'photos');
   await addPhoto(page, small, 1680, 1120, 'Not for sale as a print');
-  const badge = card(page, small);
+  const badge = photoCard(page, small);
   await expect(badge.getByText('Not in shop: too small to print')).toBeVisible();
   await expect(badge.getByTestId('print-fit-note')).toContainText(
     'Small (8×12″) needs 1800 × 1200 px, Medium (12×16″) needs 2400 × 1800 px and Large (16×20″) needs 3000 × 2400 px',
@@ -75,9 +54,9 @@ test('a photo that prints at two sizes is sold at once at only those two', async
   await signInTo(page, 'photos');
   await addPhoto(page, two, 2400, 1800, 'Sold as Small (8×12″) and Medium (12×16″) prints.');
   await expect(
-    card(page, two).getByText('Not offered larger: Large (16×20″) needs 3000 × 2400 px'),
+    photoCard(page, two).getByText('Not offered larger: Large (16×20″) needs 3000 × 2400 px'),
   ).toBeVisible();
-  await expect(card(page, two).getByText('Not in shop')).toHaveCount(0);
+  await expect(photoCard(page, two).getByText('Not in shop')).toHaveCount(0);
 
   await page.goto('/shop');
   await page.getByRole('button', { name: `Customise print: ${two}` }).click();
