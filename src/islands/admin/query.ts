@@ -33,17 +33,21 @@ export async function read<T>(path: string): Promise<T | null> {
 
 const SIGN_IN_DELAY_MS = 500;
 
-/** A change for useMutation. A 401 says so and takes the owner to the sign-in page after 500 ms. */
+/**
+ * A change for useMutation: a JSON body, or a multipart form as it is. A 401 says so and takes the
+ * owner to the sign-in page after 500 ms. Every owner change goes through here.
+ */
 export async function send<T>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   path: string,
   body?: unknown,
 ): Promise<T> {
+  const form = body instanceof FormData;
   const res = await fetch(path, {
     method,
     credentials: 'include',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: body === undefined || form ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
   if (res.status === 401) {
     notify('error', 'Unauthorized', 'You are logged out. Logging in again...');

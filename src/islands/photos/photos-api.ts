@@ -1,8 +1,7 @@
 // The owner's photo calls: the list with what the badges need, and the multipart form of the photo
-// dialog (a 401 signs the owner in again, as every admin change does).
-import { raiseIfNotOk } from '~/lib/platform/client/api';
-import { notify } from '~/lib/platform/client/toaster';
+// dialog (sent like every owner change: a 401 signs the owner in again).
 import type { PhotoCategory } from '~/lib/site/constants';
+import { send } from '../admin/query';
 
 export interface AdminPhoto {
   id: string;
@@ -38,8 +37,6 @@ export interface AdminPhotoList {
 
 export const PHOTOS_KEY = ['/api/admin/photos'] as const;
 
-const SIGN_IN_DELAY_MS = 500;
-
 /** Sends the photo dialog's multipart form; null fields are left out (FormData would send "null"). */
 export async function sendPhotoForm(
   method: 'POST' | 'PUT',
@@ -50,15 +47,7 @@ export async function sendPhotoForm(
   for (const [key, value] of Object.entries(fields)) {
     if (value !== null && value !== undefined) body.set(key, String(value));
   }
-  const res = await fetch(path, { method, body, credentials: 'include' });
-  if (res.status === 401) {
-    notify('error', 'Unauthorized', 'You are logged out. Logging in again...');
-    setTimeout(() => {
-      window.location.href = `/api/login?next=${encodeURIComponent(location.pathname + location.search)}`;
-    }, SIGN_IN_DELAY_MS);
-  }
-  await raiseIfNotOk(res);
-  return (await res.json()) as AdminPhoto;
+  return send<AdminPhoto>(method, path, body);
 }
 
 /** The public place of a photo: its card in the shop, on the page that shows it. */
