@@ -5,8 +5,14 @@ import { and, eq } from 'drizzle-orm';
 import { fetchRemoteImage } from '~/lib/backgrounds/remote-image.server';
 import { isImageRejected, processPhoto } from '~/lib/media/images.server';
 import { enqueueAvif } from '~/lib/media/media-jobs.server';
+import { mediaFacts } from '~/lib/media/media-urls';
 import { filesOfUrl, mergeRefs, releaseFiles } from '~/lib/media/stored-files.server';
-import { displayUrl, mediaFromUploadUrl, type PhotoMediaFields } from '~/lib/photos/photo-media.server';
+import {
+  displayUrl,
+  mediaFromUploadUrl,
+  type PhotoMediaFields,
+  withDisplayUrl,
+} from '~/lib/photos/photo-media.server';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import type { BackgroundSection } from '~/lib/site/constants';
@@ -26,15 +32,8 @@ const notFound = () =>
 function facts(
   row: Pick<BackgroundImage, 'mediaId' | 'width' | 'height' | 'dominantColor' | 'placeholder'>,
 ): PhotoMediaFields | null {
-  if (!row.mediaId || !row.width || !row.height) return null;
-  return {
-    mediaId: row.mediaId,
-    width: row.width,
-    height: row.height,
-    dominantColor: row.dominantColor,
-    placeholder: row.placeholder,
-    imageUrl: displayUrl(row.mediaId, row.width),
-  };
+  const media = mediaFacts(row);
+  return media && withDisplayUrl(media);
 }
 
 /** The media of a /media/{id}/… address: a photo's, an uploaded image's, or a background's own. */

@@ -22,6 +22,24 @@ export interface PhotoMedia {
   placeholder: string | null;
 }
 
+/** A stored row's media (a photo, an upload, a background, a drone sample): null until it is processed. */
+export function mediaFacts(row: {
+  mediaId: string | null;
+  width: number | null;
+  height: number | null;
+  dominantColor: string | null;
+  placeholder: string | null;
+}): PhotoMedia | null {
+  if (!row.mediaId || !row.width || !row.height) return null;
+  return {
+    mediaId: row.mediaId,
+    width: row.width,
+    height: row.height,
+    dominantColor: row.dominantColor,
+    placeholder: row.placeholder,
+  };
+}
+
 /** Widths made for an original: ladder entries not wider than it, or the original width if below the ladder. */
 export function widthsFor(originalWidth: number): number[] {
   const w = Math.floor(originalWidth);

@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { ACCEPTED_TYPES } from '~/lib/media/accepted-types.server';
 import { deleteMedia, isImageRejected, type ProcessedPhoto, processPhoto } from '~/lib/media/images.server';
 import { enqueueAvif } from '~/lib/media/media-jobs.server';
+import { mediaFacts } from '~/lib/media/media-urls';
 import { receiveToTmp } from '~/lib/media/receive.server';
 import { createSignedUpload, verifySignedUpload } from '~/lib/media/signed-url.server';
 import { processVideo, videoExt } from '~/lib/media/video/process-video.server';
@@ -39,20 +40,12 @@ export function toObjectResponse(row: UploadedObject) {
     purpose: row.purpose,
     contentType: row.contentType,
     size: row.size,
-    media: row.mediaId
-      ? {
-          mediaId: row.mediaId,
-          width: row.width,
-          height: row.height,
-          dominantColor: row.dominantColor,
-          placeholder: row.placeholder,
-        }
-      : null,
+    media: mediaFacts(row),
   };
 }
 
 /** The facts of processed media that records keep beside their media id. */
-function mediaFacts(media: ProcessedPhoto) {
+function storedFacts(media: ProcessedPhoto) {
   return {
     mediaId: media.mediaId,
     width: media.width,
@@ -98,7 +91,7 @@ export async function receiveSignedUpload(
           status: 'ready',
           contentType: 'image/jpeg',
           size: received.bytes,
-          ...mediaFacts(media),
+          ...storedFacts(media),
         })
         .where(eq(uploadedObjects.id, grant.objectId))
         .run();
@@ -119,7 +112,7 @@ export async function receiveSignedUpload(
           status: 'ready',
           contentType: received.type.mime,
           size,
-          ...(video.poster ? mediaFacts(video.poster) : {}),
+          ...(video.poster ? storedFacts(video.poster) : {}),
         })
         .where(eq(uploadedObjects.id, grant.objectId))
         .run();

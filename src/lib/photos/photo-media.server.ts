@@ -4,7 +4,7 @@
 
 import { isImageRejected, processPhoto } from '~/lib/media/images.server';
 import { enqueueAvif } from '~/lib/media/media-jobs.server';
-import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
+import { mediaFacts, mediaUrl, type PhotoMedia, widthsFor } from '~/lib/media/media-urls';
 import { objectIdFromUrl } from '~/lib/media/signed-url.server';
 import { getReadyObject, isImageObject } from '~/lib/media/uploads.server';
 import type { Db } from '~/lib/platform/server/db';
@@ -51,14 +51,14 @@ export function mediaFromUploadUrl(db: Db, url: string): PhotoMediaFields | null
   if (!isImageObject(row) || !row.height) {
     throw new HttpError(400, 'That upload is not an image. Please choose a JPG, PNG, GIF or WebP image.');
   }
-  return {
-    mediaId: row.mediaId,
-    width: row.width,
-    height: row.height,
-    dominantColor: row.dominantColor,
-    placeholder: row.placeholder,
-    imageUrl: displayUrl(row.mediaId, row.width),
-  };
+  const media = mediaFacts(row);
+  if (!media) throw new HttpError(400, 'That upload is not processed yet. Please upload the image again.');
+  return withDisplayUrl(media);
+}
+
+/** A photo's media with the address a plain <img> or a share preview uses. */
+export function withDisplayUrl(media: PhotoMedia): PhotoMediaFields {
+  return { ...media, imageUrl: displayUrl(media.mediaId, media.width) };
 }
 
 export async function resolvePhotoMedia(

@@ -1,7 +1,7 @@
 // Public reads in the shapes the screens use: photos, hero, drone media, backgrounds,
 // the bio picture. Nothing here exposes a path to an original.
 import { and, asc, desc, eq } from 'drizzle-orm';
-import type { PhotoMedia } from '~/lib/media/media-urls';
+import { mediaFacts, type PhotoMedia } from '~/lib/media/media-urls';
 import { getHomepageHero } from '~/lib/photos/photos.server';
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
@@ -61,22 +61,7 @@ export interface HeroImage {
   media: PhotoMedia | null;
 }
 
-const mediaOf = (row: {
-  mediaId: string | null;
-  width: number | null;
-  height: number | null;
-  dominantColor: string | null;
-  placeholder: string | null;
-}): PhotoMedia | null =>
-  row.mediaId && row.width && row.height
-    ? {
-        mediaId: row.mediaId,
-        width: row.width,
-        height: row.height,
-        dominantColor: row.dominantColor,
-        placeholder: row.placeholder,
-      }
-    : null;
+const mediaOf = mediaFacts;
 
 /**
  * What the home hero shows: the homepage hero photo or the 'hero' background image, whichever
