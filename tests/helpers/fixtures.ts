@@ -1,5 +1,5 @@
 // Small files and data for tests, shared by vitest and Playwright (so no test runner is imported here).
-import type { CustomerData } from '~/lib/site/schemas';
+import type { CustomerData } from '~/lib/checkout/schemas';
 
 /** A small MP4-shaped file: an ftyp box with the isom brand, then filler. */
 export const tinyMp4 = Buffer.concat([

@@ -3,7 +3,7 @@
 // shared with POST /api/analyze-composition (429 with Retry-After and a message saying when), which
 // malformed requests do not use up.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { photoAnalysisResponseSchema } from '~/lib/site/schemas';
+import { photoAnalysisResponseSchema } from '~/lib/composition/schemas';
 import { horizonPhoto } from '../helpers/photos';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';

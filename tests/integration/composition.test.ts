@@ -3,7 +3,7 @@
 // path against a chat-completions double, with the local analyser as its fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_MAX_RETRIES } from '~/lib/composition/analysis/model.server';
-import { compositionAnalysisSchema } from '~/lib/site/schemas';
+import { compositionAnalysisSchema } from '~/lib/composition/schemas';
 import { modelAnalysis, type OpenAiDouble, startOpenAiDouble } from '../helpers/openai-double';
 import { horizonPhoto, truncated } from '../helpers/photos';
 import { type RunningServer, startServer } from '../helpers/server';

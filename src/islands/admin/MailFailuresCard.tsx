@@ -1,8 +1,8 @@
 // A dashboard card, shown only when some mail could not be delivered: for each, who it was for,
 // its subject, when it was written and the mail server's reason, with 'Send again'.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FailedMail } from '~/lib/admin/schemas';
 import { notify } from '~/lib/platform/client/toaster';
-import type { FailedMail } from '~/lib/site/schemas';
 import { read, reason, send } from './query';
 
 const FAILED_MAIL_PATH = '/api/admin/mail/failed';

@@ -7,10 +7,14 @@ import { useCallback, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { reason } from '~/islands/admin/query';
 import Uploader, { type UploadedObject } from '~/islands/media/Uploader';
+import {
+  type BackgroundImageInput,
+  backgroundImageSchema,
+  backgroundUrlProblem,
+} from '~/lib/backgrounds/schemas';
 import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
 import { notify } from '~/lib/platform/client/toaster';
 import type { BackgroundSection } from '~/lib/site/constants';
-import { type BackgroundImageInput, backgroundImageSchema, backgroundUrlProblem } from '~/lib/site/schemas';
 import { backgroundsKey, heroKey, type SectionBackgroundEntry, saveBackground } from './background-api';
 
 const field = 'mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base';

@@ -1,9 +1,9 @@
 // The reads and changes the Backgrounds tab and the background editor share.
 
 import { send } from '~/islands/admin/query';
+import type { BackgroundImageInput } from '~/lib/backgrounds/schemas';
 import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
 import type { BackgroundSection } from '~/lib/site/constants';
-import type { BackgroundImageInput } from '~/lib/site/schemas';
 
 export interface SectionBackgroundEntry {
   id: string;

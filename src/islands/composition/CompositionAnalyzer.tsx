@@ -3,6 +3,12 @@
 // a site photo's id (/composition-analysis?photo={id}), the photo opens with its kept analysis and
 // its date, and 'Analyze Composition' analyses its stored original again on the server.
 import { useEffect, useRef, useState } from 'react';
+import {
+  type CompositionAnalysis,
+  compositionAnalysisSchema,
+  type PhotoAnalysisResponse,
+  photoAnalysisResponseSchema,
+} from '~/lib/composition/schemas';
 import { getJson, HttpError, sendJson } from '~/lib/platform/client/api';
 import { notify } from '~/lib/platform/client/toaster';
 import {
@@ -11,12 +17,6 @@ import {
   COMPOSITION_TIP_TYPES,
   type CompositionTipType,
 } from '~/lib/site/constants';
-import {
-  type CompositionAnalysis,
-  compositionAnalysisSchema,
-  type PhotoAnalysisResponse,
-  photoAnalysisResponseSchema,
-} from '~/lib/site/schemas';
 import CompositionOverlay from './CompositionOverlay';
 import CompositionResult from './CompositionResult';
 

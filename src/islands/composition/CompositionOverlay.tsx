@@ -2,7 +2,7 @@
 // re-encoded): the detected horizon, the thirds grid and the salient region, each behind a toggle.
 // The SVG uses the photo's own proportions (viewBox 0-100 on both axes, stretched to the image).
 import { useState } from 'react';
-import type { CompositionMeasurements } from '~/lib/site/schemas';
+import type { CompositionMeasurements } from '~/lib/composition/schemas';
 
 type Layer = 'horizon' | 'thirds' | 'salient';
 

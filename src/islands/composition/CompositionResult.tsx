@@ -3,10 +3,10 @@
 // End, automatic activation. Hand-written: no tabs library is installed, and this is all it needs.
 // The Tips tab adds the general tips for the kind of photo (GET /api/composition-tips?type=…).
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import type { CompositionAnalysis } from '~/lib/composition/schemas';
 import { getJson } from '~/lib/platform/client/api';
 import { compositionBand } from '~/lib/platform/shared/format';
 import type { CompositionTipType } from '~/lib/site/constants';
-import type { CompositionAnalysis } from '~/lib/site/schemas';
 
 const TABS = ['Overview', 'Elements', 'Feedback', 'Tips'] as const;
 type Tab = (typeof TABS)[number];

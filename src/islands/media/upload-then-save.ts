@@ -4,10 +4,10 @@
 // finished with a usable address, then the save. Each caller gives its own words.
 import { useState } from 'react';
 import type { z } from 'zod';
+import { droneMediaSchema } from '~/lib/drone/schemas';
 import { HttpError, sendJson } from '~/lib/platform/client/api';
 import { notify } from '~/lib/platform/client/toaster';
 import { type UploadPurpose, uploadSaveFailedMessage } from '~/lib/site/constants';
-import { droneMediaSchema } from '~/lib/site/schemas';
 import { type UploadedObject, uploadedFrom, useUppy } from './Uploader';
 
 /** A save refused in words for the owner: shown under the uploader, and toasted when `toast` is given. */

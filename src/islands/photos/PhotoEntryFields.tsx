@@ -2,8 +2,8 @@
 // description), with its file's upload progress or error, what was filled in from the file, and
 // at which print sizes it will be sold.
 import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { PhotoForm } from '~/lib/photos/schemas';
 import { CATEGORY_LABELS, PHOTO_CATEGORIES } from '~/lib/site/constants';
-import type { PhotoForm } from '~/lib/site/schemas';
 import { PrintFitNote } from './PrintFitTable';
 import type { PhotoEntry } from './photo-entries';
 

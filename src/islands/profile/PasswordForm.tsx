@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { reason, send } from '~/islands/admin/query';
 import { notify } from '~/lib/platform/client/toaster';
+import { type PasswordChangeInput, passwordChangeSchema } from '~/lib/profile/schemas';
 import { PASSWORD_MIN_LENGTH } from '~/lib/site/constants';
-import { type PasswordChangeInput, passwordChangeSchema } from '~/lib/site/schemas';
 
 const field = 'mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base';
 

@@ -6,7 +6,7 @@ import { useCallback, useState } from 'react';
 import { read, reason, send } from '~/islands/admin/query';
 import Uploader, { type UploadedObject } from '~/islands/media/Uploader';
 import { notify } from '~/lib/platform/client/toaster';
-import type { BioPictureInput } from '~/lib/site/schemas';
+import type { BioPictureInput } from '~/lib/profile/schemas';
 import PasswordForm from './PasswordForm';
 import { ProfilePicture } from './ProfilePicture';
 

@@ -1,10 +1,11 @@
 // The mails the site could not deliver (refused by the mail server, or still failing 24 hours after
 // they were queued), for the owner's dashboard, and 'Send again', which queues one for delivery now.
+
+import type { FailedMail } from '~/lib/admin/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import { listFailedMails, retryFailedMail } from '~/lib/platform/server/mail-queue';
 import { wakeMailSender } from '~/lib/platform/server/mail-sender';
-import type { FailedMail } from '~/lib/site/schemas';
 
 export function listFailedMailsForOwner(db: Db): { mails: FailedMail[] } {
   return {

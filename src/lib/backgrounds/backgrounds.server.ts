@@ -3,6 +3,7 @@
 // and removed again. The files a background no longer uses are released once the change is saved.
 import { and, eq } from 'drizzle-orm';
 import { fetchRemoteImage } from '~/lib/backgrounds/remote-image.server';
+import type { BackgroundImageInput } from '~/lib/backgrounds/schemas';
 import { isImageRejected, processPhoto } from '~/lib/media/images.server';
 import { enqueueAvif } from '~/lib/media/media-jobs.server';
 import { mediaFacts } from '~/lib/media/media-urls';
@@ -16,7 +17,6 @@ import {
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import type { BackgroundSection } from '~/lib/site/constants';
-import type { BackgroundImageInput } from '~/lib/site/schemas';
 import { type BackgroundImage, backgroundImages, photos, uploadedObjects } from '~db/schema';
 
 export interface BackgroundDeps {

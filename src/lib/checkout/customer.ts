@@ -1,20 +1,18 @@
 // The buyer's delivery details: the rules written once, as data. The server builds its zod schema
-// from them (lib/site/schemas.ts, customerDataSchema); the checkout form checks them here with a
+// from them (lib/checkout/schemas.ts, customerDataSchema); the checkout form checks them here with a
 // few lines of plain code, so the browser loads no zod at all. A unit test holds the two to the same
 // answers, messages included.
 import { regexes } from 'zod/v4/core';
-import { CONTROL_CHARACTER } from '~/lib/platform/shared/control-characters';
+import {
+  CONTROL_CHARACTER,
+  hasControlCharacter,
+  oneLineMessage,
+} from '~/lib/platform/shared/control-characters';
 
 export { CONTROL_CHARACTER };
 
 /** Only digits, spaces, hyphens, parentheses, and an optional leading plus. */
 export const PHONE_PATTERN = /^\+?[\d\s\-()]+$/;
-
-export const hasControlCharacter = (text: string): boolean => CONTROL_CHARACTER.test(text);
-
-/** The refusal of a field holding a control character, for a person who pasted one unseen. */
-export const oneLineMessage = (label: string) =>
-  `${label} must be one line of text, without line breaks, tabs or invisible characters`;
 
 /**
  * One field's rules, checked in this order, the first broken rule giving the message: the email

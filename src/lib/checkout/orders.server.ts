@@ -3,6 +3,12 @@
 // is COMPLETED with the stored amount in EUR (the same flow for real PayPal and the test-mode double;
 // an order made in test mode is stored as a test order, which no sales figure counts).
 import { and, eq, ne, sql } from 'drizzle-orm';
+import {
+  type CustomerData,
+  ORDER_PRINTS_CAP_MESSAGE,
+  type OrderLineInput,
+  perPrintCapMessage,
+} from '~/lib/checkout/schemas';
 import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '~/lib/payments/paypal-client.server';
 import type { Db } from '~/lib/platform/server/db';
 import { commitGrouped } from '~/lib/platform/server/grouped-commits';
@@ -14,12 +20,6 @@ import { centsToDecimal } from '~/lib/platform/shared/format';
 import { decimalToCents, linePriceCents } from '~/lib/shop/pricing';
 import { printFits } from '~/lib/shop/print-fit';
 import { CURRENCY, MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '~/lib/site/constants';
-import {
-  type CustomerData,
-  ORDER_PRINTS_CAP_MESSAGE,
-  type OrderLineInput,
-  perPrintCapMessage,
-} from '~/lib/site/schemas';
 import { framingOptions, orderItems, orders, photos, productVariants } from '~db/schema';
 import { queueOrderMails, queuePaymentNotCompletedMails } from './order-mail.server';
 

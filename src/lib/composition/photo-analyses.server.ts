@@ -3,11 +3,11 @@
 import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { analyzeComposition } from '~/lib/composition/analysis/analyse.server';
+import { type CompositionAnalysis, compositionAnalysisSchema } from '~/lib/composition/schemas';
 import { filesOfUrl } from '~/lib/media/stored-files.server';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import { findOriginal, objectPath } from '~/lib/platform/server/storage';
-import { type CompositionAnalysis, compositionAnalysisSchema } from '~/lib/site/schemas';
 import { photoAnalyses, photos } from '~db/schema';
 
 export interface KeptAnalysis {

@@ -3,7 +3,7 @@
 // filled when the page is rendered, so an answer cannot contradict the price list. One schema for
 // the admin's form and the endpoint.
 import { z } from 'zod';
-import { hasControlCharacter } from '~/lib/checkout/customer';
+import { hasControlCharacter } from '~/lib/platform/shared/control-characters';
 import { formatEuro } from '~/lib/platform/shared/format';
 import {
   DRONE_TURNAROUND,

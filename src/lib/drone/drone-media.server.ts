@@ -5,6 +5,7 @@
 // shows (a photo's own, a video's poster frame). At most 2 sample photos; one featured video at a time.
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { droneMediaSchema } from '~/lib/drone/schemas';
 import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
 import { objectIdFromUrl } from '~/lib/media/signed-url.server';
 import { filesOfUrl, mergeRefs, releaseFiles } from '~/lib/media/stored-files.server';
@@ -13,7 +14,6 @@ import { displayUrl } from '~/lib/photos/photo-media.server';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import { DRONE_PHOTO_LIMIT_MESSAGE, DRONE_SAMPLE_PHOTOS } from '~/lib/site/constants';
-import type { droneMediaSchema } from '~/lib/site/schemas';
 import { droneMedia, type UploadedObject } from '~db/schema';
 
 type DroneMediaData = z.output<typeof droneMediaSchema>;

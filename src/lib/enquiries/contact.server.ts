@@ -2,6 +2,7 @@
 // transaction (the mail sender delivers it), and limit each address to CONTACT_LIMIT_PER_HOUR
 // enquiries an hour. The limit counts stored rows, so it survives a restart.
 import { and, count, eq, gt } from 'drizzle-orm';
+import { type ContactData, SERVICE_INTEREST_LABELS } from '~/lib/enquiries/schemas';
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
@@ -9,7 +10,6 @@ import { headerSafe } from '~/lib/platform/server/mail';
 import { queueMail } from '~/lib/platform/server/mail-sender';
 import { mailBlock, mailLine } from '~/lib/platform/server/mail-text';
 import { REPLY_WITHIN_HOURS } from '~/lib/site/constants';
-import { type ContactData, SERVICE_INTEREST_LABELS } from '~/lib/site/schemas';
 import { contactInquiries } from '~db/schema';
 
 export const CONTACT_LIMIT_PER_HOUR = 5;

@@ -1,9 +1,9 @@
 // The owner's list of contact enquiries: those still waiting for an answer (or all), newest first,
 // and marking one handled or waiting again.
 import { count, desc, eq, isNull } from 'drizzle-orm';
+import { type EnquiryFilter, SERVICE_INTEREST_LABELS, SERVICE_INTERESTS } from '~/lib/enquiries/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
-import { type EnquiryFilter, SERVICE_INTEREST_LABELS, SERVICE_INTERESTS } from '~/lib/site/schemas';
 import { type ContactInquiry, contactInquiries } from '~db/schema';
 
 function serviceLabel(interest: string | null): string | null {

@@ -5,10 +5,10 @@ import type { APIContext } from 'astro';
 import { adminOrderDetailsJson } from '~/lib/orders/admin-order-shapes.server';
 import { refundOrder } from '~/lib/orders/order-refund.server';
 import { changeOrderStatus } from '~/lib/orders/order-status.server';
+import { orderStatusChangeSchema, refundOrderSchema } from '~/lib/orders/schemas';
 import { getPaypalClient } from '~/lib/payments/backend.server';
 import { getDb } from '~/lib/platform/server/db';
 import { HttpError, handle, readJson } from '~/lib/platform/server/http';
-import { orderStatusChangeSchema, refundOrderSchema } from '~/lib/site/schemas';
 
 /** Who makes the change: the signed-in owner's e-mail (the middleware lets only the owner in). */
 function changedBy(locals: App.Locals): string {

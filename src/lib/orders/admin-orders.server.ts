@@ -5,9 +5,9 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
 import type { OrderHistoryEntry } from '~/lib/orders/order-history';
+import type { OrdersQuery } from '~/lib/orders/schemas';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
-import type { OrdersQuery } from '~/lib/site/schemas';
 import { type Order, orderItems, orderStatusHistory, orders, photos, productVariants } from '~db/schema';
 
 /** How many orders GET /api/admin/orders answers with, newest first. */

@@ -3,11 +3,11 @@
 // order of the featured photos on the home page.
 import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { filesOfUrl, releaseFiles } from '~/lib/media/stored-files.server';
+import type { PhotoForm } from '~/lib/photos/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import { fitsBySize, type SizeFit } from '~/lib/shop/print-fit';
 import { photoSellableSql } from '~/lib/shop/print-fit.server';
-import type { PhotoForm } from '~/lib/site/schemas';
 import { HERO_SET_AT_KEY } from '~/lib/site/site.server';
 import { appMeta, type Photo, photos, productVariants } from '~db/schema';
 import type { PhotoMediaFields } from './photo-media.server';

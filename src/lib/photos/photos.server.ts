@@ -1,13 +1,13 @@
 // Reads of the photo catalogue. Services are verb-noun functions over the db (no repository
 // classes: drizzle already is the query layer).
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PhotoForm } from '~/lib/photos/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import { photoSellableSql, printFitsSql } from '~/lib/shop/print-fit.server';
 import { setPhotoSlug } from '~/lib/shop/print-slugs.server';
 import { createVariantsForPhoto } from '~/lib/shop/products.server';
 import type { ShopRow } from '~/lib/shop/shop-data';
-import type { PhotoForm } from '~/lib/site/schemas';
 import { type Photo, photos } from '~db/schema';
 import type { PhotoMediaFields } from './photo-media.server';
 

@@ -15,7 +15,7 @@ import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import { getSignInLimiter, waitMessage } from '~/lib/platform/server/sign-in-limit';
 import { findOriginal } from '~/lib/platform/server/storage';
-import type { PasswordChangeInput } from '~/lib/site/schemas';
+import type { PasswordChangeInput } from '~/lib/profile/schemas';
 import { users } from '~db/schema';
 
 /** Original formats a bio picture may come from: JPG, PNG or GIF. */

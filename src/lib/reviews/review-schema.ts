@@ -1,6 +1,6 @@
 // The review payloads. The buyer's form (lib/reviews/review-form.ts) and POST /api/reviews check the
-// same schema, so the two never disagree. Written with zod/mini, not the full zod of schemas.ts:
-// the review page loads it in the browser, and zod/mini's functions tree-shake to a few KiB.
+// same schema, so the two never disagree. Written with zod/mini, not the full zod of the other features'
+// schemas: the review page loads it in the browser, and zod/mini's functions tree-shake to a few KiB.
 import * as z from 'zod/mini';
 import { REVIEW_NAME_MAX, REVIEW_PLACE_MAX, REVIEW_STARS, REVIEW_STATES, REVIEW_TEXT_MAX } from './reviews';
 

@@ -5,8 +5,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import { MAX_PRICE_CENTS } from '~/lib/shop/pricing';
+import type { FramingPriceUpdate, PrintPriceUpdate } from '~/lib/shop/schemas';
 import { DEFAULT_FRAME_PRICE_CENTS, FINISHES, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
-import type { FramingPriceUpdate, PrintPriceUpdate } from '~/lib/site/schemas';
 import { appMeta, framingOptions, photos, productVariants } from '~db/schema';
 import { createVariantsForPhoto, currentPrices, printPriceKey } from './products.server';
 

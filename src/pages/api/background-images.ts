@@ -4,9 +4,9 @@
 // fetched and processed like an upload.
 import type { APIRoute } from 'astro';
 import { setBackgroundImage } from '~/lib/backgrounds/backgrounds.server';
+import { backgroundImageSchema } from '~/lib/backgrounds/schemas';
 import { getDb } from '~/lib/platform/server/db';
 import { handle, readJson } from '~/lib/platform/server/http';
-import { backgroundImageSchema } from '~/lib/site/schemas';
 import { listBackgroundImages } from '~/lib/site/site.server';
 
 export const GET: APIRoute = handle(() =>

@@ -1,8 +1,8 @@
 // GET /api/composition-tips?type=landscape|aerial (owner only, checked in the middleware): { tips }.
 import type { APIRoute } from 'astro';
 import { COMPOSITION_TIPS } from '~/lib/composition/analysis/tips.server';
+import { compositionTipsQuerySchema } from '~/lib/composition/schemas';
 import { HttpError, handle } from '~/lib/platform/server/http';
-import { compositionTipsQuerySchema } from '~/lib/site/schemas';
 
 export const GET: APIRoute = handle(({ url }) => {
   const parsed = compositionTipsQuerySchema.safeParse({ type: url.searchParams.get('type') ?? undefined });

@@ -3,10 +3,10 @@
 // JSON from the enhanced form; a plain HTML form post (no JavaScript) is answered with a redirect.
 import type { APIRoute } from 'astro';
 import { submitInquiry } from '~/lib/enquiries/contact.server';
+import { contactSchema } from '~/lib/enquiries/schemas';
 import { getDb } from '~/lib/platform/server/db';
 import { HttpError, handle, MAX_FORM_BYTES, readForm, readJson } from '~/lib/platform/server/http';
 import { contactIpLimiter } from '~/lib/platform/server/rate-limit';
-import { contactSchema } from '~/lib/site/schemas';
 
 export const POST: APIRoute = handle(async ({ request, locals }) => {
   const limitByAddress = () => {

@@ -8,10 +8,10 @@ import {
   getSectionBackground,
   setBackgroundImage,
 } from '~/lib/backgrounds/backgrounds.server';
+import { backgroundImageSchema } from '~/lib/backgrounds/schemas';
 import { processPhoto } from '~/lib/media/images.server';
 import type { Db } from '~/lib/platform/server/db';
 import { findOriginal } from '~/lib/platform/server/storage';
-import { backgroundImageSchema } from '~/lib/site/schemas';
 import { backgroundImages } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';

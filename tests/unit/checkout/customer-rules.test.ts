@@ -2,7 +2,7 @@
 // built from the same rules. Both must give the same verdict and the same first message per field.
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_FIELDS, CUSTOMER_RULES, type CustomerData, customerErrors } from '~/lib/checkout/customer';
-import { customerDataSchema } from '~/lib/site/schemas';
+import { customerDataSchema } from '~/lib/checkout/schemas';
 import { CUSTOMER } from '../../helpers/fixtures';
 
 const valid: CustomerData = { ...CUSTOMER, phone: '+353 (1) 234-5678' };

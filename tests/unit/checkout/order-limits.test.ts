@@ -2,9 +2,9 @@
 // prints of one variant and framing, at most 500 prints in one order, each refused with a plain message.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { priceOrderLines } from '~/lib/checkout/orders.server';
+import { createOrderSchema, type OrderLineInput } from '~/lib/checkout/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
-import { createOrderSchema, type OrderLineInput } from '~/lib/site/schemas';
 import { memoryDb } from '../../helpers/db';
 import { makeFramings, makePhoto, makeVariant } from '../../helpers/factories';
 

@@ -3,7 +3,6 @@
 // owner's notice, which for a test order say no payment was taken; and, when PayPal does not complete a payment it held, a notice to both (or to the
 // owner alone when PayPal took another amount).
 import { beforeEach, describe, expect, it } from 'vitest';
-import { hasControlCharacter } from '~/lib/checkout/customer';
 import {
   DELIVERY_TEXT,
   orderMailTexts,
@@ -14,6 +13,7 @@ import {
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import { refundMail, statusMail } from '~/lib/orders/order-status-mail.server';
 import type { Db } from '~/lib/platform/server/db';
+import { hasControlCharacter } from '~/lib/platform/shared/control-characters';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeOrder } from '../../helpers/factories';

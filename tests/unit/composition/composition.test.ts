@@ -14,13 +14,13 @@ import {
 import { loadPlanes } from '~/lib/composition/analysis/pixels.server';
 import { findSubject, thirdsDistances } from '~/lib/composition/analysis/subject.server';
 import { COMPOSITION_TIPS } from '~/lib/composition/analysis/tips.server';
-import { getLog } from '~/lib/platform/server/log';
-import { compositionBand } from '~/lib/platform/shared/format';
 import {
   type CompositionAnalysis,
   compositionAnalysisSchema,
   compositionTipsQuerySchema,
-} from '~/lib/site/schemas';
+} from '~/lib/composition/schemas';
+import { getLog } from '~/lib/platform/server/log';
+import { compositionBand } from '~/lib/platform/shared/format';
 import { modelAnalysis, type OpenAiDouble, startOpenAiDouble } from '../../helpers/openai-double';
 import { darkPhoto, horizonPhoto, subjectPhoto } from '../../helpers/photos';
 

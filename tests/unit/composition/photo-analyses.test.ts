@@ -7,7 +7,7 @@ import {
   photoSourceFile,
   savePhotoAnalysis,
 } from '~/lib/composition/photo-analyses.server';
-import type { CompositionAnalysis } from '~/lib/site/schemas';
+import type { CompositionAnalysis } from '~/lib/composition/schemas';
 import { photos } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 import { makePhoto } from '../../helpers/factories';

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAQ_DEFAULTS, FAQ_PLACEHOLDER_NAMES, faqPlaceholderValues, faqSchema } from '~/lib/content/faq';
 import { fillPlaceholders, unknownPlaceholders } from '~/lib/content/placeholders';
-import { websiteContentSchema } from '~/lib/site/schemas';
+import { websiteContentSchema } from '~/lib/content/schemas';
 
 const facts = {
   glossSentence: 'Both finishes cost the same at every size.',

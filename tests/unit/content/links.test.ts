@@ -1,7 +1,7 @@
 // The owner's links: only http(s) addresses are accepted by the content schema or become an href.
 import { describe, expect, it } from 'vitest';
 import { linkLabel, webLink } from '~/lib/content/links';
-import { websiteContentSchema } from '~/lib/site/schemas';
+import { websiteContentSchema } from '~/lib/content/schemas';
 
 const link = (content: string) =>
   websiteContentSchema.safeParse({ section: 'footer', key: 'social1Url', content });

@@ -8,8 +8,8 @@ import {
   inquiryMailText,
   submitInquiry,
 } from '~/lib/enquiries/contact.server';
+import { type ContactData, contactSchema } from '~/lib/enquiries/schemas';
 import type { Db } from '~/lib/platform/server/db';
-import { type ContactData, contactSchema } from '~/lib/site/schemas';
 import { contactInquiries } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';

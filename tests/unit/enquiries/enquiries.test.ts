@@ -3,8 +3,8 @@
 // first time it was marked, and it can be set waiting again.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listEnquiries, setEnquiryHandled } from '~/lib/enquiries/enquiries.server';
+import { enquiriesQuerySchema, enquiryHandledSchema } from '~/lib/enquiries/schemas';
 import type { Db } from '~/lib/platform/server/db';
-import { enquiriesQuerySchema, enquiryHandledSchema } from '~/lib/site/schemas';
 import { memoryDb } from '../../helpers/db';
 import { makeEnquiry } from '../../helpers/factories';
 

@@ -3,8 +3,8 @@
 // wildcards taken as themselves), the status filter; and one order in full with its history.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getOrderDetails, likePattern, listOrders, listRecentOrders } from '~/lib/orders/admin-orders.server';
+import { ordersQuerySchema } from '~/lib/orders/schemas';
 import type { Db } from '~/lib/platform/server/db';
-import { ordersQuerySchema } from '~/lib/site/schemas';
 import { orderStatusHistory } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 import { makeOrder, makePhoto, makeVariant, nextTime } from '../../helpers/factories';

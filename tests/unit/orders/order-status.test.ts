@@ -3,9 +3,9 @@
 // and cancelled unless notifyCustomer is false; the same status again records nothing.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { changeOrderStatus } from '~/lib/orders/order-status.server';
+import { orderStatusChangeSchema } from '~/lib/orders/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import { ORDER_STATUSES } from '~/lib/site/constants';
-import { orderStatusChangeSchema } from '~/lib/site/schemas';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeOrder } from '../../helpers/factories';

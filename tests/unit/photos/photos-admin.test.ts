@@ -26,11 +26,11 @@ import {
   listFeaturedPhotos,
   listShopRows,
 } from '~/lib/photos/photos.server';
+import type { PhotoForm } from '~/lib/photos/schemas';
 import { type Db, openDb } from '~/lib/platform/server/db';
 import { derivativePath } from '~/lib/platform/server/storage';
 import { listProducts, listVariantsForPhoto } from '~/lib/shop/products.server';
 import { decodeShopRow } from '~/lib/shop/shop-data';
-import type { PhotoForm } from '~/lib/site/schemas';
 import { HERO_SET_AT_KEY } from '~/lib/site/site.server';
 import { appMeta, orderItems, photos, productVariants } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';

@@ -11,9 +11,9 @@ import {
   listShopRows,
   updatePhoto,
 } from '~/lib/photos/photos.server';
+import { type PhotoForm, photoFormSchema } from '~/lib/photos/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import { decodeShopRow } from '~/lib/shop/shop-data';
-import { type PhotoForm, photoFormSchema } from '~/lib/site/schemas';
 import { productVariants } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 import { makePhoto, makeVariant } from '../../helpers/factories';

@@ -1,7 +1,7 @@
 // Redirect targets after sign-in: only a path on this site is followed; anything that a browser could
 // read as another origin, or that could not be written into a Location header, falls back.
 import { describe, expect, it } from 'vitest';
-import { safeNextPath } from '~/lib/site/schemas';
+import { safeNextPath } from '~/lib/platform/shared/sign-in';
 
 const BASE = 'http://site.invalid';
 

@@ -15,7 +15,7 @@ import {
   updatePrintPrices,
 } from '~/lib/shop/pricing.server';
 import { createVariantsForPhoto, currentPrices } from '~/lib/shop/products.server';
-import { framingPricingSchema, printPricingSchema } from '~/lib/site/schemas';
+import { framingPricingSchema, printPricingSchema } from '~/lib/shop/schemas';
 import { productVariants } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 import { makeFraming, makePhoto, makeVariant } from '../../helpers/factories';

@@ -7,10 +7,10 @@ import {
   paypalOrderBody,
   priceOrderLines,
 } from '~/lib/checkout/orders.server';
+import { customerDataSchema } from '~/lib/checkout/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import { decimalToCents, framingPriceFor, linePriceCents, lineTotalCents } from '~/lib/shop/pricing';
-import { customerDataSchema } from '~/lib/site/schemas';
 import { framingOptions, orderItems, orders, photos, productVariants } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 import { CUSTOMER } from '../../helpers/fixtures';

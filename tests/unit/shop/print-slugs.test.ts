@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPhoto, updatePhoto } from '~/lib/photos/photos.server';
+import type { PhotoForm } from '~/lib/photos/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import {
   fillMissingSlugs,
@@ -11,7 +12,6 @@ import {
   SLUG_PATTERN,
   slugBase,
 } from '~/lib/shop/print-slugs.server';
-import type { PhotoForm } from '~/lib/site/schemas';
 import { photoSlugRedirects, photos } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 import { makePhoto } from '../../helpers/factories';

@@ -3,9 +3,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isKnownBlock, listContent, upsertContent } from '~/lib/content/content.server';
+import { websiteContentSchema } from '~/lib/content/schemas';
 import { countRecentInquiries } from '~/lib/enquiries/contact.server';
+import { contactSchema } from '~/lib/enquiries/schemas';
 import { ZOOM } from '~/lib/site/constants';
-import { contactSchema, websiteContentSchema } from '~/lib/site/schemas';
 import { type DroneMediaEntry, pickDroneVideos } from '~/lib/site/site.server';
 import {
   clampScale,

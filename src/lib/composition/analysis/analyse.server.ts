@@ -1,12 +1,12 @@
 // Composition analysis for POST /api/analyze-composition: the photo is checked (base64, size, type),
 // then analysed by the vision model when one is configured, else (or when it fails) locally.
 import sharp from 'sharp';
+import type { CompositionAnalysis } from '~/lib/composition/schemas';
 import { detectFileType, SNIFF_BYTES } from '~/lib/media/file-types.server';
 import { getConfig } from '~/lib/platform/server/config';
 import { HttpError } from '~/lib/platform/server/http';
 import { getLog } from '~/lib/platform/server/log';
 import { COMPOSITION_MAX_BYTES } from '~/lib/site/constants';
-import type { CompositionAnalysis } from '~/lib/site/schemas';
 import { analyseLocally, measureLocally } from './local.server';
 import { analyseWithModel, type ModelSettings } from './model.server';
 import { DECODE_OPTIONS, UNREADABLE_IMAGE } from './pixels.server';

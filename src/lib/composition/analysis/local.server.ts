@@ -2,7 +2,7 @@
 // it and it works offline. Deterministic: the same image always gives the same analysis.
 // Element scores are integers 0-10; overallScore is their weighted mean, less a quarter point for
 // each weak element, rounded to one decimal.
-import type { CompositionAnalysis, CompositionMeasurements } from '~/lib/site/schemas';
+import type { CompositionAnalysis, CompositionMeasurements } from '~/lib/composition/schemas';
 import type { Element } from './element.server';
 import { findHorizon, horizonElement, horizonEndpoints } from './horizon.server';
 import { loadPlanes, type Planes } from './pixels.server';

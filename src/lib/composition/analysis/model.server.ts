@@ -10,9 +10,9 @@
 // The schema itself is checked here, on the answer.
 import OpenAI from 'openai';
 import sharp from 'sharp';
+import { type CompositionAnalysis, compositionAnalysisSchema } from '~/lib/composition/schemas';
 import { MAX_INPUT_PIXELS } from '~/lib/media/images.server';
 import { getLog } from '~/lib/platform/server/log';
-import { type CompositionAnalysis, compositionAnalysisSchema } from '~/lib/site/schemas';
 
 export interface ModelSettings {
   apiKey: string;

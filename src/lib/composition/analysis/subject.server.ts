@@ -3,7 +3,7 @@
 // for the subject its geometric mean with a centre-surround contrast (the distance from the mean
 // colour around it); the salient region (pixels above twice the mean subject saliency and half its
 // peak), and from those the rule-of-thirds placement.
-import type { ThirdsPoint } from '~/lib/site/schemas';
+import type { ThirdsPoint } from '~/lib/composition/schemas';
 import { clampScore, type Element, percent } from './element.server';
 import type { Planes } from './pixels.server';
 

@@ -2,7 +2,7 @@
 // a Laplacian in the most detailed tiles, so a soft background does not hide a sharp subject) and colour
 // (mean chroma, and the cast of the near-neutral pixels, which should be grey).
 
-import type { ExposureLabel } from '~/lib/site/schemas';
+import type { ExposureLabel } from '~/lib/composition/schemas';
 import { clampScore, type Element, percent } from './element.server';
 import type { Planes } from './pixels.server';
 

@@ -4,7 +4,7 @@ import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/platform/server/db';
 import { handle, readJson } from '~/lib/platform/server/http';
 import { setBioPicture } from '~/lib/profile/profile.server';
-import { bioPictureSchema } from '~/lib/site/schemas';
+import { bioPictureSchema } from '~/lib/profile/schemas';
 
 export const PUT: APIRoute = handle(async ({ request }) => {
   const { bioPictureURL } = await readJson(request, bioPictureSchema);

@@ -5,7 +5,7 @@ import { getDb } from '~/lib/platform/server/db';
 import { handle, readJson } from '~/lib/platform/server/http';
 import { adminPriceMatrix } from '~/lib/shop/price-shapes.server';
 import { updateFramingPrices } from '~/lib/shop/pricing.server';
-import { framingPricingSchema } from '~/lib/site/schemas';
+import { framingPricingSchema } from '~/lib/shop/schemas';
 
 export const PUT: APIRoute = handle(async ({ request }) => {
   const { updates } = await readJson(request, framingPricingSchema);

@@ -4,7 +4,7 @@
 import type { APIRoute } from 'astro';
 import { HttpError, handle, readJson } from '~/lib/platform/server/http';
 import { changeOwnerPassword } from '~/lib/profile/profile.server';
-import { passwordChangeSchema } from '~/lib/site/schemas';
+import { passwordChangeSchema } from '~/lib/profile/schemas';
 
 export const POST: APIRoute = handle(async ({ request, locals }) => {
   const input = await readJson(request, passwordChangeSchema);

@@ -6,7 +6,7 @@ import { getDb } from '~/lib/platform/server/db';
 import { handle, readJson } from '~/lib/platform/server/http';
 import { adminPriceMatrix } from '~/lib/shop/price-shapes.server';
 import { getPriceMatrix, updatePrintPrices } from '~/lib/shop/pricing.server';
-import { printPricingSchema } from '~/lib/site/schemas';
+import { printPricingSchema } from '~/lib/shop/schemas';
 
 export const GET: APIRoute = handle(() => Response.json(adminPriceMatrix(getPriceMatrix(getDb()))));
 

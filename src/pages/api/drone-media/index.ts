@@ -4,9 +4,9 @@
 // uploads; 201 with the stored record, 409 when it would be a third sample photo.
 import type { APIRoute } from 'astro';
 import { addDroneMedia, listDroneSamples, posterUrl } from '~/lib/drone/drone-media.server';
+import { droneMediaSchema } from '~/lib/drone/schemas';
 import { getDb } from '~/lib/platform/server/db';
 import { handle, readJson } from '~/lib/platform/server/http';
-import { droneMediaSchema } from '~/lib/site/schemas';
 
 export const GET: APIRoute = handle(() => {
   const samples = listDroneSamples(getDb()).map((s) => ({

@@ -3,10 +3,10 @@
 // The URL is bound to the owner's session that asked for it: it stops working once that session
 // ends (lib/media/signed-url.server.ts).
 import type { APIRoute } from 'astro';
+import { uploadRequestSchema } from '~/lib/media/schemas';
 import { createUploadGrant } from '~/lib/media/uploads.server';
 import { getAuth } from '~/lib/platform/server/auth';
 import { HttpError, handle, readJson } from '~/lib/platform/server/http';
-import { uploadRequestSchema } from '~/lib/site/schemas';
 
 export const POST: APIRoute = handle(async ({ request }) => {
   const hasBody = Number(request.headers.get('content-length') ?? 0) > 0;

@@ -3,9 +3,9 @@
 import type { APIRoute } from 'astro';
 import { adminOrderJson } from '~/lib/orders/admin-order-shapes.server';
 import { listOrders } from '~/lib/orders/admin-orders.server';
+import { ordersQuerySchema } from '~/lib/orders/schemas';
 import { getDb } from '~/lib/platform/server/db';
 import { HttpError, handle } from '~/lib/platform/server/http';
-import { ordersQuerySchema } from '~/lib/site/schemas';
 
 export const GET: APIRoute = handle(({ url }) => {
   const q = url.searchParams;

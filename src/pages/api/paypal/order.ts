@@ -5,11 +5,11 @@
 // mode the order is stored as a test order.
 import type { APIRoute } from 'astro';
 import { createPaypalOrder } from '~/lib/checkout/orders.server';
+import { createOrderSchema } from '~/lib/checkout/schemas';
 import { checkoutBackend } from '~/lib/payments/backend.server';
 import { getDb } from '~/lib/platform/server/db';
 import { HttpError, handle, readJson } from '~/lib/platform/server/http';
 import { orderCreateLimiter } from '~/lib/platform/server/rate-limit';
-import { createOrderSchema } from '~/lib/site/schemas';
 
 export const POST: APIRoute = handle(async ({ request, locals }) => {
   const backend = checkoutBackend();

@@ -2,9 +2,9 @@
 // middleware: every mutation under /api not listed as public).
 import type { APIRoute } from 'astro';
 import { isKnownBlock, upsertContent } from '~/lib/content/content.server';
+import { websiteContentSchema } from '~/lib/content/schemas';
 import { getDb } from '~/lib/platform/server/db';
 import { HttpError, handle, readJson } from '~/lib/platform/server/http';
-import { websiteContentSchema } from '~/lib/site/schemas';
 
 export const PUT: APIRoute = handle(async ({ request }) => {
   const { section, key, content } = await readJson(request, websiteContentSchema);

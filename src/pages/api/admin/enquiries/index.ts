@@ -1,9 +1,9 @@
 // GET /api/admin/enquiries?filter=unhandled|all: { enquiries, unhandled }, newest first. Owner only.
 import type { APIRoute } from 'astro';
 import { listEnquiries } from '~/lib/enquiries/enquiries.server';
+import { enquiriesQuerySchema } from '~/lib/enquiries/schemas';
 import { getDb } from '~/lib/platform/server/db';
 import { HttpError, handle } from '~/lib/platform/server/http';
-import { enquiriesQuerySchema } from '~/lib/site/schemas';
 
 export const GET: APIRoute = handle(({ url }) => {
   const parsed = enquiriesQuerySchema.safeParse({ filter: url.searchParams.get('filter') ?? undefined });

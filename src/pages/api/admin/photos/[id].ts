@@ -4,11 +4,11 @@
 import type { APIRoute } from 'astro';
 import { deletePhoto, editPhoto } from '~/lib/photos/photo-admin.server';
 import { resolvePhotoMedia } from '~/lib/photos/photo-media.server';
+import { photoFormSchema } from '~/lib/photos/schemas';
 import { getDb } from '~/lib/platform/server/db';
 import { fileField, readMultipart } from '~/lib/platform/server/forms';
 import { handle } from '~/lib/platform/server/http';
 import { UPLOAD_LIMITS } from '~/lib/site/constants';
-import { photoFormSchema } from '~/lib/site/schemas';
 
 export const PUT: APIRoute = handle(async ({ params, request }) => {
   const db = getDb();

@@ -6,11 +6,11 @@ import type { APIRoute } from 'astro';
 import { listAdminPhotos } from '~/lib/photos/photo-admin.server';
 import { resolvePhotoMedia } from '~/lib/photos/photo-media.server';
 import { createPhoto } from '~/lib/photos/photos.server';
+import { photoFormSchema } from '~/lib/photos/schemas';
 import { getDb } from '~/lib/platform/server/db';
 import { fileField, readMultipart } from '~/lib/platform/server/forms';
 import { HttpError, handle } from '~/lib/platform/server/http';
 import { UPLOAD_LIMITS } from '~/lib/site/constants';
-import { photoFormSchema } from '~/lib/site/schemas';
 
 export const GET: APIRoute = handle(() =>
   Response.json(listAdminPhotos(getDb()), { headers: { 'Cache-Control': 'no-store' } }),

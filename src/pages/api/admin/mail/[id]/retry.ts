@@ -2,9 +2,9 @@
 // 404 for an unknown id, 409 for a mail that has not failed. Owner only.
 import type { APIRoute } from 'astro';
 import { sendFailedMailAgain } from '~/lib/admin/failed-mails.server';
+import { mailRetrySchema } from '~/lib/admin/schemas';
 import { getDb } from '~/lib/platform/server/db';
 import { HttpError, handle } from '~/lib/platform/server/http';
-import { mailRetrySchema } from '~/lib/site/schemas';
 
 export const POST: APIRoute = handle(({ params }) => {
   const parsed = mailRetrySchema.safeParse({ id: params.id });

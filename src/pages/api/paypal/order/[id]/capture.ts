@@ -7,12 +7,12 @@
 import type { APIRoute } from 'astro';
 import { receiptCookie } from '~/lib/checkout/checkout-receipt.server';
 import { capturePaypalOrder, PAYMENT_ERRORS } from '~/lib/checkout/orders.server';
+import { captureOrderSchema, PAYPAL_ORDER_ID } from '~/lib/checkout/schemas';
 import { getPaypalClient } from '~/lib/payments/backend.server';
 import { isPaypalApiError } from '~/lib/payments/paypal-client.server';
 import { getDb } from '~/lib/platform/server/db';
 import { handle, isHttpError, jsonError, readJson } from '~/lib/platform/server/http';
 import { getLog } from '~/lib/platform/server/log';
-import { captureOrderSchema, PAYPAL_ORDER_ID } from '~/lib/site/schemas';
 
 export const POST: APIRoute = handle(async ({ params, request }) => {
   const paypalOrderId = params.id ?? '';

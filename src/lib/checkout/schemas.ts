@@ -1,0 +1,80 @@
+// The checkout's payloads: the buyer's details, the chosen prints (never a price), order creation
+// and capture.
+import { z } from 'zod';
+import { CUSTOMER_RULES, type CustomerFieldRule } from '~/lib/checkout/customer';
+import { hasControlCharacter } from '~/lib/platform/shared/control-characters';
+import { MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, PRINT_SIZES } from '~/lib/site/constants';
+
+// The checkout form, shared by the form (react-hook-form + zodResolver, validated on
+// change) and the capture endpoint. Messages are the owner's, word for word.
+
+/** A customer field's zod schema, built from its rules in lib/checkout/customer.ts. */
+function customerField(rule: CustomerFieldRule): z.ZodType<string> {
+  let s = rule.email !== undefined ? z.email({ error: rule.email }).trim() : z.string().trim();
+  s = s.refine((v) => !hasControlCharacter(v), rule.oneLine);
+  if (rule.min) s = s.min(rule.min.length, rule.min.message);
+  s = s.max(rule.max);
+  if (rule.pattern) s = s.regex(rule.pattern.re, rule.pattern.message);
+  return s;
+}
+
+export const customerDataSchema = z.object({
+  name: customerField(CUSTOMER_RULES.name),
+  email: customerField(CUSTOMER_RULES.email),
+  phone: customerField(CUSTOMER_RULES.phone),
+  street: customerField(CUSTOMER_RULES.street),
+  city: customerField(CUSTOMER_RULES.city),
+  postalCode: customerField(CUSTOMER_RULES.postalCode),
+  country: customerField(CUSTOMER_RULES.country),
+});
+export type CustomerData = z.infer<typeof customerDataSchema>;
+
+export const MAX_ORDER_LINES = 50;
+
+/** The refusals of the quantity caps, shared by the schema and the server's pricing. */
+export const perPrintCapMessage = (what?: string) =>
+  `You can order at most ${MAX_LINE_QUANTITY} copies of one print${what ? ` (${what})` : ''}. Please lower the quantity.`;
+export const ORDER_PRINTS_CAP_MESSAGE = `An order can hold at most ${MAX_ORDER_PRINTS} prints. Please split it into smaller orders.`;
+
+/** One chosen print as the browser sends it: no price, ever. */
+export const orderLineSchema = z.object({
+  variantId: z.string().trim().min(1, 'A print is missing its variant').max(64),
+  framing: z.enum(PRINT_SIZES).nullable().default(null),
+  quantity: z
+    .number()
+    .int('Quantity must be a whole number')
+    .min(1, 'Quantity must be at least 1')
+    .max(MAX_LINE_QUANTITY, perPrintCapMessage()),
+});
+export type OrderLineInput = z.infer<typeof orderLineSchema>;
+
+/**
+ * POST /api/paypal/order. A client may send amount, currency and intent; `amount` is accepted and
+ * dropped (z.object strips it): the server prices every line from the database.
+ */
+export const createOrderSchema = z.object({
+  lines: z
+    .array(orderLineSchema)
+    .min(1, 'Your cart is empty')
+    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different prints per order`)
+    // The per-print cap after combining lines needs the print's title: the server's pricing checks it.
+    .refine(
+      (lines) => lines.reduce((n, l) => n + l.quantity, 0) <= MAX_ORDER_PRINTS,
+      ORDER_PRINTS_CAP_MESSAGE,
+    ),
+  currency: z.literal('EUR', { error: 'Only EUR is accepted' }).default('EUR'),
+  intent: z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(z.literal('CAPTURE', { error: 'Only the CAPTURE intent is accepted' }))
+    .default('CAPTURE'),
+});
+
+/** POST /api/paypal/order/{id}/capture. cartItems are informative only: the order was priced at creation. */
+export const captureOrderSchema = z.object({
+  customerData: customerDataSchema.optional(),
+  cartItems: z.array(z.unknown()).max(MAX_ORDER_LINES).optional(),
+});
+
+/** A PayPal order id (PayPal's own pattern), validated before it goes into any URL. */
+export const PAYPAL_ORDER_ID = /^[A-Z0-9]{1,36}$/;

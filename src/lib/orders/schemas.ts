@@ -1,0 +1,66 @@
+// The owner's order list, status changes and refunds: one zod schema per payload.
+import { z } from 'zod';
+import { hasControlCharacter, oneLineMessage } from '~/lib/platform/shared/control-characters';
+import { ORDER_STATUSES } from '~/lib/site/constants';
+
+export const ORDERS_PAGE_SIZE = 10;
+export const ORDERS_PAGE_SIZE_MAX = 50;
+export const ORDER_STATUS_FILTERS = ['all', ...ORDER_STATUSES] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+
+/** An empty query value means "not given". */
+const queryValue = (v: unknown) => (v === '' || v === null ? undefined : v);
+const positiveInt = (label: string, max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, `${label} must be a whole number`)
+    .transform(Number)
+    .pipe(z.number().min(1, `${label} must be at least 1`).max(max, `${label} must be at most ${max}`));
+
+/** GET /api/orders?page&limit&search&status: the owner's order list, page by page. */
+export const ordersQuerySchema = z.object({
+  page: z.preprocess(queryValue, positiveInt('page', 100_000).default(1)),
+  limit: z.preprocess(queryValue, positiveInt('limit', ORDERS_PAGE_SIZE_MAX).default(ORDERS_PAGE_SIZE)),
+  search: z.preprocess(
+    queryValue,
+    z.string().trim().max(200, 'search must be at most 200 characters').default(''),
+  ),
+  status: z.preprocess(
+    queryValue,
+    z
+      .enum(ORDER_STATUS_FILTERS, { error: `status must be one of: ${ORDER_STATUS_FILTERS.join(', ')}` })
+      .default('all'),
+  ),
+});
+export type OrdersQuery = z.infer<typeof ordersQuerySchema>;
+
+const shippingDetail = (label: string) =>
+  z.preprocess(
+    (v) => ((typeof v === 'string' && v.trim() === '') || v === null ? undefined : v),
+    z
+      .string()
+      .trim()
+      .max(100, `${label} must be at most 100 characters`)
+      .refine((v) => !hasControlCharacter(v), oneLineMessage(label))
+      .optional(),
+  );
+
+/**
+ * PATCH /api/orders/{id}/status and PUT /api/admin/orders/{id}/status. Carrier and tracking number
+ * are kept only with the shipped status; notifyCustomer defaults to true.
+ */
+export const orderStatusChangeSchema = z.object({
+  status: z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(', ')}` }),
+  carrier: shippingDetail('Carrier'),
+  trackingNumber: shippingDetail('Tracking number'),
+  notifyCustomer: z.boolean({ error: 'notifyCustomer must be true or false' }).default(true),
+});
+export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
+
+/** POST /api/admin/orders/{id}/refund: a full refund of the order's PayPal capture. */
+export const refundOrderSchema = z.object({
+  notifyCustomer: z.boolean({ error: 'notifyCustomer must be true or false' }).default(true),
+});
+
+/** A PayPal capture id (the same alphabet as order ids), validated before it goes into any URL. */
+export const PAYPAL_CAPTURE_ID = /^[A-Z0-9]{1,36}$/;
