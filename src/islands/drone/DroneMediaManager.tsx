@@ -16,6 +16,7 @@ import {
   MB,
   UPLOAD_LIMITS,
 } from '~/lib/site/constants';
+import { SampleFields } from './SampleFields';
 
 export interface ManagedSample {
   id: string;
@@ -25,7 +26,6 @@ export interface ManagedSample {
 }
 
 const RELOAD_AFTER_MS = 1200;
-const field = 'mt-1 block w-full rounded-md border border-slate-300 px-3 py-2.5 text-base';
 const reason = (err: unknown) =>
   err instanceof HttpError ? (err.serverMessage ?? err.message) : 'The connection failed';
 const reloadSoon = (ms = RELOAD_AFTER_MS) => setTimeout(() => window.location.reload(), ms);
@@ -63,7 +63,6 @@ function SampleUpload({ type }: { type: DroneMediaType }) {
   });
   const { uppy, busy, error } = upload;
   const hydrated = useHydrated();
-  const idp = `drone-${type}`;
   useEffect(() => {
     if (type !== 'photo') return;
     uppy.setOptions({
@@ -79,31 +78,14 @@ function SampleUpload({ type }: { type: DroneMediaType }) {
     <div className="rounded-md border border-slate-200 bg-white p-5">
       <h4 className="font-display text-xl text-ink-950">Upload Sample {noun}</h4>
       <div className="mt-4 space-y-4">
-        <div>
-          <label htmlFor={`${idp}-title`} className="block text-sm font-medium">
-            Title (optional)
-          </label>
-          <input
-            id={`${idp}-title`}
-            className={field}
-            value={title}
-            maxLength={200}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        </div>
-        <div>
-          <label htmlFor={`${idp}-description`} className="block text-sm font-medium">
-            Description (optional)
-          </label>
-          <textarea
-            id={`${idp}-description`}
-            className={field}
-            rows={2}
-            value={description}
-            maxLength={1000}
-            onChange={(e) => setDescription(e.target.value)}
-          />
-        </div>
+        <SampleFields
+          id={`drone-${type}`}
+          titleLabel="Title (optional)"
+          title={title}
+          onTitle={setTitle}
+          description={description}
+          onDescription={setDescription}
+        />
         <UploaderView
           uppy={uppy}
           purpose={type === 'photo' ? 'image' : 'sample-video'}

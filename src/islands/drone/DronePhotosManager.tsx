@@ -9,6 +9,7 @@ import { UploaderView } from '~/islands/media/Uploader';
 import { saveDroneMedia, useUploadThenSave } from '~/islands/media/upload-then-save';
 import { notify } from '~/lib/platform/client/toaster';
 import { DRONE_SAMPLE_PHOTOS } from '~/lib/site/constants';
+import { SampleFields } from './SampleFields';
 
 interface DroneMediaRead {
   id: string;
@@ -21,7 +22,6 @@ interface DroneMediaRead {
 const droneKey = ['/api/drone-media'] as const;
 const NAME_REQUIRED = 'Please enter a name for the photo before uploading.';
 const LIMIT_TEXT = `Maximum of ${DRONE_SAMPLE_PHOTOS} drone service photos allowed. Please delete an existing photo first.`;
-const field = 'mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base';
 
 function DronePhotoUpload() {
   const client = useQueryClient();
@@ -58,33 +58,16 @@ function DronePhotoUpload() {
 
   return (
     <div className="max-w-2xl space-y-4">
-      <div>
-        <label htmlFor="drone-photo-name" className="block text-sm font-medium">
-          Photo Name (required)
-        </label>
-        <input
-          id="drone-photo-name"
-          className={field}
-          value={title}
-          maxLength={200}
-          required
-          aria-describedby={error ? 'drone-photo-error' : undefined}
-          onChange={(e) => setTitle(e.target.value)}
-        />
-      </div>
-      <div>
-        <label htmlFor="drone-photo-description" className="block text-sm font-medium">
-          Description (optional)
-        </label>
-        <textarea
-          id="drone-photo-description"
-          className={field}
-          rows={2}
-          value={description}
-          maxLength={1000}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </div>
+      <SampleFields
+        id="drone-photo"
+        titleLabel="Photo Name (required)"
+        title={title}
+        onTitle={setTitle}
+        description={description}
+        onDescription={setDescription}
+        required
+        errorId={error ? 'drone-photo-error' : undefined}
+      />
       <UploaderView uppy={uppy} purpose="image" height={240} hideUploadButton />
       {error && (
         <p id="drone-photo-error" role="alert" className="text-sm font-medium text-red-800">

@@ -8,9 +8,9 @@ import { send } from '~/islands/admin/query';
 import { UploaderView } from '~/islands/media/Uploader';
 import { saveDroneMedia, useUploadThenSave } from '~/islands/media/upload-then-save';
 import { notify } from '~/lib/platform/client/toaster';
+import { SampleFields } from './SampleFields';
 import { droneMediaKey } from './video-api';
 
-const field = 'mt-1 block min-h-11 w-full rounded-md border border-slate-300 px-3 py-2 text-base';
 const NO_POSTER =
   'The video was saved, but no poster frame could be made (ffmpeg is not available on the server). ' +
   'Pages show the first frame of the video instead.';
@@ -74,18 +74,7 @@ export function VideoUploadDialog({ onClose }: { onClose: () => void }) {
         <p id="video-upload-d" className="text-slate-700">
           Select and upload a drone video file. Maximum file size is 50MB.
         </p>
-        <div>
-          <label htmlFor="video-title" className="block text-sm font-medium">
-            Title (optional)
-          </label>
-          <input
-            id="video-title"
-            className={field}
-            value={title}
-            maxLength={200}
-            onChange={(e) => setTitle(e.target.value)}
-          />
-        </div>
+        <SampleFields id="video" titleLabel="Title (optional)" title={title} onTitle={setTitle} />
         <UploaderView uppy={uppy} purpose="video" height={240} hideUploadButton />
         {error && (
           <p role="alert" className="text-sm font-medium text-red-800">
