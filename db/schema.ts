@@ -3,6 +3,9 @@
 // Migrations are generated from this file by `npm run db:generate` into db/migrations/.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { DISCOUNT_KINDS } from '../src/lib/checkout/discount';
+import { ZONE_IDS } from '../src/lib/checkout/shipping-zones';
+import { VAT_CLASSES } from '../src/lib/checkout/vat';
 import { REVIEW_STATES } from '../src/lib/reviews/reviews';
 import {
   BACKGROUND_SECTIONS,
@@ -68,6 +71,12 @@ export const photos = sqliteTable(
     height: integer('height'),
     dominantColor: text('dominant_color'),
     placeholder: text('placeholder'),
+    /**
+     * A signed, numbered limited edition of this many copies (1 to 30), counted across every size and
+     * frame; null for an open edition. Never below the copies already sold, and never back to open
+     * once one is sold.
+     */
+    editionSize: integer('edition_size'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -162,6 +171,22 @@ export const orders = sqliteTable(
      * which was always the full amount.
      */
     refundedAmountCents: integer('refunded_amount_cents'),
+    /**
+     * The order's money as priced at creation (lib/checkout/quote.ts): total = items + shipping −
+     * discount. Null on orders made before shipping was charged: their total was their items.
+     */
+    itemTotalCents: integer('item_total_cents'),
+    shippingCents: integer('shipping_cents'),
+    discountCents: integer('discount_cents'),
+    /** The destination chosen at the checkout (ISO 3166-1 alpha-2, XI for Northern Ireland) and its zone. */
+    shipCountry: text('ship_country'),
+    shippingZone: text('shipping_zone', { enum: ZONE_IDS }),
+    /** VAT inside the shipping: its rate in basis points (2300 = 23%) and its amount. */
+    shippingVatRateBp: integer('shipping_vat_rate_bp'),
+    shippingVatCents: integer('shipping_vat_cents'),
+    /** The discount code used (upper-case) and its row's id (the code may be deleted later). */
+    discountCode: text('discount_code'),
+    discountCodeId: text('discount_code_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -209,13 +234,24 @@ export const orderItems = sqliteTable(
     framingPriceCents: integer('framing_price_cents').notNull().default(0),
     /** What was bought, in words, so the order still reads right if the photo changes. */
     description: text('description').notNull().default(''),
+    /** This line's share of the order's discount, in cents. */
+    discountCents: integer('discount_cents').notNull().default(0),
+    /**
+     * VAT inside the print (and, when framed, inside the frame), after the line's share of the
+     * discount: the rate in basis points (2300 = 23%) and the amount in cents. Null on lines of orders
+     * made before VAT was recorded.
+     */
+    vatRateBp: integer('vat_rate_bp'),
+    vatCents: integer('vat_cents'),
+    framingVatRateBp: integer('framing_vat_rate_bp'),
+    framingVatCents: integer('framing_vat_cents'),
+    /** The photo's edition size when bought (null: open edition). */
+    editionSize: integer('edition_size'),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
 
-// ---------------------------------------------------------------- reviews
-
-/** The order and the photo (print) a review or an invitation to review is about. */
+/** The order and the photo (print) a row is about (reviews, their invitations, edition copies). */
 const orderOf = () =>
   text('order_id')
     .notNull()
@@ -224,6 +260,88 @@ const photoOf = () =>
   text('photo_id')
     .notNull()
     .references(() => photos.id, { onDelete: 'cascade' });
+
+/**
+ * One copy of a limited edition, for one order line: reserved when the order is made (until
+ * `reservedUntil`, 30 minutes, unless it is paid), numbered when it is paid, in order of payment. A
+ * lapsed reservation of an unpaid order holds no copy. The certificate of a sold copy is at
+ * /certificate/{certificateCode}.
+ */
+export const editionCopies = sqliteTable(
+  'edition_copies',
+  {
+    id: id(),
+    photoId: photoOf(),
+    orderId: orderOf(),
+    orderItemId: text('order_item_id')
+      .notNull()
+      .references(() => orderItems.id, { onDelete: 'cascade' }),
+    /** 1 to the edition's size; null until the order is paid. */
+    number: integer('number'),
+    reservedUntil: integer('reserved_until', { mode: 'timestamp_ms' }).notNull(),
+    soldAt: integer('sold_at', { mode: 'timestamp_ms' }),
+    /** At least 80 random bits, base32; given with the number. */
+    certificateCode: text('certificate_code').unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('edition_copies_photo_number').on(t.photoId, t.number),
+    index('edition_copies_photo_idx').on(t.photoId, t.reservedUntil),
+    index('edition_copies_order_idx').on(t.orderId),
+  ],
+);
+
+/** The owner's shipping zones (one row per zone once edited; lib/checkout/shipping-zones.ts has the defaults). */
+export const shippingZones = sqliteTable('shipping_zones', {
+  id: text('id', { enum: ZONE_IDS }).primaryKey(),
+  name: text('name').notNull(),
+  firstPrintCents: integer('first_print_cents').notNull(),
+  additionalPrintCents: integer('additional_print_cents').notNull(),
+  framedSurchargeCents: integer('framed_surcharge_cents').notNull(),
+  freeOverCents: integer('free_over_cents'),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * The countries the owner moved out of their default zone: to another zone, or (zone null) to "not
+ * shipped to". Every other country ships to its default zone.
+ */
+export const shippingCountries = sqliteTable('shipping_countries', {
+  country: text('country').primaryKey(),
+  zoneId: text('zone_id', { enum: ZONE_IDS }),
+  updatedAt: updatedAt(),
+});
+
+/** The owner's VAT rates per product class, in basis points (lib/checkout/vat.ts has the defaults). */
+export const vatRates = sqliteTable('vat_rates', {
+  vatClass: text('vat_class', { enum: VAT_CLASSES }).primaryKey(),
+  rateBp: integer('rate_bp').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A discount code. `code` is kept upper-case, so codes are case-insensitive. `uses` counts paid orders
+ * only. Percent codes hold whole percent in `value`, fixed ones cents.
+ */
+export const discountCodes = sqliteTable(
+  'discount_codes',
+  {
+    id: id(),
+    code: text('code').notNull().unique(),
+    kind: text('kind', { enum: DISCOUNT_KINDS }).notNull(),
+    value: integer('value').notNull(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    maxUses: integer('max_uses'),
+    minOrderCents: integer('min_order_cents'),
+    uses: integer('uses').notNull().default(0),
+    active: bool('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('discount_codes_value_positive', sql`${t.value} > 0`)],
+);
+
+// ---------------------------------------------------------------- reviews
 
 /**
  * A buyer's invitation to review one print (photo) of a delivered order, made when the owner marks

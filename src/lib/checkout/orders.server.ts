@@ -34,12 +34,17 @@ export const PAYMENT_ERRORS = {
 
 export interface PricedItem {
   variantId: string;
+  photoId: string;
+  /** The photo's limited edition size, or null for an open edition. */
+  editionSize: number | null;
   title: string;
   size: PrintSize;
   finish: string;
   dimensions: string;
   framing: PrintSize | null;
   framingPriceCents: number;
+  /** The print alone (the variant's price); unitCents adds the frame. */
+  printCents: number;
   unitCents: number;
   quantity: number;
   description: string;
@@ -66,6 +71,8 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): Price
     db
       .select({
         id: productVariants.id,
+        photoId: productVariants.photoId,
+        editionSize: photos.editionSize,
         size: productVariants.size,
         finish: productVariants.finish,
         priceCents: productVariants.priceCents,
@@ -125,12 +132,15 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): Price
     }
     merged.set(key, {
       variantId: v.id,
+      photoId: v.photoId,
+      editionSize: v.editionSize,
       title: v.title,
       size: v.size,
       finish: v.finish,
       dimensions: v.dimensions,
       framing: line.framing,
       framingPriceCents,
+      printCents: v.priceCents,
       unitCents: linePriceCents(v.priceCents, framingPriceCents),
       quantity: line.quantity,
       description: `${v.title}, ${v.size} (${v.dimensions}) ${v.finish}${line.framing ? ', framed' : ''}`,

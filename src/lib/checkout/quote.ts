@@ -1,0 +1,128 @@
+// The money of an order, worked out once, pure and in integer cents: the prints, shipping by zone, a
+// discount on the prints, and the VAT inside each part. The quote endpoint shows it, order creation
+// stores it and sends PayPal its breakdown, so what the buyer is shown is what is charged.
+//
+// PayPal's rule holds by construction: total = itemTotal + shipping − discount, and itemTotal is the
+// sum of unit price × quantity. The discount is shared out over the lines (and within a framed line
+// between the print and its frame) in proportion to their amounts, by largest remainder, so the
+// shares add up to the discount exactly and no rounding cent is lost; each part's VAT is worked out on
+// what is really paid for it, and the VAT per rate is the sum of the parts' VAT.
+import { type DiscountRule, discountOff } from './discount';
+import { type ShippingZone, shippingCents } from './shipping-zones';
+import { type VatClass, type VatRates, vatInGross } from './vat';
+
+export interface QuoteLineInput {
+  description: string;
+  quantity: number;
+  /** The print's unit price (VAT included), without its frame. */
+  printUnitCents: number;
+  /** The frame's unit price, 0 when not framed. */
+  frameUnitCents: number;
+  /** A limited edition is taxed at the edition rate, an open edition at the print rate. */
+  limitedEdition: boolean;
+}
+
+/** One taxed part of an order: what is paid for it (after its share of the discount) and its VAT. */
+export interface VatPart {
+  vatClass: VatClass;
+  rateBp: number;
+  grossCents: number;
+  vatCents: number;
+}
+
+export interface QuotedLine extends QuoteLineInput {
+  unitCents: number;
+  /** unitCents × quantity, before the discount. */
+  lineTotalCents: number;
+  /** This line's share of the discount. */
+  discountCents: number;
+  print: VatPart;
+  frame: VatPart | null;
+}
+
+export interface Quote {
+  zone: ShippingZone;
+  itemTotalCents: number;
+  shippingCents: number;
+  discountCents: number;
+  totalCents: number;
+  lines: QuotedLine[];
+  shipping: VatPart;
+  /** VAT per rate, highest rate first: the gross paid at that rate and the VAT inside it. */
+  vat: { rateBp: number; grossCents: number; vatCents: number }[];
+}
+
+/**
+ * Shares `total` out over `weights` in proportion, in whole cents, by largest remainder: the shares
+ * add up to `total` exactly (when the weights add up to more than 0).
+ */
+export function shareOut(total: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (sum <= 0 || total <= 0) return weights.map(() => 0);
+  const exact = weights.map((w) => (total * w) / sum);
+  const shares = exact.map(Math.floor);
+  let left = total - shares.reduce((a, b) => a + b, 0);
+  const order = exact
+    .map((x, i) => [x - Math.floor(x), i] as const)
+    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
+  for (const [, i] of order) {
+    if (left <= 0) break;
+    shares[i] = (shares[i] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+const part = (vatClass: VatClass, rates: VatRates, grossCents: number): VatPart => ({
+  vatClass,
+  rateBp: rates[vatClass],
+  grossCents,
+  vatCents: vatInGross(grossCents, rates[vatClass]),
+});
+
+export function quoteOrder(
+  lines: readonly QuoteLineInput[],
+  zone: ShippingZone,
+  discount: Pick<DiscountRule, 'kind' | 'value'> | null,
+  rates: VatRates,
+): Quote {
+  const gross = lines.flatMap((l) => [l.printUnitCents * l.quantity, l.frameUnitCents * l.quantity]);
+  const itemTotalCents = gross.reduce((a, b) => a + b, 0);
+  const discountCents = discount ? discountOff(discount, itemTotalCents) : 0;
+  const shares = shareOut(discountCents, gross);
+  const prints = lines.reduce((n, l) => n + l.quantity, 0);
+  const framed = lines.reduce((n, l) => n + (l.frameUnitCents > 0 ? l.quantity : 0), 0);
+  const ship = shippingCents(zone, prints, framed, itemTotalCents - discountCents);
+  const at = (list: number[], k: number) => list[k] ?? 0;
+  const quoted: QuotedLine[] = lines.map((l, i) => {
+    const printGross = at(gross, 2 * i) - at(shares, 2 * i);
+    const frameGross = at(gross, 2 * i + 1) - at(shares, 2 * i + 1);
+    return {
+      ...l,
+      unitCents: l.printUnitCents + l.frameUnitCents,
+      lineTotalCents: at(gross, 2 * i) + at(gross, 2 * i + 1),
+      discountCents: at(shares, 2 * i) + at(shares, 2 * i + 1),
+      print: part(l.limitedEdition ? 'edition' : 'print', rates, printGross),
+      frame: l.frameUnitCents > 0 ? part('framing', rates, frameGross) : null,
+    };
+  });
+  const shipping = part('shipping', rates, ship);
+  const byRate = new Map<number, { rateBp: number; grossCents: number; vatCents: number }>();
+  for (const p of [...quoted.flatMap((l) => (l.frame ? [l.print, l.frame] : [l.print])), shipping]) {
+    if (p.grossCents === 0) continue;
+    const r = byRate.get(p.rateBp) ?? { rateBp: p.rateBp, grossCents: 0, vatCents: 0 };
+    r.grossCents += p.grossCents;
+    r.vatCents += p.vatCents;
+    byRate.set(p.rateBp, r);
+  }
+  return {
+    zone,
+    itemTotalCents,
+    shippingCents: ship,
+    discountCents,
+    totalCents: itemTotalCents + ship - discountCents,
+    lines: quoted,
+    shipping,
+    vat: [...byRate.values()].sort((a, b) => b.rateBp - a.rateBp),
+  };
+}
