@@ -6,7 +6,7 @@ import { fetchRemoteImage } from '~/lib/backgrounds/remote-image.server';
 import type { BackgroundImageInput } from '~/lib/backgrounds/schemas';
 import { isImageRejected, processPhoto } from '~/lib/media/images.server';
 import { enqueueAvif } from '~/lib/media/media-jobs.server';
-import { mediaFacts } from '~/lib/media/media-urls';
+import { mediaColumns, mediaFacts } from '~/lib/media/media-urls';
 import { filesOfUrl, mergeRefs, releaseFiles } from '~/lib/media/stored-files.server';
 import {
   displayUrl,
@@ -101,11 +101,7 @@ export async function setBackgroundImage(
     imageUrl: media.imageUrl,
     altText: input.altText ?? null,
     isActive: true,
-    mediaId: media.mediaId,
-    width: media.width,
-    height: media.height,
-    dominantColor: media.dominantColor,
-    placeholder: media.placeholder,
+    ...mediaColumns(media),
     updatedAt: new Date(),
   };
   let previous: BackgroundImage | undefined;

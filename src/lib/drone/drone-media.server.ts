@@ -6,7 +6,7 @@
 import { and, asc, count, desc, eq, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { droneMediaSchema } from '~/lib/drone/schemas';
-import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
+import { mediaColumns, mediaUrl, widthsFor } from '~/lib/media/media-urls';
 import { objectIdFromUrl } from '~/lib/media/signed-url.server';
 import { filesOfUrl, mergeRefs, releaseFiles } from '~/lib/media/stored-files.server';
 import { getReadyObject, isImageObject, objectUrl } from '~/lib/media/uploads.server';
@@ -62,11 +62,7 @@ export function addDroneMedia(db: Db, data: DroneMediaData) {
           title: data.title ?? null,
           description: data.description ?? null,
           isActive: data.isActive ?? true,
-          mediaId: object.mediaId,
-          width: object.width,
-          height: object.height,
-          dominantColor: object.dominantColor,
-          placeholder: object.placeholder,
+          ...mediaColumns(object),
         })
         .returning()
         .get();

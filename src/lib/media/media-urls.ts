@@ -22,14 +22,28 @@ export interface PhotoMedia {
   placeholder: string | null;
 }
 
-/** A stored row's media (a photo, an upload, a background, a drone sample): null until it is processed. */
-export function mediaFacts(row: {
+/** The media columns every table with processed media keeps (photos, uploads, backgrounds, drone samples). */
+export interface MediaColumns {
   mediaId: string | null;
   width: number | null;
   height: number | null;
   dominantColor: string | null;
   placeholder: string | null;
-}): PhotoMedia | null {
+}
+
+/** The media columns to write for processed media (or for a stored row's, copied to another row). */
+export function mediaColumns(media: MediaColumns): MediaColumns {
+  return {
+    mediaId: media.mediaId,
+    width: media.width,
+    height: media.height,
+    dominantColor: media.dominantColor,
+    placeholder: media.placeholder,
+  };
+}
+
+/** A stored row's media (a photo, an upload, a background, a drone sample): null until it is processed. */
+export function mediaFacts(row: MediaColumns): PhotoMedia | null {
   if (!row.mediaId || !row.width || !row.height) return null;
   return {
     mediaId: row.mediaId,

@@ -8,9 +8,9 @@
 import { rename, rm, stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { ACCEPTED_TYPES } from '~/lib/media/accepted-types.server';
-import { deleteMedia, isImageRejected, type ProcessedPhoto, processPhoto } from '~/lib/media/images.server';
+import { deleteMedia, isImageRejected, processPhoto } from '~/lib/media/images.server';
 import { enqueueAvif } from '~/lib/media/media-jobs.server';
-import { mediaFacts } from '~/lib/media/media-urls';
+import { mediaColumns, mediaFacts } from '~/lib/media/media-urls';
 import { receiveToTmp } from '~/lib/media/receive.server';
 import { createSignedUpload, verifySignedUpload } from '~/lib/media/signed-url.server';
 import { processVideo, videoExt } from '~/lib/media/video/process-video.server';
@@ -41,17 +41,6 @@ export function toObjectResponse(row: UploadedObject) {
     contentType: row.contentType,
     size: row.size,
     media: mediaFacts(row),
-  };
-}
-
-/** The facts of processed media that records keep beside their media id. */
-function storedFacts(media: ProcessedPhoto) {
-  return {
-    mediaId: media.mediaId,
-    width: media.width,
-    height: media.height,
-    dominantColor: media.dominantColor,
-    placeholder: media.placeholder,
   };
 }
 
@@ -91,7 +80,7 @@ export async function receiveSignedUpload(
           status: 'ready',
           contentType: 'image/jpeg',
           size: received.bytes,
-          ...storedFacts(media),
+          ...mediaColumns(media),
         })
         .where(eq(uploadedObjects.id, grant.objectId))
         .run();
@@ -112,7 +101,7 @@ export async function receiveSignedUpload(
           status: 'ready',
           contentType: received.type.mime,
           size,
-          ...(video.poster ? storedFacts(video.poster) : {}),
+          ...(video.poster ? mediaColumns(video.poster) : {}),
         })
         .where(eq(uploadedObjects.id, grant.objectId))
         .run();
