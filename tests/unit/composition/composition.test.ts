@@ -21,6 +21,7 @@ import {
 } from '~/lib/composition/schemas';
 import { getLog } from '~/lib/platform/server/log';
 import { compositionBand } from '~/lib/platform/shared/format';
+import { readPhoto, rotateAndCrop } from '../../fixtures/composition/known-truth';
 import { modelAnalysis, type OpenAiDouble, startOpenAiDouble } from '../../helpers/openai-double';
 import { darkPhoto, horizonPhoto, subjectPhoto } from '../../helpers/photos';
 
@@ -48,6 +49,32 @@ describe('local analyser: horizon', () => {
     expect(tilted.score).toBeLessThan(level.score - 3);
     expect(level.feedback).toMatch(/level/);
     expect(tilted.feedback).toMatch(/tilts down to the right by about 3\.0°/);
+  });
+
+  it('takes a sloping mountain ridge for a skyline: no tilt, no rotate advice, no horizon penalty', async () => {
+    // Aitzgorri: a ridge falling about 8° to the left over a wooded hillside, with no horizon in the
+    // frame; the analyser once scored it as a tilted horizon and said "rotate 8.3°".
+    const ridge = await readPhoto('aitzgorri.jpg');
+    const line = findHorizon(await loadPlanes(ridge));
+    expect(line?.skyline).toBe(true);
+    expect(Math.abs(line!.tilt)).toBeGreaterThan(5);
+    const analysis = await analyseLocally(ridge);
+    expect(analysis.measurements?.horizon).toBeNull();
+    const horizon = analysis.compositionElements.Horizon!;
+    expect(horizon.feedback).toMatch(/skyline .* not a horizon, so there is nothing to level/);
+    expect(horizon.score).toBe(horizonElement(null).score);
+    const said = [analysis.summary, ...analysis.improvements, ...analysis.tips, horizon.feedback].join(' ');
+    expect(said).not.toMatch(/rotate|straighten it/i);
+  });
+
+  it('still measures a sea horizon rotated by a known angle', async () => {
+    // Summer at 1 am: a lake's far shore, level; the same photo turned 4° clockwise.
+    const photo = await readPhoto('summer-1am.jpg');
+    const turned = await rotateAndCrop(photo, 4);
+    const [level, tilted] = [findHorizon(await loadPlanes(photo)), findHorizon(await loadPlanes(turned))];
+    expect(level?.skyline).toBe(false);
+    expect(tilted?.skyline).toBe(false);
+    expect(tilted!.tilt - level!.tilt).toBeCloseTo(4, 0);
   });
 
   it('finds no horizon in a picture without one', async () => {

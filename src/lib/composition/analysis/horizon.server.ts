@@ -5,8 +5,14 @@
 // by fitting a line (least squares, outliers dropped) to the colour edge's peak in each column. Thin
 // lines (plank gaps, wires) hardly change the colour on either side, so they score low. A boundary
 // that is too weak, or that holds for less than a third of the width, is not called a horizon.
+// The strongest boundary is not always the horizon: a mountain ridge or a hillside is as strong and
+// as straight as a sea line. So the few strongest distinct boundaries are judged in turn by what lies
+// around them (skyline.server.ts), and the first that shows a horizon to level is the horizon; when
+// none does, the strongest is a skyline, which has no tilt to correct.
+import { edgeHeights, leastSquares } from './edge.server';
 import { clampScore, type Element } from './element.server';
 import type { Planes } from './pixels.server';
+import { isHorizon, type Line, meanTexture, surroundings } from './skyline.server';
 
 const MAX_TILT_DEG = 15;
 const STEP_DEG = 0.5;
@@ -14,17 +20,19 @@ const STEP_DEG = 0.5;
 const SEARCH_WIDTH = 128;
 /** A boundary weaker than this (mean Lab distance across it) is no horizon. */
 const MIN_STEP = 4;
-/** How far (px of the working copy) from the coarse line the refinement looks for the edge. */
-const SEARCH_PX = 6;
 
-export interface HorizonLine {
-  /** Degrees; positive when the line falls towards the right. */
-  tilt: number;
-  /** Height of the line at the centre, as a fraction of the frame from the top. */
-  position: number;
+export interface HorizonLine extends Line {
   /** Share of the columns where the fitted line follows a colour edge. */
   extent: number;
+  /**
+   * True when the line is a skyline that slopes as part of the scene (a ridge, a hillside, a tree
+   * line, a cloud edge) rather than a horizon: there is nothing to level.
+   */
+  skyline: boolean;
 }
+
+/** A line within this many degrees of level is level. */
+export const LEVEL_DEG = 0.5;
 
 interface Small {
   w: number;
@@ -91,23 +99,69 @@ function stepAcross({ w, h, sums, texture, meanTexture }: Small, c: number, slop
   return { step: total / w, support: over / w, score: (total / w) * smoothAbove };
 }
 
+/**
+ * The horizon: the strongest boundary when what lies around it shows a horizon to level (see
+ * skyline.server.ts), else the next strongest that does. When none does, the strongest boundary is
+ * a skyline: reported as such when it slopes, and as a level line when it runs level (a level
+ * skyline needs no telling apart from a horizon).
+ */
 export function findHorizon(planes: Planes): HorizonLine | null {
+  const texture = meanTexture(planes);
+  let strongest: Candidate | undefined;
+  for (const line of horizonCandidates(planes)) {
+    strongest ??= line;
+    const around = surroundings(planes, line, texture);
+    if (isHorizon(around, line === strongest)) return { ...line, skyline: false };
+  }
+  if (!strongest) return null;
+  return { ...strongest, skyline: Math.abs(strongest.tilt) > LEVEL_DEG };
+}
+
+/** How many of the strongest distinct boundaries are judged, at most. */
+const CANDIDATES = 4;
+
+type Candidate = Omit<HorizonLine, 'skyline'>;
+
+/**
+ * The strongest boundaries of the frame, strongest first, each refined to a line when it is asked
+ * for: the best line through each height of the small copy, kept when no stronger one crosses the
+ * centre within two bands of it. None when the strongest is too weak or too short to be a horizon.
+ */
+function* horizonCandidates(planes: Planes): Generator<Candidate> {
   const small = smallCopy(planes, Math.max(1, Math.round(planes.width / SEARCH_WIDTH)));
   const band = Math.max(2, Math.round(small.h / 25));
-  let best = { step: 0, support: 0, score: 0, deg: 0, c: 0 };
+  const byRow: { step: number; support: number; score: number; deg: number; c: number }[] = [];
   for (let deg = -MAX_TILT_DEG; deg <= MAX_TILT_DEG; deg += STEP_DEG) {
     const slope = Math.tan((deg * Math.PI) / 180);
     for (let c = band; c < small.h - band; c++) {
       const { step, support, score } = stepAcross(small, c, slope, band);
+      const best = byRow[c];
       // Ties go to the smaller tilt: a level line is not reported as tilted by a rounding.
-      if (score > best.score || (score === best.score && Math.abs(deg) < Math.abs(best.deg))) {
-        best = { step, support, score, deg, c };
+      if (!best || score > best.score || (score === best.score && Math.abs(deg) < Math.abs(best.deg))) {
+        byRow[c] = { step, support, score, deg, c };
       }
     }
   }
-  if (best.step < MIN_STEP || best.support < 1 / 2) return null;
-  // The same search on the working copy, near the coarse line, in steps of 0.05° and half a pixel.
+  const ranked = byRow.filter((r) => r !== undefined).sort((p, q) => q.score - p.score);
+  const kept: typeof ranked = [];
+  for (const r of ranked) {
+    if (kept.length === CANDIDATES) break;
+    if (kept.every((k) => Math.abs(k.c - r.c) > 2 * band)) kept.push(r);
+  }
+  const strong = (r: (typeof ranked)[number]) => r.step >= MIN_STEP && r.support >= 1 / 2;
+  if (!kept[0] || !strong(kept[0])) return;
   const full = smallCopy(planes, 1);
+  for (const best of kept.filter(strong)) yield refineCandidate(planes, small, full, band, best);
+}
+
+function refineCandidate(
+  planes: Planes,
+  small: Small & { f: number },
+  full: Small,
+  band: number,
+  best: { deg: number; c: number; support: number },
+): Candidate {
+  // The same search on the working copy, near the coarse line, in steps of 0.05° and half a pixel.
   const fullBand = band * small.f;
   const coarseY = best.c * small.f + (small.f - 1) / 2;
   let fine = { step: 0, deg: best.deg, c: coarseY };
@@ -130,83 +184,26 @@ export function findHorizon(planes: Planes): HorizonLine | null {
   };
 }
 
-/** Rows on each side of a pixel that the colour edge compares. */
-const EDGE_ROWS = 3;
-
-/** Lab distance between the mean of the EDGE_ROWS pixels above (x, y) and of those below it. */
-function colourEdge({ width: w, height: h, L, a, b }: Planes, x: number, y: number): number {
-  if (y - EDGE_ROWS < 0 || y + EDGE_ROWS >= h) return 0;
-  let d2 = 0;
-  for (const p of [L, a, b]) {
-    let diff = 0;
-    for (let k = 1; k <= EDGE_ROWS; k++) diff += p[(y - k) * w + x]! - p[(y + k) * w + x]!;
-    d2 += (diff / EDGE_ROWS) ** 2;
-  }
-  return Math.sqrt(d2);
-}
-
 /**
- * The colour edge's sub-pixel height in each column near the line y = centreY + slope·(x − w/2)
- * (the peak with a parabola through it), then a least-squares line through those heights, fitted
- * twice: the second time without the columns more than two pixels off the first fit.
+ * A least-squares line through the colour edge's heights near the line y = centreY + slope·(x − w/2)
+ * (edgeHeights), fitted twice: the second time without the columns more than two pixels off the first fit.
  */
 function refine(planes: Planes, centreY: number, slope: number) {
-  const { width: w, height: h } = planes;
-  const xs: number[] = [];
-  const ys: number[] = [];
-  const peaks: number[] = [];
-  for (let x = 0; x < w; x++) {
-    const guess = Math.round(centreY + slope * (x - w / 2));
-    let [peak, at] = [0, -1];
-    for (let y = Math.max(2, guess - SEARCH_PX); y <= Math.min(h - 3, guess + SEARCH_PX); y++) {
-      const v = colourEdge(planes, x, y);
-      if (v > peak) [peak, at] = [v, y];
-    }
-    if (at < 0) continue;
-    const [a, c] = [colourEdge(planes, x, at - 1), colourEdge(planes, x, at + 1)];
-    const bend = a - 2 * peak + c;
-    const offset = bend < 0 ? Math.max(-0.5, Math.min(0.5, (a - c) / (2 * bend))) : 0;
-    xs.push(x);
-    ys.push(at + offset);
-    peaks.push(peak);
-  }
-  // Columns whose edge is weak (under a third of the median peak) say nothing about the line.
-  const median = [...peaks].sort((p, q) => p - q)[Math.floor(peaks.length / 2)] ?? 0;
-  const strong = peaks.map((p) => p >= median / 3);
-  let line = leastSquares(
-    xs.filter((_, i) => strong[i]),
-    ys.filter((_, i) => strong[i]),
-    w,
-  );
-  if (!line) return null;
-  const first = line;
-  const keep = xs.map(
-    (x, i) => strong[i]! && Math.abs(ys[i]! - (first.centreY + first.slope * (x - w / 2))) <= 2,
-  );
-  line =
+  const w = planes.width;
+  const { xs, ys, strong } = edgeHeights(planes, (x) => centreY + slope * (x - w / 2));
+  const fitThrough = (keep: boolean[]) =>
     leastSquares(
       xs.filter((_, i) => keep[i]),
       ys.filter((_, i) => keep[i]),
-      w,
-    ) ?? line;
-  return { ...line, extent: keep.filter(Boolean).length / w };
-}
-
-function leastSquares(xs: number[], ys: number[], w: number) {
-  const n = xs.length;
-  if (n < w / 4) return null;
-  let [sx, sy, sxx, sxy] = [0, 0, 0, 0];
-  for (let i = 0; i < n; i++) {
-    const x = xs[i]! - w / 2;
-    sx += x;
-    sy += ys[i]!;
-    sxx += x * x;
-    sxy += x * ys[i]!;
-  }
-  const denom = n * sxx - sx * sx;
-  if (denom === 0) return null;
-  const slope = (n * sxy - sx * sy) / denom;
-  return { slope, centreY: (sy - slope * sx) / n };
+      w / 2,
+      w / 4,
+    );
+  const first = fitThrough(strong);
+  if (!first) return null;
+  const keep = xs.map(
+    (x, i) => strong[i]! && Math.abs(ys[i]! - (first.centreY + first.slope * (x - w / 2))) <= 2,
+  );
+  return { ...(fitThrough(keep) ?? first), extent: keep.filter(Boolean).length / w };
 }
 
 /** The horizon as a line across the frame, ends at the left and right edges, as fractions. */
@@ -215,26 +212,41 @@ export function horizonEndpoints(line: HorizonLine, width: number, height: numbe
   return { x1: 0, y1: line.position - drop, x2: 1, y2: line.position + drop, tilt: line.tilt };
 }
 
+const LEVEL_TIP =
+  'Turn on the grid or the electronic level in the viewfinder and line the horizon up before you press the shutter.';
+
+/** What the horizon measure says when there is no horizon to level: none found, or a sloping skyline. */
+function nothingToLevel(line: HorizonLine | null): Element {
+  const skyline =
+    line && `${Math.abs(line.tilt).toFixed(1)}° ${line.tilt > 0 ? 'down to the right' : 'down to the left'}`;
+  return {
+    name: 'Horizon',
+    score: 7,
+    weight: 0.5,
+    feedback: skyline
+      ? `The strongest line across the frame is a skyline (a ridge, a hillside or a tree line) that slopes about ${skyline}, not a horizon, so there is nothing to level.`
+      : 'No long, straight horizon line was found, so there is no tilt to judge.',
+    advice: skyline
+      ? 'A sloping ridge is part of the scene and needs no straightening; if a sea or lake horizon is also in the frame, check that it runs level.'
+      : 'If there is a horizon in the frame, check that it runs level.',
+    tips: [
+      LEVEL_TIP,
+      'Level the camera by its grid or electronic level, not by a sloping ridge or hillside: the land may slope, the frame should not.',
+    ],
+  };
+}
+
 export function horizonElement(line: HorizonLine | null): Element {
+  if (!line || line.skyline) return nothingToLevel(line);
   const tips = [
-    'Turn on the grid or the electronic level in the viewfinder and line the horizon up before you press the shutter.',
+    LEVEL_TIP,
     'When a horizon is tilted, straighten it in editing by the angle given here and crop in slightly.',
   ];
-  if (!line) {
-    return {
-      name: 'Horizon',
-      score: 7,
-      weight: 0.5,
-      feedback: 'No long, straight horizon line was found, so there is no tilt to judge.',
-      advice: 'If there is a horizon in the frame, check that it runs level.',
-      tips,
-    };
-  }
   const tilt = Math.abs(line.tilt);
   const centred = Math.abs(line.position - 0.5) < 0.06;
   const where = `${Math.round(line.position * 100)}% of the way down`;
   const side = line.tilt > 0 ? 'down to the right' : 'down to the left';
-  const level = tilt <= 0.5;
+  const level = tilt <= LEVEL_DEG;
   const feedback = level
     ? `The horizon is level (within half a degree) and sits ${where} the frame.`
     : `The horizon tilts ${side} by about ${tilt.toFixed(1)}° and sits ${where} the frame.`;
@@ -243,7 +255,7 @@ export function horizonElement(line: HorizonLine | null): Element {
     : `Rotate the photo ${tilt.toFixed(1)}° to level the horizon${centred ? ', and move it off the centre line' : ''}.`;
   return {
     name: 'Horizon',
-    score: clampScore(10 - Math.max(0, tilt - 0.5) * 2.5 - (centred ? 1 : 0)),
+    score: clampScore(10 - Math.max(0, tilt - LEVEL_DEG) * 2.5 - (centred ? 1 : 0)),
     weight: 1.5,
     feedback: centred ? `${feedback} A horizon through the middle splits the picture in two.` : feedback,
     advice,

@@ -29,7 +29,8 @@ export function analysePlanes(planes: Planes): CompositionAnalysis {
   const subject = findSubject(planes);
   const line = findHorizon(planes);
   const measurements: CompositionMeasurements = {
-    horizon: line ? horizonEndpoints(line, planes.width, planes.height) : null,
+    // A sloping skyline is no horizon: it is not drawn as one, and it has no tilt to correct.
+    horizon: line && !line.skyline ? horizonEndpoints(line, planes.width, planes.height) : null,
     salientBox: subject.box,
     thirdsPoint: subject.centre ? nearestThirdsPoint(subject.centre) : null,
     exposure: { label: exposureLabel(planes), histogram: lumaHistogram(planes) },

@@ -1,0 +1,168 @@
+// Whether a line found by the horizon search is a horizon to level (sky over sea or lake, a level far
+// shore) or a skyline that slopes as part of the scene (a ridge, a hillside, a tree line, a cloud
+// edge). No one measure of the line itself parts them: a hillside can be as straight and as strong as
+// a sea line. What lies around the line does, read three ways; a line is a horizon when any one holds:
+//
+// 1. Featureless below: under the line there is almost no texture at all (a flat plain, a calm
+//    sea in haze, a drawn scene). Nothing there can be a sloping landform.
+// 2. Streaked below: water, a beach or a motion-blurred road is streaked along the line, so its
+//    gradients run across the line far more than along it, and the line's two halves agree. A hill's
+//    shading is streaked too, but its crest curves, so its halves disagree: the more strongly
+//    streaked the ground, the more the halves may disagree (a soft, hazy sea line wobbles).
+// 3. Sky over water: the band below has nearly the hue of the sky (water mirrors it), both bands are
+//    smoother than the frame, the contrast holds along the whole width, and the halves agree. This is
+//    the sea line seen between grass stalks, whose streaks the stalks hide.
+//
+// Each measure is read along the line and across it, not along the frame's axes, and compares the
+// two sides of the line with each other or with the frame: it holds when the photo is mirrored,
+// cropped or rotated within the search's ±15°. The thresholds are where the figures of the sea lines
+// and of the ridges, hills and forest edges of the accuracy set (tests/fixtures/composition) part;
+// three photos held out while they were set came out right too.
+import { colourEdge, edgeHeights, leastSquares } from './edge.server';
+import type { Planes } from './pixels.server';
+
+/** Mean texture (|gx| + |gy| of luma) under which the band below a line is featureless. */
+const FEATURELESS = 9;
+/** Gradients across the line over those along it, below it, from which the ground is streaked. */
+const STREAKED = 2;
+/** Degrees the two halves of a streaked line may disagree by, per unit of the streak ratio. */
+const HALVES_PER_STREAK = 1.2;
+/** Sky over water: the hue distance (a*b*), the halves' disagreement (°) and the steady contrast. */
+const MIRROR_HUE = 10;
+const MIRROR_HALVES = 1.5;
+const MIRROR_STEADY = 0.6;
+/** The height of the bands read above and below the line, as a share of the frame's height. */
+const BAND = 0.08;
+/** Rows next to the line left out of the bands, so that the edge itself is not counted as texture. */
+const GAP = 3;
+
+/** A straight line across the frame. */
+export interface Line {
+  /** Degrees; positive when the line falls towards the right. */
+  tilt: number;
+  /** Height of the line at the centre, as a fraction of the frame from the top. */
+  position: number;
+}
+
+/** What lies around a line, each measure explained in the file's opening comment. */
+export interface Surroundings {
+  /** Mean texture of the band below, in luma units. */
+  textureBelow: number;
+  /** Mean texture of the band above and below, over the frame's mean texture. */
+  roughAbove: number;
+  roughBelow: number;
+  /** Below the line: gradients across the line over gradients along it. */
+  streak: number;
+  /** Degrees between lines fitted to the colour edge in the left and the right half. */
+  halves: number;
+  /** Distance in a*b* between the mean colours of the bands above and below. */
+  hueGap: number;
+  /** The 20th percentile of the contrast across the line, column by column, over its median. */
+  steady: number;
+  /** The median of that contrast (Lab distance between the bands above and below). */
+  contrast: number;
+}
+
+/**
+ * A boundary other than the strongest stands in for it only when it is clear (its median contrast
+ * at least this, in Lab units) with a sky smoother than the frame above it: the sea line seen
+ * through grass, not a faint cloud edge or a fold in a hillside.
+ */
+const CLEAR_CONTRAST = 10;
+
+/** Whether a line with these surroundings is a horizon to level; `strongest`: the frame's strongest boundary. */
+export function isHorizon(s: Surroundings, strongest: boolean): boolean {
+  if (!strongest && (s.contrast < CLEAR_CONTRAST || !(s.roughAbove < 1))) return false;
+  if (s.textureBelow < FEATURELESS) return true;
+  if (s.streak >= STREAKED && s.halves <= HALVES_PER_STREAK * s.streak) return true;
+  return (
+    s.hueGap <= MIRROR_HUE &&
+    s.roughAbove < 1 &&
+    s.roughBelow < 1 &&
+    s.steady >= MIRROR_STEADY &&
+    s.halves <= MIRROR_HALVES
+  );
+}
+
+/** Mean |gx| + |gy| over the frame. */
+export function meanTexture({ gx, gy }: Planes): number {
+  let total = 0;
+  for (let i = 0; i < gx.length; i++) total += Math.abs(gx[i]!) + Math.abs(gy[i]!);
+  return total / gx.length;
+}
+
+/** The measures of what lies around `line`; `frameTexture` is meanTexture(planes). */
+export function surroundings(planes: Planes, line: Line, frameTexture: number): Surroundings {
+  const { width: w, height: h, a, b, gx, gy } = planes;
+  const angle = (line.tilt * Math.PI) / 180;
+  const [slope, cos, sin] = [Math.tan(angle), Math.cos(angle), Math.sin(angle)];
+  const lineY = (x: number) => line.position * h + slope * (x - w / 2);
+  const band = Math.max(4, Math.round(h * BAND));
+  const contrastBand = Math.max(2, Math.round(h / 25));
+  const above = { texture: 0, a: 0, b: 0, n: 0 };
+  const below = { texture: 0, a: 0, b: 0, n: 0, across: 0, along: 0 };
+  const contrasts: number[] = [];
+  for (let x = 0; x < w; x++) {
+    const y0 = Math.round(lineY(x));
+    for (let y = Math.max(0, y0 - GAP - band); y < Math.min(h, y0 - GAP); y++) {
+      const i = y * w + x;
+      above.texture += Math.abs(gx[i]!) + Math.abs(gy[i]!);
+      above.a += a[i]!;
+      above.b += b[i]!;
+      above.n++;
+    }
+    for (let y = Math.max(0, y0 + GAP); y < Math.min(h, y0 + GAP + band); y++) {
+      const i = y * w + x;
+      below.texture += Math.abs(gx[i]!) + Math.abs(gy[i]!);
+      below.along += Math.abs(gx[i]! * cos + gy[i]! * sin);
+      below.across += Math.abs(gy[i]! * cos - gx[i]! * sin);
+      below.a += a[i]!;
+      below.b += b[i]!;
+      below.n++;
+    }
+    if (y0 - contrastBand >= 0 && y0 + contrastBand < h)
+      contrasts.push(colourEdge(planes, x, y0, contrastBand));
+  }
+  contrasts.sort((p, q) => p - q);
+  const median = contrasts[Math.floor(contrasts.length / 2)] ?? 0;
+  // An empty band (the line at the frame's edge) reads as rough and unstreaked: nothing vouches for it.
+  const mean = (sum: number, n: number) => (n > 0 ? sum / n : Number.POSITIVE_INFINITY);
+  return {
+    textureBelow: mean(below.texture, below.n),
+    roughAbove: mean(above.texture, above.n) / frameTexture,
+    roughBelow: mean(below.texture, below.n) / frameTexture,
+    streak: below.n > 0 ? below.across / Math.max(1e-6, below.along) : 0,
+    halves: halvesDisagree(planes, lineY),
+    hueGap: Math.hypot(
+      mean(above.a, above.n) - mean(below.a, below.n),
+      mean(above.b, above.n) - mean(below.b, below.n),
+    ),
+    steady: median > 0 ? (contrasts[Math.floor(contrasts.length * 0.2)] ?? 0) / median : 0,
+    contrast: median,
+  };
+}
+
+/**
+ * The angle in degrees between lines fitted to the colour edge (edgeHeights, strong columns only)
+ * in the left and the right half of the line's run inside the frame (a tilted line near the top or
+ * the bottom leaves the frame on one side); 180 when a half holds too few columns to fit.
+ */
+function halvesDisagree(planes: Planes, lineY: (x: number) => number): number {
+  const { width: w, height: h } = planes;
+  const { xs, ys, strong } = edgeHeights(planes, lineY);
+  const inside = xs.filter((x) => lineY(x) >= 0 && lineY(x) < h);
+  const [first, last] = [inside[0] ?? 0, inside.at(-1) ?? w];
+  const middle = (first + last + 1) / 2;
+  const half = (from: number, to: number) => {
+    const take = xs.map((x, i) => strong[i]! && x >= from && x < to && lineY(x) >= 0 && lineY(x) < h);
+    const fit = leastSquares(
+      xs.filter((_, i) => take[i]),
+      ys.filter((_, i) => take[i]),
+      (from + to) / 2,
+      2,
+    );
+    return fit && (Math.atan(fit.slope) * 180) / Math.PI;
+  };
+  const [left, right] = [half(first, middle), half(middle, last + 1)];
+  return left === null || right === null ? 180 : Math.abs(left - right);
+}
