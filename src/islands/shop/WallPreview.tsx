@@ -62,8 +62,7 @@ export default function WallPreview({
       aria-label={wallText(size, framed)}
       viewBox={`0 0 ${ROOM_CM} ${WALL_CM + FLOOR_CM}`}
       className="h-full w-full"
-      fontSize={10}
-      fontFamily="system-ui, sans-serif"
+      fontSize={11}
     >
       <Rect box={{ x: -far, y: -far, width: 3 * far, height: far + floor }} fill={MIST_100} />
       <Rect box={{ x: -far, y: floor, width: 3 * far, height: far }} fill={MIST_200} />
