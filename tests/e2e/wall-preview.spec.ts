@@ -3,11 +3,12 @@
 // at its size in cm, nothing else in the dialog moves while the wall opens, loads and closes, it
 // fits a 390 px phone, and axe finds nothing serious.
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { FLOOR_CM, inchesToCm, ROOM_CM, WALL_CM } from '~/lib/shop/wall-scale';
 import { seriousViolations } from './axe';
 import { misfits } from './page-fit';
 
-/** The drawing's height in cm (wall-scale's WALL_CM + FLOOR_CM): its px per cm is its height / this. */
-const DRAWN_HEIGHT_CM = 215;
+/** The drawing's height in cm: its px per cm is its height on screen / this. */
+const DRAWN_HEIGHT_CM = WALL_CM + FLOOR_CM;
 
 async function openPrintDialog(page: Page): Promise<Locator> {
   await page.goto('/shop');
@@ -66,11 +67,11 @@ test('View on a wall shows the chosen size and frame to scale, and nothing else 
   await expect(photo).toHaveAttribute('preserveAspectRatio', 'xMidYMid slice');
   const cmPerPx = async () => DRAWN_HEIGHT_CM / ((await wall.boundingBox())?.height ?? 1);
   const drawnCm = async () => ((await photo.boundingBox())?.width ?? 0) * (await cmPerPx());
-  expect(await drawnCm()).toBeCloseTo(12 * 2.54, 0);
+  expect(await drawnCm()).toBeCloseTo(inchesToCm(12), 0);
 
   await dialog.getByRole('radio', { name: /Large/ }).check();
   await expect(wall).toHaveAccessibleName('16 × 20 in (41 × 51 cm) above a 200 cm sofa');
-  expect(await drawnCm()).toBeCloseTo(20 * 2.54, 0);
+  expect(await drawnCm()).toBeCloseTo(inchesToCm(20), 0);
   await dialog.getByRole('radio', { name: /Framed/ }).check();
   await expect(wall).toHaveAccessibleName(
     '16 × 20 in (41 × 51 cm), framed 22 × 26 in (56 × 66 cm), above a 200 cm sofa',
@@ -105,8 +106,8 @@ test.describe('on a 390 px phone', () => {
     const box = await wall.boundingBox();
     expect(box?.x).toBeGreaterThanOrEqual(0);
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(390);
-    // The room drawn is 300 cm wide by 215 cm high, fitted to the box: all of it shows on the phone.
-    expect((box?.width ?? 0) / (box?.height ?? 1)).toBeGreaterThanOrEqual(300 / DRAWN_HEIGHT_CM);
+    // The room drawn is fitted to the box by its height: all of its width shows on the phone too.
+    expect((box?.width ?? 0) / (box?.height ?? 1)).toBeGreaterThanOrEqual(ROOM_CM / DRAWN_HEIGHT_CM);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(await misfits(page)).toEqual([]);
     expect(await seriousViolations(page)).toEqual([]);

@@ -110,10 +110,10 @@ export default function WallPreview({
         {ticks(barX, inchBar, inchesToCm(SCALE_BAR.step), barY, barY + 4)}
       </g>
       <g fill={INK_700}>
-        <text x={barX + inchBar + 3} y={barY - 1}>
+        <text x={barX + inchBar + 4} y={barY - 1}>
           {SCALE_BAR.cm} cm
         </text>
-        <text x={barX + inchBar + 3} y={barY + 10}>
+        <text x={barX + inchBar + 4} y={barY + 10}>
           {SCALE_BAR.inches} in
         </text>
       </g>
