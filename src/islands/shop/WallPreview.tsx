@@ -68,21 +68,20 @@ export default function WallPreview({
       <Rect box={{ x: -far, y: floor, width: 3 * far, height: far }} fill={MIST_200} />
       {/* A skirting board, and the floor line under it. */}
       <Rect box={{ x: -far, y: floor - 8, width: 3 * far, height: 8 }} fill={MIST_50} />
-      <line x1={-far} x2={far} y1={floor} y2={floor} stroke={INK_500} strokeWidth={0.6} />
+      <line x1={-far} x2={2 * far} y1={floor} y2={floor} stroke={INK_500} strokeWidth={0.6} />
 
       {/* The sofa: back, seat, arms and legs, 200 cm wide. */}
-      <g>
-        <Rect
-          box={{ x: x + 8, y: floor - SOFA.back, width: SOFA.width - 16, height: 44 }}
-          fill={MIST_400}
-          rx={6}
-        />
-        <Rect box={{ x, y: floor - SOFA.seat, width: SOFA.width, height: 35 }} fill={INK_500} rx={4} />
-        <Rect box={{ x, y: floor - 62, width: 22, height: 52 }} fill={INK_500} rx={6} />
-        <Rect box={{ x: x + SOFA.width - 22, y: floor - 62, width: 22, height: 52 }} fill={INK_500} rx={6} />
-        <Rect box={{ x: x + 10, y: floor - 10, width: 4, height: 10 }} fill={INK_700} />
-        <Rect box={{ x: x + SOFA.width - 14, y: floor - 10, width: 4, height: 10 }} fill={INK_700} />
-      </g>
+      <Rect
+        box={{ x: x + 8, y: floor - SOFA.back, width: SOFA.width - 16, height: 44 }}
+        fill={MIST_400}
+        rx={6}
+      />
+      <Rect box={{ x, y: floor - SOFA.seat, width: SOFA.width, height: 35 }} fill={INK_500} rx={4} />
+      <Rect box={{ x, y: floor - 62, width: 22, height: 52 }} fill={INK_500} rx={6} />
+      <Rect box={{ x: x + SOFA.width - 22, y: floor - 62, width: 22, height: 52 }} fill={INK_500} rx={6} />
+      <Rect box={{ x: x + 10, y: floor - 10, width: 4, height: 10 }} fill={INK_700} />
+      <Rect box={{ x: x + SOFA.width - 14, y: floor - 10, width: 4, height: 10 }} fill={INK_700} />
+      {/* The seams of its three seat cushions. */}
       <g stroke={MIST_400} strokeWidth={0.6}>
         {ticks(x + 22, SOFA.width - 44, (SOFA.width - 44) / 3, floor - 45, floor - 33)}
       </g>
