@@ -20,6 +20,7 @@ import {
   PRINT_SIZES,
   type PrintSize,
 } from '~/lib/site/constants';
+import { PrintPreview } from './PrintPreview';
 
 export interface PrintTarget {
   photoId: string;
@@ -166,11 +167,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
           </button>
         </div>
         {target?.imageUrl && (
-          <img
-            src={target.imageUrl}
-            alt=""
-            className="mt-4 max-h-48 w-full rounded-sm bg-mist-100 object-contain"
-          />
+          <PrintPreview key={openCount} imageUrl={target.imageUrl} size={size} framed={framed} />
         )}
 
         {loadError && (
