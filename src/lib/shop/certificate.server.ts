@@ -1,9 +1,13 @@
 // A numbered copy's certificate of authenticity, /certificate/{code}: what the print is (the photo,
 // its title, "Edition n of N", size, finish, frame) and when it was sold. The code is the only key
 // (120 random bits, editions.ts), so the page is public; it carries nothing about the buyer.
+import { eq } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
+import { getConfig } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
 import { preparedOnce } from '~/lib/platform/server/prepared';
+import { OWNER_NAME } from '~/lib/site/constants';
+import { users } from '~db/schema';
 import { CERTIFICATE_CODE_PATTERN } from './editions';
 
 export interface Certificate {
@@ -54,4 +58,15 @@ export function findCertificate(db: Db, code: string): Certificate | null {
 /** The QR code of an address as an SVG drawing, made on the server (no script on the page). */
 export function qrSvg(url: string): string {
   return renderSVG(url, { ecc: 'M', border: 2 });
+}
+
+/** The photographer who signs: the owner's name as the account holds it, else the studio's name. */
+export function photographerName(db: Db): string {
+  const owner = db
+    .select({ name: users.name, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.email, getConfig().ownerEmail))
+    .get();
+  const full = [owner?.firstName, owner?.lastName].filter(Boolean).join(' ').trim() || owner?.name.trim();
+  return full || OWNER_NAME;
 }
