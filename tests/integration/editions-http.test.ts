@@ -105,6 +105,35 @@ describe('PUT /api/admin/photos/{id}/edition', () => {
   });
 });
 
+describe('a sold-out edition for visitors', () => {
+  // The edition is now 2 copies, both sold (the tests above).
+  it('stays in the shop, its card and print page say Sold out, with nothing to add to the cart', async () => {
+    const shop = await (await fetch(`${site.url}/shop`)).text();
+    expect(shop).toContain('Powerscourt Falls');
+    expect(shop).toContain('Limited edition of 2 · Sold out');
+    expect(shop).not.toContain('aria-label="Customise print: Powerscourt Falls"');
+    const rows = (await (await fetch(`${site.url}/shop/data.json`)).json()) as unknown[][];
+    expect(rows.find((r) => r[0] === photoId)?.slice(16)).toEqual([2, 0]);
+    const page = await (await fetch(`${site.url}/prints/powerscourt-falls`)).text();
+    expect(page).toContain('Limited edition of 2 · Sold out');
+    expect(page).toContain('Sold out. No copy of this limited edition is left.');
+    expect(page).not.toContain('Add to Cart');
+    const blocks = [...page.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+      (m) => JSON.parse(m[1] as string) as Record<string, unknown>,
+    );
+    expect(blocks.find((b) => b['@type'] === 'VisualArtwork')).toMatchObject({
+      name: 'Powerscourt Falls',
+      artform: 'Photograph',
+      artEdition: 2,
+    });
+    const product = blocks.find((b) => b['@type'] === 'Product') as { offers: { availability: string }[] };
+    expect(product.offers.every((o) => o.availability === 'https://schema.org/SoldOut')).toBe(true);
+    const dialog = await fetch(`${site.url}/api/photos/${photoId}/edition`);
+    expect(dialog.headers.get('cache-control')).toBe('no-store');
+    expect(await dialog.json()).toEqual({ editionSize: 2, left: 0 });
+  });
+});
+
 /** A GET with the path sent exactly as written (fetch would fold `..` and `//`). */
 function rawGet(path: string): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
   const url = new URL(site.url);
