@@ -126,6 +126,12 @@ test('the last copy of an edition is sold, certified and then sold out', async (
     await expect(certificate.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex');
     await expect(certificate.getByText('aoife', { exact: false })).toHaveCount(0);
     expect(await seriousViolations(certificate)).toEqual([]);
+    // On paper it is one page, on A4 and on Letter alike.
+    await certificate.screenshot({ path: test.info().outputPath('certificate.png'), fullPage: true });
+    for (const format of ['A4', 'Letter']) {
+      const pdf = (await certificate.pdf({ format, printBackground: true })).toString('latin1');
+      expect(pdf.match(/\/Type\s*\/Page[^s]/g), format).toHaveLength(1);
+    }
 
     // The shop's card says Sold out, with nothing to add to the cart; the photo stays in the shop.
     await buyer.goto('/shop');

@@ -60,13 +60,15 @@ export function qrSvg(url: string): string {
   return renderSVG(url, { ecc: 'M', border: 2 });
 }
 
-/** The photographer who signs: the owner's name as the account holds it, else the studio's name. */
+/**
+ * The photographer who signs: the owner's first and last name when the profile holds them, else the
+ * studio's name (the account's own `name` is only a label such as "Owner").
+ */
 export function photographerName(db: Db): string {
   const owner = db
-    .select({ name: users.name, firstName: users.firstName, lastName: users.lastName })
+    .select({ firstName: users.firstName, lastName: users.lastName })
     .from(users)
     .where(eq(users.email, getConfig().ownerEmail))
     .get();
-  const full = [owner?.firstName, owner?.lastName].filter(Boolean).join(' ').trim() || owner?.name.trim();
-  return full || OWNER_NAME;
+  return [owner?.firstName, owner?.lastName].filter(Boolean).join(' ').trim() || OWNER_NAME;
 }
