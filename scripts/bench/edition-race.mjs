@@ -3,8 +3,8 @@
 // left, 50 buyers create an order of it at once, each from an address of its own (the site allows
 // 20 new orders an hour from one address), and those who got an order capture it. Repeated for
 // ROUNDS rounds, the edition raised by one each time. Reports p99 of creation, the slowest capture
-// (there is one a round), the answers that were neither the expected success nor the 409 "sold out", and whether exactly one
-// copy was sold per round, numbered in order.
+// (there is one a round), the answers that were neither the expected success nor the 409 "sold
+// out", and whether exactly one copy was sold per round, numbered in order.
 // `editionRaceRows()` returns the table rows; `node scripts/bench/edition-race.mjs` prints them.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
