@@ -12,6 +12,7 @@ import { signIn } from '../helpers/session';
 let site: RunningServer;
 let cookie: string;
 let photoId: string;
+let orderId: string;
 const CODE = 'abcdefghijklmnopqrstuvwx';
 
 beforeAll(async () => {
@@ -33,6 +34,7 @@ beforeAll(async () => {
       )
       .run(variant.id, 'medium', copy.orderItemId);
     db.$client.prepare("update orders set customer_name = 'Siobhán Kavanagh' where id = ?").run(copy.orderId);
+    orderId = copy.orderId;
     return photo.id;
   });
 });
@@ -153,6 +155,18 @@ function rawGet(path: string): Promise<{ status: number; body: string; headers: 
     req.end();
   });
 }
+
+describe('the owner’s order', () => {
+  it('names each numbered copy on the packing slip and gives its certificate in the order details', async () => {
+    const slip = await fetch(`${site.url}/admin/orders/${orderId}/packing-slip`, { headers: { cookie } });
+    expect(slip.status).toBe(200);
+    expect(await slip.text()).toContain('Edition 1 of 10');
+    const details = await fetch(`${site.url}/api/admin/orders/${orderId}`, { headers: { cookie } });
+    expect(((await details.json()) as { editionCopies: unknown[] }).editionCopies).toEqual([
+      expect.objectContaining({ number: 1, editionSize: 10, certificateCode: CODE }),
+    ]);
+  });
+});
 
 describe('GET /certificate/{code}', () => {
   it('shows the copy, its print and its QR code, never the buyer, and is not indexed', async () => {
