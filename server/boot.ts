@@ -12,6 +12,7 @@ import { getConfig } from '../src/lib/platform/server/config';
 import { markDataDirInUse } from '../src/lib/platform/server/data-dir-lock';
 import { getDb } from '../src/lib/platform/server/db';
 import { startMailSender } from '../src/lib/platform/server/mail-sender';
+import { startHoldRelease } from '../src/lib/shop/editions.server';
 import { fillMissingSlugs } from '../src/lib/shop/print-slugs.server';
 import { seedDemo } from './seed/demo';
 
@@ -51,6 +52,9 @@ export async function boot(): Promise<void> {
   startPaymentReconciler(db, getPaypalClient, config.paypal.recheckPendingMs);
   // Orders never paid are removed 7 days after they were started: now, then every hour.
   startAbandonedOrderCleanup(db);
+  // Edition copies held by orders left unpaid for 30 minutes are released every minute, so the
+  // shop's cached pages count them as for sale again.
+  startHoldRelease(db);
   // Uploads never finished or never saved to a record are removed after 24 hours: now, then hourly.
   startStorageSweep(db);
 }

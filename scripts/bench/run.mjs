@@ -10,6 +10,7 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bytesRows } from './bytes.mjs';
 import { benchComposition } from './composition.mjs';
+import { editionRaceRows } from './edition-race.mjs';
 import { interactionRows } from './interaction.mjs';
 import { largeUploadRows } from './large-upload.mjs';
 import {
@@ -109,6 +110,8 @@ try {
     rows.push(...(await largeUploadRows()));
     section('orders, payments and the shop at 2,000 photos');
     rows.push(...(await serverRows({ seededDataDir: dataDir })));
+    section('the last copy of an edition, 50 buyers at once');
+    rows.push(...(await editionRaceRows()));
   }
   section('done');
   console.log('');

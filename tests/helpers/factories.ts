@@ -19,6 +19,7 @@ import {
   backgroundImages,
   contactInquiries,
   droneMedia,
+  editionCopies,
   framingOptions,
   orderItems,
   orders,
@@ -315,6 +316,31 @@ export function makeDeliveredOrder(
     items: ids.map((photoId) => ({ productVariantId: variantOf(db, photoId).id })),
     ...overrides,
   });
+}
+
+/**
+ * A copy of a limited edition (of a new limited photo of 30 and a new order of one of its prints
+ * unless given): held by the unpaid order for 30 minutes from now unless the overrides number it
+ * (`number`, `soldAt`, `certificateCode`) or set another `reservedUntil`.
+ */
+export function makeEditionCopy(db: Db, overrides: Insert<typeof editionCopies> = {}) {
+  const photoId = overrides.photoId ?? makePhoto(db, { editionSize: 30 }).id;
+  const order =
+    overrides.orderId && overrides.orderItemId
+      ? null
+      : makeOrder(db, { items: [{ productVariantId: variantOf(db, photoId).id }] });
+  return db
+    .insert(editionCopies)
+    .values({
+      id: uniqueId('copy'),
+      photoId,
+      orderId: order?.id ?? overrides.orderId,
+      orderItemId: order?.items[0]?.id ?? overrides.orderItemId,
+      reservedUntil: new Date(Date.now() + 30 * 60_000),
+      ...overrides,
+    } as typeof editionCopies.$inferInsert)
+    .returning()
+    .get();
 }
 
 /**

@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { read, reason, send } from '~/islands/admin/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { formatEuroDecimal, shortOrderId } from '~/lib/platform/shared/format';
+import { certificatePath, copyLabel } from '~/lib/shop/editions';
 import { irishDateTime, ORDER_STATUS_FILTERS, type OrderDetails } from './orders-api';
 import { PaymentBadge, StatusBadge } from './StatusBadge';
 
@@ -168,6 +169,22 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                       <p className="tabular-nums">
                         {item.quantity} × {euros(item.price)}
                       </p>
+                      {order.editionCopies
+                        ?.filter((copy) => copy.orderItemId === item.id)
+                        .map((copy) => (
+                          <p key={copy.certificateCode}>
+                            {copyLabel(copy.number, copy.editionSize)} ·{' '}
+                            <a
+                              href={certificatePath(copy.certificateCode)}
+                              target="_blank"
+                              rel="noopener"
+                              className="text-link"
+                              aria-label={`Certificate of ${copyLabel(copy.number, copy.editionSize)}, ${item.productVariant?.photo?.title ?? item.description}`}
+                            >
+                              Certificate
+                            </a>
+                          </p>
+                        ))}
                     </div>
                   </li>
                 ))}

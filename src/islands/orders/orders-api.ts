@@ -47,6 +47,8 @@ export interface OrderDetails extends OrderRow {
   refundedAt: string | null;
   refundedAmount: string | null;
   history: OrderHistoryEntry[];
+  /** Numbered copies of limited editions, by line, with their certificates' codes. */
+  editionCopies: { orderItemId: string; number: number; editionSize: number; certificateCode: string }[];
 }
 
 export const ORDER_STATUS_FILTERS = [

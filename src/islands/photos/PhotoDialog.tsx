@@ -16,6 +16,7 @@ import type { PhotoDetails } from '~/lib/photos/photo-details';
 import { type PhotoForm, photoFormSchema } from '~/lib/photos/schemas';
 import { HttpError } from '~/lib/platform/client/api';
 import { notify } from '~/lib/platform/client/toaster';
+import { EditionControl } from './EditionControl';
 import { PhotoEntryFields, type PhotoRows } from './PhotoEntryFields';
 import { printFitWords } from './PrintFitTable';
 import { type PhotoEntry, uploadsSettled, usePhotoEntries } from './photo-entries';
@@ -228,6 +229,7 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
             />
           ) : null;
         })}
+        {editing && <EditionControl photoId={photo.id} />}
         {editing && (
           <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
             {photo.everOrdered

@@ -11,6 +11,7 @@ import { getJson } from '~/lib/platform/client/api';
 import { afterNextPaint } from '~/lib/platform/client/load-on-reach';
 import { notify } from '~/lib/platform/client/toaster';
 import { formatEuro } from '~/lib/platform/shared/format';
+import { editionLine } from '~/lib/shop/editions';
 import { framingPriceFor, linePriceCents, lineTotalCents } from '~/lib/shop/pricing';
 import {
   FINISHES,
@@ -53,6 +54,8 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
   const [variants, setVariants] = useState<Variant[] | null>(null);
   const [framing, setFraming] = useState<Framing[]>([]);
   const [loadError, setLoadError] = useState(false);
+  // A limited edition's size and copies left, read afresh at each opening (null: an open edition).
+  const [edition, setEdition] = useState<{ editionSize: number; left: number } | null>(null);
   const titleId = useId();
 
   // Each opening starts from the defaults (restored on closing, see onClose) and fetches afresh
@@ -64,11 +67,15 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
     Promise.all([
       getJson<Variant[]>(`/api/photos/${encodeURIComponent(target.photoId)}/variants`),
       getJson<Framing[]>('/api/framing-options'),
+      getJson<{ editionSize: number | null; left: number | null }>(
+        `/api/photos/${encodeURIComponent(target.photoId)}/edition`,
+      ),
     ])
-      .then(([v, f]) => {
+      .then(([v, f, e]) => {
         if (!live) return;
         setVariants(v ?? []);
         setFraming(f ?? []);
+        setEdition(e?.editionSize ? { editionSize: e.editionSize, left: e.left ?? 0 } : null);
       })
       .catch(() => live && setLoadError(true));
     return () => {
@@ -91,8 +98,10 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
   const dimensionsOf = (s: PrintSize) =>
     variants?.find((v) => v.size === s)?.dimensions ?? PRINT_DIMENSIONS[s];
 
+  const soldOut = edition !== null && edition.left <= 0;
+
   const add = () => {
-    if (!target || !variant) return;
+    if (!target || !variant || soldOut) return;
     addToCart({
       variantId: variant.id,
       size,
@@ -130,6 +139,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
         setFramed(false);
         setQuantity(1);
         setVariants(null);
+        setEdition(null);
         setLoadError(false);
         target?.returnFocus?.focus();
       }}
@@ -147,6 +157,9 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
             <h2 id={titleId} className="mt-1 text-2xl text-ink-950">
               {target?.title}
             </h2>
+            {edition && (
+              <p className="mt-1 text-sm font-medium text-ink-800 tabular-nums">{editionLine(edition)}</p>
+            )}
           </div>
           <button
             type="button"
@@ -301,9 +314,9 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
             type="button"
             className="btn btn-primary disabled:opacity-50"
             onClick={add}
-            disabled={!variant}
+            disabled={!variant || soldOut}
           >
-            {variants === null && !loadError ? 'Loading…' : 'Add to Cart'}
+            {variants === null && !loadError ? 'Loading…' : soldOut ? 'Sold out' : 'Add to Cart'}
           </button>
         </div>
       </div>

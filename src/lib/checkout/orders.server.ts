@@ -17,6 +17,12 @@ import { getLog } from '~/lib/platform/server/log';
 import { placeholderFor, preparedOnce } from '~/lib/platform/server/prepared';
 import { newRowId } from '~/lib/platform/server/row-id';
 import { centsToDecimal } from '~/lib/platform/shared/format';
+import {
+  assertEditionCopiesLeft,
+  editionCaptureProblem,
+  numberEditionCopies,
+  reserveEditionCopies,
+} from '~/lib/shop/editions.server';
 import { decimalToCents, linePriceCents } from '~/lib/shop/pricing';
 import { printFits } from '~/lib/shop/print-fit';
 import { CURRENCY, MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '~/lib/site/constants';
@@ -208,9 +214,12 @@ export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOr
       totalAmountCents: priced.totalCents,
       testMode: fields.testMode ?? false,
     });
+    const editionLines = [];
     for (const item of priced.items) {
+      const itemId = newRowId();
+      editionLines.push({ ...item, orderItemId: itemId });
       insertItem.run({
-        id: newRowId(),
+        id: itemId,
         orderId,
         productVariantId: item.variantId,
         quantity: item.quantity,
@@ -220,6 +229,8 @@ export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOr
         description: item.description,
       });
     }
+    // The copies of limited editions are held in this transaction: a 409 (sold out) undoes the order.
+    if ((fields.paymentStatus ?? 'pending') === 'pending') reserveEditionCopies(db, orderId, editionLines);
     return orderId;
   });
 }
@@ -261,6 +272,8 @@ export async function createPaypalOrder(
   { testMode = false }: { testMode?: boolean } = {},
 ): Promise<{ id: string; orderId: string; totalCents: number }> {
   const priced = priceOrderLines(db, lines);
+  // A sold-out edition is refused before PayPal is asked; the guard that counts is in the commit below.
+  assertEditionCopiesLeft(db, priced.items);
   const orderId = newRowId();
   let paypal: { id: string };
   try {
@@ -348,10 +361,17 @@ export async function capturePaypalOrder(
   customer: CustomerData,
 ): Promise<CaptureOutcome> {
   return serialised(paypalOrderId, async () => {
-    const order = await commitGrouped(db, () => recordCustomer(db, paypalOrderId, customer));
+    const { order, soldOut } = await commitGrouped(db, () => {
+      const found = recordCustomer(db, paypalOrderId, customer);
+      // The order's edition copies are held again for the capture, or the payment is refused here,
+      // before PayPal takes any money, when an edition sold out while its hold had lapsed.
+      const pending = found.paymentStatus === 'pending';
+      return { order: found, soldOut: pending ? editionCaptureProblem(db, found.id) : null };
+    });
     if (order.paymentStatus === 'completed') {
       return { paid: true, orderId: order.id, captureId: order.paymentId ?? '', newlyPaid: false };
     }
+    if (soldOut) throw new HttpError(409, soldOut);
     const answer = await captureOrRead(client, paypalOrderId);
     // The outcome is answered once committed, without waiting for the disk sync: PayPal holds the
     // capture, and should a power cut lose this commit, the next start asks PayPal about every
@@ -482,7 +502,11 @@ export function settleCapture(
       paymentId: verdict.captureId ?? null,
       now: new Date(),
     }).changes;
-    if (changed === 1) queueOrderMails(db, order.id);
+    if (changed === 1) {
+      // Edition numbers are given here, in order, by the one answer that marks the order paid.
+      numberEditionCopies(db, order.id);
+      queueOrderMails(db, order.id);
+    }
     return changed === 1;
   });
   return { paid: true, orderId: order.id, captureId: verdict.captureId ?? '', newlyPaid };

@@ -5,6 +5,8 @@
 import { getOrderDetails } from '~/lib/orders/admin-orders.server';
 import type { Db } from '~/lib/platform/server/db';
 import { isHttpError } from '~/lib/platform/server/http';
+import { copyLabel } from '~/lib/shop/editions';
+import { numberedCopiesOf } from '~/lib/shop/editions.server';
 import { PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';
 
 export interface PackingSlipLine {
@@ -17,6 +19,8 @@ export interface PackingSlipLine {
   finish: string | null;
   framed: boolean;
   quantity: number;
+  /** "Edition 3 of 30" for each numbered copy of a limited edition in the line. */
+  editions: string[];
 }
 
 export interface PackingSlip {
@@ -45,6 +49,7 @@ export function getPackingSlip(db: Db, id: string): PackingSlip | null {
     if (isHttpError(err) && err.status === 404) return null;
     throw err;
   }
+  const copies = numberedCopiesOf(db, order.id);
   return {
     id: order.id,
     createdAt: order.createdAt,
@@ -64,6 +69,9 @@ export function getPackingSlip(db: Db, id: string): PackingSlip | null {
         finish: variant ? capitalised(variant.finish) : null,
         framed: item.framingSize !== null,
         quantity: item.quantity,
+        editions: copies
+          .filter((c) => c.orderItemId === item.id)
+          .map((c) => copyLabel(c.number, c.editionSize)),
       };
     }),
     printCount: order.itemCount,

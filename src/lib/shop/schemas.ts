@@ -1,5 +1,6 @@
 // The owner's print and frame prices.
 import { z } from 'zod';
+import { MAX_EDITION_SIZE, MIN_EDITION_SIZE } from '~/lib/shop/editions';
 import { eurosToCents, MAX_PRICE_CENTS } from '~/lib/shop/pricing';
 import { FINISHES, type Finish, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
 
@@ -76,3 +77,14 @@ export const framingPricingSchema = priceUpdates(
   return { updates: out };
 });
 export type FramingPriceUpdate = z.output<typeof framingPricingSchema>['updates'][number];
+
+const EDITION_RULE = `a whole number of copies from ${MIN_EDITION_SIZE} to ${MAX_EDITION_SIZE}, or null for an open edition`;
+/** PUT /api/admin/photos/{id}/edition: a limited edition of N copies, or null for an open edition. */
+export const editionSizeSchema = z.object({
+  editionSize: z
+    .number({ error: `editionSize must be ${EDITION_RULE}.` })
+    .int({ error: `editionSize must be ${EDITION_RULE}.` })
+    .min(MIN_EDITION_SIZE, `editionSize must be ${EDITION_RULE}.`)
+    .max(MAX_EDITION_SIZE, `editionSize must be ${EDITION_RULE}.`)
+    .nullable(),
+});

@@ -4,6 +4,7 @@
 
 import { formatEuro } from '~/lib/platform/shared/format';
 import type { ReviewSummary } from '~/lib/reviews/reviews';
+import { type EditionState, editionLine } from '~/lib/shop/editions';
 import { CATEGORY_LABELS, type PhotoCategory } from '~/lib/site/constants';
 
 export interface ShopItem {
@@ -27,6 +28,10 @@ export interface ShopItem {
   /** Stars and count of the photo's approved reviews (0 and 0 without any). */
   ratingAverage: number;
   ratingCount: number;
+  /** "Limited edition of 30 · 4 left" ('' for an open edition). */
+  edition: string;
+  /** A limited edition with no copy left: no Add to Cart. */
+  soldOut: boolean;
   /** Lower-case text the search looks in: title, location, category and keywords. */
   text: string;
 }
@@ -50,6 +55,9 @@ export type ShopRow = [
   // Only on photos with approved reviews (withRatings): most rows stay as short as they were.
   ratingAverage?: number,
   ratingCount?: number,
+  // Only on limited editions (withEditions): the edition's size and the copies left.
+  editionSize?: number,
+  editionLeft?: number,
 ];
 
 export interface ShopSource {
@@ -106,6 +114,23 @@ export function withRatings(
   });
 }
 
+/** The rows with the size and copies left of each limited edition appended (the ratings' places filled). */
+export function withEditions(
+  rows: readonly ShopRow[],
+  states: ReadonlyMap<string, Pick<EditionState, 'editionSize' | 'left'>>,
+): ShopRow[] {
+  return rows.map((row) => {
+    const state = states.get(row[0]);
+    if (!state) return row;
+    const limited: ShopRow = [...row];
+    limited[14] = row[14] ?? 0;
+    limited[15] = row[15] ?? 0;
+    limited[16] = state.editionSize;
+    limited[17] = state.left;
+    return limited;
+  });
+}
+
 export function priceRangeLabel(minCents: number, maxCents: number): string {
   if (maxCents <= 0) return '';
   return minCents === maxCents ? formatEuro(minCents) : `${formatEuro(minCents)} – ${formatEuro(maxCents)}`;
@@ -129,6 +154,8 @@ export function decodeShopRow(r: ShopRow): ShopItem {
     keywords,
     ratingAverage = 0,
     ratingCount = 0,
+    editionSize,
+    editionLeft = 0,
   ] = r;
   return {
     id,
@@ -148,6 +175,8 @@ export function decodeShopRow(r: ShopRow): ShopItem {
     slug: slug ?? '',
     ratingAverage,
     ratingCount,
+    edition: editionSize ? editionLine({ editionSize, left: editionLeft }) : '',
+    soldOut: Boolean(editionSize) && editionLeft <= 0,
     text: `${title} ${location} ${category} ${keywords ?? ''}`.toLowerCase(),
   };
 }

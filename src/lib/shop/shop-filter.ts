@@ -143,13 +143,17 @@ export function initShopFilter(
     set('[data-slot=category]', item.categoryLabel);
     set('[data-slot=location]', item.location);
     set('[data-slot=price]', item.price);
+    set('[data-slot=edition]', item.edition);
     fillRating(el, item);
     el.querySelector('[data-open-print]')?.setAttribute('aria-label', `Customise print: ${item.title}`);
     const link = el.querySelector<HTMLAnchorElement>('[data-print-link]');
     if (link && item.slug && item.price) {
       link.href = printPath(item.slug);
-      link.setAttribute('aria-label', `Buy a print: ${item.title}`);
+      link.setAttribute('aria-label', `${item.soldOut ? 'View the print' : 'Buy a print'}: ${item.title}`);
+      if (item.soldOut) link.textContent = 'View the print';
     } else link?.remove();
+    // A sold-out edition cannot be added to the cart: no print dialog.
+    if (item.soldOut) el.querySelector('[data-open-print]')?.remove();
     cards.set(item.id, el);
     return el;
   };

@@ -84,6 +84,8 @@ export const ROUTES: readonly RouteRule[] = [
   },
   // A buyer's review page: its address holds the review link's token, so it is never cached or indexed.
   { path: '/review', read: 'public', write: 'owner', cache: false, index: false },
+  // A numbered copy's certificate of authenticity: its unguessable code is the key, so never indexed.
+  { path: '/certificate', read: 'public', write: 'owner', cache: false, index: false },
   ownerPage('/admin'),
   ownerPage('/background-editor'),
   // Served by the front itself: derivatives of photos and uploaded objects, and its health check.
