@@ -91,7 +91,10 @@ export function zoneWho(r: ZoneReach): string {
 export function shippingParagraph(reach: ShippingReach): string {
   const zones = reach.zones
     .filter((r) => r.inUse)
-    .map((r) => `${r.zone.name} (${zoneWho(r)}): ${zonePrices(r.zone)}.`);
+    .map((r) => {
+      const who = zoneWho(r);
+      return `${who === r.zone.name ? who : `${r.zone.name} (${who})`}: ${zonePrices(r.zone)}.`;
+    });
   const not = reach.notShipped.length ? ` Prints are not sent to ${list(reach.notShipped)}.` : '';
   return `Shipping is charged by destination, once per order. ${zones.join(' ')}${not}`;
 }
