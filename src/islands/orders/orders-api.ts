@@ -47,6 +47,8 @@ export interface OrderDetails extends OrderRow {
   refundedAt: string | null;
   refundedAmount: string | null;
   history: OrderHistoryEntry[];
+  /** The VAT inside the total per rate (percent, euros); empty for an order made before VAT was kept. */
+  vat: { rate: number; amount: string }[];
 }
 
 export const ORDER_STATUS_FILTERS = [

@@ -2,6 +2,7 @@
 // inside its print and its frame (after the line's share of the discount), and the VAT inside the
 // shipping. Orders made before VAT was recorded have none, and nothing is said about them.
 import { ratePercent, vatInGross } from '~/lib/checkout/vat';
+import { formatEuro } from '~/lib/platform/shared/format';
 
 export interface StoredVatLine {
   quantity: number;
@@ -111,3 +112,8 @@ export function sumByRate(parts: readonly RateTotal[]): RateTotal[] {
 
 /** "VAT at 23%", "VAT at 13.5%": how the documents name the VAT of one rate. */
 export const vatAtRate = (rateBp: number): string => `VAT at ${ratePercent(rateBp)}%`;
+
+/** "Including VAT at 23%: €9.91", a line per rate; none for an order made before VAT was recorded. */
+export function vatIncludedLines(rates: readonly RateTotal[] | null): string[] {
+  return (rates ?? []).map((r) => `Including ${vatAtRate(r.rateBp)}: ${formatEuro(r.vatCents)}`);
+}
