@@ -87,14 +87,15 @@ export function zoneWho(r: ZoneReach): string {
   return `${r.members}${also}${except}`;
 }
 
+/** The zone's name, with who it is for when that says more: "Great Britain (England, Scotland and Wales)". */
+export function zoneTitle(r: ZoneReach): string {
+  const who = zoneWho(r);
+  return who === r.zone.name ? who : `${r.zone.name} (${who})`;
+}
+
 /** One paragraph for the FAQ: each zone in use with its prices, and where prints are not sent. */
 export function shippingParagraph(reach: ShippingReach): string {
-  const zones = reach.zones
-    .filter((r) => r.inUse)
-    .map((r) => {
-      const who = zoneWho(r);
-      return `${who === r.zone.name ? who : `${r.zone.name} (${who})`}: ${zonePrices(r.zone)}.`;
-    });
+  const zones = reach.zones.filter((r) => r.inUse).map((r) => `${zoneTitle(r)}: ${zonePrices(r.zone)}.`);
   const not = reach.notShipped.length ? ` Prints are not sent to ${list(reach.notShipped)}.` : '';
   return `Shipping is charged by destination, once per order. ${zones.join(' ')}${not}`;
 }
