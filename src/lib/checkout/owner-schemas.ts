@@ -67,13 +67,16 @@ export type CountryMove = z.output<typeof countryMoveSchema>;
  * or to null ("not shipped to"); a country moved back to its own zone is no longer listed as moved.
  */
 export const shippingSettingsSchema = z
-  .object({
-    zones: z.array(zoneSchema, { error: 'zones must be a list of zones.' }).max(ZONE_IDS.length).optional(),
-    countries: z
-      .array(countryMoveSchema, { error: 'countries must be a list of { country, zone }.' })
-      .max(COUNTRIES.length)
-      .optional(),
-  })
+  .object(
+    {
+      zones: z.array(zoneSchema, { error: 'zones must be a list of zones.' }).max(ZONE_IDS.length).optional(),
+      countries: z
+        .array(countryMoveSchema, { error: 'countries must be a list of { country, zone }.' })
+        .max(COUNTRIES.length)
+        .optional(),
+    },
+    { error: 'Send an object: { zones, countries }.' },
+  )
   .superRefine(({ zones, countries }, ctx) => {
     if (!zones?.length && !countries?.length)
       ctx.addIssue({ code: 'custom', message: 'Nothing to change: give zones or countries.' });
@@ -100,9 +103,12 @@ export function percentToBp(value: unknown): number | null {
 
 /** PUT /api/admin/vat-rates { rates: { print?, edition?, framing?, shipping? } }: rates in percent. */
 export const vatRatesSchema = z
-  .object({
-    rates: z.record(z.string(), z.unknown(), { error: 'rates must be an object of rates per class.' }),
-  })
+  .object(
+    {
+      rates: z.record(z.string(), z.unknown(), { error: 'rates must be an object of rates per class.' }),
+    },
+    { error: 'Send an object: { rates }.' },
+  )
   .transform(({ rates }, ctx) => {
     const out: Partial<Record<VatClass, number>> = {};
     for (const [key, value] of Object.entries(rates)) {
@@ -198,14 +204,16 @@ const discountFields = {
 };
 
 /** POST /api/admin/discounts: a new code. */
-export const discountCreateSchema = z.object({ code: codeSchema, ...discountFields }).transform((d, ctx) => ({
-  code: d.code,
-  kind: d.kind,
-  value: discountValue(ctx, d.kind, d.value),
-  expiresAt: expiry(ctx, d.expiresOn),
-  maxUses: maxUses(ctx, d.maxUses),
-  minOrderCents: minOrder(ctx, d.minOrder),
-}));
+export const discountCreateSchema = z
+  .object({ code: codeSchema, ...discountFields }, { error: 'Send an object: { code, kind, value }.' })
+  .transform((d, ctx) => ({
+    code: d.code,
+    kind: d.kind,
+    value: discountValue(ctx, d.kind, d.value),
+    expiresAt: expiry(ctx, d.expiresOn),
+    maxUses: maxUses(ctx, d.maxUses),
+    minOrderCents: minOrder(ctx, d.minOrder),
+  }));
 export type DiscountCreateInput = z.output<typeof discountCreateSchema>;
 
 /**
@@ -213,14 +221,17 @@ export type DiscountCreateInput = z.output<typeof discountCreateSchema>;
  * come together, as a value means nothing without its kind; `active: false` switches the code off.
  */
 export const discountUpdateSchema = z
-  .object({
-    kind: discountFields.kind.optional(),
-    value: z.unknown().optional(),
-    expiresOn: z.unknown().optional(),
-    maxUses: z.unknown().optional(),
-    minOrder: z.unknown().optional(),
-    active: z.boolean({ error: 'active must be true or false.' }).optional(),
-  })
+  .object(
+    {
+      kind: discountFields.kind.optional(),
+      value: z.unknown().optional(),
+      expiresOn: z.unknown().optional(),
+      maxUses: z.unknown().optional(),
+      minOrder: z.unknown().optional(),
+      active: z.boolean({ error: 'active must be true or false.' }).optional(),
+    },
+    { error: 'Send an object of what changes.' },
+  )
   .transform((d, ctx) => {
     if ((d.kind === undefined) !== (d.value === undefined)) {
       ctx.addIssue({
