@@ -51,8 +51,14 @@ export function createDiscount(db: Db, input: DiscountCreateInput): AdminDiscoun
     .where(eq(discountCodes.code, input.code))
     .get();
   if (taken) throw new HttpError(409, DUPLICATE(input.code));
-  const row = db.insert(discountCodes).values(input).returning().get();
-  return withRevenue(db, row);
+  try {
+    return withRevenue(db, db.insert(discountCodes).values(input).returning().get());
+  } catch (err) {
+    // The same code created by another request between the check and the insert.
+    if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE')
+      throw new HttpError(409, DUPLICATE(input.code));
+    throw err;
+  }
 }
 
 function found(db: Db | Tx, id: string): DiscountRow {
