@@ -18,6 +18,7 @@ import { PRINT_DIMENSIONS, type PrintSize } from '~/lib/site/constants';
 import {
   backgroundImages,
   contactInquiries,
+  discountCodes,
   droneMedia,
   editionCopies,
   framingOptions,
@@ -374,6 +375,25 @@ export function makeReviewInvite(db: Db, overrides: Insert<typeof reviewInvites>
   return db
     .insert(reviewInvites)
     .values({ id: uniqueId('invite'), tokenHash: uniqueId('hash'), ...overrides, photoId, orderId })
+    .returning()
+    .get();
+}
+
+/** A discount code: 10% off, active, no expiry, limit or minimum, unused, unless overrides say otherwise. */
+export function makeDiscountCode(db: Db, overrides: Insert<typeof discountCodes> = {}) {
+  return db
+    .insert(discountCodes)
+    .values({
+      id: uniqueId('code'),
+      code: uniqueId('SAVE')
+        .toUpperCase()
+        .replace(/[^A-Z0-9_-]/g, '')
+        .slice(0, 32),
+      kind: 'percent',
+      value: 10,
+      createdAt: nextTime(),
+      ...overrides,
+    })
     .returning()
     .get();
 }

@@ -22,6 +22,9 @@ const BackgroundsTab = lazy(() => import('~/islands/backgrounds/BackgroundsTab')
 const ProfileTab = lazy(() => import('~/islands/profile/ProfileTab'));
 // The FAQ's form carries zod and react-hook-form.
 const FaqTab = lazy(() => import('~/islands/content/FaqTab'));
+// The selling settings carry the list of countries.
+const ShippingTab = lazy(() => import('~/islands/checkout/ShippingTab'));
+const DiscountsTab = lazy(() => import('~/islands/checkout/DiscountsTab'));
 
 export const ADMIN_TABS = [
   'dashboard',
@@ -29,6 +32,8 @@ export const ADMIN_TABS = [
   'videos',
   'orders',
   'products',
+  'shipping',
+  'discounts',
   'payments',
   'backgrounds',
   'faq',
@@ -44,6 +49,8 @@ const LABELS: Record<AdminTab, string> = {
   videos: 'Videos',
   orders: 'Orders',
   products: 'Products',
+  shipping: 'Shipping & VAT',
+  discounts: 'Discounts',
   payments: 'Payments',
   backgrounds: 'Backgrounds',
   faq: 'FAQ',
@@ -90,6 +97,18 @@ function panel(tab: AdminTab): ReactNode {
       return (
         <LazyTab>
           <BackgroundsTab />
+        </LazyTab>
+      );
+    case 'shipping':
+      return (
+        <LazyTab>
+          <ShippingTab />
+        </LazyTab>
+      );
+    case 'discounts':
+      return (
+        <LazyTab>
+          <DiscountsTab />
         </LazyTab>
       );
     case 'faq':

@@ -1,9 +1,10 @@
 // The Dashboard tab: the four figures of paid orders, the weekly sales and best sellers, where to
-// edit the site, and the last orders, each with its payment (Paid, Refunded, Test order…) beside
-// its fulfilment status.
+// edit the site, the last quarter's VAT report, and the last orders, each with its payment (Paid,
+// Refunded, Test order…) beside its fulfilment status.
 import { useQuery } from '@tanstack/react-query';
 import { OrderStates } from '~/islands/orders/StatusBadge';
 import type { PaymentState } from '~/lib/orders/payment-state';
+import { lastQuarter, quarterName, vatReportPath } from '~/lib/orders/vat-report';
 import {
   decimalStringToCents,
   formatEuro,
@@ -29,6 +30,32 @@ export interface DashboardStats {
 }
 
 const euros = formatEuroDecimal;
+const longDate = new Intl.DateTimeFormat('en-IE', { dateStyle: 'long', timeZone: 'UTC' });
+const day = (date: string) => longDate.format(new Date(`${date}T00:00:00Z`));
+
+/** The link to the CSV of the last quarter that has ended, for the accountant. */
+function VatReportCard() {
+  const quarter = lastQuarter(new Date());
+  const name = quarterName(quarter);
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-6" aria-labelledby="vat-report-h">
+      <h3 id="vat-report-h" className="text-lg font-semibold">
+        VAT Report
+      </h3>
+      <p className="mt-2 text-slate-600">
+        Net, VAT and gross per rate of the sales paid from {day(quarter.from)} to {day(quarter.to)}, less the
+        refunds made in that time, as a spreadsheet (CSV). Test orders are left out.
+      </p>
+      <a
+        href={vatReportPath(quarter)}
+        download
+        className="mt-3 inline-flex min-h-11 items-center underline underline-offset-4"
+      >
+        Download the VAT report for {name}
+      </a>
+    </section>
+  );
+}
 
 export function DashboardTab() {
   const { data, isPending, isError } = useQuery({
@@ -86,6 +113,7 @@ export function DashboardTab() {
             Open the Background Editor
           </a>
         </section>
+        <VatReportCard />
         <section className="rounded-lg border border-slate-200 bg-white p-6" aria-labelledby="recent-h">
           <h3 id="recent-h" className="text-lg font-semibold">
             Recent Orders

@@ -1,8 +1,8 @@
 // An order's details in a native <dialog> (showModal gives the focus trap, Esc and the inert page):
-// the customer, the payment, every item with its photo, the status history, a status change and,
+// the customer, the payment with the VAT inside it per rate, every item with its photo, the status history, a status change and,
 // for a paid order, a full refund through PayPal.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { read, reason, send } from '~/islands/admin/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { formatEuroDecimal, shortOrderId } from '~/lib/platform/shared/format';
@@ -115,6 +115,12 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                 </dd>
                 <dt>Total</dt>
                 <dd className="tabular-nums">{euros(order.totalAmount)}</dd>
+                {order.vat.map((v) => (
+                  <Fragment key={v.rate}>
+                    <dt>VAT at {v.rate}%</dt>
+                    <dd className="tabular-nums">{euros(v.amount)} included</dd>
+                  </Fragment>
+                ))}
                 <dt>PayPal order</dt>
                 <dd className="font-mono break-all">{order.paypalOrderId ?? '—'}</dd>
                 <dt>PayPal capture</dt>

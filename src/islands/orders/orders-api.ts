@@ -49,6 +49,8 @@ export interface OrderDetails extends OrderRow {
   history: OrderHistoryEntry[];
   /** Numbered copies of limited editions, by line, with their certificates' codes. */
   editionCopies: { orderItemId: string; number: number; editionSize: number; certificateCode: string }[];
+  /** The VAT inside the total per rate (percent, euros); empty for an order made before VAT was kept. */
+  vat: { rate: number; amount: string }[];
 }
 
 export const ORDER_STATUS_FILTERS = [

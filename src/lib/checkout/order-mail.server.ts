@@ -4,6 +4,7 @@
 // transaction that settles the payment, so they exist exactly when the payment is recorded. Those
 // of a test order (test mode) say that no payment was taken, never that it was received.
 
+import { orderVatByRate, vatIncludedLines } from '~/lib/orders/order-vat';
 import { TEST_ORDER_LABEL } from '~/lib/orders/test-order';
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db, Tx } from '~/lib/platform/server/db';
@@ -44,7 +45,11 @@ export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWith
     (i) =>
       `- ${i.quantity} × ${mailLine(i.description)}: ${formatEuro(i.priceCents)} each, ${formatEuro(i.priceCents * i.quantity)}`,
   );
-  const total = `Total (incl. VAT): ${formatEuro(order.totalAmountCents)}`;
+  // The total, and the VAT inside it per rate (none on an order made before VAT was recorded).
+  const total = [
+    `Total (incl. VAT): ${formatEuro(order.totalAmountCents)}`,
+    ...vatIncludedLines(orderVatByRate(order)),
+  ].join('\n');
   const ref = shortOrderId(order.id);
   const payment = order.testMode
     ? `${TEST_ORDER_LABEL}: this shop is in test mode, and nothing was charged.`

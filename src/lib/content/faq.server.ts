@@ -2,6 +2,7 @@
 // (website_content faq.entries, a JSON list checked by the shared FAQ schema), the defaults until
 // the owner saves a list. Placeholders are filled from the settings of the moment.
 import { and, eq } from 'drizzle-orm';
+import { shippingFaqText } from '~/lib/checkout/shipping-admin.server';
 import {
   FAQ_DEFAULTS,
   type FaqEntry,
@@ -72,6 +73,7 @@ export function currentFaqFacts(db: Db): FaqFacts {
     glossSentence: glossSentenceOf(db),
     framingFromCents: framingFromCentsOf(db),
     dronePrice: getSectionText(db, 'drone').price,
+    shipping: shippingFaqText(db),
   };
 }
 

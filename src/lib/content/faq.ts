@@ -28,6 +28,7 @@ export const FAQ_PLACEHOLDERS = {
   drone_turnaround: 'when edited drone material is delivered',
   travel_radius: 'the distance beyond which travel is charged',
   reply_time: 'how soon enquiries are answered',
+  shipping: 'what shipping costs to each zone, and where prints are not sent, as the checkout charges it',
 } as const;
 export type FaqPlaceholder = keyof typeof FAQ_PLACEHOLDERS;
 export const FAQ_PLACEHOLDER_NAMES = Object.keys(FAQ_PLACEHOLDERS) as FaqPlaceholder[];
@@ -56,7 +57,7 @@ export const FAQ_DEFAULTS: readonly FaqEntry[] = [
   {
     question: 'How long does delivery take?',
     answer:
-      'Each print is made to order and processed within 3-5 business days. Delivery then takes 5-8 business days within Ireland and 5-10 business days internationally.',
+      'Each print is made to order and processed within 3-5 business days. Delivery then takes 5-8 business days within Ireland and 5-10 business days internationally. {shipping}',
   },
   {
     question: 'How do I book a drone shoot, and what does it cost?',
@@ -73,6 +74,8 @@ export interface FaqFacts {
   framingFromCents: number | null;
   /** The half-day drone price (editable content), e.g. "€299". */
   dronePrice: string;
+  /** What shipping costs per zone, in one paragraph (checkout/shipping-text.ts). */
+  shipping: string;
 }
 
 const inches = (d: string) => d.replace(' inches', '″').replace('x', ' × ');
@@ -93,6 +96,7 @@ export function faqPlaceholderValues(facts: FaqFacts): Record<FaqPlaceholder, st
     drone_turnaround: DRONE_TURNAROUND,
     travel_radius: `${TRAVEL_RADIUS_KM} km`,
     reply_time: `${REPLY_WITHIN_HOURS} hours`,
+    shipping: facts.shipping,
   };
 }
 

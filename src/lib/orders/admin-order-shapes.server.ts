@@ -1,5 +1,7 @@
 // JSON shapes of the owner's order calls: money as decimal euros ("90.00") at the edge with the
 // integer cents alongside, times as ISO strings.
+
+import { ratePercent } from '~/lib/checkout/vat';
 import type { AdminOrder, AdminOrderDetails, AdminOrderItem } from '~/lib/orders/admin-orders.server';
 import { paymentState } from '~/lib/orders/payment-state';
 import { centsToDecimal } from '~/lib/platform/shared/format';
@@ -57,5 +59,10 @@ export function adminOrderDetailsJson(o: AdminOrderDetails) {
     refundedAmount: o.refundedAmountCents === null ? null : centsToDecimal(o.refundedAmountCents),
     updatedAt: iso(o.updatedAt),
     history: o.history.map((h) => ({ ...h, createdAt: iso(h.createdAt) })),
+    /** The VAT inside the total per rate (rate in percent); empty for an order made before VAT was kept. */
+    vat: (o.vat ?? []).map((r) => ({
+      rate: Number(ratePercent(r.rateBp)),
+      amount: centsToDecimal(r.vatCents),
+    })),
   };
 }

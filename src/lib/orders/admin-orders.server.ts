@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
 import type { OrderHistoryEntry } from '~/lib/orders/order-history';
+import { orderVatByRate, type RateTotal } from '~/lib/orders/order-vat';
 import type { OrdersQuery } from '~/lib/orders/schemas';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
@@ -37,7 +38,8 @@ export type AdminOrder = Order & { items: AdminOrderItem[]; itemCount: number };
 
 export type StatusHistoryEntry = OrderHistoryEntry<Date>;
 
-export type AdminOrderDetails = AdminOrder & { history: StatusHistoryEntry[] };
+/** With its status history, and the VAT inside its total per rate (null: made before VAT was kept). */
+export type AdminOrderDetails = AdminOrder & { history: StatusHistoryEntry[]; vat: RateTotal[] | null };
 
 /** `%` and `_` in the search are matched as themselves, not as LIKE wildcards. */
 export function likePattern(search: string): string {
@@ -158,5 +160,10 @@ export function getOrderDetails(db: Db | Tx, id: string): AdminOrderDetails {
   const order = db.select().from(orders).where(eq(orders.id, id)).get();
   if (!order) throw new HttpError(404, 'Order not found.');
   const [full] = withItems(db, [order]);
-  return { ...(full as AdminOrder), history: statusHistory(db, id) };
+  const vatLines = db.select().from(orderItems).where(eq(orderItems.orderId, id)).all();
+  return {
+    ...(full as AdminOrder),
+    history: statusHistory(db, id),
+    vat: orderVatByRate({ ...order, items: vatLines }),
+  };
 }

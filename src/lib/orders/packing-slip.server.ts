@@ -1,8 +1,11 @@
 // An order as its packing slip shows it: who it goes to and what is in the parcel. The slip
-// travels in the parcel, so this shape carries no prices and no payment details, except that a
-// test order (test mode: no money was taken) says so, lest it be sent as if it were sold.
+// travels in the parcel, so this shape carries no prices of the prints and no payment details;
+// it does carry the VAT included per rate, as the confirmation mail does, so the parcel holds the
+// VAT breakdown of the sale. A test order (test mode: no money was taken) says so, lest it be sent
+// as if it were sold.
 
 import { getOrderDetails } from '~/lib/orders/admin-orders.server';
+import { vatIncludedLines } from '~/lib/orders/order-vat';
 import type { Db } from '~/lib/platform/server/db';
 import { isHttpError } from '~/lib/platform/server/http';
 import { copyLabel } from '~/lib/shop/editions';
@@ -35,6 +38,8 @@ export interface PackingSlip {
   printCount: number;
   /** Made in test mode: nobody paid for it. */
   testMode: boolean;
+  /** "Including VAT at 23%: €9.91", a line per rate; none for an order made before VAT was kept. */
+  vat: string[];
 }
 
 const sizeLabel = (size: string) => PRINT_SIZE_LABELS[size as PrintSize] ?? size;
@@ -76,5 +81,6 @@ export function getPackingSlip(db: Db, id: string): PackingSlip | null {
     }),
     printCount: order.itemCount,
     testMode: order.testMode,
+    vat: vatIncludedLines(order.vat),
   };
 }

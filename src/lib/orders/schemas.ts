@@ -1,6 +1,8 @@
-// The owner's order list, status changes and refunds: one zod schema per payload.
+// The owner's order list, status changes, refunds and VAT report: one zod schema per payload.
 import { z } from 'zod';
+import { periodDays, VAT_REPORT_MAX_DAYS } from '~/lib/orders/vat-report';
 import { hasControlCharacter, oneLineMessage } from '~/lib/platform/shared/control-characters';
+import { isCalendarDate } from '~/lib/platform/shared/irish-dates';
 import { ORDER_STATUSES } from '~/lib/site/constants';
 
 export const ORDERS_PAGE_SIZE = 10;
@@ -64,3 +66,17 @@ export const refundOrderSchema = z.object({
 
 /** A PayPal capture id (the same alphabet as order ids), validated before it goes into any URL. */
 export const PAYPAL_CAPTURE_ID = /^[A-Z0-9]{1,36}$/;
+
+const reportDay = (label: string) =>
+  z
+    .string({ error: `${label} is missing: give a date written YYYY-MM-DD.` })
+    .refine(isCalendarDate, `${label} must be a date written YYYY-MM-DD.`);
+
+/** GET /api/admin/vat-report?from&to: whole days in Irish time, `to` included, at most five years. */
+export const vatReportQuerySchema = z
+  .object({ from: reportDay('from'), to: reportDay('to') })
+  .refine((p) => p.from <= p.to, 'from must be on or before to.')
+  .refine(
+    (p) => periodDays(p) <= VAT_REPORT_MAX_DAYS,
+    'A VAT report covers at most five years: choose a shorter period.',
+  );

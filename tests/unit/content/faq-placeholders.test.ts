@@ -9,6 +9,7 @@ const facts = {
   glossSentence: 'Both finishes cost the same at every size.',
   framingFromCents: 2500,
   dronePrice: '€299',
+  shipping: 'Shipping is charged by destination, once per order.',
 };
 const values = faqPlaceholderValues(facts);
 

@@ -41,7 +41,12 @@ describe('the stored FAQ', () => {
 
 describe('the facts the placeholders are filled from', () => {
   it('follow the gloss and matte prices on sale, the framing offered and the drone price', () => {
-    expect(currentFaqFacts(db)).toEqual({ glossSentence: '', framingFromCents: null, dronePrice: '€299' });
+    expect(currentFaqFacts(db)).toEqual({
+      glossSentence: '',
+      framingFromCents: null,
+      dronePrice: '€299',
+      shipping: expect.stringContaining('Ireland: €8.00 for the first print'),
+    });
     const photo = makePhoto(db, { width: 6000, height: 4000 });
     makeVariant(db, { photoId: photo.id, size: 'small', finish: 'matte', priceCents: 4500 });
     makeVariant(db, { photoId: photo.id, size: 'small', finish: 'gloss', priceCents: 5000 });
@@ -52,6 +57,7 @@ describe('the facts the placeholders are filled from', () => {
       glossSentence: 'Gloss costs €5.00 more than matte at every size.',
       framingFromCents: 2900,
       dronePrice: '€349',
+      shipping: expect.stringContaining('Ireland: €8.00 for the first print'),
     });
   });
 
@@ -64,6 +70,9 @@ describe('the facts the placeholders are filled from', () => {
       'Prints are sold unframed; ask through the form if you would like one framed. You will see the exact price before you pay.',
     );
     expect(filled[4]?.answer).toContain('I reply within 24 hours. A half-day shoot starts from €299, edited');
+    expect(filled[3]?.answer).toContain(
+      'internationally. Shipping is charged by destination, once per order. Ireland: €8.00 for the first print',
+    );
     expect(filled.map((e) => `${e.question} ${e.answer}`).join(' ')).not.toMatch(/[{}]| {2}/);
   });
 });

@@ -1,0 +1,104 @@
+// The VAT report's rules, pure: the period it covers (whole days in Irish time, at most five
+// years), the last full quarter the Dashboard links to, how a refund is taken off per rate, and
+// the CSV an accountant opens. Amounts in integer cents; euros only in the CSV.
+import { shareOut } from '~/lib/checkout/quote';
+import { ratePercent, vatInGross } from '~/lib/checkout/vat';
+import { centsToDecimal } from '~/lib/platform/shared/format';
+import { irishDay } from '~/lib/platform/shared/irish-dates';
+import type { RateTotal } from './order-vat';
+
+/** A report covers at most five years (and a day for the leap years). */
+export const VAT_REPORT_MAX_DAYS = 5 * 366;
+
+export interface VatPeriod {
+  /** The first day, YYYY-MM-DD, in Irish time. */
+  from: string;
+  /** The last day, included. */
+  to: string;
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+
+/** How many days a period covers, both ends included. */
+export const periodDays = (p: VatPeriod): number => dayNumber(p.to) - dayNumber(p.from) + 1;
+
+/** The last quarter that has ended in Ireland at `now`: 1 April to 30 June when it is July. */
+export function lastQuarter(now: Date): VatPeriod {
+  const [y, m] = irishDay(now).split('-').map(Number) as [number, number];
+  const thisQuarterStart = Math.floor((m - 1) / 3) * 3; // 0-based month
+  const start = new Date(Date.UTC(y, thisQuarterStart - 3, 1));
+  const end = new Date(Date.UTC(y, thisQuarterStart, 0));
+  return { from: start.toISOString().slice(0, 10), to: end.toISOString().slice(0, 10) };
+}
+
+/** "Q2 2026": the quarter a period starts in. */
+export function quarterName(p: VatPeriod): string {
+  const [y, m] = p.from.split('-').map(Number) as [number, number];
+  return `Q${Math.floor((m - 1) / 3) + 1} ${y}`;
+}
+
+/** The report's address for a period. */
+export const vatReportPath = (p: VatPeriod): string => `/api/admin/vat-report?from=${p.from}&to=${p.to}`;
+
+/**
+ * What a refund takes off per rate: the whole order's figures when all of it went back; a part of
+ * it is shared over the order's rates in proportion to what was paid at each (to the cent, nothing
+ * lost to rounding), with the VAT inside each share.
+ */
+export function refundByRate(
+  orderRates: readonly RateTotal[],
+  orderTotalCents: number,
+  refundedCents: number,
+): RateTotal[] {
+  if (refundedCents >= orderTotalCents) return orderRates.map((r) => ({ ...r }));
+  const shares = shareOut(
+    refundedCents,
+    orderRates.map((r) => r.grossCents),
+  );
+  return orderRates.map((r, i) => {
+    const gross = shares[i] ?? 0;
+    return { rateBp: r.rateBp, grossCents: gross, vatCents: vatInGross(gross, r.rateBp) };
+  });
+}
+
+export interface VatReport extends VatPeriod {
+  /** Per rate, highest first: sales of the period less its refunds. */
+  rates: RateTotal[];
+  /** Sales less refunds of orders made before VAT was recorded: their gross alone is known. */
+  unrecordedGrossCents: number;
+}
+
+const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+const csvRow = (cells: readonly string[]) => cells.map(csvCell).join(',');
+const euros = centsToDecimal;
+
+/** The report as CSV: a row per rate (net, VAT, gross, in euros), the orders without VAT, the total. */
+export function vatReportCsv(report: VatReport): string {
+  const rows = [csvRow(['VAT rate', 'Net (EUR)', 'VAT (EUR)', 'Gross (EUR)'])];
+  for (const r of report.rates) {
+    rows.push(
+      csvRow([
+        `${ratePercent(r.rateBp)}%`,
+        euros(r.grossCents - r.vatCents),
+        euros(r.vatCents),
+        euros(r.grossCents),
+      ]),
+    );
+  }
+  if (report.unrecordedGrossCents !== 0) {
+    rows.push(
+      csvRow([
+        'VAT not recorded (orders made before it was kept)',
+        '',
+        '',
+        euros(report.unrecordedGrossCents),
+      ]),
+    );
+  }
+  const gross = report.rates.reduce((n, r) => n + r.grossCents, 0) + report.unrecordedGrossCents;
+  const vat = report.rates.reduce((n, r) => n + r.vatCents, 0);
+  const net = report.rates.reduce((n, r) => n + r.grossCents - r.vatCents, 0);
+  rows.push(csvRow(['Total', euros(net), euros(vat), euros(gross)]));
+  return `${rows.join('\r\n')}\r\n`;
+}

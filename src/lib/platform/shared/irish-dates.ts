@@ -1,0 +1,58 @@
+// Calendar days as the shop keeps them: in Irish time (Europe/Dublin, with its summer hour). A day
+// typed by the owner ("2026-09-30") starts at that day's midnight in Ireland, whatever the server's
+// own time zone is.
+
+export const IRISH_TIME_ZONE = 'Europe/Dublin';
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const parts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: IRISH_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function wallClock(at: number): { y: number; m: number; d: number; utcMs: number } {
+  const p = Object.fromEntries(parts.formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
+  const y = p.year ?? 0;
+  const m = p.month ?? 1;
+  const d = p.day ?? 1;
+  return { y, m, d, utcMs: Date.UTC(y, m - 1, d, p.hour ?? 0, p.minute ?? 0, p.second ?? 0) };
+}
+
+/** Whether `text` is a real day written YYYY-MM-DD (no 31 April, no 29 February of 2026). */
+export function isCalendarDate(text: string): boolean {
+  const m = CALENDAR_DATE.exec(text);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  return day.getUTCFullYear() === y && day.getUTCMonth() === mo - 1 && day.getUTCDate() === d && y >= 1970;
+}
+
+/** The instant a day (YYYY-MM-DD, checked by isCalendarDate) begins in Ireland. */
+export function startOfIrishDay(date: string): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  const midnightUtc = Date.UTC(y, m - 1, d);
+  // Ireland is UTC+0 or UTC+1, and changes at 01:00 UTC, so midnight always exists there: two
+  // rounds find the offset that holds at that midnight.
+  let at = midnightUtc;
+  for (let i = 0; i < 2; i++) at = midnightUtc - (wallClock(at).utcMs - at);
+  return new Date(at);
+}
+
+/** The day after a day, both YYYY-MM-DD. */
+export function nextDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** The day an instant falls on in Ireland, YYYY-MM-DD. */
+export function irishDay(at: Date): string {
+  const { y, m, d } = wallClock(at.getTime());
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
