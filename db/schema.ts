@@ -6,6 +6,11 @@ import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-o
 import { DISCOUNT_KINDS } from '../src/lib/checkout/discount';
 import { ZONE_IDS } from '../src/lib/checkout/shipping-zones';
 import { VAT_CLASSES } from '../src/lib/checkout/vat';
+import {
+  GALLERY_DOWNLOADS,
+  GALLERY_FILE_KINDS,
+  GALLERY_FILE_STATES,
+} from '../src/lib/galleries/gallery-rules';
 import { REVIEW_STATES } from '../src/lib/reviews/reviews';
 import {
   BACKGROUND_SECTIONS,
@@ -187,6 +192,9 @@ export const orders = sqliteTable(
     /** The discount code used (upper-case) and its row's id (the code may be deleted later). */
     discountCode: text('discount_code'),
     discountCodeId: text('discount_code_id'),
+    /** The client gallery and link an order of gallery prints came from. */
+    galleryId: text('gallery_id'),
+    galleryLinkId: text('gallery_link_id'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -491,6 +499,114 @@ export const photoAnalyses = sqliteTable('photo_analyses', {
   analysis: text('analysis', { mode: 'json' }).notNull(),
   analysedAt: createdAt(),
 });
+
+// ---------------------------------------------------------------- client galleries
+
+/**
+ * A shoot delivered privately to a client. Until `releasedAt`, a proofing gallery serves only
+ * watermarked, size-limited copies. An expired gallery is hidden, never deleted.
+ */
+export const galleries = sqliteTable(
+  'galleries',
+  {
+    id: id(),
+    title: text('title').notNull(),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email'),
+    /** The day of the shoot, YYYY-MM-DD. */
+    shootDate: text('shoot_date'),
+    message: text('message'),
+    /** The gallery file shown as its cover (none: the first photo). */
+    coverFileId: text('cover_file_id'),
+    /** HMAC-SHA-256 of the 4-digit PIN with the site's secret; null: no PIN. */
+    pinHash: text('pin_hash'),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    downloads: text('downloads', { enum: GALLERY_DOWNLOADS }).notNull().default('none'),
+    watermark: bool('watermark').notNull().default(true),
+    /** Remove GPS and camera serial numbers from delivered photos (on by default). */
+    stripLocation: bool('strip_location').notNull().default(true),
+    /** The client may order prints of the gallery's photos through the shop. */
+    printsAllowed: bool('prints_allowed').notNull().default(false),
+    /** When the owner released the proofing gallery (originals and unmarked copies may then be served). */
+    releasedAt: integer('released_at', { mode: 'timestamp_ms' }),
+    reminderSentAt: integer('reminder_sent_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('galleries_created_idx').on(t.createdAt)],
+);
+
+/** A photo or video of a gallery: its original is private; photos get derivatives like the portfolio's. */
+export const galleryFiles = sqliteTable(
+  'gallery_files',
+  {
+    id: id(),
+    galleryId: text('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: GALLERY_FILE_KINDS }).notNull(),
+    /** The file's name as uploaded (for the client's download and the owner's selection lists). */
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256'),
+    /** The private original's key in storage. */
+    originalKey: text('original_key').notNull(),
+    status: text('status', { enum: GALLERY_FILE_STATES }).notNull().default('processing'),
+    /** Why it could not be read, in words, when failed. */
+    error: text('error'),
+    /** Photos: derivatives (and, for videos, the poster's). */
+    mediaId: text('media_id'),
+    width: integer('width'),
+    height: integer('height'),
+    dominantColor: text('dominant_color'),
+    placeholder: text('placeholder'),
+    /** Videos: a streamable copy (faststart) when the original needs one, and its duration. */
+    streamKey: text('stream_key'),
+    durationMs: integer('duration_ms'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('gallery_files_gallery_idx').on(t.galleryId, t.sortOrder)],
+);
+
+/** One recipient's link to a gallery, /g/{token}: only the token's SHA-256 is kept. */
+export const galleryLinks = sqliteTable(
+  'gallery_links',
+  {
+    id: id(),
+    galleryId: text('gallery_id')
+      .notNull()
+      .references(() => galleries.id, { onDelete: 'cascade' }),
+    recipientName: text('recipient_name').notNull(),
+    recipientEmail: text('recipient_email'),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: integer('expires_at', { mode: 'timestamp_ms' }),
+    revokedAt: integer('revoked_at', { mode: 'timestamp_ms' }),
+    lastVisitAt: integer('last_visit_at', { mode: 'timestamp_ms' }),
+    views: integer('views').notNull().default(0),
+    downloads: integer('downloads').notNull().default(0),
+    selectionSentAt: integer('selection_sent_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('gallery_links_gallery_idx').on(t.galleryId)],
+);
+
+/** A photo a recipient hearted, with an optional note: kept per link, no account needed. */
+export const galleryFavourites = sqliteTable(
+  'gallery_favourites',
+  {
+    linkId: text('link_id')
+      .notNull()
+      .references(() => galleryLinks.id, { onDelete: 'cascade' }),
+    fileId: text('file_id')
+      .notNull()
+      .references(() => galleryFiles.id, { onDelete: 'cascade' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('gallery_favourites_link_file').on(t.linkId, t.fileId)],
+);
 
 // ---------------------------------------------------------------- housekeeping
 

@@ -1,0 +1,31 @@
+// Client galleries: the rules that both the owner's screens and the server follow.
+
+/** What a client may download from a gallery: nothing (proofing only), web-size copies, or originals. */
+export const GALLERY_DOWNLOADS = ['none', 'web', 'original'] as const;
+export type GalleryDownloads = (typeof GALLERY_DOWNLOADS)[number];
+
+export const GALLERY_FILE_KINDS = ['photo', 'video'] as const;
+export type GalleryFileKind = (typeof GALLERY_FILE_KINDS)[number];
+
+/** A gallery file's processing: received, processed (derivatives, poster), or unreadable (with its reason). */
+export const GALLERY_FILE_STATES = ['processing', 'ready', 'failed'] as const;
+export type GalleryFileState = (typeof GALLERY_FILE_STATES)[number];
+
+/** The long side of a "web size" download, in pixels. */
+export const WEB_SIZE_PX = 2048;
+
+/** The default largest file an owner may upload to a gallery: 20 GB, so a 4K drone master fits. */
+export const DEFAULT_GALLERY_FILE_MAX_BYTES = 20 * 1024 ** 3;
+
+/** At most this many files in one upload batch. */
+export const GALLERY_BATCH_MAX_FILES = 500;
+
+/** A gallery link's token: 32 random bytes (256 bits), base64url; only its SHA-256 is stored. */
+export const LINK_TOKEN_BYTES = 32;
+export const LINK_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+/** Wrong PIN tries from one link or one address before 429. */
+export const PIN_TRIES = 5;
+
+/** A reminder can be mailed to the recipients this long before a gallery expires. */
+export const EXPIRY_REMINDER_DAYS = 7;
