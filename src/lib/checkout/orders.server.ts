@@ -345,7 +345,9 @@ export async function createPaypalOrder(
 }
 
 function formatAddress(c: CustomerData): string {
-  return [c.street, `${c.postalCode} ${c.city}`, countryName(c.country.toUpperCase()) ?? c.country].join('\n');
+  return [c.street, `${c.postalCode} ${c.city}`, countryName(c.country.toUpperCase()) ?? c.country].join(
+    '\n',
+  );
 }
 
 /** The first capture of a PayPal order answer, if any. */
@@ -445,7 +447,10 @@ export const countryChangedMessage = (priced: string) =>
  */
 export function captureProblem(
   db: Db,
-  order: Pick<typeof orders.$inferSelect, 'shipCountry' | 'discountCodeId' | 'itemTotalCents' | 'totalAmountCents'>,
+  order: Pick<
+    typeof orders.$inferSelect,
+    'shipCountry' | 'discountCodeId' | 'itemTotalCents' | 'totalAmountCents'
+  >,
   customer: CustomerData,
   now: Date,
 ): string | null {
@@ -460,7 +465,12 @@ export function captureProblem(
       .where(eq(discountCodes.id, sql.placeholder('id')))
       .prepare(),
   ).get({ id: order.discountCodeId });
-  const problem = discountProblem(code ?? null, order.itemTotalCents ?? order.totalAmountCents, now, formatEuro);
+  const problem = discountProblem(
+    code ?? null,
+    order.itemTotalCents ?? order.totalAmountCents,
+    now,
+    formatEuro,
+  );
   return problem === null ? null : codeGoneMessage(problem);
 }
 

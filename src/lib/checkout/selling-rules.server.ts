@@ -11,7 +11,13 @@ import { DEFAULT_VAT_RATES, type VatRates } from './vat';
 
 /** The four zones, the owner's edits over the defaults, in their fixed order. */
 export function loadZones(db: Db): ShippingZone[] {
-  const edited = new Map(db.select().from(shippingZones).all().map((z) => [z.id, z]));
+  const edited = new Map(
+    db
+      .select()
+      .from(shippingZones)
+      .all()
+      .map((z) => [z.id, z]),
+  );
   return DEFAULT_ZONES.map((d) => {
     const e = edited.get(d.id);
     return e
@@ -29,7 +35,13 @@ export function loadZones(db: Db): ShippingZone[] {
 
 /** The countries the owner moved: to another zone, or to null ("not shipped to"). */
 export function loadMovedCountries(db: Db): Map<string, ZoneId | null> {
-  return new Map(db.select().from(shippingCountries).all().map((c) => [c.country, c.zoneId]));
+  return new Map(
+    db
+      .select()
+      .from(shippingCountries)
+      .all()
+      .map((c) => [c.country, c.zoneId]),
+  );
 }
 
 export type Destination =

@@ -54,7 +54,7 @@ interface DoubleOrder {
   intent: string;
   purchaseUnits: {
     custom_id?: string;
-    amount: Money & { breakdown?: NonNullable<BreakdownUnit["amount"]>["breakdown"] };
+    amount: Money & { breakdown?: NonNullable<BreakdownUnit['amount']>['breakdown'] };
     items?: BreakdownUnit['items'];
   }[];
   captures: { id: string; status: string; amount: { currency_code: string; value: string } }[];
