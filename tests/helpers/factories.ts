@@ -18,6 +18,7 @@ import { PRINT_DIMENSIONS, type PrintSize } from '~/lib/site/constants';
 import {
   backgroundImages,
   contactInquiries,
+  discountCodes,
   droneMedia,
   framingOptions,
   orderItems,
@@ -115,6 +116,15 @@ export function makeFramings(
   return (Object.entries(prices) as [PrintSize, number][]).map(([size, priceCents]) =>
     makeFraming(db, { size, priceCents }),
   );
+}
+
+/** A discount code (upper-case, as the owner's screen keeps it): 10% off, no limits, unless overridden. */
+export function makeDiscountCode(db: Db, overrides: Insert<typeof discountCodes> = {}) {
+  return db
+    .insert(discountCodes)
+    .values({ id: uniqueId('code'), code: `CODE${++seq}`, kind: 'percent', value: 10, ...overrides })
+    .returning()
+    .get();
 }
 
 /**
