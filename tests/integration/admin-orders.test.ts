@@ -143,6 +143,7 @@ describe('refunding a test-mode purchase', () => {
   it('cancels the order and its payment, stores the refund id, and refuses a second refund', async () => {
     const created = await call('POST', '/api/paypal/order', {
       lines: [{ variantId: 'v-tay', framing: null, quantity: 2 }],
+      country: 'IE',
       currency: 'EUR',
       intent: 'CAPTURE',
     });

@@ -11,7 +11,7 @@ import {
   quoteAnswer,
   quoteCart,
 } from '~/lib/checkout/quote-cart.server';
-import { MAX_TYPED_CODE_LENGTH, quoteSchema } from '~/lib/checkout/schemas';
+import { MAX_TYPED_CODE_LENGTH, type OrderLineInput, quoteSchema } from '~/lib/checkout/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import { shippingCountries, vatRates } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
@@ -30,7 +30,7 @@ beforeEach(() => {
   makeFramings(db, { small: 2500, medium: 3000, large: 4000 });
 });
 
-const one = (variantId = open, quantity = 1) => [{ variantId, framing: null, quantity }];
+const one = (variantId = open, quantity = 1): OrderLineInput[] => [{ variantId, framing: null, quantity }];
 const quote = (country: string, discountCode?: string, lines = one()) =>
   quoteAnswer(quoteCart(db, { lines, country, discountCode }, NOW));
 const refusal = (country: string, discountCode?: string, lines = one()) => {
