@@ -88,7 +88,8 @@ describe('an https site with PAYPAL_MODE=test', () => {
     const stored = withSiteDb(testing.dataDir, (db) =>
       db.select().from(orders).where(eq(orders.id, orderId)).get(),
     );
-    expect(stored).toMatchObject({ testMode: true, totalAmountCents: 9000 });
+    // Two prints of 45.00 and 10.00 of shipping to Ireland.
+    expect(stored).toMatchObject({ testMode: true, totalAmountCents: 10000 });
 
     const cookie = await signIn(testing.url);
     const dashboard = await ownerGet(testing, cookie, '/api/admin/dashboard');

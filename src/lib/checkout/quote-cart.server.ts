@@ -10,6 +10,7 @@ import { CURRENCY } from '~/lib/site/constants';
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_MESSAGES, discountProblem } from './discount';
 import { type PricedOrder, priceOrderLines } from './orders.server';
 import { type Quote, quoteOrder } from './quote';
+import type { QuoteAnswer } from './quote-answer';
 import type { OrderLineInput } from './schemas';
 import { destinationOf, findDiscountCode, loadVatRates, type StoredDiscount } from './selling-rules.server';
 
@@ -69,7 +70,7 @@ export function quoteCart(db: Db, input: CartInput, now: Date): CartQuote {
 const percent = (rateBp: number) => rateBp / 100;
 
 /** The quote as the checkout reads it: euro strings with 2 decimals, rates in percent (23, 13.5). */
-export function quoteAnswer({ priced, quote, discount }: CartQuote) {
+export function quoteAnswer({ priced, quote, discount }: CartQuote): QuoteAnswer {
   return {
     currency: CURRENCY,
     zone: { id: quote.zone.id, name: quote.zone.name },
@@ -92,7 +93,6 @@ export function quoteAnswer({ priced, quote, discount }: CartQuote) {
     })),
   };
 }
-export type QuoteAnswer = ReturnType<typeof quoteAnswer>;
 
 /** What an address that guessed too many codes reads. */
 export const tooManyCodesMessage = (seconds: number) =>
