@@ -409,6 +409,16 @@ function Field(props: {
   options?: readonly (readonly [string, string])[];
 }) {
   const id = `checkout-${props.name}`;
+  // The same elements on every render: a key typed in another field does not walk 250 countries.
+  const options = useMemo(
+    () =>
+      props.options?.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      )),
+    [props.options],
+  );
   const shared = {
     id,
     name: props.name,
@@ -428,11 +438,7 @@ function Field(props: {
       {props.options ? (
         <select {...shared} onChange={(e) => props.onChange(e.currentTarget.value)}>
           <option value="">Choose a country</option>
-          {props.options.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          {options}
         </select>
       ) : (
         <input
