@@ -117,7 +117,7 @@ export async function editionRaceRows() {
           post(
             site.url,
             '/api/paypal/order',
-            { lines: [{ variantId, framing: null, quantity: 1 }] },
+            { lines: [{ variantId, framing: null, quantity: 1 }], country: 'IE' },
             {
               localAddress: address(),
             },

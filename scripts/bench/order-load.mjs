@@ -133,6 +133,7 @@ async function orderLoad(
       try {
         const made = await post(base, agent, '/api/paypal/order', {
           lines: cartLines(orderNo++),
+          country: 'IE',
           currency: 'EUR',
           intent: 'CAPTURE',
         });

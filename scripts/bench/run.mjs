@@ -24,6 +24,7 @@ import {
 import { lighthouseRows } from './lighthouse.mjs';
 import { serverRows } from './orders.mjs';
 import { benchQueryFlood } from './query-flood.mjs';
+import { quoteRows } from './quote.mjs';
 import { throughputRows } from './throughput.mjs';
 import { baselinePublish, make24mp, sitePublish } from './upload.mjs';
 
@@ -102,6 +103,10 @@ try {
       site24.avifMs <= 12000 ? 'yes' : 'NO',
     ]);
     rows.push(...(await benchComposition(site.url, cookie)));
+  }
+  if (!only) {
+    section("the checkout's quote of 50 lines");
+    rows.push(...(await quoteRows(site.url, join(dataDir, 'site.sqlite'))));
   }
   await site.stop();
 

@@ -98,7 +98,7 @@ export async function makeBusyDay(request: APIRequestContext, baseURL: string): 
   }[];
   const created = await request.post('/api/paypal/order', {
     headers,
-    data: { lines: [{ variantId: variants[0]?.id, framing: null, quantity: 1 }] },
+    data: { lines: [{ variantId: variants[0]?.id, framing: null, quantity: 1 }], country: 'IE' },
   });
   expect(created.status()).toBe(201);
   const { id: paypalOrderId } = (await created.json()) as { id: string };

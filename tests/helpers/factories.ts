@@ -119,6 +119,22 @@ export function makeFramings(
   );
 }
 
+/** A discount code (upper-case, as the owner's screen keeps it): 10% off, no limits, unless overridden. */
+export function makeDiscountCode(db: Db, overrides: Insert<typeof discountCodes> = {}) {
+  return db
+    .insert(discountCodes)
+    .values({
+      id: uniqueId('code'),
+      code: `CODE${++seq}`,
+      kind: 'percent',
+      value: 10,
+      createdAt: nextTime(),
+      ...overrides,
+    })
+    .returning()
+    .get();
+}
+
 /**
  * Where an order stands with PayPal: started at checkout (no capture), held for review (a PENDING
  * capture recorded), paid, failed, cancelled, or paid and then refunded in full through PayPal (a
@@ -375,25 +391,6 @@ export function makeReviewInvite(db: Db, overrides: Insert<typeof reviewInvites>
   return db
     .insert(reviewInvites)
     .values({ id: uniqueId('invite'), tokenHash: uniqueId('hash'), ...overrides, photoId, orderId })
-    .returning()
-    .get();
-}
-
-/** A discount code: 10% off, active, no expiry, limit or minimum, unused, unless overrides say otherwise. */
-export function makeDiscountCode(db: Db, overrides: Insert<typeof discountCodes> = {}) {
-  return db
-    .insert(discountCodes)
-    .values({
-      id: uniqueId('code'),
-      code: uniqueId('SAVE')
-        .toUpperCase()
-        .replace(/[^A-Z0-9_-]/g, '')
-        .slice(0, 32),
-      kind: 'percent',
-      value: 10,
-      createdAt: nextTime(),
-      ...overrides,
-    })
     .returning()
     .get();
 }

@@ -143,6 +143,7 @@ describe('refunding a test-mode purchase', () => {
   it('cancels the order and its payment, stores the refund id, and refuses a second refund', async () => {
     const created = await call('POST', '/api/paypal/order', {
       lines: [{ variantId: 'v-tay', framing: null, quantity: 2 }],
+      country: 'IE',
       currency: 'EUR',
       intent: 'CAPTURE',
     });
@@ -165,14 +166,14 @@ describe('refunding a test-mode purchase', () => {
       id: order.id,
       status: 'cancelled',
       paymentStatus: 'cancelled',
-      totalAmount: '90.00',
+      totalAmount: '100.00',
       refundId: expect.stringMatching(/^[A-Z0-9]{17}$/),
       refundStatus: 'COMPLETED',
       refundedAt: expect.any(String),
     });
     expect(refunded.history.at(-1)).toMatchObject({
       toStatus: 'cancelled',
-      note: `Refunded €90.00 (PayPal refund ${refunded.refundId})`,
+      note: `Refunded €100.00 (PayPal refund ${refunded.refundId})`,
     });
     const again = await call('POST', `/api/admin/orders/${order.id}/refund`, {});
     expect(again.status).toBe(409);

@@ -141,7 +141,10 @@ describe('print fit', () => {
     const res = await fetch(`${server.url}/api/paypal/order`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: server.url },
-      body: JSON.stringify({ lines: [{ variantId: 'v-small-large', framing: null, quantity: 1 }] }),
+      body: JSON.stringify({
+        lines: [{ variantId: 'v-small-large', framing: null, quantity: 1 }],
+        country: 'IE',
+      }),
     });
     expect(res.status).toBe(400);
     expect((await json(res)).message).toBe(

@@ -100,6 +100,7 @@ describe(`kill -9 during ${BUYERS} concurrent captures, ${ROUNDS} rounds`, () =>
           Array.from({ length: Math.min(20, BUYERS - i) }, () =>
             post('/api/paypal/order', {
               lines: [{ variantId: 'v-crash', framing: i % 40 === 0 ? 'small' : null, quantity: 1 }],
+              country: 'IE',
               currency: 'EUR',
               intent: 'CAPTURE',
             }),

@@ -86,6 +86,7 @@ describe('SIGTERM with requests in flight', () => {
     for (let i = 0; i < 20; i++) {
       const res = await post('/api/paypal/order', {
         lines: [{ variantId: 'v-stop', framing: null, quantity: 1 }],
+        country: 'IE',
         currency: 'EUR',
         intent: 'CAPTURE',
       });

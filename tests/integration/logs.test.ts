@@ -84,6 +84,7 @@ describe('the log', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         lines: [{ variantId: 'v-log', framing: null, quantity: 1 }],
+        country: 'IE',
         currency: 'EUR',
         intent: 'CAPTURE',
       }),
@@ -103,6 +104,7 @@ describe('the log', () => {
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
         lines: [{ variantId: 'v-log', framing: null, quantity: 1 }],
+        country: 'IE',
         currency: 'EUR',
         intent: 'CAPTURE',
       }),

@@ -42,7 +42,7 @@ async function startOrder(): Promise<string> {
   const res = await fetch(`${site.url}/api/paypal/order`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ lines: [{ variantId: 'v-tay', framing: null, quantity: 2 }] }),
+    body: JSON.stringify({ lines: [{ variantId: 'v-tay', framing: null, quantity: 2 }], country: 'IE' }),
   });
   expect(res.status).toBe(201);
   return ((await res.json()) as { id: string }).id;

@@ -38,7 +38,7 @@ describe('the running server', () => {
       await fetch(`${server.url}/api/paypal/order`, {
         method: 'POST',
         headers: json,
-        body: JSON.stringify({ lines: [{ variantId: 'none', framing: null, quantity: 1 }] }),
+        body: JSON.stringify({ lines: [{ variantId: 'none', framing: null, quantity: 1 }], country: 'IE' }),
       }),
       await fetch(`${server.url}/api/objects/upload`, {
         method: 'POST',

@@ -34,7 +34,7 @@ const createOrder = (client: string, lines: unknown[]) =>
   fetch(`${site.url}/api/paypal/order`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
-    body: JSON.stringify({ lines, currency: 'EUR', intent: 'CAPTURE' }),
+    body: JSON.stringify({ lines, country: 'IE', currency: 'EUR', intent: 'CAPTURE' }),
   });
 const one = { variantId: 'v-s', framing: null, quantity: 1 };
 

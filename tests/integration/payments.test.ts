@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_ZONES, shippingCents } from '~/lib/checkout/shipping-zones';
 import { type PaypalDouble, startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
 import { shortOrderId } from '~/lib/platform/shared/format';
 import { withSiteDb } from '../helpers/db';
@@ -86,7 +87,7 @@ const nextClient = () => {
 async function createOrder(lines: unknown[], extra: Record<string, unknown> = {}) {
   const res = await post(
     '/api/paypal/order',
-    { lines, currency: 'EUR', intent: 'CAPTURE', ...extra },
+    { lines, country: 'IE', currency: 'EUR', intent: 'CAPTURE', ...extra },
     { 'x-forwarded-for': nextClient() },
   );
   return { res, body: (await res.json()) as { id?: string; message?: string } };
@@ -98,6 +99,8 @@ const paidCount = (paypalOrderId: string) =>
       .prepare("select count(*) as n from orders where paypal_order_id = ? and payment_status = 'completed'")
       .get(paypalOrderId) as { n: number }
   ).n;
+
+const IRELAND = DEFAULT_ZONES.find((z) => z.id === 'ie')!;
 
 describe('creating an order', () => {
   it('asks PayPal for the server’s amount whatever the browser claims (1,000 cases)', async () => {
@@ -122,17 +125,21 @@ describe('creating an order', () => {
             unitCents: l.unitCents,
             price: l.price,
           }));
-          const expected = lines.reduce(
+          const items = lines.reduce(
             (sum, l) => sum + (l.variant.cents + (l.framed ? FRAMES[l.variant.size] : 0)) * l.quantity,
             0,
           );
+          // Shipped to Ireland at the default zone's rates.
+          const prints = lines.reduce((n, l) => n + l.quantity, 0);
+          const framed = lines.reduce((n, l) => n + (l.framed ? l.quantity : 0), 0);
+          const expected = items + shippingCents(IRELAND, prints, framed, items);
           const { res, body } = await createOrder(sent, {
             amount: { currency_code: 'EUR', value: String(amount) },
             total: amount,
           });
           expect(res.status).toBe(201);
           const order = double.orders.get(body.id as string);
-          expect(order?.purchaseUnits[0]?.amount).toEqual({
+          expect(order?.purchaseUnits[0]?.amount).toMatchObject({
             currency_code: 'EUR',
             value: `${Math.floor(expected / 100)}.${String(expected % 100).padStart(2, '0')}`,
           });

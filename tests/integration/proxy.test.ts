@@ -242,6 +242,7 @@ describe('behind Caddy with TLS', () => {
     expect(products.length).toBeGreaterThan(0);
     const created = await postJson('/api/paypal/order', {
       lines: [{ variantId: products[0]?.id, framing: null, quantity: 1 }],
+      country: 'IE',
       currency: 'EUR',
       intent: 'CAPTURE',
     });

@@ -52,7 +52,7 @@ const ownerGet = async (site: RunningServer, cookie: string, path: string) => {
 
 describe('an https site without PayPal keys', () => {
   it('refuses to create an order with 503 and a sentence, and stores none', async () => {
-    const res = await post(closed, '/api/paypal/order', { lines: LINES });
+    const res = await post(closed, '/api/paypal/order', { lines: LINES, country: 'IE' });
     expect(res.status).toBe(503);
     expect(await res.json()).toEqual({ message: 'Payments are not set up on this site yet.' });
     expect(withSiteDb(closed.dataDir, (db) => db.select().from(orders).all())).toEqual([]);
@@ -75,7 +75,7 @@ describe('an https site with PAYPAL_MODE=test', () => {
     const setup = await (await fetch(`${testing.url}/api/paypal/setup`)).json();
     expect(setup).toMatchObject({ mode: 'test', clientToken: expect.any(String) });
 
-    const created = await post(testing, '/api/paypal/order', { lines: LINES });
+    const created = await post(testing, '/api/paypal/order', { lines: LINES, country: 'IE' });
     expect(created.status).toBe(201);
     const { id } = (await created.json()) as { id: string };
     const captured = await post(testing, `/api/paypal/order/${id}/capture`, {
@@ -88,7 +88,8 @@ describe('an https site with PAYPAL_MODE=test', () => {
     const stored = withSiteDb(testing.dataDir, (db) =>
       db.select().from(orders).where(eq(orders.id, orderId)).get(),
     );
-    expect(stored).toMatchObject({ testMode: true, totalAmountCents: 9000 });
+    // Two prints of 45.00 and 10.00 of shipping to Ireland.
+    expect(stored).toMatchObject({ testMode: true, totalAmountCents: 10000 });
 
     const cookie = await signIn(testing.url);
     const dashboard = await ownerGet(testing, cookie, '/api/admin/dashboard');

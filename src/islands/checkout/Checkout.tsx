@@ -1,9 +1,12 @@
 // The checkout: the cart with its items, the customer form validated on change
-// with the owner's rules and messages, the order summary, and the payment control, dimmed and
-// unclickable with the amber notice until the form is valid. In test mode the control is a clearly
+// with the owner's rules and messages (the country chosen from a list), the order summary with the
+// server's quote for that country and any discount code (OrderSummary, use-quote.ts), and the
+// payment control, dimmed and unclickable with the amber notice until the form is valid and the
+// quote is in; a country not shipped to is said there, and no payment is offered. In test mode the control is a clearly
 // marked test-payment button; with PayPal credentials it is PayPal's buttons from the JS SDK; on a
 // site without payments set up, the server's sentence saying so, and no control at all.
-// The browser sends only its lines and the customer; the server decides every price.
+// The browser sends only its lines, the country, a code and the customer; the server decides every
+// price, and the browser shows the server's figures without working out a charged amount.
 //
 // The one island that hydrates while its page loads (client:painted, once the first paint is on
 // screen): the server renders the form and the space the cart will take, so a buyer can start
@@ -14,12 +17,16 @@ import type { PayPalNamespace } from '@paypal/paypal-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { type CartLine, lineKey, orderLines, totals } from '~/lib/checkout/cart';
 import { $cart, clearCart, removeFromCart, setQuantity } from '~/lib/checkout/cart-store';
+import { COUNTRIES } from '~/lib/checkout/countries';
 import { type CustomerField, customerErrors } from '~/lib/checkout/customer';
+import type { QuoteRequest } from '~/lib/checkout/schemas';
 import { getJson, HttpError, sendJson } from '~/lib/platform/client/api';
 import { notify } from '~/lib/platform/client/toaster';
 import { useHydrated } from '~/lib/platform/client/use-hydrated';
 import { formatEuro } from '~/lib/platform/shared/format';
 import { CURRENCY, PRINT_SIZE_LABELS } from '~/lib/site/constants';
+import { OrderSummary } from './OrderSummary';
+import { useQuote } from './use-quote';
 
 interface Setup {
   clientToken: string;
@@ -45,6 +52,9 @@ const EMPTY_CUSTOMER: Record<CustomerField, string> = {
   postalCode: '',
   country: '',
 };
+
+/** Where a quote is refused (a country not shipped to, say): the summary above says why. */
+const NO_PAYMENT = 'Payment is not available for this order: the order summary says why.';
 
 const FAILURE_TITLE = 'Order Creation Failed';
 const FAILURE_TEXT = 'There was an error creating your order. Please try again.';
@@ -73,7 +83,8 @@ function typedBeforeHydration(form: HTMLFormElement | null): Partial<Record<Cust
   const typed: Partial<Record<CustomerField, string>> = {};
   for (const name of Object.keys(EMPTY_CUSTOMER) as CustomerField[]) {
     const input = form?.elements.namedItem(name);
-    if (input instanceof HTMLInputElement && input.value !== '') typed[name] = input.value;
+    const field = input instanceof HTMLInputElement || input instanceof HTMLSelectElement ? input : null;
+    if (field && field.value !== '') typed[name] = field.value;
   }
   return typed;
 }
@@ -84,7 +95,7 @@ export default function Checkout() {
   // script in the page sets --cart-lines before the first paint); the lines fill it once hydrated.
   const hydrated = useHydrated();
   const cart = hydrated ? stored : [];
-  const { totalCents, itemCount } = totals(cart);
+  const { itemCount } = totals(cart);
   const [setup, setSetup] = useState<Setup | PaymentsOff | null>(null);
   const [busy, setBusy] = useState(false);
   // The form is validated on every change with the shared rules; a field shows its message once
@@ -111,6 +122,25 @@ export default function Checkout() {
     },
   });
 
+  // The quote of the cart for the chosen country and code, asked again whenever one changes. A code
+  // the server refuses is dropped with its sentence, and the quote asked again without it.
+  const [code, setCode] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [again, setAgain] = useState(0);
+  const request: QuoteRequest | null =
+    hydrated && cart.length > 0 && values.country
+      ? { lines: orderLines(cart), country: values.country, ...(code ? { discountCode: code } : {}) }
+      : null;
+  const quote = useQuote(
+    request,
+    (message) => {
+      setCodeError(message);
+      setCode(null);
+    },
+    again,
+  );
+  const canPay = isValid && quote.status === 'ready';
+
   // An empty cart without the success flag goes to the shop.
   const redirecting = useRef(false);
   useEffect(() => {
@@ -127,16 +157,25 @@ export default function Checkout() {
   }, []);
 
   // Callbacks for the PayPal buttons, which are rendered once: they read the latest cart and form.
-  const latest = useRef({ cart, values });
-  latest.current = { cart, values };
+  const latest = useRef({ cart, values, code });
+  latest.current = { cart, values, code };
 
   const createOrder = async (): Promise<string> => {
+    const { cart, values, code } = latest.current;
     const { id } = await sendJson<{ id: string }>('POST', '/api/paypal/order', {
-      lines: orderLines(latest.current.cart),
+      lines: orderLines(cart),
+      country: values.country,
+      ...(code ? { discountCode: code } : {}),
       currency: CURRENCY,
       intent: 'CAPTURE',
     });
     return id;
+  };
+  // A payment the server refused (the country changed, the code was used up meanwhile): the quote
+  // is asked again, so the summary shows what a new attempt would cost.
+  const refused = (err: unknown) => {
+    notify('error', FAILURE_TITLE, messageOf(err));
+    setAgain((n) => n + 1);
   };
   const finish = (flag: 'success' | 'pending', id: string) => {
     redirecting.current = true;
@@ -166,12 +205,12 @@ export default function Checkout() {
   };
 
   const payInTestMode = async () => {
-    if (!isValid || busy) return;
+    if (!canPay || busy) return;
     setBusy(true);
     try {
       await capture(await createOrder());
     } catch (err) {
-      notify('error', FAILURE_TITLE, messageOf(err));
+      refused(err);
       setBusy(false);
     }
   };
@@ -207,7 +246,7 @@ export default function Checkout() {
             <Field label="Street Address" {...field('street')} autoComplete="street-address" wide />
             <Field label="City" {...field('city')} autoComplete="address-level2" />
             <Field label="Postal Code" {...field('postalCode')} autoComplete="postal-code" />
-            <Field label="Country" {...field('country')} autoComplete="country-name" />
+            <Field label="Country" {...field('country')} autoComplete="country" options={COUNTRIES} />
           </form>
         </section>
 
@@ -273,38 +312,24 @@ export default function Checkout() {
       </div>
 
       <aside className="space-y-6 lg:sticky lg:top-24 lg:self-start">
-        <section
-          aria-labelledby="summary-title"
-          className="rounded-lg bg-white p-6 shadow-sm ring-1 ring-mist-200"
-        >
-          <h2 id="summary-title" className="text-xl text-ink-950">
-            Order summary
-          </h2>
-          <ul
-            className="mt-4 space-y-2 text-sm"
-            style={hydrated ? undefined : { minHeight: 'calc(var(--cart-lines, 1) * 1.75rem - 0.5rem)' }}
-          >
-            {cart.map((line) => (
-              <li key={lineKey(line)} className="flex h-5 justify-between gap-3">
-                <span className="truncate">
-                  {line.quantity} × {line.title}
-                </span>
-                <span className="tabular-nums">{formatEuro(line.unitCents * line.quantity)}</span>
-              </li>
-            ))}
-          </ul>
-          <div className="mt-4 flex justify-between border-t border-mist-200 pt-4 text-lg font-semibold">
-            <span>
-              Total{' '}
-              <span className="text-sm font-normal text-ink-600">
-                {hydrated ? `(${itemCount} ${itemCount === 1 ? 'item' : 'items'}, incl. VAT)` : '(incl. VAT)'}
-              </span>
-            </span>
-            <span className="tabular-nums" data-testid="order-total">
-              {hydrated ? formatEuro(totalCents) : '\u00a0'}
-            </span>
-          </div>
-        </section>
+        <OrderSummary
+          hydrated={hydrated}
+          cart={cart}
+          itemCount={itemCount}
+          quote={quote}
+          code={{
+            applied: quote.status === 'ready' ? quote.answer.discountCode : null,
+            error: codeError,
+            apply: (typed) => {
+              setCodeError(null);
+              setCode(typed);
+            },
+            remove: () => {
+              setCodeError(null);
+              setCode(null);
+            },
+          }}
+        />
 
         <section
           id="payment"
@@ -314,12 +339,12 @@ export default function Checkout() {
           <h2 id="payment-title" className="text-xl text-ink-950">
             Payment
           </h2>
-          {setup?.mode === 'off' ? (
+          {setup?.mode === 'off' || (isValid && quote.status === 'refused') ? (
             <p
               className="mt-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
               role="status"
             >
-              {setup.message}
+              {setup?.mode === 'off' ? setup.message : NO_PAYMENT}
             </p>
           ) : (
             <>
@@ -333,9 +358,9 @@ export default function Checkout() {
                 </p>
               )}
               <div
-                className={`mt-4 transition-opacity ${isValid ? '' : 'pointer-events-none opacity-50'}`}
-                aria-disabled={!isValid}
-                inert={!isValid}
+                className={`mt-4 transition-opacity ${canPay ? '' : 'pointer-events-none opacity-50'}`}
+                aria-disabled={!canPay}
+                inert={!canPay}
                 data-testid="payment-control"
               >
                 {setup === null ? (
@@ -348,14 +373,19 @@ export default function Checkout() {
                     <button
                       type="button"
                       className="btn btn-primary mt-3 w-full"
-                      disabled={!isValid || busy}
+                      disabled={!canPay || busy}
                       onClick={payInTestMode}
                     >
                       {busy ? 'Processing…' : 'Test mode: no real payment'}
                     </button>
                   </div>
                 ) : (
-                  <PaypalButtons setup={setup} createOrder={createOrder} capture={capture} />
+                  <PaypalButtons
+                    setup={setup}
+                    createOrder={createOrder}
+                    capture={capture}
+                    refused={refused}
+                  />
                 )}
               </div>
             </>
@@ -375,25 +405,48 @@ function Field(props: {
   type?: string;
   autoComplete?: string;
   wide?: boolean;
+  /** A list to choose from ([value, label]) instead of text. */
+  options?: readonly (readonly [string, string])[];
 }) {
   const id = `checkout-${props.name}`;
+  // The same elements on every render: a key typed in another field does not walk 250 countries.
+  const options = useMemo(
+    () =>
+      props.options?.map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      )),
+    [props.options],
+  );
+  const shared = {
+    id,
+    name: props.name,
+    autoComplete: props.autoComplete,
+    'aria-invalid': props.error ? true : undefined,
+    'aria-describedby': props.error ? `${id}-error` : undefined,
+    required: true,
+    className:
+      'mt-1 min-h-11 w-full rounded-md border border-mist-300 bg-white px-3 text-ink-900 aria-invalid:border-red-700',
+    value: props.value,
+  } as const;
   return (
     <div className={props.wide ? 'sm:col-span-2' : ''}>
       <label htmlFor={id} className="block text-sm font-semibold text-ink-800">
         {props.label}
       </label>
-      <input
-        id={id}
-        type={props.type ?? 'text'}
-        autoComplete={props.autoComplete}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${id}-error` : undefined}
-        required
-        className="mt-1 min-h-11 w-full rounded-md border border-mist-300 bg-white px-3 text-ink-900 aria-invalid:border-red-700"
-        name={props.name}
-        value={props.value}
-        onChange={(e) => props.onChange(e.currentTarget.value)}
-      />
+      {props.options ? (
+        <select {...shared} onChange={(e) => props.onChange(e.currentTarget.value)}>
+          <option value="">Choose a country</option>
+          {options}
+        </select>
+      ) : (
+        <input
+          {...shared}
+          type={props.type ?? 'text'}
+          onChange={(e) => props.onChange(e.currentTarget.value)}
+        />
+      )}
       {props.error && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
           {props.error}
@@ -408,6 +461,7 @@ function PaypalButtons(props: {
   setup: Setup;
   createOrder: () => Promise<string>;
   capture: (orderId: string) => Promise<void>;
+  refused: (err: unknown) => void;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const handlers = useRef(props);
@@ -429,7 +483,7 @@ function PaypalButtons(props: {
             try {
               return await handlers.current.createOrder();
             } catch (err) {
-              notify('error', FAILURE_TITLE, messageOf(err));
+              handlers.current.refused(err);
               throw err;
             }
           },
@@ -441,7 +495,7 @@ function PaypalButtons(props: {
               if (err instanceof HttpError && err.status === 422 && /INSTRUMENT_DECLINED/.test(err.message)) {
                 return actions.restart();
               }
-              notify('error', FAILURE_TITLE, messageOf(err));
+              handlers.current.refused(err);
             }
           },
           onCancel: (data) => {

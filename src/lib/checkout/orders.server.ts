@@ -1,6 +1,8 @@
-// Orders and their payment: the server prices every line from the database, asks PayPal for exactly
-// that amount, stores the pending order with its items, and marks the order paid only when a capture
-// is COMPLETED with the stored amount in EUR (the same flow for real PayPal and the test-mode double;
+// Orders and their payment: the server quotes the cart from the database (the prints, shipping to the
+// chosen country, a discount code, the VAT in each part: quote-cart.server.ts), asks PayPal for
+// exactly that amount with a breakdown that adds up, stores the pending order with its items and
+// those figures, and marks the order paid only when a capture is COMPLETED with the stored amount in
+// EUR, counting the use of its discount code in the same transaction (the same flow for real PayPal and the test-mode double;
 // an order made in test mode is stored as a test order, which no sales figure counts).
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
@@ -16,7 +18,7 @@ import { HttpError } from '~/lib/platform/server/http';
 import { getLog } from '~/lib/platform/server/log';
 import { placeholderFor, preparedOnce } from '~/lib/platform/server/prepared';
 import { newRowId } from '~/lib/platform/server/row-id';
-import { centsToDecimal } from '~/lib/platform/shared/format';
+import { centsToDecimal, formatEuro } from '~/lib/platform/shared/format';
 import {
   assertEditionCopiesLeft,
   editionCaptureProblem,
@@ -26,8 +28,11 @@ import {
 import { decimalToCents, linePriceCents } from '~/lib/shop/pricing';
 import { printFits } from '~/lib/shop/print-fit';
 import { CURRENCY, MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '~/lib/site/constants';
-import { framingOptions, orderItems, orders, photos, productVariants } from '~db/schema';
+import { discountCodes, framingOptions, orderItems, orders, photos, productVariants } from '~db/schema';
+import { countryName } from './countries';
+import { discountProblem } from './discount';
 import { queueOrderMails, queuePaymentNotCompletedMails } from './order-mail.server';
+import { type CartInput, type CartQuote, quoteCart } from './quote-cart.server';
 
 /** The internal payment errors, worded as the owner wrote them; keep them word for word. */
 export const PAYMENT_ERRORS = {
@@ -55,6 +60,10 @@ export interface PricedItem {
   quantity: number;
   description: string;
 }
+
+/** Said when a discount brings an order to nothing, which PayPal cannot be asked to take. */
+export const FREE_ORDER_MESSAGE =
+  'With this code the order comes to €0.00, which cannot be paid through PayPal. Please contact us to place it.';
 
 export interface PricedOrder {
   items: PricedItem[];
@@ -173,8 +182,12 @@ export interface StoredOrderFields {
   testMode?: boolean;
 }
 
-/** Stores an order (pending unless `fields` say failed) and its items in one transaction; returns its id. */
-export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOrderFields = {}): string {
+/**
+ * Stores an order (pending unless `fields` say failed) and its items in one transaction, with the
+ * quote's figures: the items, shipping, discount and total, the destination and its zone, the code,
+ * and each item's share of the discount and the VAT in its print and frame. Returns its id.
+ */
+export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderFields = {}): string {
   const insertOrder = preparedOnce(db, 'orders: insert order', () =>
     db
       .insert(orders)
@@ -187,6 +200,15 @@ export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOr
         currency: CURRENCY,
         paymentProvider: 'paypal',
         testMode: placeholderFor('testMode', orders.testMode),
+        itemTotalCents: sql.placeholder('itemTotalCents'),
+        shippingCents: sql.placeholder('shippingCents'),
+        discountCents: sql.placeholder('discountCents'),
+        shipCountry: sql.placeholder('shipCountry'),
+        shippingZone: sql.placeholder('shippingZone'),
+        shippingVatRateBp: sql.placeholder('shippingVatRateBp'),
+        shippingVatCents: sql.placeholder('shippingVatCents'),
+        discountCode: sql.placeholder('discountCode'),
+        discountCodeId: sql.placeholder('discountCodeId'),
       })
       .prepare(),
   );
@@ -202,20 +224,37 @@ export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOr
         framingSize: sql.placeholder('framingSize'),
         framingPriceCents: sql.placeholder('framingPriceCents'),
         description: sql.placeholder('description'),
+        discountCents: sql.placeholder('discountCents'),
+        vatRateBp: sql.placeholder('vatRateBp'),
+        vatCents: sql.placeholder('vatCents'),
+        framingVatRateBp: sql.placeholder('framingVatRateBp'),
+        framingVatCents: sql.placeholder('framingVatCents'),
+        editionSize: sql.placeholder('editionSize'),
       })
       .prepare(),
   );
+  const { priced, quote } = cart;
   const orderId = fields.id ?? newRowId();
   return db.transaction(() => {
     insertOrder.run({
       id: orderId,
       paypalOrderId: fields.paypalOrderId ?? null,
       paymentStatus: fields.paymentStatus ?? 'pending',
-      totalAmountCents: priced.totalCents,
+      totalAmountCents: quote.totalCents,
       testMode: fields.testMode ?? false,
+      itemTotalCents: quote.itemTotalCents,
+      shippingCents: quote.shippingCents,
+      discountCents: quote.discountCents,
+      shipCountry: cart.country,
+      shippingZone: quote.zone.id,
+      shippingVatRateBp: quote.shipping.rateBp,
+      shippingVatCents: quote.shipping.vatCents,
+      discountCode: cart.discount?.code ?? null,
+      discountCodeId: cart.discount?.id ?? null,
     });
     const editionLines = [];
-    for (const item of priced.items) {
+    for (const [i, item] of priced.items.entries()) {
+      const line = quote.lines[i];
       const itemId = newRowId();
       editionLines.push({ ...item, orderItemId: itemId });
       insertItem.run({
@@ -227,6 +266,12 @@ export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOr
         framingSize: item.framing,
         framingPriceCents: item.framingPriceCents,
         description: item.description,
+        discountCents: line?.discountCents ?? 0,
+        vatRateBp: line?.print.rateBp ?? null,
+        vatCents: line?.print.vatCents ?? null,
+        framingVatRateBp: line?.frame?.rateBp ?? null,
+        framingVatCents: line?.frame?.vatCents ?? null,
+        editionSize: item.editionSize,
       });
     }
     // The copies of limited editions are held in this transaction: a 409 (sold out) undoes the order.
@@ -235,15 +280,26 @@ export function createPendingOrder(db: Db, priced: PricedOrder, fields: StoredOr
   });
 }
 
-/** The Orders v2 body for a priced order: the amount is the server's, with a breakdown that adds up. */
-export function paypalOrderBody(orderId: string, priced: PricedOrder) {
+/**
+ * The Orders v2 body for a quoted cart: the amount is the server's, with the breakdown PayPal checks
+ * it against (value = item_total + shipping − discount, and item_total = Σ unit_amount × quantity),
+ * which holds by construction of the quote.
+ */
+export function paypalOrderBody(orderId: string, { priced, quote }: CartQuote) {
   const money = (cents: number) => ({ currency_code: CURRENCY, value: centsToDecimal(cents) });
   return {
     intent: 'CAPTURE' as const,
     purchase_units: [
       {
         custom_id: orderId,
-        amount: { ...money(priced.totalCents), breakdown: { item_total: money(priced.totalCents) } },
+        amount: {
+          ...money(quote.totalCents),
+          breakdown: {
+            item_total: money(quote.itemTotalCents),
+            shipping: money(quote.shippingCents),
+            discount: money(quote.discountCents),
+          },
+        },
         items: priced.items.map((i) => ({
           name: i.description.slice(0, 127),
           quantity: String(i.quantity),
@@ -255,8 +311,8 @@ export function paypalOrderBody(orderId: string, priced: PricedOrder) {
 }
 
 /**
- * POST /api/paypal/order: price, create the PayPal order for that total, and store the order with
- * PayPal's id. The order's id is chosen first (PayPal keeps it as custom_id), so the order and its
+ * POST /api/paypal/order: quote the cart (quoteCart, at `now`), create the PayPal order for that
+ * total, and store the order with PayPal's id. The order's id is chosen first (PayPal keeps it as custom_id), so the order and its
  * items are written in one commit after PayPal answers, or as a failed order when PayPal cannot
  * create it; the write then waits for no outside call, and is committed with the other writes of
  * the moment (grouped-commits.ts). The buyer is answered once it is committed, without waiting for
@@ -268,12 +324,14 @@ export function paypalOrderBody(orderId: string, priced: PricedOrder) {
 export async function createPaypalOrder(
   db: Db,
   client: PaypalClient,
-  lines: readonly OrderLineInput[],
-  { testMode = false }: { testMode?: boolean } = {},
+  input: CartInput,
+  { testMode = false, now = new Date() }: { testMode?: boolean; now?: Date } = {},
 ): Promise<{ id: string; orderId: string; totalCents: number }> {
-  const priced = priceOrderLines(db, lines);
+  const priced = quoteCart(db, input, now);
+  // PayPal takes no payment of nothing: a code that covers the whole order has no way through it.
+  if (priced.quote.totalCents <= 0) throw new HttpError(422, FREE_ORDER_MESSAGE);
   // A sold-out edition is refused before PayPal is asked; the guard that counts is in the commit below.
-  assertEditionCopiesLeft(db, priced.items);
+  assertEditionCopiesLeft(db, priced.priced.items, now);
   const orderId = newRowId();
   let paypal: { id: string };
   try {
@@ -296,11 +354,13 @@ export async function createPaypalOrder(
       beforeSync: true,
     },
   );
-  return { id: paypal.id, orderId, totalCents: priced.totalCents };
+  return { id: paypal.id, orderId, totalCents: priced.quote.totalCents };
 }
 
 function formatAddress(c: CustomerData): string {
-  return [c.street, `${c.postalCode} ${c.city}`, c.country].join('\n');
+  return [c.street, `${c.postalCode} ${c.city}`, countryName(c.country.toUpperCase()) ?? c.country].join(
+    '\n',
+  );
 }
 
 /** The first capture of a PayPal order answer, if any. */
@@ -353,20 +413,24 @@ async function serialised<T>(key: string, fn: () => Promise<T>): Promise<T> {
  * PayPal is asked: if the process dies after PayPal captured, the order settled at the next start
  * still knows whom to mail and where to ship. Idempotent: an already paid order answers paid without
  * another capture; ORDER_ALREADY_CAPTURED is reconciled by reading the order.
+ * Before anything is written or PayPal is asked, an unpaid order is refused (422) when the buyer's
+ * country is not the one its shipping was priced for, or when its discount code can no longer be
+ * used at `now` (captureProblem).
  */
 export async function capturePaypalOrder(
   db: Db,
   client: PaypalClient,
   paypalOrderId: string,
   customer: CustomerData,
+  now = new Date(),
 ): Promise<CaptureOutcome> {
   return serialised(paypalOrderId, async () => {
     const { order, soldOut } = await commitGrouped(db, () => {
-      const found = recordCustomer(db, paypalOrderId, customer);
+      const found = recordCustomer(db, paypalOrderId, customer, now);
       // The order's edition copies are held again for the capture, or the payment is refused here,
       // before PayPal takes any money, when an edition sold out while its hold had lapsed.
       const pending = found.paymentStatus === 'pending';
-      return { order: found, soldOut: pending ? editionCaptureProblem(db, found.id) : null };
+      return { order: found, soldOut: pending ? editionCaptureProblem(db, found.id, now) : null };
     });
     if (order.paymentStatus === 'completed') {
       return { paid: true, orderId: order.id, captureId: order.paymentId ?? '', newlyPaid: false };
@@ -382,8 +446,59 @@ export async function capturePaypalOrder(
   });
 }
 
-/** The order of a PayPal order id (404 without one), with the buyer written onto it unless it is paid. */
-function recordCustomer(db: Db, paypalOrderId: string, customer: CustomerData) {
+/** Whether the country the buyer gave (a code, or its English name) is `code`. */
+function sameCountry(code: string, given: string): boolean {
+  const typed = given.trim();
+  return typed.toUpperCase() === code || typed.toLowerCase() === countryName(code)?.toLowerCase();
+}
+
+/** The message a buyer reads when the order's code can no longer be used: nothing was charged. */
+export const codeGoneMessage = (problem: string) =>
+  `${problem}, so this order cannot be paid as it was priced. You have not been charged: please remove the code or apply another one, and pay again.`;
+
+/** What the buyer reads when the delivery country is not the one the order's shipping was priced for. */
+export const countryChangedMessage = (priced: string) =>
+  `This order's shipping was priced for delivery to ${countryName(priced) ?? priced}, not to the country in your details. You have not been charged: please review the new shipping in the order summary and pay again.`;
+
+/**
+ * Why an unpaid order may not be captured now, or null: the buyer's country is not the order's
+ * destination, or its discount code was used up, expired, switched off or deleted meanwhile. Orders
+ * made before shipping was charged have no destination or code, and pass.
+ */
+export function captureProblem(
+  db: Db,
+  order: Pick<
+    typeof orders.$inferSelect,
+    'shipCountry' | 'discountCodeId' | 'itemTotalCents' | 'totalAmountCents'
+  >,
+  customer: CustomerData,
+  now: Date,
+): string | null {
+  if (order.shipCountry && !sameCountry(order.shipCountry, customer.country)) {
+    return countryChangedMessage(order.shipCountry);
+  }
+  if (!order.discountCodeId) return null;
+  const code = preparedOnce(db, 'orders: discount code by id', () =>
+    db
+      .select()
+      .from(discountCodes)
+      .where(eq(discountCodes.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id: order.discountCodeId });
+  const problem = discountProblem(
+    code ?? null,
+    order.itemTotalCents ?? order.totalAmountCents,
+    now,
+    formatEuro,
+  );
+  return problem === null ? null : codeGoneMessage(problem);
+}
+
+/**
+ * The order of a PayPal order id (404 without one), with the buyer written onto it unless it is paid;
+ * an unpaid order that may not be captured (captureProblem) is a 422, and nothing is written.
+ */
+function recordCustomer(db: Db, paypalOrderId: string, customer: CustomerData, now: Date) {
   const byPaypalId = preparedOnce(db, 'orders: by PayPal id', () =>
     db
       .select()
@@ -407,6 +522,8 @@ function recordCustomer(db: Db, paypalOrderId: string, customer: CustomerData) {
   const order = byPaypalId.get({ paypalOrderId });
   if (!order) throw new HttpError(404, 'No order was found for this payment.');
   if (order.paymentStatus === 'completed') return order;
+  const problem = captureProblem(db, order, customer, now);
+  if (problem) throw new HttpError(422, problem);
   setCustomer.run({
     id: order.id,
     name: customer.name,
@@ -494,6 +611,17 @@ export function settleCapture(
       .where(and(eq(orders.id, sql.placeholder('id')), ne(orders.paymentStatus, 'completed')))
       .prepare(),
   );
+  // A use of the order's discount code is counted by the payment itself; a test order (test mode:
+  // nothing was paid) uses nothing.
+  const countCodeUse = preparedOnce(db, 'orders: count discount code use', () =>
+    db
+      .update(discountCodes)
+      .set({ uses: sql`${discountCodes.uses} + 1` })
+      .where(
+        sql`${discountCodes.id} = (select ${orders.discountCodeId} from ${orders} where ${orders.id} = ${sql.placeholder('id')} and ${orders.testMode} = 0)`,
+      )
+      .prepare(),
+  );
   // The connection itself (not drizzle's transaction handle) inside the transaction, so that the
   // mails are queued with statements prepared once for it.
   const newlyPaid = db.transaction(() => {
@@ -505,6 +633,7 @@ export function settleCapture(
     if (changed === 1) {
       // Edition numbers are given here, in order, by the one answer that marks the order paid.
       numberEditionCopies(db, order.id);
+      countCodeUse.run({ id: order.id });
       queueOrderMails(db, order.id);
     }
     return changed === 1;

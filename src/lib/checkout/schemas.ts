@@ -2,6 +2,7 @@
 // and capture.
 import { z } from 'zod';
 import { CUSTOMER_RULES, type CustomerFieldRule } from '~/lib/checkout/customer';
+import { DISCOUNT_MESSAGES } from '~/lib/checkout/discount';
 import { hasControlCharacter } from '~/lib/platform/shared/control-characters';
 import { MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, PRINT_SIZES } from '~/lib/site/constants';
 
@@ -48,20 +49,56 @@ export const orderLineSchema = z.object({
 });
 export type OrderLineInput = z.infer<typeof orderLineSchema>;
 
+/** What a buyer reads when the country is missing, or is not one of the checkout's list. */
+export const COUNTRY_MISSING_MESSAGE = 'Please choose a country from the list.';
+
+/** Codes are at most 32 characters (DISCOUNT_CODE_PATTERN); text much longer is not a code at all. */
+export const MAX_TYPED_CODE_LENGTH = 100;
+
+/** The cart's lines as the browser sends them: at most MAX_ORDER_LINES, MAX_ORDER_PRINTS prints in all. */
+const linesSchema = z
+  .array(orderLineSchema)
+  .min(1, 'Your cart is empty')
+  .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different prints per order`)
+  // The per-print cap after combining lines needs the print's title: the server's pricing checks it.
+  .refine((lines) => lines.reduce((n, l) => n + l.quantity, 0) <= MAX_ORDER_PRINTS, ORDER_PRINTS_CAP_MESSAGE);
+
 /**
- * POST /api/paypal/order. A client may send amount, currency and intent; `amount` is accepted and
- * dropped (z.object strips it): the server prices every line from the database.
+ * The destination: an ISO 3166-1 alpha-2 code from the checkout's list (any case). A code of that
+ * shape that is not on the list, or one the owner does not ship to, is the quote's 422
+ * (destinationOf), with the sentence the buyer reads.
  */
-export const createOrderSchema = z.object({
-  lines: z
-    .array(orderLineSchema)
-    .min(1, 'Your cart is empty')
-    .max(MAX_ORDER_LINES, `At most ${MAX_ORDER_LINES} different prints per order`)
-    // The per-print cap after combining lines needs the print's title: the server's pricing checks it.
-    .refine(
-      (lines) => lines.reduce((n, l) => n + l.quantity, 0) <= MAX_ORDER_PRINTS,
-      ORDER_PRINTS_CAP_MESSAGE,
-    ),
+const countrySchema = z
+  .string({ error: COUNTRY_MISSING_MESSAGE })
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/, COUNTRY_MISSING_MESSAGE);
+
+/**
+ * A discount code as typed: empty means none. Its spelling is checked by the quote (a 422 on the
+ * code's field, counted as a wrong guess); only text far longer than any code is refused here.
+ */
+const discountCodeSchema = z
+  .string()
+  .max(MAX_TYPED_CODE_LENGTH, DISCOUNT_MESSAGES.invalid)
+  .optional()
+  .transform((code) => (code?.trim() ? code.trim() : undefined));
+
+/** POST /api/checkout/quote: what the buyer has chosen, where it goes, and a code; never a price. */
+export const quoteSchema = z.object({
+  lines: linesSchema,
+  country: countrySchema,
+  discountCode: discountCodeSchema,
+});
+export type QuoteInput = z.output<typeof quoteSchema>;
+/** The quote's body as the checkout form sends it. */
+export type QuoteRequest = z.input<typeof quoteSchema>;
+
+/**
+ * POST /api/paypal/order: the quote's body. A client may send amount, currency and intent; `amount`
+ * is accepted and dropped (z.object strips it): the server prices every line from the database.
+ */
+export const createOrderSchema = quoteSchema.extend({
   currency: z.literal('EUR', { error: 'Only EUR is accepted' }).default('EUR'),
   intent: z
     .string()

@@ -5,6 +5,7 @@ import type { Db } from '~/lib/platform/server/db';
 import { discountCodes, shippingCountries, shippingZones, vatRates } from '~db/schema';
 import { countryName } from './countries';
 import { type DiscountRule, normaliseCode } from './discount';
+import { COUNTRY_MISSING_MESSAGE } from './schemas';
 import { DEFAULT_ZONES, type ShippingZone, type ZoneId, zoneIdOf } from './shipping-zones';
 import { DEFAULT_VAT_RATES, type VatRates } from './vat';
 
@@ -50,7 +51,7 @@ export type Destination =
 /** Where an order to `country` goes, or why it cannot: an unknown code, or one the owner does not ship to. */
 export function destinationOf(db: Db, country: string): Destination {
   const name = countryName(country);
-  if (!name) return { ships: false, country, reason: 'Please choose a country from the list.' };
+  if (!name) return { ships: false, country, reason: COUNTRY_MISSING_MESSAGE };
   const zoneId = zoneIdOf(country, loadMovedCountries(db));
   const zone = zoneId && loadZones(db).find((z) => z.id === zoneId);
   if (!zone) {

@@ -45,7 +45,7 @@ export interface CreateOrderBody {
   intent: 'CAPTURE';
   purchase_units: {
     custom_id?: string;
-    amount: Money & { breakdown?: { item_total: Money } };
+    amount: Money & { breakdown?: { item_total: Money; shipping?: Money; discount?: Money } };
     items?: { name: string; quantity: string; unit_amount: Money }[];
   }[];
 }

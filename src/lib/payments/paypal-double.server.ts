@@ -1,6 +1,7 @@
 // A stand-in for PayPal's REST API that speaks PayPal's Orders v2 shapes: the OAuth
 // token, create, capture and read of an order, the full refund of a capture (Payments v2),
-// PayPal-Request-Id idempotency and the error shape.
+// PayPal-Request-Id idempotency and the error shape. Like PayPal, it refuses an order whose
+// amount.breakdown does not add up (breakdown.server.ts).
 // It serves two purposes:
 //  - test mode (no PayPal credentials): the real client talks to it in-process through `fetch`,
 //    so a fresh install can take a whole (pretend) payment with the very code that talks to PayPal;
@@ -11,7 +12,8 @@ import { createServer, type Server } from 'node:http';
 import { readBody } from '~/lib/platform/server/http';
 import { registerInstance } from '~/lib/platform/server/instances';
 import { pooledRandomBytes } from '~/lib/platform/server/random-pool';
-import type { HttpAnswer, HttpCall } from './paypal-client.server';
+import { type BreakdownUnit, breakdownIssue } from './breakdown.server';
+import type { HttpAnswer, HttpCall, Money } from './paypal-client.server';
 
 /** PayPal's request bodies are a few hundred bytes. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -50,7 +52,11 @@ interface DoubleOrder {
   id: string;
   status: 'CREATED' | 'APPROVED' | 'COMPLETED';
   intent: string;
-  purchaseUnits: { custom_id?: string; amount: { currency_code: string; value: string } }[];
+  purchaseUnits: {
+    custom_id?: string;
+    amount: Money & { breakdown?: NonNullable<BreakdownUnit['amount']>['breakdown'] };
+    items?: BreakdownUnit['items'];
+  }[];
   captures: { id: string; status: string; amount: { currency_code: string; value: string } }[];
 }
 
@@ -272,10 +278,7 @@ export class PaypalDouble {
 
   private async create(request: DoubleRequest): Promise<Answer> {
     if (this.failCreate) return error(500, 'INTERNAL_SERVER_ERROR');
-    let body: {
-      intent?: string;
-      purchase_units?: { custom_id?: string; amount?: { currency_code?: string; value?: string } }[];
-    };
+    let body: { intent?: string; purchase_units?: (BreakdownUnit & { custom_id?: string })[] };
     try {
       body = JSON.parse(await request.bodyText());
     } catch {
@@ -287,7 +290,13 @@ export class PaypalDouble {
     if (!unit?.amount?.currency_code || !/^\d+(\.\d{2})?$/.test(unit.amount.value ?? '')) {
       return error(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
     }
+    const issue = breakdownIssue(unit);
+    if (issue) {
+      const name = issue.status === 422 ? 'UNPROCESSABLE_ENTITY' : 'INVALID_REQUEST';
+      return error(issue.status, name, issue.issue, issue.description);
+    }
     const id = paypalId();
+    const { currency_code, value, breakdown } = unit.amount;
     this.orders.set(id, {
       id,
       status: 'CREATED',
@@ -295,7 +304,8 @@ export class PaypalDouble {
       purchaseUnits: [
         {
           custom_id: unit.custom_id,
-          amount: { currency_code: unit.amount.currency_code, value: unit.amount.value as string },
+          amount: { currency_code, value: value as string, ...(breakdown ? { breakdown } : {}) },
+          ...(unit.items ? { items: unit.items } : {}),
         },
       ],
       captures: [],
@@ -319,7 +329,7 @@ export class PaypalDouble {
       );
     }
     const unit = order.purchaseUnits[0]!;
-    const amount = { ...unit.amount };
+    const amount = { currency_code: unit.amount.currency_code, value: unit.amount.value };
     if (behaviour === 'wrong-amount')
       amount.value = (Number(amount.value) - 1 > 0 ? Number(amount.value) - 1 : 1).toFixed(2);
     if (behaviour === 'wrong-currency') amount.currency_code = 'USD';
@@ -387,6 +397,7 @@ export class PaypalDouble {
         reference_id: 'default',
         custom_id: u.custom_id,
         amount: u.amount,
+        ...(u.items ? { items: u.items } : {}),
         payments: order.captures.length
           ? {
               captures: order.captures.map((c) => ({

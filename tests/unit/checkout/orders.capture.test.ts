@@ -33,7 +33,10 @@ beforeEach(() => {
 
 /** A started order of two prints (90.00), and PayPal's id for it. */
 async function started() {
-  const created = await createPaypalOrder(db, client, [{ variantId, framing: null, quantity: 2 }]);
+  const created = await createPaypalOrder(db, client, {
+    lines: [{ variantId, framing: null, quantity: 2 }],
+    country: 'IE',
+  });
   return { paypalId: created.id, orderId: created.orderId };
 }
 const stored = (orderId: string) => getOrderWithItems(db, orderId);
@@ -143,9 +146,14 @@ describe('capturing a payment', () => {
 
 describe('an order made in test mode', () => {
   it('is stored as a test order, captured by the same rules, and mailed as one', async () => {
-    const created = await createPaypalOrder(db, client, [{ variantId, framing: null, quantity: 2 }], {
-      testMode: true,
-    });
+    const created = await createPaypalOrder(
+      db,
+      client,
+      { lines: [{ variantId, framing: null, quantity: 2 }], country: 'IE' },
+      {
+        testMode: true,
+      },
+    );
     expect(stored(created.orderId)?.testMode).toBe(true);
     const outcome = await capturePaypalOrder(db, client, created.id, customer);
     expect(outcome).toMatchObject({ paid: true, newlyPaid: true });

@@ -10,6 +10,7 @@ import {
   paypalOrderBody,
   priceOrderLines,
 } from '~/lib/checkout/orders.server';
+import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
 import { shortOrderId } from '~/lib/platform/shared/format';
@@ -85,8 +86,8 @@ describe('storing and sending an order to PayPal', () => {
   ];
 
   it('stores a pending order with its items at the priced amounts', () => {
-    const priced = priceOrderLines(db, lines());
-    const order = getOrderWithItems(db, createPendingOrder(db, priced));
+    const quoted = quoteCart(db, { lines: lines(), country: 'IE' }, new Date());
+    const order = getOrderWithItems(db, createPendingOrder(db, quoted));
     expect(order).toMatchObject({
       totalAmountCents: 3 * 7000 + 11000,
       currency: 'EUR',
@@ -103,12 +104,13 @@ describe('storing and sending an order to PayPal', () => {
   });
 
   it('asks PayPal for the total in EUR with a breakdown that adds up', () => {
-    const body = paypalOrderBody('order-1', priceOrderLines(db, lines()));
+    const body = paypalOrderBody('order-1', quoteCart(db, { lines: lines(), country: 'IE' }, new Date()));
     const unit = body.purchase_units[0];
+    const eur = (value: string) => ({ currency_code: 'EUR', value });
+    // Ireland ships free from €150.
     expect(unit?.amount).toEqual({
-      currency_code: 'EUR',
-      value: '320.00',
-      breakdown: { item_total: { currency_code: 'EUR', value: '320.00' } },
+      ...eur('320.00'),
+      breakdown: { item_total: eur('320.00'), shipping: eur('0.00'), discount: eur('0.00') },
     });
     expect(unit?.custom_id).toBe('order-1');
     expect(unit?.items.map((i) => [i.quantity, i.unit_amount.value])).toEqual([
@@ -119,9 +121,9 @@ describe('storing and sending an order to PayPal', () => {
 
   it('creates the PayPal order for the stored total and keeps its id with the order', async () => {
     const { double, client } = paypalDouble();
-    const created = await createPaypalOrder(db, client, lines());
+    const created = await createPaypalOrder(db, client, { lines: lines(), country: 'IE' });
     expect(created.totalCents).toBe(32000);
-    expect(double.orders.get(created.id)?.purchaseUnits[0]?.amount).toEqual({
+    expect(double.orders.get(created.id)?.purchaseUnits[0]?.amount).toMatchObject({
       currency_code: 'EUR',
       value: '320.00',
     });
@@ -134,7 +136,8 @@ describe('storing and sending an order to PayPal', () => {
   it('gives orders and their items time-ordered ids (UUIDv7) whose short references still differ', async () => {
     const { client } = paypalDouble();
     const made = [];
-    for (let i = 0; i < 5; i++) made.push(await createPaypalOrder(db, client, lines()));
+    for (let i = 0; i < 5; i++)
+      made.push(await createPaypalOrder(db, client, { lines: lines(), country: 'IE' }));
     const ids = made.map((m) => m.orderId);
     // Version 7: the time comes first, so a later order's id sorts after an earlier one's.
     for (const id of ids)
@@ -150,7 +153,7 @@ describe('storing and sending an order to PayPal', () => {
     const { double, client } = paypalDouble();
     double.failCreate = true;
     const log = vi.spyOn(getLog(), 'error').mockImplementation(() => {});
-    await expect(createPaypalOrder(db, client, lines())).rejects.toMatchObject({
+    await expect(createPaypalOrder(db, client, { lines: lines(), country: 'IE' })).rejects.toMatchObject({
       status: 502,
       message: PAYMENT_ERRORS.provider,
     });

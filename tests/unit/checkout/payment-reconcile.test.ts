@@ -47,7 +47,10 @@ const status = (orderId: string) => getOrderWithItems(db, orderId)?.paymentStatu
 
 /** An order whose capture PayPal answered PENDING, as checkout leaves it. */
 async function heldOrder() {
-  const created = await createPaypalOrder(db, client, [{ variantId, framing: null, quantity: 2 }]);
+  const created = await createPaypalOrder(db, client, {
+    lines: [{ variantId, framing: null, quantity: 2 }],
+    country: 'IE',
+  });
   double.captureBehaviour = 'pending';
   const outcome = await capturePaypalOrder(db, client, created.id, customer);
   expect(outcome).toMatchObject({ paid: false, status: 'PENDING' });
@@ -72,7 +75,7 @@ describe('asking PayPal again about held payments', () => {
     });
     expect(newMails().map((m) => m.subject)).toEqual(
       expect.arrayContaining([
-        expect.stringMatching(/^New order #\w{6}: €99\.98$/),
+        expect.stringMatching(/^New order #\w{6}: €109\.98$/),
         expect.stringMatching(/is confirmed$/),
       ]),
     );
@@ -160,7 +163,10 @@ describe('the recurring check', () => {
 describe('settling at start', () => {
   /** An order whose capture PayPal completed, while the site (stopped by a crash) never recorded it. */
   async function capturedBeforeACrash() {
-    const created = await createPaypalOrder(db, client, [{ variantId, framing: null, quantity: 2 }]);
+    const created = await createPaypalOrder(db, client, {
+      lines: [{ variantId, framing: null, quantity: 2 }],
+      country: 'IE',
+    });
     // The checkout stored the buyer, asked PayPal to capture, and the process died before the answer.
     await capturePaypalOrder(db, client, created.id, customer).catch(() => undefined);
     db.update(orders)
@@ -194,8 +200,14 @@ describe('settling at start', () => {
   });
 
   it('leaves pending, without capturing, an order whose buyer never approved or never came back', async () => {
-    const created = await createPaypalOrder(db, client, [{ variantId, framing: null, quantity: 1 }]);
-    const approved = await createPaypalOrder(db, client, [{ variantId, framing: null, quantity: 1 }]);
+    const created = await createPaypalOrder(db, client, {
+      lines: [{ variantId, framing: null, quantity: 1 }],
+      country: 'IE',
+    });
+    const approved = await createPaypalOrder(db, client, {
+      lines: [{ variantId, framing: null, quantity: 1 }],
+      country: 'IE',
+    });
     const paypalOrder = double.orders.get(approved.id);
     if (!paypalOrder) throw new Error('the double holds no order');
     paypalOrder.status = 'APPROVED';

@@ -38,10 +38,13 @@ beforeEach(() => {
 const newMails = () => queuedMails(db).slice(seen);
 const refundCalls = () => double.calls.filter((c) => c.path.endsWith('/refund'));
 
-/** An order of two prints (90.00) paid through the double, then marked processing. */
+/** An order of two prints to Ireland (90.00, and 10.00 of shipping) paid through the double, then marked processing. */
 async function paidOrder() {
   const variantId = makeVariant(db, { priceCents: 4500 }).id;
-  const created = await createPaypalOrder(db, client, [{ variantId, framing: null, quantity: 2 }]);
+  const created = await createPaypalOrder(db, client, {
+    lines: [{ variantId, framing: null, quantity: 2 }],
+    country: 'IE',
+  });
   const outcome = await capturePaypalOrder(db, client, created.id, CUSTOMER);
   if (!outcome.paid) throw new Error('not paid');
   db.update(orders).set({ status: 'processing' }).where(eq(orders.id, created.orderId)).run();
@@ -65,7 +68,7 @@ describe('refunding an order', () => {
       refundId: expect.stringMatching(/^[A-Z0-9]{17}$/),
       refundStatus: 'COMPLETED',
       refundedAt: NOW,
-      refundedAmountCents: 9000,
+      refundedAmountCents: 10000,
       paymentStatus: 'cancelled',
       status: 'cancelled',
     });
@@ -76,7 +79,7 @@ describe('refunding an order', () => {
         fromStatus: 'processing',
         toStatus: 'cancelled',
         changedBy: OWNER,
-        note: `Refunded €90.00 (PayPal refund ${refunded.refundId})`,
+        note: `Refunded €100.00 (PayPal refund ${refunded.refundId})`,
         customerNotified: true,
         createdAt: NOW,
       },
@@ -85,7 +88,7 @@ describe('refunding an order', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]?.to).toBe('aoife@example.ie');
     expect(mails[0]?.subject).toMatch(/^Your order #[A-Z0-9-]{6} has been refunded$/);
-    expect(mails[0]?.text).toContain('€90.00 has been refunded to you through PayPal');
+    expect(mails[0]?.text).toContain('€100.00 has been refunded to you through PayPal');
   });
 
   it('sends no mail when notifyCustomer is false', async () => {
@@ -188,7 +191,7 @@ describe('refunding an order', () => {
     const { orderId } = await paidOrder();
     expect(getDashboardStats(db)).toMatchObject({
       totalOrders: 1,
-      totalSalesCents: 9000,
+      totalSalesCents: 10000,
       totalPhotosSold: 2,
     });
     await refund(orderId, false);

@@ -8,9 +8,9 @@ import {
   capturePaypalOrder,
   createPaypalOrder,
   createPendingOrder,
-  priceOrderLines,
   settleCapture,
 } from '~/lib/checkout/orders.server';
+import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
 import type { PaypalDouble } from '~/lib/payments/paypal-double.server';
 import type { Db } from '~/lib/platform/server/db';
@@ -56,7 +56,8 @@ const line = (variantId: string, quantity = 1, framing: 'small' | 'large' | null
   quantity,
 });
 /** Stores a pending order of these lines as the checkout does, holding its copies. */
-const order = (lines: ReturnType<typeof line>[]) => createPendingOrder(db, priceOrderLines(db, lines));
+const order = (lines: ReturnType<typeof line>[]) =>
+  createPendingOrder(db, quoteCart(db, { lines, country: 'IE' }, new Date()));
 const copiesOf = (orderId: string) =>
   db.select().from(editionCopies).where(eq(editionCopies.orderId, orderId)).all();
 
@@ -101,7 +102,9 @@ describe('holding copies', () => {
 
   it('checks before PayPal is asked to create the order, and asks PayPal nothing for a sold-out edition', async () => {
     order([line(small, 5)]);
-    await expect(createPaypalOrder(db, client, [line(small)])).rejects.toMatchObject({ status: 409 });
+    await expect(
+      createPaypalOrder(db, client, { lines: [line(small)], country: 'IE' }),
+    ).rejects.toMatchObject({ status: 409 });
     expect(double.orders.size).toBe(0);
   });
 });
@@ -109,7 +112,7 @@ describe('holding copies', () => {
 describe('capturing an edition', () => {
   /** An order started through PayPal, its hold moved `agoMs` into the past. */
   async function started(quantity = 1, lapsedMsAgo = 0) {
-    const created = await createPaypalOrder(db, client, [line(small, quantity)]);
+    const created = await createPaypalOrder(db, client, { lines: [line(small, quantity)], country: 'IE' });
     if (lapsedMsAgo) {
       db.update(editionCopies)
         .set({ reservedUntil: new Date(Date.now() - lapsedMsAgo) })

@@ -5,6 +5,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import { createPendingOrder, priceOrderLines } from '~/lib/checkout/orders.server';
+import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import type { Db } from '~/lib/platform/server/db';
 import { eurosToCents } from '~/lib/shop/pricing';
 import {
@@ -169,13 +170,13 @@ describe('updating print prices', () => {
     const variant = makeVariant(db, { photoId: photo.id, size: 'small', finish: 'matte', priceCents: 4500 });
     makeFraming(db, { size: 'small', priceCents: 2500 });
     const lines = [{ variantId: variant.id, framing: 'small' as const, quantity: 2 }];
-    const orderId = createPendingOrder(db, priceOrderLines(db, lines));
+    const orderId = createPendingOrder(db, quoteCart(db, { lines, country: 'IE' }, new Date()));
 
     updatePrintPrices(db, [{ size: 'small', finish: 'matte', priceCents: 6000 }]);
     updateFramingPrices(db, [{ size: 'small', priceCents: 3000 }]);
 
     const placed = getOrderWithItems(db, orderId);
-    expect(placed?.totalAmountCents).toBe(14000);
+    expect(placed?.itemTotalCents).toBe(14000);
     expect(placed?.items).toEqual([
       expect.objectContaining({ priceCents: 7000, framingPriceCents: 2500, quantity: 2 }),
     ]);

@@ -7,6 +7,7 @@ import {
   paypalOrderBody,
   priceOrderLines,
 } from '~/lib/checkout/orders.server';
+import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import { customerDataSchema } from '~/lib/checkout/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
@@ -135,8 +136,9 @@ describe('server pricing of order lines', () => {
   });
 
   it('stores a pending order with its items in one go', () => {
-    const priced = priceOrderLines(db, [{ variantId: 'v-large-gloss', framing: 'large', quantity: 2 }]);
-    const id = createPendingOrder(db, priced);
+    const lines = [{ variantId: 'v-large-gloss', framing: 'large' as const, quantity: 2 }];
+    // Shipped to Ireland, whose shipping is free from €150: the total is the prints'.
+    const id = createPendingOrder(db, quoteCart(db, { lines, country: 'IE' }, new Date()));
     const order = db.select().from(orders).where(eq(orders.id, id)).get()!;
     expect(order).toMatchObject({ totalAmountCents: 30000, paymentStatus: 'pending', currency: 'EUR' });
     const items = db.select().from(orderItems).where(eq(orderItems.orderId, id)).all();
@@ -151,8 +153,8 @@ describe('server pricing of order lines', () => {
   });
 
   it('builds a PayPal body whose breakdown adds up to the amount', () => {
-    const priced = priceOrderLines(db, [{ variantId: 'v-large-gloss', framing: 'large', quantity: 2 }]);
-    const body = paypalOrderBody('o-1', priced);
+    const lines = [{ variantId: 'v-large-gloss', framing: 'large' as const, quantity: 2 }];
+    const body = paypalOrderBody('o-1', quoteCart(db, { lines, country: 'IE' }, new Date()));
     expect(body.purchase_units[0]!.amount).toMatchObject({
       currency_code: 'EUR',
       value: '300.00',

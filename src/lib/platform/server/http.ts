@@ -7,12 +7,16 @@ export function jsonError(status: number, message: string, extra?: Record<string
   return Response.json({ message, ...extra }, { status, headers: { 'Cache-Control': 'no-store' } });
 }
 
-/** An error with the HTTP status to answer; recognised by its `code` (isHttpError), not by `instanceof`. */
+/**
+ * An error with the HTTP status to answer; recognised by its `code` (isHttpError), not by `instanceof`.
+ * `extra` goes into the answer beside the message (a form's field the message is about, say).
+ */
 export class HttpError extends Error {
   readonly code = 'HTTP_ERROR';
   constructor(
     readonly status: number,
     message: string,
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -114,7 +118,7 @@ export function handle<C>(fn: (ctx: C) => Promise<Response> | Response): (ctx: C
     try {
       return await fn(ctx);
     } catch (err) {
-      if (isHttpError(err)) return jsonError(err.status, err.message);
+      if (isHttpError(err)) return jsonError(err.status, err.message, err.extra);
       getLog().error({ err }, 'Unexpected error');
       return jsonError(500, 'Something went wrong on our side. Please try again.');
     }

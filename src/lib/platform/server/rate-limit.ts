@@ -27,6 +27,16 @@ export class RateLimiter {
     return entry.count > this.max ? Math.ceil((entry.resetAt - now) / 1000) : 0;
   }
 
+  /**
+   * The seconds to wait while `key` has used up its attempts (its next hit would be refused), or 0;
+   * counts nothing. For limits on failures only: the attempt is checked first, and hit() only when it fails.
+   */
+  waitFor(key: string, now = Date.now()): number {
+    const entry = this.hits.get(key);
+    if (!entry || entry.resetAt <= now || entry.count < this.max) return 0;
+    return Math.ceil((entry.resetAt - now) / 1000);
+  }
+
   reset(key: string): void {
     this.hits.delete(key);
   }
@@ -121,3 +131,9 @@ export const orderCreateLimiter = new RateLimiter(20, 60 * 60_000);
 export const paypalSetupLimiter = new RateLimiter(60, 60 * 60_000);
 /** Reviews sent from one address: a link holds at most one per print, so this only stops floods. */
 export const reviewIpLimiter = new RateLimiter(60, 60 * 60_000);
+/**
+ * Wrong discount codes from one address: enough for a buyer's typos, too few to find a code by
+ * guessing. A refused address may send no code at all until the window has passed, so a right guess
+ * is not told apart from a wrong one.
+ */
+export const discountCodeLimiter = new RateLimiter(10, 10 * 60_000);

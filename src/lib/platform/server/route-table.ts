@@ -106,6 +106,8 @@ export const ROUTES: readonly RouteRule[] = [
   api('/api/logout', 'public', 'public', true),
   api('/api/contact', 'public', 'public', true),
   api('/api/paypal/order', 'public', 'public', true),
+  // The price of a cart delivered to a country: what any buyer may ask before paying.
+  api('/api/checkout/quote', 'public', 'public', true),
   // A buyer's review of a print: the review link's token in the body is its authorization.
   api('/api/reviews', 'public', 'public', true),
   api('/api/paypal/order/*/capture', 'public', 'public', true),

@@ -1,0 +1,31 @@
+// The quote of a cart as the checkout reads it (POST /api/checkout/quote, made by quote-cart.server.ts):
+// amounts are euro strings with 2 decimals ("12.50"), rates percent numbers (23, 13.5). The browser
+// shows these figures as they come and never works out an amount to charge itself.
+import type { PrintSize } from '~/lib/site/constants';
+
+export interface QuoteAnswer {
+  currency: 'EUR';
+  zone: { id: string; name: string };
+  itemTotal: string;
+  shipping: string;
+  discount: string;
+  total: string;
+  /** The code applied (upper case), or null. */
+  discountCode: string | null;
+  /** The VAT inside the total per rate, highest rate first. */
+  vat: { rate: number; amount: string }[];
+  lines: {
+    variantId: string;
+    framing: PrintSize | null;
+    description: string;
+    quantity: number;
+    unitAmount: string;
+    /** unitAmount × quantity, before the discount. */
+    total: string;
+    /** This line's share of the discount. */
+    discount: string;
+    /** The rate of the print's VAT; a frame's is framingVatRate. */
+    vatRate: number;
+    framingVatRate: number | null;
+  }[];
+}
