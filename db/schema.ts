@@ -253,6 +253,8 @@ export const orderItems = sqliteTable(
     vatCents: integer('vat_cents'),
     framingVatRateBp: integer('framing_vat_rate_bp'),
     framingVatCents: integer('framing_vat_cents'),
+    /** The frame's part of `discountCents` (the print's is the rest), so each rate's gross is exact. */
+    framingDiscountCents: integer('framing_discount_cents').notNull().default(0),
     /** The photo's edition size when bought (null: open edition). */
     editionSize: integer('edition_size'),
   },

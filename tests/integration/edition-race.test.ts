@@ -67,7 +67,10 @@ function lastCopyOf(size: number, title: string) {
 }
 
 async function create(variantId: string) {
-  const res = await post('/api/paypal/order', { lines: [{ variantId, framing: null, quantity: 1 }], country: 'IE' });
+  const res = await post('/api/paypal/order', {
+    lines: [{ variantId, framing: null, quantity: 1 }],
+    country: 'IE',
+  });
   return { status: res.status, body: (await res.json()) as { id?: string; message?: string } };
 }
 async function capture(paypalId: string) {

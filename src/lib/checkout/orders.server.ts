@@ -229,6 +229,7 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
         vatCents: sql.placeholder('vatCents'),
         framingVatRateBp: sql.placeholder('framingVatRateBp'),
         framingVatCents: sql.placeholder('framingVatCents'),
+        framingDiscountCents: sql.placeholder('framingDiscountCents'),
         editionSize: sql.placeholder('editionSize'),
       })
       .prepare(),
@@ -271,6 +272,7 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
         vatCents: line?.print.vatCents ?? null,
         framingVatRateBp: line?.frame?.rateBp ?? null,
         framingVatCents: line?.frame?.vatCents ?? null,
+        framingDiscountCents: line?.frame ? line.frameUnitCents * line.quantity - line.frame.grossCents : 0,
         editionSize: item.editionSize,
       });
     }

@@ -1,7 +1,7 @@
 // The VAT of a stored order, per rate, from what was recorded when it was made: each line's VAT
 // inside its print and its frame (after the line's share of the discount), and the VAT inside the
 // shipping. Orders made before VAT was recorded have none, and nothing is said about them.
-import { ratePercent, vatInGross } from '~/lib/checkout/vat';
+import { ratePercent } from '~/lib/checkout/vat';
 import { formatEuro } from '~/lib/platform/shared/format';
 
 export interface StoredVatLine {
@@ -14,6 +14,8 @@ export interface StoredVatLine {
   vatCents: number | null;
   framingVatRateBp: number | null;
   framingVatCents: number | null;
+  /** The frame's part of discountCents. */
+  framingDiscountCents: number;
 }
 
 export interface StoredVatOrder {
@@ -30,29 +32,6 @@ export interface RateTotal {
   vatCents: number;
 }
 
-/**
- * How a line's discount fell between its print and its frame. The order's quote shared the discount
- * over every print and frame of the order by largest remainder, and only the line's share was kept;
- * the split that agrees with the VAT recorded for both parts is the one that was used (it is within
- * a cent or two of the line's own proportion). When several agree, the nearest to that proportion.
- */
-function printShare(line: StoredVatLine, printGross: number, frameGross: number): number {
-  const d = line.discountCents;
-  if (d <= 0) return 0;
-  const estimate = Math.round((d * printGross) / (printGross + frameGross));
-  const fits = (s: number) => s >= 0 && s <= d && s <= printGross && d - s <= frameGross;
-  for (const delta of [0, -1, 1, -2, 2]) {
-    const s = estimate + delta;
-    if (
-      fits(s) &&
-      vatInGross(printGross - s, line.vatRateBp ?? 0) === line.vatCents &&
-      vatInGross(frameGross - (d - s), line.framingVatRateBp ?? 0) === line.framingVatCents
-    )
-      return s;
-  }
-  return Math.min(Math.max(estimate, d - frameGross, 0), printGross, d);
-}
-
 function lineParts(line: StoredVatLine): RateTotal[] {
   const rate = line.vatRateBp ?? 0;
   const printGross = (line.priceCents - line.framingPriceCents) * line.quantity;
@@ -66,12 +45,15 @@ function lineParts(line: StoredVatLine): RateTotal[] {
       },
     ];
   }
-  const s = printShare(line, printGross, frameGross);
   return [
-    { rateBp: rate, grossCents: printGross - s, vatCents: line.vatCents ?? 0 },
+    {
+      rateBp: rate,
+      grossCents: printGross - (line.discountCents - line.framingDiscountCents),
+      vatCents: line.vatCents ?? 0,
+    },
     {
       rateBp: line.framingVatRateBp,
-      grossCents: frameGross - (line.discountCents - s),
+      grossCents: frameGross - line.framingDiscountCents,
       vatCents: line.framingVatCents ?? 0,
     },
   ];

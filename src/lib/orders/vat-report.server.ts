@@ -44,6 +44,7 @@ function linesOf(db: Db, ids: string[]): Map<string, StoredVatLine[]> {
         vatCents: orderItems.vatCents,
         framingVatRateBp: orderItems.framingVatRateBp,
         framingVatCents: orderItems.framingVatCents,
+        framingDiscountCents: orderItems.framingDiscountCents,
       })
       .from(orderItems)
       .where(inArray(orderItems.orderId, ids.slice(i, i + 500)))

@@ -81,11 +81,12 @@ describe('an order with shipping and a code', () => {
         i.vatCents,
         i.framingVatRateBp,
         i.framingVatCents,
+        i.framingDiscountCents,
         i.editionSize,
       ]),
     ).toEqual([
-      [900, 2300, 1515, null, null, null],
-      [1500, 1350, 1178, 2300, 673, 10],
+      [900, 2300, 1515, null, null, 0, null],
+      [1500, 1350, 1178, 2300, 673, 400, 10],
     ]);
   });
 

@@ -30,6 +30,7 @@ function editionOrder() {
         vatCents: 1285,
         framingVatRateBp: 2300,
         framingVatCents: 673,
+        framingDiscountCents: 400,
         description: 'Glendalough, large (16x20 inches) matte, framed',
       },
     ],

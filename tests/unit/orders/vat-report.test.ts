@@ -45,6 +45,7 @@ function quarterOfOrders() {
         vatCents: 1285, // 10800 × 13.5 / 113.5
         framingVatRateBp: 2300,
         framingVatCents: 673, // 3600 × 23 / 123
+        framingDiscountCents: 400,
       },
     ],
     itemTotalCents: 16000,
@@ -152,6 +153,7 @@ describe('the parts of the report', () => {
             vatCents: 1285,
             framingVatRateBp: 2300,
             framingVatCents: 673,
+            framingDiscountCents: 400,
           },
           {
             quantity: 1,
@@ -162,6 +164,7 @@ describe('the parts of the report', () => {
             vatCents: 561,
             framingVatRateBp: null,
             framingVatCents: null,
+            framingDiscountCents: 0,
           },
         ],
       }),
@@ -187,6 +190,7 @@ describe('the parts of the report', () => {
             vatCents: null,
             framingVatRateBp: null,
             framingVatCents: null,
+            framingDiscountCents: 0,
           },
         ],
       }),

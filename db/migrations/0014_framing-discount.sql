@@ -1,0 +1,1 @@
+ALTER TABLE `order_items` ADD `framing_discount_cents` integer DEFAULT 0 NOT NULL;
