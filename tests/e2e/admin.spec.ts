@@ -284,7 +284,9 @@ test('the owner opens an order’s packing slip; on paper it has no navigation o
   await expect(rows.first()).toContainText(title);
   await expect(rows.first()).toContainText('Small (8x12 inches)');
   await expect(rows.first()).toContainText('Matte');
-  await expect(slip.locator('main')).not.toContainText('€');
+  // No prices on the lines (a print may be a gift), only the VAT included per rate, as the sale's record.
+  await expect(rows.first()).not.toContainText('€');
+  await expect(slip.getByRole('region', { name: 'VAT' })).toContainText(/Including VAT at 23%: €\d+\.\d\d/);
   const nav = slip.getByRole('navigation', { name: 'Main' });
   const print = slip.getByRole('button', { name: 'Print' });
   await expect(nav).toBeVisible();

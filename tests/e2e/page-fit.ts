@@ -10,10 +10,10 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { eq, like } from 'drizzle-orm';
-import { contactInquiries, mailQueue, orders } from '~db/schema';
+import { contactInquiries, mailQueue, orderItems, orders, photos as photoRows } from '~db/schema';
 import { OWNER } from '../../playwright.config';
 import { withSiteDb } from '../helpers/db';
-import { makeOrder } from '../helpers/factories';
+import { makeEditionCopy, makeOrder } from '../helpers/factories';
 import { CUSTOMER } from '../helpers/fixtures';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
@@ -33,6 +33,8 @@ export interface BusyDay {
   buyerSearch: string;
   refundedEmail: string;
   refundedOrderId: string;
+  /** The certificate of a numbered copy of a limited edition. */
+  certificateCode: string;
   remove: () => void;
 }
 
@@ -63,7 +65,20 @@ export async function makeBusyDay(request: APIRequestContext, baseURL: string): 
   });
   expect(enquiry.status()).toBe(201);
 
+  // A certificate's code is 24 letters a–z and digits 2–7.
+  const certificateCode = `fit${run.replace(/[^a-z2-7]/g, 'a')}`.padEnd(24, 'a').slice(0, 24);
   withSiteDb(DATA_DIR, (db) => {
+    const photo = db.select({ id: photoRows.id }).from(photoRows).limit(1).get();
+    if (!photo) throw new Error('The demo photos are missing');
+    const copy = makeEditionCopy(db, {
+      photoId: photo.id,
+      number: 1,
+      soldAt: new Date(),
+      certificateCode,
+    });
+    // Its order goes with the others in `remove`.
+    db.update(orders).set({ customerName: buyerName }).where(eq(orders.id, copy.orderId)).run();
+    db.update(orderItems).set({ editionSize: 10 }).where(eq(orderItems.id, copy.orderItemId)).run();
     for (let i = 1; i <= 25; i++)
       // Ids of this run's own: another test process's factories count from 1 on the same database.
       makeOrder(db, {
@@ -128,6 +143,7 @@ export async function makeBusyDay(request: APIRequestContext, baseURL: string): 
     buyerSearch: `fitzgerald.${run}.`,
     refundedEmail,
     refundedOrderId,
+    certificateCode,
     remove: () =>
       withSiteDb(DATA_DIR, (db) => {
         db.delete(orders).where(eq(orders.customerName, buyerName)).run();
@@ -173,6 +189,7 @@ export function pageAddresses(day: BusyDay): Record<string, { out: string[]; own
     // A demo print's page, and a review link that is not known (a real one is the buyer's alone).
     'prints/[slug].astro': publicPages('/prints/lough-tay-at-first-light'),
     'review/[token].astro': publicPages('/review/this-link-is-not-known-0000000000000000000000'),
+    'certificate/[code].astro': publicPages(`/certificate/${day.certificateCode}`),
   };
 }
 
