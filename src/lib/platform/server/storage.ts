@@ -126,3 +126,37 @@ export function objectPath(objectId: string, dataDir?: string): string {
   assertMediaId(objectId);
   return join(storagePaths(dataDir).objects, objectId);
 }
+
+// Client galleries. Their originals are private like the photo originals: a photo's is the
+// originals/{mediaId}.{ext} that the image module keeps, a video's lives in galleries/ (0700).
+// Uploads still arriving over tus are kept in tus/ with their progress, so a dropped connection
+// or a restart resumes where it stopped.
+const GALLERY_ORIGINAL_KEY = /^(originals|galleries)\/([A-Za-z0-9_-]{8,64})\.([a-z0-9]{2,5})$/;
+
+/** The folder of partial gallery uploads (tus), created on first use. */
+export function galleryUploadsDir(dataDir?: string): string {
+  const dir = join(storagePaths(dataDir).uploads, 'tus');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+/** The key of a gallery video's private original: galleries/{id}.{ext}. */
+export function galleryVideoKey(fileId: string, ext: string): string {
+  const key = `galleries/${fileId}.${ext}`;
+  if (!GALLERY_ORIGINAL_KEY.test(key)) throw new RangeError('Invalid gallery file key');
+  return key;
+}
+
+/** The key of a gallery photo's original, kept by the image module: originals/{mediaId}.{ext}. */
+export function galleryPhotoKey(mediaId: string, ext: OriginalExt): string {
+  return `originals/${mediaId}.${ext}`;
+}
+
+/** The file a gallery original's key names; a key of any other form is refused. */
+export function galleryOriginalPath(key: string, dataDir?: string): string {
+  const m = GALLERY_ORIGINAL_KEY.exec(key);
+  if (!m) throw new RangeError('Invalid gallery file key');
+  const uploads = storagePaths(dataDir).uploads;
+  if (m[1] === 'galleries') mkdirSync(join(uploads, 'galleries'), { recursive: true, mode: 0o700 });
+  return join(uploads, m[1] as string, `${m[2]}.${m[3]}`);
+}
