@@ -27,7 +27,7 @@ export function makeGalleryFile(db: Db, galleryId: string, overrides: Insert<typ
       fileName: `DJI_${uniqueId('f')}.JPG`,
       contentType: 'image/jpeg',
       size: 1000,
-      originalKey: `originals/${mediaId}.jpg`,
+      originalKey: `galleries/${mediaId}.jpg`,
       mediaId,
       status: 'ready',
       ...overrides,

@@ -135,7 +135,6 @@ export function listGalleryFiles(db: Db | Tx, galleryId: string): GalleryFileRow
 /** Removes the stored files of gallery files whose rows are already gone. */
 export async function releaseGalleryFiles(db: Db, files: readonly GalleryFileRow[]): Promise<number> {
   for (const file of files) {
-    if (!file.originalKey.startsWith('galleries/')) continue;
     await rm(galleryOriginalPath(file.originalKey), { force: true }).catch((err) =>
       getLog().error({ err, fileId: file.id }, 'Could not remove a gallery original.'),
     );

@@ -127,11 +127,10 @@ export function objectPath(objectId: string, dataDir?: string): string {
   return join(storagePaths(dataDir).objects, objectId);
 }
 
-// Client galleries. Their originals are private like the photo originals: a photo's is the
-// originals/{mediaId}.{ext} that the image module keeps, a video's lives in galleries/ (0700).
-// Uploads still arriving over tus are kept in tus/ with their progress, so a dropped connection
-// or a restart resumes where it stopped.
-const GALLERY_ORIGINAL_KEY = /^(originals|galleries)\/([A-Za-z0-9_-]{8,64})\.([a-z0-9]{2,5})$/;
+// Client galleries. Their originals are private like the photo originals: uploads/galleries/
+// (0700), never served as they are. Uploads still arriving over tus are kept in tus/ with their
+// progress, so a dropped connection or a restart resumes where it stopped.
+const GALLERY_FILE_KEY = /^galleries\/([A-Za-z0-9_-]{8,64})\.([a-z0-9]{2,5})$/;
 
 /** The folder of partial gallery uploads (tus), created on first use. */
 export function galleryUploadsDir(dataDir?: string): string {
@@ -140,23 +139,18 @@ export function galleryUploadsDir(dataDir?: string): string {
   return dir;
 }
 
-/** The key of a gallery video's private original: galleries/{id}.{ext}. */
-export function galleryVideoKey(fileId: string, ext: string): string {
-  const key = `galleries/${fileId}.${ext}`;
-  if (!GALLERY_ORIGINAL_KEY.test(key)) throw new RangeError('Invalid gallery file key');
+/** The key of a gallery file (an original, or a video's streamable copy): galleries/{name}.{ext}. */
+export function galleryFileKey(name: string, ext: string): string {
+  const key = `galleries/${name}.${ext}`;
+  if (!GALLERY_FILE_KEY.test(key)) throw new RangeError('Invalid gallery file key');
   return key;
 }
 
-/** The key of a gallery photo's original, kept by the image module: originals/{mediaId}.{ext}. */
-export function galleryPhotoKey(mediaId: string, ext: OriginalExt): string {
-  return `originals/${mediaId}.${ext}`;
-}
-
-/** The file a gallery original's key names; a key of any other form is refused. */
+/** The private file a gallery file key names; a key of any other form is refused. */
 export function galleryOriginalPath(key: string, dataDir?: string): string {
-  const m = GALLERY_ORIGINAL_KEY.exec(key);
+  const m = GALLERY_FILE_KEY.exec(key);
   if (!m) throw new RangeError('Invalid gallery file key');
-  const uploads = storagePaths(dataDir).uploads;
-  if (m[1] === 'galleries') mkdirSync(join(uploads, 'galleries'), { recursive: true, mode: 0o700 });
-  return join(uploads, m[1] as string, `${m[2]}.${m[3]}`);
+  const dir = join(storagePaths(dataDir).uploads, 'galleries');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return join(dir, `${m[1]}.${m[2]}`);
 }
