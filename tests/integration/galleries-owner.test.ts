@@ -86,7 +86,7 @@ async function patchBytes(location: string, offset: number, bytes: Buffer) {
       'upload-offset': String(offset),
       'content-type': 'application/offset+octet-stream',
     },
-    body: bytes,
+    body: new Uint8Array(bytes),
   });
   await res.arrayBuffer();
   return res;
@@ -207,7 +207,13 @@ describe('galleries over HTTP', () => {
 
   it('resumes a photo after a dropped connection and a server restart, whole, and processes it', async () => {
     const photo = await sharp({
-      create: { width: 2400, height: 1600, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } },
+      create: {
+        width: 2400,
+        height: 1600,
+        channels: 3,
+        background: '#808080',
+        noise: { type: 'gaussian', mean: 128, sigma: 50 },
+      },
     })
       .jpeg({ quality: 92 })
       .toBuffer();
