@@ -16,7 +16,7 @@ import {
   storagePaths,
 } from '~/lib/platform/server/storage';
 import { backgroundImages, droneMedia, galleryFiles, photos, uploadedObjects, users } from '~db/schema';
-import { ORPHAN_AGE_MS } from './storage-sweep.server';
+import { GALLERY_UPLOAD_AGE_MS, givenUpGalleryUploads, ORPHAN_AGE_MS } from './storage-sweep.server';
 import { filesOfUrl } from './stored-files.server';
 
 export interface MissingFile {
@@ -83,9 +83,6 @@ function recordFiles(db: Db): RecordFiles[] {
   return out;
 }
 
-/** A partial gallery upload may be resumed days later (a closed laptop); after a week it is given up. */
-const GALLERY_UPLOAD_AGE_MS = 7 * 24 * 60 * 60 * 1000;
-
 /** Gallery videos' private files that no gallery file names, partial uploads given up, and missing originals. */
 async function galleryStorage(db: Db, dataDir: string, now: Date, inFlight: number) {
   const used = new Set<string>();
@@ -105,11 +102,9 @@ async function galleryStorage(db: Db, dataDir: string, now: Date, inFlight: numb
     const path = join(dir, name);
     if (!used.has(path) && (await isOld(path, inFlight))) orphans.push(path);
   }
-  const tus = galleryUploadsDir(dataDir);
-  for (const name of await entries(tus)) {
-    const path = join(tus, name);
-    if (await isOld(path, now.getTime() - GALLERY_UPLOAD_AGE_MS)) orphans.push(path);
-  }
+  orphans.push(
+    ...(await givenUpGalleryUploads(galleryUploadsDir(dataDir), now.getTime() - GALLERY_UPLOAD_AGE_MS)),
+  );
   return { orphans, missing };
 }
 
