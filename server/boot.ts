@@ -5,6 +5,7 @@ import { getLog } from '~/lib/platform/server/log';
 import { startAbandonedOrderCleanup } from '../src/lib/checkout/abandoned-orders.server';
 import { startPaymentReconciler } from '../src/lib/checkout/payment-reconcile.server';
 import { resumeGalleryProcessing } from '../src/lib/galleries/gallery-processing.server';
+import { startExpiryReminders } from '../src/lib/galleries/gallery-reminders.server';
 import { requeueInterrupted, runMediaQueue } from '../src/lib/media/media-jobs.server';
 import { startStorageSweep } from '../src/lib/media/storage-sweep.server';
 import { getPaypalClient } from '../src/lib/payments/backend.server';
@@ -58,6 +59,8 @@ export async function boot(): Promise<void> {
   // Edition copies held by orders left unpaid for 30 minutes are released every minute, so the
   // shop's cached pages count them as for sale again.
   startHoldRelease(db);
+  // Galleries whose owner asked for it remind their recipients 7 days before they expire: now, then hourly.
+  startExpiryReminders(db);
   // Uploads never finished or never saved to a record are removed after 24 hours: now, then hourly.
   startStorageSweep(db);
 }

@@ -4,10 +4,13 @@
 // streamable copy and poster; an unreadable file gets its own error while the batch carries on; an
 // upload cannot be continued through another gallery's address; a file over the limit is refused.
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backupDataDir } from '~/lib/platform/server/backup';
 import { galleryOriginalPath } from '~/lib/platform/server/storage';
 import { galleryFiles } from '~db/schema';
 import { withSiteDb } from '../helpers/db';
@@ -294,6 +297,23 @@ describe('galleries over HTTP', () => {
     expect(existsSync(galleryOriginalPath(row?.streamKey ?? '', site.dataDir))).toBe(true);
     // The original is kept as it came, beside the streamable copy.
     expect(readFileSync(galleryOriginalPath(row?.originalKey ?? '', site.dataDir)).equals(clip)).toBe(true);
+  });
+
+  it('is in a backup: the gallery tables counted and the private originals copied, still private', async () => {
+    const target = join(mkdtempSync(join(tmpdir(), 'wicklow-gallery-backup-')), 'copy');
+    const report = await backupDataDir(site.dataDir, target);
+    const rows = withSiteDb(site.dataDir, (db) => db.select().from(galleryFiles).all());
+    expect(report.tables.gallery_files).toBe(rows.length);
+    expect(report.tables.galleries).toBeGreaterThanOrEqual(1);
+    expect(report.tables.gallery_links).toBeGreaterThanOrEqual(1);
+    const galleriesDir = join(target, 'uploads', 'galleries');
+    expect(statSync(galleriesDir).mode & 0o777).toBe(0o700);
+    for (const row of rows) {
+      const copy = galleryOriginalPath(row.originalKey, target);
+      expect(
+        readFileSync(copy).equals(readFileSync(galleryOriginalPath(row.originalKey, site.dataDir))),
+      ).toBe(true);
+    }
   });
 
   it('keeps an upload to its own gallery, and refuses a file over the limit', async () => {

@@ -17,6 +17,7 @@ export interface GalleryJson {
   watermark: boolean;
   stripLocation: boolean;
   printsAllowed: boolean;
+  expiryReminder: boolean;
   released: boolean;
   createdAt: string;
   counts?: { files: number; ready: number; failed: number; links: number };

@@ -23,6 +23,7 @@ interface FormState {
   watermark: boolean;
   stripLocation: boolean;
   printsAllowed: boolean;
+  expiryReminder: boolean;
 }
 
 function initial(g?: GalleryJson): FormState {
@@ -39,6 +40,7 @@ function initial(g?: GalleryJson): FormState {
     watermark: g?.watermark ?? true,
     stripLocation: g?.stripLocation ?? true,
     printsAllowed: g?.printsAllowed ?? false,
+    expiryReminder: g?.expiryReminder ?? false,
   };
 }
 
@@ -95,7 +97,11 @@ export function GalleryAdminForm(props: {
       />
     </div>
   );
-  const check = (key: 'watermark' | 'stripLocation' | 'printsAllowed', label: string, help: string) => (
+  const check = (
+    key: 'watermark' | 'stripLocation' | 'printsAllowed' | 'expiryReminder',
+    label: string,
+    help: string,
+  ) => (
     <div className="flex min-w-0 items-start gap-3 text-sm">
       <input
         id={`${id}-${key}`}
@@ -192,6 +198,11 @@ export function GalleryAdminForm(props: {
           'printsAllowed',
           'Prints may be ordered',
           'The client can order prints of these photos through the shop.',
+        )}
+        {check(
+          'expiryReminder',
+          'Remind the recipients before it closes',
+          'Each recipient with an e-mail address is mailed 7 days before the last day.',
         )}
       </div>
       <div className="flex flex-wrap gap-3 sm:col-span-2">

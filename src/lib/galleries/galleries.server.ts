@@ -198,6 +198,7 @@ export function galleryJson(g: GalleryRow & { counts?: GalleryCounts }, now: Dat
     watermark: g.watermark,
     stripLocation: g.stripLocation,
     printsAllowed: g.printsAllowed,
+    expiryReminder: g.expiryReminder,
     released: g.releasedAt !== null,
     releasedAt: g.releasedAt?.toISOString() ?? null,
     createdAt: g.createdAt.toISOString(),

@@ -77,6 +77,8 @@ const galleryFields = {
   watermark: z.boolean({ error: 'watermark is true or false.' }).optional(),
   stripLocation: z.boolean({ error: 'stripLocation is true or false.' }).optional(),
   printsAllowed: z.boolean({ error: 'printsAllowed is true or false.' }).optional(),
+  /** Mail the recipients a reminder seven days before the gallery expires. */
+  expiryReminder: z.boolean({ error: 'expiryReminder is true or false.' }).optional(),
   /** Release a proofing gallery: originals and unmarked copies may then be served. */
   released: z.boolean({ error: 'released is true or false.' }).optional(),
 };
