@@ -14,6 +14,7 @@ import { backupDataDir } from '~/lib/platform/server/backup';
 import { galleryOriginalPath } from '~/lib/platform/server/storage';
 import { galleryFiles } from '~db/schema';
 import { withSiteDb } from '../helpers/db';
+import { waitForOutbox } from '../helpers/outbox';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 import { makeClip } from '../helpers/video-clip';
@@ -164,9 +165,22 @@ describe('galleries over HTTP', () => {
 
   it('makes a link shown once, revokes it, and lists its stats', async () => {
     const g = (await api('POST', '/api/admin/galleries', { title: 'Links', clientName: 'C' })).json;
-    const made = await api('POST', `/api/admin/galleries/${g.id}/links`, { recipientName: 'Ciara' });
+    const made = await api('POST', `/api/admin/galleries/${g.id}/links`, {
+      recipientName: 'Ciara',
+      recipientEmail: 'ciara@example.com',
+    });
     expect(made.status).toBe(201);
     expect(made.json.url).toMatch(/\/g\/[A-Za-z0-9_-]{43}$/);
+    const token = made.json.url.split('/g/')[1];
+    const mailTo = `/api/admin/galleries/${g.id}/links/${made.json.link.id}/mail`;
+    expect((await api('POST', mailTo, { token: 'A'.repeat(43) })).status).toBe(422);
+    expect((await api('POST', mailTo, { token })).status).toBe(202);
+    const [mail] = await waitForOutbox(site.dataDir, (mails) =>
+      mails.some((m) => m.to === 'ciara@example.com'),
+    );
+    expect(mail?.text).toContain(made.json.url);
+    // A link is a password: it never reaches the log.
+    expect(site.output()).not.toContain(token);
     const revoked = await api('PUT', `/api/admin/galleries/${g.id}/links/${made.json.link.id}`, {
       revoked: true,
     });

@@ -20,7 +20,10 @@ const TYPES = [
   'video/x-msvideo',
 ];
 const EXTS = ['.jpg', '.jpeg', '.png', '.tif', '.tiff', '.webp', '.gif', '.mp4', '.mov', '.avi'];
-/** Parts of 64 MB: a proxy's body limit never meets a whole 20 GB master, and a retry resends little. */
+/**
+ * Parts of 64 MB: node:http ends a request after 5 minutes and a proxy may cap a body, so a 20 GB
+ * master goes as many short PATCHes; a retry resends little.
+ */
 const CHUNK_BYTES = 64 * 1024 ** 2;
 
 export function GalleryAdminUploads(props: {
