@@ -531,6 +531,8 @@ export const galleries = sqliteTable(
     printsAllowed: bool('prints_allowed').notNull().default(false),
     /** When the owner released the proofing gallery (originals and unmarked copies may then be served). */
     releasedAt: integer('released_at', { mode: 'timestamp_ms' }),
+    /** The owner's switch: mail the recipients a reminder seven days before the gallery expires. */
+    expiryReminder: bool('expiry_reminder').notNull().default(false),
     reminderSentAt: integer('reminder_sent_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

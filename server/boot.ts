@@ -4,6 +4,8 @@
 import { getLog } from '~/lib/platform/server/log';
 import { startAbandonedOrderCleanup } from '../src/lib/checkout/abandoned-orders.server';
 import { startPaymentReconciler } from '../src/lib/checkout/payment-reconcile.server';
+import { resumeGalleryProcessing } from '../src/lib/galleries/gallery-processing.server';
+import { startExpiryReminders } from '../src/lib/galleries/gallery-reminders.server';
 import { requeueInterrupted, runMediaQueue } from '../src/lib/media/media-jobs.server';
 import { startStorageSweep } from '../src/lib/media/storage-sweep.server';
 import { getPaypalClient } from '../src/lib/payments/backend.server';
@@ -45,6 +47,8 @@ export async function boot(): Promise<void> {
   setTimeout(() => {
     runMediaQueue(db).catch((err) => getLog().error({ err }, 'The media queue stopped.'));
   }, 1000).unref();
+  // Gallery files whose processing the last stop interrupted are processed again.
+  resumeGalleryProcessing(db);
   // Queued mails are delivered in the background, those interrupted by the last stop included.
   startMailSender(db);
   // Payments left unsettled by the last stop are settled now; those PayPal held for review are
@@ -55,6 +59,8 @@ export async function boot(): Promise<void> {
   // Edition copies held by orders left unpaid for 30 minutes are released every minute, so the
   // shop's cached pages count them as for sale again.
   startHoldRelease(db);
+  // Galleries whose owner asked for it remind their recipients 7 days before they expire: now, then hourly.
+  startExpiryReminders(db);
   // Uploads never finished or never saved to a record are removed after 24 hours: now, then hourly.
   startStorageSweep(db);
 }

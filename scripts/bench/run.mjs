@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { bytesRows } from './bytes.mjs';
 import { benchComposition } from './composition.mjs';
 import { editionRaceRows } from './edition-race.mjs';
+import { galleryUploadRows } from './gallery-upload.mjs';
 import { interactionRows } from './interaction.mjs';
 import { largeUploadRows } from './large-upload.mjs';
 import {
@@ -77,6 +78,10 @@ try {
   rows.push(...(await interactionRows(site.url, cookie, { only })));
   section('Lighthouse against the zero-JS controls');
   rows.push(...(await lighthouseRows(site.url, { only })));
+  if (only === undefined) {
+    section('a 1 GiB gallery upload over tus, killed at 50% and resumed');
+    rows.push(...(await galleryUploadRows()));
+  }
 
   if (!quick) {
     section('query floods, photo publishing, composition');

@@ -25,11 +25,14 @@ const FaqTab = lazy(() => import('~/islands/content/FaqTab'));
 // The selling settings carry the list of countries.
 const ShippingTab = lazy(() => import('~/islands/checkout/ShippingTab'));
 const DiscountsTab = lazy(() => import('~/islands/checkout/DiscountsTab'));
+// Client galleries carry Uppy and its tus uploader.
+const GalleriesTab = lazy(() => import('~/islands/galleries/GalleriesTab'));
 
 export const ADMIN_TABS = [
   'dashboard',
   'photos',
   'videos',
+  'galleries',
   'orders',
   'products',
   'shipping',
@@ -47,6 +50,7 @@ const LABELS: Record<AdminTab, string> = {
   dashboard: 'Dashboard',
   photos: 'Photos',
   videos: 'Videos',
+  galleries: 'Galleries',
   orders: 'Orders',
   products: 'Products',
   shipping: 'Shipping & VAT',
@@ -91,6 +95,12 @@ function panel(tab: AdminTab): ReactNode {
       return (
         <LazyTab>
           <VideosTab />
+        </LazyTab>
+      );
+    case 'galleries':
+      return (
+        <LazyTab>
+          <GalleriesTab />
         </LazyTab>
       );
     case 'backgrounds':

@@ -9,9 +9,14 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isValidMediaId } from '~/lib/media/media-urls';
 import type { Db } from '~/lib/platform/server/db';
-import { findOriginal, storagePaths } from '~/lib/platform/server/storage';
-import { backgroundImages, droneMedia, photos, uploadedObjects, users } from '~db/schema';
-import { ORPHAN_AGE_MS } from './storage-sweep.server';
+import {
+  findOriginal,
+  galleryOriginalPath,
+  galleryUploadsDir,
+  storagePaths,
+} from '~/lib/platform/server/storage';
+import { backgroundImages, droneMedia, galleryFiles, photos, uploadedObjects, users } from '~db/schema';
+import { GALLERY_UPLOAD_AGE_MS, givenUpGalleryUploads, ORPHAN_AGE_MS } from './storage-sweep.server';
 import { filesOfUrl } from './stored-files.server';
 
 export interface MissingFile {
@@ -66,7 +71,41 @@ function recordFiles(db: Db): RecordFiles[] {
       });
     }
   }
+  for (const f of db.select().from(galleryFiles).all()) {
+    out.push({
+      record: `gallery file ${f.id} (${f.fileName})`,
+      url: null,
+      mediaId: f.mediaId,
+      // A gallery photo's original is the one the client downloads.
+      needsOriginal: f.kind === 'photo' && f.status === 'ready',
+    });
+  }
   return out;
+}
+
+/** Gallery videos' private files that no gallery file names, partial uploads given up, and missing originals. */
+async function galleryStorage(db: Db, dataDir: string, now: Date, inFlight: number) {
+  const used = new Set<string>();
+  const missing: MissingFile[] = [];
+  for (const f of db.select().from(galleryFiles).all()) {
+    for (const key of [f.originalKey, f.streamKey]) {
+      if (!key?.startsWith('galleries/')) continue;
+      const path = galleryOriginalPath(key, dataDir);
+      used.add(path);
+      if (f.status !== 'processing' && !existsSync(path))
+        missing.push({ record: `gallery file ${f.id} (${f.fileName})`, wants: key });
+    }
+  }
+  const orphans: string[] = [];
+  const dir = join(storagePaths(dataDir).uploads, 'galleries');
+  for (const name of await entries(dir)) {
+    const path = join(dir, name);
+    if (!used.has(path) && (await isOld(path, inFlight))) orphans.push(path);
+  }
+  orphans.push(
+    ...(await givenUpGalleryUploads(galleryUploadsDir(dataDir), now.getTime() - GALLERY_UPLOAD_AGE_MS)),
+  );
+  return { orphans, missing };
 }
 
 /** The file a served address maps to, or null when it is not a stored file (a bundled image). */
@@ -136,7 +175,8 @@ export async function checkStorage(db: Db, dataDir: string, now = new Date()): P
     const path = join(paths.tmp, name);
     if (await isOld(path, cutoff)) orphans.push(path);
   }
-  return { orphans, missing };
+  const gallery = await galleryStorage(db, dataDir, now, inFlight);
+  return { orphans: [...orphans, ...gallery.orphans], missing: [...missing, ...gallery.missing] };
 }
 
 /** Removes the orphan files and folders of a report; returns how many. */

@@ -4,7 +4,8 @@
 //  - uploads granted but never finished (still 'uploading'), with anything they wrote;
 //  - uploads finished but never saved to a record: no photo, drone sample, background or bio
 //    picture uses their media id or their object;
-//  - files left in uploads/tmp/ (partial writes).
+//  - files left in uploads/tmp/ (partial writes);
+//  - gallery uploads (tus) given up: not continued for 7 days, since a closed laptop may resume later.
 // Anything a record uses, and anything younger than 24 hours, is kept. It runs at start and then
 // every hour; the timer never keeps the process alive, and stopping waits for a running sweep.
 import { readdir, rm, stat } from 'node:fs/promises';
@@ -14,11 +15,13 @@ import { isValidMediaId } from '~/lib/media/media-urls';
 import type { Db } from '~/lib/platform/server/db';
 import { registerInstance } from '~/lib/platform/server/instances';
 import { getLog } from '~/lib/platform/server/log';
-import { objectPath, storagePaths } from '~/lib/platform/server/storage';
+import { galleryUploadsDir, objectPath, storagePaths } from '~/lib/platform/server/storage';
 import { uploadedObjects } from '~db/schema';
 import { isMediaInUse, isObjectInUse, releaseFiles } from './stored-files.server';
 
 export const ORPHAN_AGE_MS = 24 * 60 * 60 * 1000;
+/** A partial gallery upload may be resumed days later (a closed laptop); after a week it is given up. */
+export const GALLERY_UPLOAD_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 const HOUR_MS = 60 * 60 * 1000;
 
 export interface SweepReport {
@@ -28,12 +31,14 @@ export interface SweepReport {
   unsaved: number;
   /** Files left in uploads/tmp/. */
   tmpFiles: number;
+  /** Gallery uploads not continued for a week. */
+  galleryUploads: number;
 }
 
 /** Removes what was uploaded more than 24 hours before `now` and that no record uses. */
 export async function sweepStorage(db: Db, now = new Date()): Promise<SweepReport> {
   const cutoff = new Date(now.getTime() - ORPHAN_AGE_MS);
-  const report: SweepReport = { unfinished: 0, unsaved: 0, tmpFiles: 0 };
+  const report: SweepReport = { unfinished: 0, unsaved: 0, tmpFiles: 0, galleryUploads: 0 };
 
   const unfinished = db
     .select()
@@ -61,7 +66,29 @@ export async function sweepStorage(db: Db, now = new Date()): Promise<SweepRepor
   }
 
   report.tmpFiles = await removeOldFiles(storagePaths().tmp, cutoff.getTime());
+  const givenUp = await givenUpGalleryUploads(galleryUploadsDir(), now.getTime() - GALLERY_UPLOAD_AGE_MS);
+  for (const path of givenUp) await rm(path, { force: true });
+  report.galleryUploads = givenUp.filter((p) => !p.endsWith('.json')).length;
   return report;
+}
+
+/**
+ * The files of gallery uploads last written to before `cutoffMs`: each upload's data file and its
+ * .json record of progress, judged by the data file (the record is written once, at the start).
+ */
+export async function givenUpGalleryUploads(dir: string, cutoffMs: number): Promise<string[]> {
+  const names = new Set(await readdir(dir).catch(() => [] as string[]));
+  const out: string[] = [];
+  for (const name of names) {
+    const data = name.endsWith('.json') ? name.slice(0, -'.json'.length) : name;
+    // A record whose data file is still there is judged with it.
+    if (data !== name && names.has(data)) continue;
+    const info = await stat(join(dir, name)).catch(() => null);
+    if (!info || info.mtimeMs >= cutoffMs) continue;
+    out.push(join(dir, name));
+    if (data === name && names.has(`${name}.json`)) out.push(join(dir, `${name}.json`));
+  }
+  return out;
 }
 
 /** Removes the entries of a folder last changed before `cutoffMs`; returns how many. */
@@ -83,10 +110,10 @@ let timer: NodeJS.Timeout | undefined;
 let running: Promise<unknown> | undefined;
 
 function logReport(report: SweepReport): void {
-  const { unfinished, unsaved, tmpFiles } = report;
-  if (unfinished + unsaved + tmpFiles === 0) return;
+  const { unfinished, unsaved, tmpFiles, galleryUploads } = report;
+  if (unfinished + unsaved + tmpFiles + galleryUploads === 0) return;
   getLog().info(
-    `Storage sweep: removed ${unfinished} unfinished uploads, ${unsaved} uploads never saved to a record and ${tmpFiles} partial files (all over 24 hours old).`,
+    `Storage sweep: removed ${unfinished} unfinished uploads, ${unsaved} uploads never saved to a record and ${tmpFiles} partial files (all over 24 hours old), and ${galleryUploads} gallery uploads not continued for a week.`,
   );
 }
 

@@ -36,7 +36,7 @@ export function filesOfUrl(url: string | null | undefined): FileRefs {
 const mediaPrefix = (mediaId: string) => `/media/${mediaId.replace(/[!%_]/g, '!$&')}/%`;
 
 /**
- * True when a photo, drone sample, background or bio picture uses this media id, or it is the
+ * True when a photo, drone sample, background, bio picture or gallery file uses this media id, or it is the
  * poster frame of an uploaded object (a video) that a record uses.
  */
 export function isMediaInUse(db: Db, mediaId: string): boolean {
@@ -47,6 +47,7 @@ export function isMediaInUse(db: Db, mediaId: string): boolean {
       union all select 1 from background_images
         where media_id = ${mediaId} or image_url like ${prefix} escape '!'
       union all select 1 from users where bio_picture_url like ${prefix} escape '!'
+      union all select 1 from gallery_files where media_id = ${mediaId}
       union all select 1 from uploaded_objects o
         where o.media_id = ${mediaId} and exists(
           select 1 from photos where image_url = '/objects/uploads/' || o.id

@@ -104,7 +104,7 @@ describe('the sweep', () => {
     const video = videoUpload(old());
     makeDroneMedia(db, { type: 'video', url: `/objects/uploads/${video.id}` });
 
-    expect(await sweepStorage(db)).toEqual({ unfinished: 0, unsaved: 0, tmpFiles: 0 });
+    expect(await sweepStorage(db)).toEqual({ unfinished: 0, unsaved: 0, tmpFiles: 0, galleryUploads: 0 });
     for (const id of [photo.mediaId, bio.mediaId, background.mediaId, video.poster])
       expect(onDisk(id)).toBe(true);
     expect(existsSync(objectPath(video.id))).toBe(true);

@@ -23,6 +23,16 @@ describe('config', () => {
     expect(parseEnv({ PAYMENT_RECHECK_SECONDS: '30' }).PAYMENT_RECHECK_SECONDS).toBe(30);
   });
 
+  it('takes the largest gallery file in gigabytes, 20 by default, and refuses anything but a number above 0', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'wicklow-config-'));
+    expect(buildConfig(parseEnv({ DATA_DIR: dir })).galleryMaxFileBytes).toBe(20 * 1024 ** 3);
+    expect(buildConfig(parseEnv({ DATA_DIR: dir, GALLERY_MAX_FILE_GB: '0.5' })).galleryMaxFileBytes).toBe(
+      512 * 1024 ** 2,
+    );
+    for (const bad of ['0', '-1', 'lots', '2000'])
+      expect(() => parseEnv({ GALLERY_MAX_FILE_GB: bad })).toThrow(/GALLERY_MAX_FILE_GB/);
+  });
+
   it('the site address follows PORT unless SITE_URL is set', () => {
     const dir = mkdtempSync(join(tmpdir(), 'wicklow-config-'));
     expect(buildConfig(parseEnv({ DATA_DIR: dir })).siteUrl).toBe('http://localhost:4321');

@@ -25,7 +25,17 @@ export interface BackupReport {
   ms: number;
 }
 
-const COUNTED = ['photos', 'product_variants', 'orders', 'order_items', 'contact_inquiries', 'drone_media'];
+const COUNTED = [
+  'photos',
+  'product_variants',
+  'orders',
+  'order_items',
+  'contact_inquiries',
+  'drone_media',
+  'galleries',
+  'gallery_files',
+  'gallery_links',
+];
 
 export function countRows(db: Database.Database): Record<string, number> {
   const out: Record<string, number> = {};

@@ -80,6 +80,14 @@ const envSchema = z.object({
       .max(86400, 'must be a number of seconds between 1 and 86400')
       .default(600),
   ),
+  GALLERY_MAX_FILE_GB: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of gigabytes above 0 (20 by default)' })
+      .positive('must be a number of gigabytes above 0 (20 by default)')
+      .max(1024, 'must be at most 1024 (1 TB)')
+      .default(20),
+  ),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional()),
   OPENAI_MODEL: optionalString,
@@ -161,6 +169,8 @@ export interface Config {
    * added). Empty by default: the header is then never read.
    */
   trustedProxies: string[];
+  /** The largest file the owner may upload to a client gallery, in bytes (20 GB unless set). */
+  galleryMaxFileBytes: number;
   /** The ffmpeg binary for video posters and metadata removal; unset: the one from npm. */
   ffmpegPath: string | undefined;
   logLevel: LogLevel;
@@ -219,6 +229,7 @@ export function buildConfig(env: Env): Config {
     allowedOrigins: [new URL(siteUrl).origin, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
     socialProfileUrl: env.SOCIAL_PROFILE_URL,
     trustedProxies: env.TRUSTED_PROXIES ? env.TRUSTED_PROXIES.split(',').map(normalizeIp) : [],
+    galleryMaxFileBytes: Math.round(env.GALLERY_MAX_FILE_GB * 1024 ** 3),
     ffmpegPath: env.FFMPEG_PATH,
     logLevel: env.LOG_LEVEL,
   };

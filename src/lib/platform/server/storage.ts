@@ -126,3 +126,31 @@ export function objectPath(objectId: string, dataDir?: string): string {
   assertMediaId(objectId);
   return join(storagePaths(dataDir).objects, objectId);
 }
+
+// Client galleries. Their originals are private like the photo originals: uploads/galleries/
+// (0700), never served as they are. Uploads still arriving over tus are kept in tus/ with their
+// progress, so a dropped connection or a restart resumes where it stopped.
+const GALLERY_FILE_KEY = /^galleries\/([A-Za-z0-9_-]{8,64})\.([a-z0-9]{2,5})$/;
+
+/** The folder of partial gallery uploads (tus), created on first use. */
+export function galleryUploadsDir(dataDir?: string): string {
+  const dir = join(storagePaths(dataDir).uploads, 'tus');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return dir;
+}
+
+/** The key of a gallery file (an original, or a video's streamable copy): galleries/{name}.{ext}. */
+export function galleryFileKey(name: string, ext: string): string {
+  const key = `galleries/${name}.${ext}`;
+  if (!GALLERY_FILE_KEY.test(key)) throw new RangeError('Invalid gallery file key');
+  return key;
+}
+
+/** The private file a gallery file key names; a key of any other form is refused. */
+export function galleryOriginalPath(key: string, dataDir?: string): string {
+  const m = GALLERY_FILE_KEY.exec(key);
+  if (!m) throw new RangeError('Invalid gallery file key');
+  const dir = join(storagePaths(dataDir).uploads, 'galleries');
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return join(dir, `${m[1]}.${m[2]}`);
+}

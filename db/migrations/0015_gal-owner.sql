@@ -1,0 +1,1 @@
+ALTER TABLE `galleries` ADD `expiry_reminder` integer DEFAULT false NOT NULL;

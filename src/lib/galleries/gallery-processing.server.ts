@@ -1,0 +1,222 @@
+// What happens to a file once its upload is complete. It is recognised by its first bytes, moved to
+// its private key (uploads/galleries/{fileId}.{ext}, never served as it is) and recorded as a
+// gallery file; then, one file at a time in the background:
+// - a photo goes through the portfolio's image module: oriented, WebP/JPEG derivatives at once and
+//   AVIF in the media queue, metadata stripped from everything viewed;
+// - a video gets a poster frame and a streamable copy (metadata removed, faststart), the original
+//   kept untouched beside it;
+// - a file that cannot be read gets its own error in words, and the next file is processed as usual.
+// Files still "processing" when the server stopped are processed again at the next start.
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { link, open, rename, rm } from 'node:fs/promises';
+import { and, eq, sql } from 'drizzle-orm';
+import { detectFileType, SNIFF_BYTES } from '~/lib/media/file-types.server';
+import { processPhoto } from '~/lib/media/images.server';
+import { enqueueAvif } from '~/lib/media/media-jobs.server';
+import { releaseFiles } from '~/lib/media/stored-files.server';
+import { processVideo, videoExt } from '~/lib/media/video/process-video.server';
+import type { Db } from '~/lib/platform/server/db';
+import { HttpError } from '~/lib/platform/server/http';
+import { getLog } from '~/lib/platform/server/log';
+import { galleryFileKey, galleryOriginalPath, tmpPath } from '~/lib/platform/server/storage';
+import { CONTROL_CHARACTER } from '~/lib/platform/shared/control-characters';
+import { galleryFiles } from '~db/schema';
+import type { GalleryFileRow } from './galleries.server';
+
+export const UNREADABLE_TYPE =
+  'This file is not a photo or video the site can read: send JPEG, PNG, TIFF, WebP or GIF photos, or MP4, MOV or AVI videos.';
+
+export interface FinishedUpload {
+  /** The complete file, as the upload store left it. */
+  path: string;
+  uploadId: string;
+  size: number;
+  /** The name the uploader gave, or null. */
+  fileName: string | null;
+}
+
+async function headOf(path: string): Promise<Uint8Array> {
+  const fh = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await fh.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await fh.close();
+  }
+}
+
+/** A name fit for a download and a Lightroom list: no folders, no control characters, at most 200 characters. */
+export function cleanFileName(name: string | null, fallback: string): string {
+  const base = (name ?? '').split(/[\\/]/).pop() ?? '';
+  const clean = base.replace(new RegExp(CONTROL_CHARACTER.source, 'g'), '').trim().slice(0, 200);
+  return clean || fallback;
+}
+
+/**
+ * Records a finished upload as a gallery file: its original moved to its private key, its kind
+ * recognised from its first bytes (or a "failed" file with the reason), and its processing queued.
+ */
+export async function acceptGalleryUpload(
+  db: Db,
+  galleryId: string,
+  upload: FinishedUpload,
+): Promise<GalleryFileRow> {
+  const detected = detectFileType(await headOf(upload.path));
+  const fileId = randomUUID();
+  const ext = detected?.ext ?? 'bin';
+  const key = galleryFileKey(fileId, ext);
+  await rename(upload.path, galleryOriginalPath(key));
+  await rm(`${upload.path}.json`, { force: true });
+  try {
+    const row = db
+      .insert(galleryFiles)
+      .values({
+        id: fileId,
+        galleryId,
+        kind: detected?.kind === 'video' ? 'video' : 'photo',
+        fileName: cleanFileName(upload.fileName, `${fileId}.${ext}`),
+        contentType: detected?.mime ?? 'application/octet-stream',
+        size: upload.size,
+        originalKey: key,
+        status: detected ? 'processing' : 'failed',
+        error: detected ? null : UNREADABLE_TYPE,
+        sortOrder: sql`(select coalesce(max(${galleryFiles.sortOrder}), 0) + 1 from ${galleryFiles} where ${galleryFiles.galleryId} = ${galleryId})`,
+      })
+      .returning()
+      .get();
+    if (detected) queueGalleryProcessing(db, row.id);
+    return row;
+  } catch (err) {
+    // The gallery was deleted while its file was arriving.
+    await rm(galleryOriginalPath(key), { force: true });
+    if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY')
+      throw new HttpError(404, 'There is no such gallery.');
+    throw err;
+  }
+}
+
+async function sha256Of(path: string): Promise<string> {
+  const hash = createHash('sha256');
+  for await (const chunk of createReadStream(path)) hash.update(chunk as Buffer);
+  return hash.digest('hex');
+}
+
+/** A second name for the original in tmp/, which the image or video module may move or replace. */
+async function workingLink(original: string): Promise<string> {
+  const tmp = tmpPath('gallery');
+  await link(original, tmp);
+  return tmp;
+}
+
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).slice(0, 300);
+
+type Outcome = Partial<typeof galleryFiles.$inferInsert>;
+
+async function processPhotoFile(original: string): Promise<Outcome> {
+  const tmp = await workingLink(original);
+  try {
+    // takeFile: the link becomes the image module's own original (no copy of the bytes).
+    const p = await processPhoto(tmp, { avif: 'defer', takeFile: true });
+    return {
+      status: 'ready',
+      mediaId: p.mediaId,
+      width: p.width,
+      height: p.height,
+      dominantColor: p.dominantColor,
+      placeholder: p.placeholder,
+    };
+  } catch (err) {
+    return { status: 'failed', error: `This photo could not be read: ${reason(err)}` };
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+async function processVideoFile(file: GalleryFileRow, original: string): Promise<Outcome> {
+  const ext = videoExt(file.originalKey.split('.').pop() ?? 'mp4');
+  const tmp = await workingLink(original);
+  try {
+    // The remux writes a new file over the link's name: the original keeps its own bytes.
+    const v = await processVideo(tmp, ext);
+    if (!v.remuxed)
+      return { status: 'failed', error: `This video could not be read: ${v.problems.join('; ')}` };
+    const streamKey = galleryFileKey(`${file.id}-stream`, ext);
+    await rename(tmp, galleryOriginalPath(streamKey));
+    if (v.problems.length)
+      getLog().warn({ fileId: file.id, problems: v.problems }, 'Gallery video processed in part.');
+    return {
+      status: 'ready',
+      streamKey,
+      mediaId: v.poster?.mediaId ?? null,
+      width: v.poster?.width ?? null,
+      height: v.poster?.height ?? null,
+      dominantColor: v.poster?.dominantColor ?? null,
+      placeholder: v.poster?.placeholder ?? null,
+    };
+  } catch (err) {
+    return { status: 'failed', error: `This video could not be read: ${reason(err)}` };
+  } finally {
+    await rm(tmp, { force: true });
+  }
+}
+
+/** Processes one gallery file; never throws: a file that cannot be read is marked failed with the reason. */
+export async function processGalleryFile(db: Db, fileId: string): Promise<void> {
+  const file = db.select().from(galleryFiles).where(eq(galleryFiles.id, fileId)).get();
+  if (file?.status !== 'processing') return;
+  const original = galleryOriginalPath(file.originalKey);
+  let outcome: Outcome;
+  try {
+    const sha256 = await sha256Of(original);
+    outcome = {
+      sha256,
+      ...(file.kind === 'video' ? await processVideoFile(file, original) : await processPhotoFile(original)),
+    };
+  } catch (err) {
+    outcome = { status: 'failed', error: `This file could not be read: ${reason(err)}` };
+  }
+  const saved = db
+    .update(galleryFiles)
+    .set(outcome)
+    .where(and(eq(galleryFiles.id, fileId), eq(galleryFiles.status, 'processing')))
+    .run().changes;
+  if (saved === 0) {
+    // Deleted while it was being processed: what was made for it goes too.
+    await releaseFiles(db, { mediaIds: [outcome.mediaId] });
+    if (outcome.streamKey) await rm(galleryOriginalPath(outcome.streamKey), { force: true });
+    return;
+  }
+  if (outcome.mediaId) enqueueAvif(db, outcome.mediaId);
+}
+
+// One file at a time, in the order they finished: processing takes a core, the site keeps the other.
+let chain: Promise<void> = Promise.resolve();
+const pending = new Set<string>();
+
+/** Queues a file's processing (once, however often it is asked for). Resolves when it is done. */
+export function queueGalleryProcessing(db: Db, fileId: string): Promise<void> {
+  if (pending.has(fileId)) return chain;
+  pending.add(fileId);
+  chain = chain
+    .then(() => processGalleryFile(db, fileId))
+    .catch((err) => getLog().error({ err, fileId }, 'A gallery file could not be processed.'))
+    .finally(() => pending.delete(fileId));
+  return chain;
+}
+
+/** Files left "processing" by the last stop are processed again. Call once at start. */
+export function resumeGalleryProcessing(db: Db): number {
+  const rows = db
+    .select({ id: galleryFiles.id })
+    .from(galleryFiles)
+    .where(eq(galleryFiles.status, 'processing'))
+    .all();
+  for (const row of rows) void queueGalleryProcessing(db, row.id);
+  return rows.length;
+}
+
+/** Resolves when every queued file has been processed (for tests and a clean stop). */
+export function galleryProcessingIdle(): Promise<void> {
+  return chain;
+}
