@@ -27,6 +27,14 @@ export class RateLimiter {
     return entry.count > this.max ? Math.ceil((entry.resetAt - now) / 1000) : 0;
   }
 
+  /** The seconds to wait for a key already over the limit (0 when allowed), without counting an attempt. */
+  waitFor(key: string, now = Date.now()): number {
+    const entry = this.hits.get(key);
+    return entry && entry.resetAt > now && entry.count > this.max
+      ? Math.ceil((entry.resetAt - now) / 1000)
+      : 0;
+  }
+
   reset(key: string): void {
     this.hits.delete(key);
   }
