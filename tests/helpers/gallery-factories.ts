@@ -99,8 +99,12 @@ export async function galleryVideo(
 /** The site secret the gallery tests start their server with, so a PIN's hash can be made here. */
 export const GALLERY_TEST_SECRET = 'gallery-tests-secret-0123456789abcdef0123456789';
 
-export function makeGallery(db: Db, overrides: Insert<typeof galleries> & { pin?: string } = {}) {
-  const { pin, ...rest } = overrides;
+/** A gallery; `pin` is hashed with `pinSecret`, the site secret of the server that will check it. */
+export function makeGallery(
+  db: Db,
+  overrides: Insert<typeof galleries> & { pin?: string; pinSecret?: string } = {},
+) {
+  const { pin, pinSecret = GALLERY_TEST_SECRET, ...rest } = overrides;
   return db
     .insert(galleries)
     .values({
@@ -111,7 +115,7 @@ export function makeGallery(db: Db, overrides: Insert<typeof galleries> & { pin?
       message: 'Here are your photos from the day.',
       downloads: 'original',
       watermark: false,
-      ...(pin ? { pinHash: hashPin(pin, GALLERY_TEST_SECRET) } : {}),
+      ...(pin ? { pinHash: hashPin(pin, pinSecret) } : {}),
       ...rest,
     })
     .returning()

@@ -144,9 +144,10 @@ describe('the page', () => {
     const res = await get(`/g/${tokens.open}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('no-store');
-    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('referrer-policy')).toBe('same-origin');
     const html = await res.text();
     expect(html).toContain('<meta name="robots" content="noindex"');
+    expect(html).toContain('<meta name="referrer" content="same-origin">');
     expect(html).toContain('Lough Tay wedding');
     expect(html).toContain('DJI_0003.JPG');
     expect(html).toContain('Send my selection to the photographer');

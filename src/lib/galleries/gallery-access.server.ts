@@ -147,9 +147,13 @@ export function countDownload(db: Db, link: GalleryLink): void {
     .run();
 }
 
-/** Headers of every answer below /g/: never stored, and no Referer carrying the token off the site. */
+/**
+ * Headers of every answer below /g/: never stored, never indexed, and no Referer carrying the token
+ * off the site. `same-origin` rather than `no-referrer`: with no-referrer a browser sends
+ * `Origin: null` on the page's own form posts and fetches, which the cross-site check rightly refuses.
+ */
 export const PRIVATE_HEADERS = {
   'Cache-Control': 'private, no-store',
-  'Referrer-Policy': 'no-referrer',
+  'Referrer-Policy': 'same-origin',
   'X-Robots-Tag': 'noindex, nofollow',
 } as const;
