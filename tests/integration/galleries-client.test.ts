@@ -48,6 +48,8 @@ const tokens = {
   galleryExpired: '',
   pin: '',
   pin2: '',
+  pin3: '',
+  big: '',
   proof: '',
   other: '',
   raw: '',
@@ -71,6 +73,8 @@ beforeAll(async () => {
   const proofPhoto = await galleryPhoto(dir, 'PROOF_0001.JPG');
   const proofVideo = await galleryVideo(dir, 'PROOF_0002.MP4');
   const rawPhoto = await galleryPhoto(dir, 'RAW_0001.JPG');
+  const [first] = photos;
+  if (!first) throw new Error('No photo made');
   withSiteDb(dir, (db) => {
     const gallery = makeGallery(db, { title: 'Lough Tay wedding' });
     ids.gallery = gallery.id;
@@ -99,7 +103,7 @@ beforeAll(async () => {
     addGalleryFiles(
       db,
       big.id,
-      Array.from({ length: 12 }, (_, i) => ({ ...photos[0], fileName: `LONG_${i}.JPG` })),
+      Array.from({ length: 12 }, (_, i) => ({ ...first, fileName: `LONG_${i}.JPG` })),
     );
     tokens.big = makeGalleryLink(db, big.id).token;
 
@@ -343,7 +347,7 @@ describe('downloads', () => {
     expect(jpeg.includes(Buffer.from(BODY_SERIAL))).toBe(false);
     const tags = ExifReader.load(jpeg);
     expect(tags.Make?.description).toBe('DJI');
-    const stored = readFileSync(findStored(f));
+    const stored = readFileSync(findStored(f ?? ''));
     expect(hasGps(stored)).toBe(true);
     expect(imageData(jpeg).equals(imageData(stored))).toBe(true);
 
