@@ -1,22 +1,152 @@
-// Client galleries for tests: a gallery, its files and links, and a recipient's favourites, each
-// with overrides, in any database of the site (memoryDb() or a running server's file).
-
-import { newLinkToken } from '~/lib/galleries/link-token.server';
+// Client galleries for tests, made directly (not through the owner's screens): a gallery row, its
+// files with real processed media (a small JPEG carrying GPS and a camera serial number, processed
+// by processPhoto into the site's data folder) and links with real tokens (newLinkToken).
+// Media are written into `dataDir` (the running server's), then the rows go into its database.
+import { writeFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { hashPin, newLinkToken } from '~/lib/galleries/link-token.server';
+import { processPhoto } from '~/lib/media/images.server';
+import { resetConfigForTests } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
+import { galleryFileKey, galleryOriginalPath, newMediaId } from '~/lib/platform/server/storage';
 import { galleries, galleryFavourites, galleryFiles, galleryLinks } from '~db/schema';
 import { uniqueId, uniqueMediaId } from './factories';
+import { makeClip } from './video-clip';
 
 type Insert<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;
 
-export function makeGallery(db: Db, overrides: Insert<typeof galleries> = {}) {
+/** Where the drone took off: written into every test photo, and never to be delivered. */
+export const LAUNCH_SITE = { lat: '53/1 5/1 2/1', lon: '6/1 20/1 7/1' };
+export const BODY_SERIAL = 'SN-DJI-0042917';
+
+/** A JPEG with GPS, a body serial number and a colour of its own. */
+export function gpsJpeg(colour = '#336699', width = 1600, height = 1067): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: colour } })
+    .jpeg({ quality: 80 })
+    .withExif({
+      IFD0: { Make: 'DJI', Model: 'Mavic 3' },
+      IFD2: { BodySerialNumber: BODY_SERIAL },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: LAUNCH_SITE.lat,
+        GPSLongitudeRef: 'W',
+        GPSLongitude: LAUNCH_SITE.lon,
+      },
+    })
+    .toBuffer();
+}
+
+/** Runs fn with DATA_DIR pointing at the server's folder, so storage.ts writes there. */
+async function inDataDir<T>(dataDir: string, fn: () => Promise<T>): Promise<T> {
+  const saved = process.env.DATA_DIR;
+  process.env.DATA_DIR = dataDir;
+  resetConfigForTests();
+  try {
+    return await fn();
+  } finally {
+    if (saved === undefined) delete process.env.DATA_DIR;
+    else process.env.DATA_DIR = saved;
+    resetConfigForTests();
+  }
+}
+
+export type GalleryFileRow = typeof galleryFiles.$inferInsert;
+
+/** A processed photo's row (not inserted): its original kept under its media id, as processPhoto stores it. */
+export async function galleryPhoto(
+  dataDir: string,
+  fileName: string,
+  bytes?: Buffer,
+): Promise<Omit<GalleryFileRow, 'galleryId'>> {
+  const input = bytes ?? (await gpsJpeg());
+  const photo = await inDataDir(dataDir, () => processPhoto(input, { avif: 'defer' }));
+  // The original is kept as the owner's upload keeps it: private, under uploads/galleries/.
+  const originalKey = galleryFileKey(photo.mediaId, 'jpg');
+  await inDataDir(dataDir, async () => writeFileSync(galleryOriginalPath(originalKey), input));
+  return {
+    id: uniqueId('gfile'),
+    kind: 'photo',
+    fileName,
+    contentType: 'image/jpeg',
+    size: input.length,
+    originalKey,
+    status: 'ready',
+    mediaId: photo.mediaId,
+    width: photo.width,
+    height: photo.height,
+    dominantColor: photo.dominantColor,
+    placeholder: photo.placeholder,
+  };
+}
+
+/** A short real MP4 with a poster (a processed still), its original an uploaded object. */
+export async function galleryVideo(
+  dataDir: string,
+  fileName: string,
+): Promise<Omit<GalleryFileRow, 'galleryId'>> {
+  const clip = makeClip('mp4', { seconds: 2 });
+  const poster = await galleryPhoto(dataDir, `${fileName}.jpg`, await gpsJpeg('#224433', 640, 360));
+  const originalKey = galleryFileKey(newMediaId(), 'mp4');
+  await inDataDir(dataDir, async () => writeFileSync(galleryOriginalPath(originalKey), clip));
+  return {
+    ...poster,
+    kind: 'video',
+    fileName,
+    contentType: 'video/mp4',
+    size: clip.length,
+    originalKey,
+    durationMs: 2000,
+  };
+}
+
+/** The site secret the gallery tests start their server with, so a PIN's hash can be made here. */
+export const GALLERY_TEST_SECRET = 'gallery-tests-secret-0123456789abcdef0123456789';
+
+/** A gallery; `pin` is hashed with `pinSecret`, the site secret of the server that will check it. */
+export function makeGallery(
+  db: Db,
+  overrides: Insert<typeof galleries> & { pin?: string; pinSecret?: string } = {},
+) {
+  const { pin, pinSecret = GALLERY_TEST_SECRET, ...rest } = overrides;
   return db
     .insert(galleries)
-    .values({ title: `Shoot ${uniqueId('g')}`, clientName: 'Aoife Byrne', ...overrides })
+    .values({
+      id: uniqueId('gallery'),
+      title: 'Lough Tay wedding',
+      clientName: 'Aoife Byrne',
+      clientEmail: 'aoife@example.ie',
+      message: 'Here are your photos from the day.',
+      downloads: 'original',
+      watermark: false,
+      ...(pin ? { pinHash: hashPin(pin, pinSecret) } : {}),
+      ...rest,
+    })
     .returning()
     .get();
 }
 
-/** A processed photo of a gallery (its files are not written: see writeMediaFiles). */
+export function addGalleryFiles(db: Db, galleryId: string, files: Omit<GalleryFileRow, 'galleryId'>[]) {
+  return files.map((file, i) =>
+    db
+      .insert(galleryFiles)
+      .values({ sortOrder: i, ...file, id: uniqueId('gfile'), galleryId })
+      .returning()
+      .get(),
+  );
+}
+
+/** A link with a fresh token: the token is returned (only its hash is stored). */
+export function makeGalleryLink(db: Db, galleryId: string, overrides: Insert<typeof galleryLinks> = {}) {
+  const { token, tokenHash } = newLinkToken();
+  const link = db
+    .insert(galleryLinks)
+    .values({ id: uniqueId('glink'), galleryId, recipientName: 'Aoife', tokenHash, ...overrides })
+    .returning()
+    .get();
+  return { token, link };
+}
+
+/** A gallery's photo row alone (its files are not written: see writeMediaFiles). */
 export function makeGalleryFile(db: Db, galleryId: string, overrides: Insert<typeof galleryFiles> = {}) {
   const mediaId = overrides.mediaId ?? uniqueMediaId();
   return db
@@ -36,17 +166,7 @@ export function makeGalleryFile(db: Db, galleryId: string, overrides: Insert<typ
     .get();
 }
 
-/** A recipient's link, with its token (only its hash is stored). */
-export function makeGalleryLink(db: Db, galleryId: string, overrides: Insert<typeof galleryLinks> = {}) {
-  const { token, tokenHash } = newLinkToken();
-  const link = db
-    .insert(galleryLinks)
-    .values({ galleryId, recipientName: 'Aoife', tokenHash, ...overrides })
-    .returning()
-    .get();
-  return { link, token };
-}
-
+/** A photo a recipient hearted, with an optional note. */
 export function makeFavourite(db: Db, linkId: string, fileId: string, note: string | null = null) {
   return db.insert(galleryFavourites).values({ linkId, fileId, note }).returning().get();
 }

@@ -78,6 +78,11 @@ const PUBLIC_MUTATIONS = [
   '/api/paypal/order/[id]/capture',
   // A buyer's review of what they bought, through the link mailed when the order was delivered.
   '/api/reviews',
+  // A client gallery's recipient has no account: the link (and its PIN) is the key to the PIN form,
+  // the hearts and the selection sent to the photographer, each checked against the link.
+  '/g/[token]/favourites/[fileId]',
+  '/g/[token]/pin',
+  '/g/[token]/selection',
 ];
 const ownerRequests = routes.flatMap((route) =>
   route.methods

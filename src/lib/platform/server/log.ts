@@ -191,7 +191,8 @@ export function setRequestRole(role: RequestRole): void {
   if (ctx) ctx.role = role;
 }
 
-const TOKEN_IN_PATH = /^(\/api\/objects\/signed\/|\/api\/auth\/reset-password\/)[^/]+/i;
+// A gallery link /g/{token} is a password: its token never reaches a log line.
+const TOKEN_IN_PATH = /^(\/api\/objects\/signed\/|\/api\/auth\/reset-password\/|\/g\/)[^/]+/i;
 
 /** The path as the log shows it: no query string, and no token that a path may carry. */
 export function loggablePath(url: string | undefined): string {

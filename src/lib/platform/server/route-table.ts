@@ -84,6 +84,14 @@ export const ROUTES: readonly RouteRule[] = [
   },
   // A buyer's review page: its address holds the review link's token, so it is never cached or indexed.
   { path: '/review', read: 'public', write: 'owner', cache: false, index: false },
+  // A client's gallery, /g/{token}, and its files: the address holds the link's token, a password, so
+  // it is never cached or indexed.
+  { path: '/g', read: 'public', write: 'owner', cache: false, index: false },
+  // What the gallery's client may send: the PIN, hearts and notes, the selection. The link's token in
+  // the path is the authorization, checked by each of these endpoints.
+  api('/g/*/pin', 'public', 'public', true),
+  api('/g/*/favourites/*', 'public', 'public', true),
+  api('/g/*/selection', 'public', 'public', true),
   // A numbered copy's certificate of authenticity: its unguessable code is the key, so never indexed.
   { path: '/certificate', read: 'public', write: 'owner', cache: false, index: false },
   ownerPage('/admin'),

@@ -1,0 +1,241 @@
+// The client's gallery at /g/{token}: the grid (lazy images below the fold), a heart and a note per
+// photo (kept per link on the server), "Send my selection to the photographer", videos that play in
+// place, the downloads the owner allows, and the site's full-screen and zoom viewers.
+import { lazy, Suspense, useState } from 'react';
+import { fileUrl } from '~/lib/galleries/gallery-delivery';
+import type { ClientFile, ClientGallery as View } from '~/lib/galleries/gallery-view';
+import { widthsFor } from '~/lib/media/media-urls';
+import type { ViewerPhoto } from '~/lib/viewer/viewer-photo';
+
+const PhotoViewer = lazy(() => import('~/islands/viewer/PhotoViewer'));
+
+interface Props {
+  base: string;
+  view: View;
+  /** The widest viewing copy (smaller while the gallery is watermarked). */
+  maxWidth: number;
+}
+
+/** Images in the first rows load at once; the rest when they near the screen. */
+const EAGER = 6;
+
+async function send(url: string, method: string, body?: unknown): Promise<void> {
+  const res = await fetch(url, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (!res.ok) {
+    const { message } = (await res.json().catch(() => ({}))) as { message?: string };
+    throw new Error(message ?? 'That did not work. Please try again.');
+  }
+}
+
+export default function ClientGallery({ base, view, maxWidth }: Props) {
+  const [files, setFiles] = useState(view.files);
+  const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
+  const [sentAt, setSentAt] = useState(view.selectionSentAt);
+  const [open, setOpen] = useState<number | null>(null);
+  const photos = files.filter((f) => f.kind === 'photo' && f.hasImage);
+  const hearted = files.filter((f) => f.favourite);
+
+  const widths = (f: ClientFile) => widthsFor(f.width ?? 0).filter((w) => w <= maxWidth);
+  const srcOf = (f: ClientFile, width: number, format: 'webp' | 'jpg' = 'webp') =>
+    fileUrl(base, f.id, `view-${width}.${format}`);
+  const srcsetOf = (f: ClientFile) =>
+    widths(f)
+      .map((w) => `${srcOf(f, w)} ${w}w`)
+      .join(', ');
+  const viewerPhotos: ViewerPhoto[] = photos.map((f) => {
+    const ws = widths(f);
+    const largest = ws.at(-1) ?? 640;
+    return {
+      id: f.id,
+      title: f.fileName,
+      description: null,
+      location: null,
+      alt: f.fileName,
+      src: srcOf(f, Math.min(largest, 1280)),
+      srcset: srcsetOf(f),
+      zoomSrc: srcOf(f, largest),
+      width: f.width,
+      height: f.height,
+    };
+  });
+
+  const update = (id: string, change: Partial<ClientFile>) =>
+    setFiles((all) => all.map((f) => (f.id === id ? { ...f, ...change } : f)));
+
+  const toggle = async (f: ClientFile) => {
+    const favourite = !f.favourite;
+    update(f.id, { favourite });
+    try {
+      await send(
+        `${base}/favourites/${encodeURIComponent(f.id)}`,
+        favourite ? 'PUT' : 'DELETE',
+        favourite ? { note: f.note } : undefined,
+      );
+    } catch (err) {
+      update(f.id, { favourite: !favourite });
+      setStatus({ text: (err as Error).message, error: true });
+    }
+  };
+  const saveNote = async (f: ClientFile, note: string) => {
+    update(f.id, { note });
+    try {
+      await send(`${base}/favourites/${encodeURIComponent(f.id)}`, 'PUT', { note });
+      setStatus({ text: `Note saved for ${f.fileName}.` });
+    } catch (err) {
+      setStatus({ text: (err as Error).message, error: true });
+    }
+  };
+  const sendSelection = async () => {
+    try {
+      const res = await fetch(`${base}/selection`, { method: 'POST' });
+      const body = (await res.json()) as { count?: number; sentAt?: string; message?: string };
+      if (!res.ok) throw new Error(body.message ?? 'Your selection could not be sent.');
+      setSentAt(body.sentAt ?? null);
+      setStatus({ text: `Your selection of ${body.count} was sent to the photographer.` });
+    } catch (err) {
+      setStatus({ text: (err as Error).message, error: true });
+    }
+  };
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-center gap-3 border-y border-mist-200 py-4">
+        <p className="text-sm text-ink-600">
+          {hearted.length === 0
+            ? 'Tap the heart on the photos you like.'
+            : `${hearted.length} in your selection.`}
+          {sentAt && ' Your selection was sent to the photographer; you can change it and send it again.'}
+        </p>
+        <button
+          type="button"
+          className="btn btn-primary px-4 text-sm"
+          onClick={sendSelection}
+          disabled={hearted.length === 0}
+        >
+          Send my selection to the photographer
+        </button>
+        {view.downloads !== 'none' && (
+          <>
+            <a className="btn btn-secondary px-4 text-sm" href={`${base}/zip/all`} download>
+              Download all (ZIP)
+            </a>
+            {hearted.length > 0 && (
+              <a className="btn btn-secondary px-4 text-sm" href={`${base}/zip/favourites`} download>
+                Download my favourites (ZIP)
+              </a>
+            )}
+          </>
+        )}
+      </div>
+      <p role="status" className={`min-h-6 pt-2 text-sm ${status?.error ? 'text-red-800' : 'text-ink-600'}`}>
+        {status?.text}
+      </p>
+      <ul className="mt-4 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {files.map((f, i) => {
+          const photoIndex = photos.indexOf(f);
+          const ratio = f.width && f.height ? `${f.width} / ${f.height}` : '3 / 2';
+          const background = f.placeholder
+            ? `url("${f.placeholder}") center / cover`
+            : (f.dominantColor ?? undefined);
+          return (
+            <li key={f.id} className="flex flex-col gap-2">
+              {f.kind === 'video' && !view.proofing ? (
+                // biome-ignore lint/a11y/useMediaCaption: the client's own footage has no captions to offer.
+                <video
+                  controls
+                  preload="none"
+                  className="w-full bg-ink-950"
+                  style={{ aspectRatio: ratio }}
+                  poster={f.hasImage ? srcOf(f, Math.min(widths(f).at(-1) ?? 640, 960), 'jpg') : undefined}
+                  src={fileUrl(base, f.id, 'video')}
+                  aria-label={`Video ${f.fileName}`}
+                />
+              ) : (
+                <button
+                  type="button"
+                  className="block w-full cursor-zoom-in"
+                  style={{ aspectRatio: ratio, background }}
+                  onClick={() => photoIndex >= 0 && setOpen(photoIndex)}
+                  aria-label={
+                    f.kind === 'video'
+                      ? `Video ${f.fileName} (plays once the gallery is released)`
+                      : `Open ${f.fileName}`
+                  }
+                >
+                  {f.hasImage && (
+                    <img
+                      src={srcOf(f, Math.min(widths(f).at(-1) ?? 640, 640))}
+                      srcSet={srcsetOf(f)}
+                      sizes="(min-width: 64rem) 30vw, (min-width: 40rem) 45vw, 90vw"
+                      alt={f.fileName}
+                      width={f.width ?? undefined}
+                      height={f.height ?? undefined}
+                      loading={i < EAGER ? 'eager' : 'lazy'}
+                      decoding="async"
+                      className="h-full w-full object-cover"
+                    />
+                  )}
+                </button>
+              )}
+              <div className="flex items-center gap-2">
+                <button
+                  type="button"
+                  aria-pressed={f.favourite}
+                  aria-label={`Favourite ${f.fileName}`}
+                  onClick={() => toggle(f)}
+                  className={`rounded-full p-2 ring-1 ring-mist-200 ${f.favourite ? 'text-red-700' : 'text-ink-600'}`}
+                >
+                  <svg
+                    aria-hidden="true"
+                    viewBox="0 0 24 24"
+                    className="h-5 w-5"
+                    fill={f.favourite ? 'currentColor' : 'none'}
+                    stroke="currentColor"
+                    strokeWidth={1.8}
+                  >
+                    <path d="M12 20s-7-4.4-9.2-9A5 5 0 0 1 12 6a5 5 0 0 1 9.2 5c-2.2 4.6-9.2 9-9.2 9z" />
+                  </svg>
+                </button>
+                <span className="min-w-0 flex-1 truncate text-sm text-ink-700">{f.fileName}</span>
+                {view.downloads !== 'none' && (
+                  <a
+                    className="text-sm text-heather-700 underline"
+                    href={fileUrl(
+                      base,
+                      f.id,
+                      view.downloads === 'original' || f.kind === 'video' ? 'original' : 'web',
+                    )}
+                    download
+                  >
+                    Download<span className="sr-only"> {f.fileName}</span>
+                  </a>
+                )}
+              </div>
+              {f.favourite && (
+                <label className="text-sm text-ink-700">
+                  Note for {f.fileName}
+                  <textarea
+                    className="mt-1 block w-full rounded-md border border-mist-300 p-2 text-sm"
+                    rows={2}
+                    maxLength={1000}
+                    defaultValue={f.note}
+                    onBlur={(e) => e.currentTarget.value !== f.note && saveNote(f, e.currentTarget.value)}
+                  />
+                </label>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {open !== null && (
+        <Suspense fallback={null}>
+          <PhotoViewer photos={viewerPhotos} initialIndex={open} onClose={() => setOpen(null)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

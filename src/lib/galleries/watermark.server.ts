@@ -1,0 +1,70 @@
+// The viewing copies of a gallery's photos and video posters. While a gallery is marked (proofing,
+// or watermarked and not yet released), a copy is made from a derivative no wider than
+// MARKED_MAX_PX with the site's name across it, so nothing served can stand in for the photo;
+// the originals are never read here. Once released, the derivatives themselves are served.
+import { readFile } from 'node:fs/promises';
+import sharp from 'sharp';
+import { widthsFor } from '~/lib/media/media-urls';
+import { derivativePath } from '~/lib/platform/server/storage';
+import type { MediaFormat } from '~/lib/platform/shared/media-keys';
+import { SITE_NAME } from '~/lib/site/constants';
+import type { Gallery } from './gallery-access.server';
+import { MARKED_MAX_PX, viewsMarked } from './gallery-delivery';
+import type { GalleryFile } from './gallery-file-paths.server';
+
+/** A viewing copy's bytes (a derivative read from disk, or a marked copy made for this request). */
+export interface ViewingCopy {
+  bytes: Buffer;
+  type: string;
+}
+
+const TYPES: Record<'webp' | 'jpg', string> = { webp: 'image/webp', jpg: 'image/jpeg' };
+
+/** The widths a gallery's viewing copies come in for a file (capped while marked). */
+export function viewWidths(gallery: Gallery, width: number): number[] {
+  const all = widthsFor(width);
+  if (!viewsMarked(gallery)) return all;
+  const capped = all.filter((w) => w <= MARKED_MAX_PX);
+  return capped.length ? capped : all.slice(0, 1);
+}
+
+/** The viewing copy of a file at a width (the nearest one made at or below it) and format. */
+export async function viewingCopy(
+  gallery: Gallery,
+  file: GalleryFile,
+  width: number,
+  format: 'webp' | 'jpg',
+): Promise<ViewingCopy | null> {
+  if (!file.mediaId || !file.width) return null;
+  const widths = viewWidths(gallery, file.width);
+  const chosen = [...widths].reverse().find((w) => w <= width) ?? widths[0];
+  if (chosen === undefined) return null;
+  if (!viewsMarked(gallery)) {
+    const bytes = await readFile(derivativePath(file.mediaId, chosen, format as MediaFormat)).catch(
+      () => null,
+    );
+    return bytes && { bytes, type: TYPES[format] };
+  }
+  const source = derivativePath(file.mediaId, chosen, 'jpg');
+  return { bytes: await marked(source), type: 'image/jpeg' };
+}
+
+/** A derivative with the site's name repeated across it, semi-transparent. */
+async function marked(source: string): Promise<Buffer> {
+  const image = sharp(source);
+  const { width = 1, height = 1 } = await image.metadata();
+  const size = Math.max(14, Math.round(Math.min(width, height) / 12));
+  const rows = Math.ceil(height / (size * 3)) + 1;
+  const text = Array.from({ length: rows }, (_, i) => {
+    const y = Math.round((i + 0.6) * size * 3);
+    const x = (i % 2) * size * 3 - size * 2;
+    return `<text x="${x}" y="${y}">${`${SITE_NAME} · PROOF · `.repeat(Math.ceil(width / (size * 8)) + 2)}</text>`;
+  }).join('');
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g font-family="sans-serif" font-size="${size}" fill="#fff" fill-opacity="0.38" stroke="#000" stroke-opacity="0.18" transform="rotate(-18 ${width / 2} ${height / 2})">${text}</g></svg>`,
+  );
+  return image
+    .composite([{ input: svg, top: 0, left: 0 }])
+    .jpeg({ quality: 78, mozjpeg: true })
+    .toBuffer();
+}

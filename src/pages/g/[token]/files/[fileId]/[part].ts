@@ -1,0 +1,57 @@
+// GET /g/{token}/files/{fileId}/{part}: one file of the gallery, after the link (and its PIN) is checked
+// and the file is found in THIS link's gallery (404 otherwise: no other gallery's file, no path):
+//   view-{width}.{webp|jpg}  a viewing copy (watermarked and size-limited while the gallery is marked)
+//   video                    the video playing in place, with byte ranges for seeking (not while proofing)
+//   original | web           a download, when the owner allows that size; byte ranges resume it
+// Nothing here reads a proofing gallery's originals.
+import type { APIRoute } from 'astro';
+import { countDownload, PRIVATE_HEADERS, requireLink } from '~/lib/galleries/gallery-access.server';
+import { downloadsAllowed, isProofing } from '~/lib/galleries/gallery-delivery';
+import {
+  deliveredFile,
+  playableVideo,
+  sourceResponse,
+  startsDownload,
+} from '~/lib/galleries/gallery-downloads.server';
+import { fileOfGallery } from '~/lib/galleries/gallery-favourites.server';
+import { viewingCopy } from '~/lib/galleries/watermark.server';
+import { getDb } from '~/lib/platform/server/db';
+import { HttpError, handle } from '~/lib/platform/server/http';
+
+const VIEW = /^view-(\d{1,4})\.(webp|jpg)$/;
+const notHere = () => new HttpError(404, 'This file is not in the gallery.');
+
+export const GET: APIRoute = handle(async ({ request, params }) => {
+  const db = getDb();
+  const { gallery, link } = requireLink(db, params.token ?? '', request);
+  const file = fileOfGallery(db, gallery, params.fileId ?? '');
+  const part = params.part ?? '';
+  const view = VIEW.exec(part);
+  if (view) {
+    const copy = await viewingCopy(gallery, file, Number(view[1]), view[2] as 'webp' | 'jpg');
+    if (!copy) throw notHere();
+    const headers = {
+      ...PRIVATE_HEADERS,
+      'Cache-Control': 'private, max-age=3600',
+      'Content-Type': copy.type,
+    };
+    return new Response(new Uint8Array(copy.bytes), { headers });
+  }
+  if (part === 'video') {
+    if (file.kind !== 'video') throw notHere();
+    if (isProofing(gallery))
+      throw new HttpError(403, 'Videos play once the photographer releases the gallery.');
+    return sourceResponse(request, await playableVideo(file), 'inline', PRIVATE_HEADERS);
+  }
+  if (part === 'original' || part === 'web') {
+    const allowed = downloadsAllowed(gallery);
+    if (allowed === 'none')
+      throw new HttpError(403, 'This gallery is for viewing and choosing; its files cannot be downloaded.');
+    if (part === 'original' && allowed !== 'original')
+      throw new HttpError(403, 'This gallery offers web-size downloads only.');
+    const source = await deliveredFile(gallery, file, file.kind === 'video' ? 'original' : part);
+    if (startsDownload(request)) countDownload(db, link);
+    return sourceResponse(request, source, 'attachment', PRIVATE_HEADERS);
+  }
+  throw notHere();
+});

@@ -1,0 +1,36 @@
+// GET /g/{token}/zip/all and /g/{token}/zip/favourites: the whole gallery, or this link's hearts, as
+// a ZIP made while it is sent (lib/galleries/gallery-downloads.server.ts), in the size the owner
+// allows. 403 when the gallery allows no download, 404 for another name, 409 with no heart.
+
+import { Readable } from 'node:stream';
+import type { APIRoute } from 'astro';
+import { countDownload, PRIVATE_HEADERS, requireLink } from '~/lib/galleries/gallery-access.server';
+import { downloadsAllowed } from '~/lib/galleries/gallery-delivery';
+import { safeFileName, zipOf } from '~/lib/galleries/gallery-downloads.server';
+import { favouriteFiles } from '~/lib/galleries/gallery-favourites.server';
+import { readyFiles } from '~/lib/galleries/gallery-view.server';
+import { getDb } from '~/lib/platform/server/db';
+import { HttpError, handle } from '~/lib/platform/server/http';
+
+export const GET: APIRoute = handle(({ request, params }) => {
+  const db = getDb();
+  const { gallery, link } = requireLink(db, params.token ?? '', request);
+  const set = params.set;
+  if (set !== 'all' && set !== 'favourites') throw new HttpError(404, 'There is no such download.');
+  const size = downloadsAllowed(gallery);
+  if (size === 'none')
+    throw new HttpError(403, 'This gallery is for viewing and choosing; its files cannot be downloaded.');
+  const files = set === 'all' ? readyFiles(db, gallery.id) : favouriteFiles(db, link).map((f) => f.file);
+  if (files.length === 0)
+    throw new HttpError(409, set === 'all' ? 'The gallery has no files yet.' : 'Heart a photo first.');
+  countDownload(db, link);
+  const name = safeFileName(`${gallery.title}${set === 'favourites' ? ' - favourites' : ''}.zip`);
+  const body = Readable.toWeb(zipOf(gallery, files, size)) as ReadableStream<Uint8Array>;
+  return new Response(body, {
+    headers: {
+      ...PRIVATE_HEADERS,
+      'Content-Type': 'application/zip',
+      'Content-Disposition': `attachment; filename="${name.replace(/[^\x20-\x7e]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(name)}`,
+    },
+  });
+});
