@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { read, reason, send } from '~/islands/admin/query';
 import { notify } from '~/lib/platform/client/toaster';
+import { countOf } from '~/lib/platform/shared/format';
 import {
   detailKey,
   type GalleryDetail,
@@ -66,7 +67,11 @@ function GalleryView(props: { id: string; maxFileBytes: number; onClose: () => v
   if (!q.data) return <p aria-busy="true">Loading…</p>;
   const { gallery, files, links } = q.data;
   const confirmDelete = () => {
-    if (window.confirm(`Delete “${gallery.title}” with its ${files.length} files and ${links.length} links?`))
+    if (
+      window.confirm(
+        `Delete “${gallery.title}” with its ${countOf(files.length, 'file')} and ${countOf(links.length, 'link')}?`,
+      )
+    )
       remove.mutate();
   };
   return (
@@ -176,8 +181,8 @@ export default function GalleriesTab() {
               <p className="text-sm text-slate-600">{summary(g)}</p>
               {g.counts && (
                 <p className="mt-1 text-sm">
-                  {g.counts.files} files ({g.counts.ready} ready
-                  {g.counts.failed ? `, ${g.counts.failed} failed` : ''}) · {g.counts.links} links
+                  {countOf(g.counts.files, 'file')} ({g.counts.ready} ready
+                  {g.counts.failed ? `, ${g.counts.failed} failed` : ''}) · {countOf(g.counts.links, 'link')}
                 </p>
               )}
             </li>

@@ -39,3 +39,8 @@ export function compositionBand(score: number): ScoreBand {
   if (score >= 6) return { label: 'Good', tone: 'yellow' };
   return { label: 'Needs Improvement', tone: 'red' };
 }
+
+/** "1 file", "3 files": a count with its noun in the singular or the plural (regular English plurals). */
+export function countOf(n: number, noun: string): string {
+  return `${n.toLocaleString('en-IE')} ${n === 1 ? noun : `${noun}s`}`;
+}
