@@ -432,6 +432,26 @@ describe('downloads', () => {
     const stream = galleryOriginalPath(row?.streamKey ?? '', site.dataDir);
     expect((await bytesOf(played)).equals(readFileSync(stream))).toBe(true);
   });
+
+  it('offers each file of a web-size gallery by a download link that answers, a video as its original', async () => {
+    const clip = await galleryVideo(site.dataDir, 'DJI_0006.MP4');
+    const photo = await galleryPhoto(site.dataDir, 'DJI_0007.JPG');
+    const { token, fileIds } = withSiteDb(site.dataDir, (db) => {
+      const gallery = makeGallery(db, { title: 'Glendalough', downloads: 'web' });
+      const files = addGalleryFiles(db, gallery.id, [clip, photo]);
+      return { token: makeGalleryLink(db, gallery.id).token, fileIds: files.map((f) => f.id) };
+    });
+    const page = await (await get(`/g/${token}`)).text();
+    const offered = fileIds.map(
+      (id) => new RegExp(`/g/${token}/files/${id}/(?:original|web)`).exec(page)?.[0],
+    );
+    expect(offered.every(Boolean)).toBe(true);
+    const [video, still] = await Promise.all(offered.map((href) => get(href ?? '')));
+    expect(video?.status).toBe(200);
+    expect((await bytesOf(video as Response)).equals(readFileSync(findStored(fileIds[0] ?? '')))).toBe(true);
+    expect(still?.status).toBe(200);
+    expect(still?.headers.get('content-type')).toBe('image/jpeg');
+  });
 });
 
 describe('a proofing gallery', () => {
