@@ -129,6 +129,10 @@ test('a gallery from upload to a revoked link: PIN, hearts, selection, video, ZI
   await page.getByRole('button', { name: title }).click();
   const card = page.getByRole('list', { name: 'Links' }).getByRole('listitem').filter({ hasText: 'Sorcha' });
   await expect(card).toContainText('Selection sent');
+  // The link's figures, as the client's visit left them: hearts, and the ZIP counted as a download.
+  await expect(card).toContainText(/Favourites\s*2/);
+  await expect(card).toContainText(/Downloads\s*1/);
+  await expect(card).not.toContainText(/Views\s*0/);
   await card.getByRole('button', { name: 'Selection of Sorcha' }).click();
   const chosen = card.getByRole('listitem');
   await expect(chosen).toHaveCount(2);
