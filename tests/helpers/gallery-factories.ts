@@ -79,22 +79,35 @@ export async function galleryPhoto(
   };
 }
 
-/** A short real MP4 with a poster (a processed still), its original an uploaded object. */
+const VIDEO_TYPES = { mp4: 'video/mp4', mov: 'video/quicktime' } as const;
+
+/**
+ * A short real clip with a poster (a processed still), its original an uploaded object. With
+ * `stream`, it also has the streamable copy the owner's processing keeps beside the original, in
+ * the original's container, under the key `galleries/{name}-stream.{ext}`.
+ */
 export async function galleryVideo(
   dataDir: string,
   fileName: string,
+  { ext = 'mp4', stream = false }: { ext?: keyof typeof VIDEO_TYPES; stream?: boolean } = {},
 ): Promise<Omit<GalleryFileRow, 'galleryId'>> {
-  const clip = makeClip('mp4', { seconds: 2 });
+  const clip = makeClip(ext, { seconds: 2 });
   const poster = await galleryPhoto(dataDir, `${fileName}.jpg`, await gpsJpeg('#224433', 640, 360));
-  const originalKey = galleryFileKey(newMediaId(), 'mp4');
-  await inDataDir(dataDir, async () => writeFileSync(galleryOriginalPath(originalKey), clip));
+  const name = newMediaId();
+  const originalKey = galleryFileKey(name, ext);
+  const streamKey = stream ? galleryFileKey(`${name}-stream`, ext) : null;
+  await inDataDir(dataDir, async () => {
+    writeFileSync(galleryOriginalPath(originalKey), clip);
+    if (streamKey) writeFileSync(galleryOriginalPath(streamKey), clip);
+  });
   return {
     ...poster,
     kind: 'video',
     fileName,
-    contentType: 'video/mp4',
+    contentType: VIDEO_TYPES[ext],
     size: clip.length,
     originalKey,
+    streamKey,
     durationMs: 2000,
   };
 }

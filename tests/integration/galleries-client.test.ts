@@ -11,7 +11,7 @@ import ExifReader from 'exifreader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheKey } from '~/lib/platform/server/route-table';
-import { derivativePath, findOriginal, objectPath } from '~/lib/platform/server/storage';
+import { derivativePath, galleryOriginalPath } from '~/lib/platform/server/storage';
 import { galleries, galleryFiles, galleryLinks } from '~db/schema';
 import { withSiteDb } from '../helpers/db';
 import {
@@ -416,6 +416,42 @@ describe('downloads', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 1000-${size - 1}/${size}`);
   });
+
+  it('plays the streamable copy processing keeps, named by the type of its container', async () => {
+    // Processing remuxes a MOV into a MOV beside the original: calling it an MP4 would mislabel it.
+    const mov = await galleryVideo(site.dataDir, 'DJI_0005.MOV', { ext: 'mov', stream: true });
+    const { token, fileId } = withSiteDb(site.dataDir, (db) => {
+      const gallery = makeGallery(db, { title: 'River Avonmore' });
+      const [file] = addGalleryFiles(db, gallery.id, [mov]);
+      return { token: makeGalleryLink(db, gallery.id).token, fileId: file?.id ?? '' };
+    });
+    const played = await get(`/g/${token}/files/${fileId}/video`);
+    expect(played.status).toBe(200);
+    expect(played.headers.get('content-type')).toBe('video/quicktime');
+    const row = fileRow(fileId);
+    const stream = galleryOriginalPath(row?.streamKey ?? '', site.dataDir);
+    expect((await bytesOf(played)).equals(readFileSync(stream))).toBe(true);
+  });
+
+  it('offers each file of a web-size gallery by a download link that answers, a video as its original', async () => {
+    const clip = await galleryVideo(site.dataDir, 'DJI_0006.MP4');
+    const photo = await galleryPhoto(site.dataDir, 'DJI_0007.JPG');
+    const { token, fileIds } = withSiteDb(site.dataDir, (db) => {
+      const gallery = makeGallery(db, { title: 'Glendalough', downloads: 'web' });
+      const files = addGalleryFiles(db, gallery.id, [clip, photo]);
+      return { token: makeGalleryLink(db, gallery.id).token, fileIds: files.map((f) => f.id) };
+    });
+    const page = await (await get(`/g/${token}`)).text();
+    const offered = fileIds.map(
+      (id) => new RegExp(`/g/${token}/files/${id}/(?:original|web)`).exec(page)?.[0],
+    );
+    expect(offered.every(Boolean)).toBe(true);
+    const [video, still] = await Promise.all(offered.map((href) => get(href ?? '')));
+    expect(video?.status).toBe(200);
+    expect((await bytesOf(video as Response)).equals(readFileSync(findStored(fileIds[0] ?? '')))).toBe(true);
+    expect(still?.status).toBe(200);
+    expect(still?.headers.get('content-type')).toBe('image/jpeg');
+  });
 });
 
 describe('a proofing gallery', () => {
@@ -451,13 +487,9 @@ function fileRow(fileId: string) {
     db.select().from(galleryFiles).where(eq(galleryFiles.id, fileId)).get(),
   );
 }
-/** Where the factory stored a file's original (a photo's by processPhoto, a video's as an object). */
+/** Where the factory stored a file's original: private, under uploads/galleries/, as the owner's upload keeps it. */
 function findStored(fileId: string): string {
-  const row = fileRow(fileId);
-  const key = row?.originalKey ?? '';
-  const path = row?.kind === 'video' ? objectPath(key, site.dataDir) : findOriginal(key, site.dataDir);
-  if (!path) throw new Error('No original');
-  return path;
+  return galleryOriginalPath(fileRow(fileId)?.originalKey ?? '', site.dataDir);
 }
 function derivativeOf(fileId: string, width: number, format: 'jpg' | 'webp' = 'jpg'): string {
   return derivativePath(fileRow(fileId)?.mediaId ?? '', width, format, site.dataDir);

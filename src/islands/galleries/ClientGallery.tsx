@@ -204,11 +204,8 @@ export default function ClientGallery({ base, view, maxWidth }: Props) {
                 {view.downloads !== 'none' && (
                   <a
                     className="text-sm text-heather-700 underline"
-                    href={fileUrl(
-                      base,
-                      f.id,
-                      view.downloads === 'original' || f.kind === 'video' ? 'original' : 'web',
-                    )}
+                    // The size the owner allows: the server delivers a video's original under either.
+                    href={fileUrl(base, f.id, view.downloads)}
                     download
                   >
                     Download<span className="sr-only"> {f.fileName}</span>

@@ -99,8 +99,9 @@ export async function deliveredFile(
 /** A video as it plays in the page. */
 export async function playableVideo(file: GalleryFile): Promise<Source> {
   const path = playableFilePath(file) ?? missing();
-  const type = file.streamKey ? 'video/mp4' : file.contentType;
-  return fromDisk(path, Buffer.alloc(0), 0, type, file.fileName);
+  // The streamable copy is remuxed into the original's own container (a MOV stays a MOV), so
+  // it has the original's type.
+  return fromDisk(path, Buffer.alloc(0), 0, file.contentType, file.fileName);
 }
 
 function webName(name: string): string {
