@@ -10,6 +10,7 @@ import { withSiteDb } from '../helpers/db';
 import { makeFramings, makePhoto, makeVariant } from '../helpers/factories';
 import { makeGallery, makeGalleryFile, makeGalleryLink } from '../helpers/gallery-factories';
 import { type RunningServer, startServer } from '../helpers/server';
+import { signIn } from '../helpers/session';
 
 let site: RunningServer;
 const ids = { gallery: '', file: '', link: '', closedFile: '' };
@@ -78,6 +79,20 @@ describe('prints from a gallery', () => {
     expect(stored.items).toHaveLength(1);
     expect(stored.items[0]).toMatchObject({ priceCents: 4500, productVariantId: null });
     expect(stored.items[0]?.description).toContain('Byrne wedding');
+  });
+
+  it('shows the owner the gallery and link an order came from', async () => {
+    const orderId = withSiteDb(site.dataDir, (d) =>
+      d.select({ id: orders.id }).from(orders).where(eq(orders.galleryLinkId, ids.link)).get(),
+    )?.id;
+    const res = await fetch(`${site.url}/api/admin/orders/${orderId}`, {
+      headers: { cookie: await signIn(site.url) },
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { gallery: unknown }).gallery).toEqual({
+      title: 'Byrne wedding',
+      recipient: 'Ciara',
+    });
   });
 
   it('refuses a line with another gallery’s link, or a revoked link, with a sentence', async () => {
