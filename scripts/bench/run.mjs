@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { bytesRows } from './bytes.mjs';
 import { benchComposition } from './composition.mjs';
 import { editionRaceRows } from './edition-race.mjs';
+import { galleryDeliveryRows } from './gallery-delivery.mjs';
 import { galleryUploadRows } from './gallery-upload.mjs';
 import { interactionRows } from './interaction.mjs';
 import { largeUploadRows } from './large-upload.mjs';
@@ -81,6 +82,8 @@ try {
   if (only === undefined) {
     section('a 1 GiB gallery upload over tus, killed at 50% and resumed');
     rows.push(...(await galleryUploadRows()));
+    section('a 2 GiB gallery ZIP and a gallery page of 1,000 photos');
+    rows.push(...(await galleryDeliveryRows()));
   }
 
   if (!quick) {

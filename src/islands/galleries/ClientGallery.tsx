@@ -89,6 +89,25 @@ export default function ClientGallery({ base, view, maxWidth }: Props) {
       setStatus({ text: (err as Error).message, error: true });
     }
   };
+  // The shop's print dialog, loaded on the first click: the print's cart line carries the link's
+  // token, which the checkout's server checks.
+  const orderPrint = async (f: ClientFile, opener: HTMLElement) => {
+    try {
+      const { openPrintDialog } = await import('~/islands/shop/print-dialog-mount');
+      openPrintDialog({
+        photoId: f.id,
+        title: `${view.title}: ${f.fileName}`,
+        imageUrl: srcOf(f, Math.min(widths(f).at(-1) ?? 640, 640)),
+        returnFocus: opener,
+        gallery: {
+          variantsUrl: `${base}/prints/${encodeURIComponent(f.id)}`,
+          link: base.slice('/g/'.length),
+        },
+      });
+    } catch {
+      setStatus({ text: 'The print options could not be opened. Please try again.', error: true });
+    }
+  };
   const sendSelection = async () => {
     try {
       const res = await fetch(`${base}/selection`, { method: 'POST' });
@@ -201,6 +220,15 @@ export default function ClientGallery({ base, view, maxWidth }: Props) {
                   </svg>
                 </button>
                 <span className="min-w-0 flex-1 truncate text-sm text-ink-700">{f.fileName}</span>
+                {view.printsAllowed && f.kind === 'photo' && f.hasImage && (
+                  <button
+                    type="button"
+                    className="text-sm text-heather-700 underline"
+                    onClick={(e) => orderPrint(f, e.currentTarget)}
+                  >
+                    Order a print<span className="sr-only"> of {f.fileName}</span>
+                  </button>
+                )}
                 {view.downloads !== 'none' && (
                   <a
                     className="text-sm text-heather-700 underline"

@@ -121,6 +121,14 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                     <dd className="tabular-nums">{euros(v.amount)} included</dd>
                   </Fragment>
                 ))}
+                {order.gallery && (
+                  <>
+                    <dt>Gallery</dt>
+                    <dd>
+                      {order.gallery.title}, link for {order.gallery.recipient}
+                    </dd>
+                  </>
+                )}
                 <dt>PayPal order</dt>
                 <dd className="font-mono break-all">{order.paypalOrderId ?? '—'}</dd>
                 <dt>PayPal capture</dt>

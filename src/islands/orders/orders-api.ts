@@ -51,6 +51,8 @@ export interface OrderDetails extends OrderRow {
   editionCopies: { orderItemId: string; number: number; editionSize: number; certificateCode: string }[];
   /** The VAT inside the total per rate (percent, euros); empty for an order made before VAT was kept. */
   vat: { rate: number; amount: string }[];
+  /** The client gallery and link its prints were ordered through (null: a shop order). */
+  gallery: { title: string; recipient: string } | null;
 }
 
 export const ORDER_STATUS_FILTERS = [

@@ -28,6 +28,11 @@ export interface PrintTarget {
   title: string;
   imageUrl: string;
   returnFocus?: HTMLElement;
+  /**
+   * A client gallery's photo: where its prints are read (at the shop's prices) and the gallery
+   * link's token its cart line carries, for the server to check. Such a photo has no edition.
+   */
+  gallery?: { variantsUrl: string; link: string };
 }
 
 interface Variant {
@@ -64,12 +69,13 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
     if (!target || openCount === 0) return;
     if (!dialog.current?.open) dialog.current?.showModal();
     let live = true;
+    const photoUrl = `/api/photos/${encodeURIComponent(target.photoId)}`;
     Promise.all([
-      getJson<Variant[]>(`/api/photos/${encodeURIComponent(target.photoId)}/variants`),
+      getJson<Variant[]>(target.gallery?.variantsUrl ?? `${photoUrl}/variants`),
       getJson<Framing[]>('/api/framing-options'),
-      getJson<{ editionSize: number | null; left: number | null }>(
-        `/api/photos/${encodeURIComponent(target.photoId)}/edition`,
-      ),
+      target.gallery
+        ? null
+        : getJson<{ editionSize: number | null; left: number | null }>(`${photoUrl}/edition`),
     ])
       .then(([v, f, e]) => {
         if (!live) return;
@@ -113,6 +119,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
       photoId: target.photoId,
       dimensions: variant.dimensions,
       imageUrl: target.imageUrl,
+      ...(target.gallery ? { galleryLink: target.gallery.link } : {}),
     });
     const message = `${quantity} × ${target.title}, ${PRINT_SIZE_LABELS[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`;
     // Closing a modal dialog restyles the whole page (it stops being inert), which takes a slow phone

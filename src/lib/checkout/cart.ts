@@ -23,6 +23,8 @@ export interface CartLine {
   photoId?: string;
   dimensions?: string;
   imageUrl?: string;
+  /** A print of a client gallery's photo: the token of the gallery link it was chosen through. */
+  galleryLink?: string;
 }
 
 export type Cart = readonly CartLine[];
@@ -77,6 +79,13 @@ export function totals(cart: Cart): { totalCents: number; itemCount: number } {
 }
 
 /** What the browser sends to the server for an order: only what was chosen, never a price. */
-export function orderLines(cart: Cart): { variantId: string; framing: PrintSize | null; quantity: number }[] {
-  return cart.map((l) => ({ variantId: l.variantId, framing: l.framing, quantity: l.quantity }));
+export function orderLines(
+  cart: Cart,
+): { variantId: string; framing: PrintSize | null; quantity: number; galleryLink?: string }[] {
+  return cart.map((l) => ({
+    variantId: l.variantId,
+    framing: l.framing,
+    quantity: l.quantity,
+    ...(l.galleryLink ? { galleryLink: l.galleryLink } : {}),
+  }));
 }

@@ -11,6 +11,7 @@ import {
   type OrderLineInput,
   perPrintCapMessage,
 } from '~/lib/checkout/schemas';
+import { type GallerySource, galleryOrderVariants } from '~/lib/galleries/gallery-prints.server';
 import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '~/lib/payments/paypal-client.server';
 import type { Db } from '~/lib/platform/server/db';
 import { commitGrouped } from '~/lib/platform/server/grouped-commits';
@@ -46,6 +47,8 @@ export const PAYMENT_ERRORS = {
 export interface PricedItem {
   variantId: string;
   photoId: string;
+  /** A print of a gallery photo (gallery-prints.ts): its file; it has no row in product_variants. */
+  galleryFileId?: string;
   /** The photo's limited edition size, or null for an open edition. */
   editionSize: number | null;
   title: string;
@@ -68,6 +71,8 @@ export const FREE_ORDER_MESSAGE =
 export interface PricedOrder {
   items: PricedItem[];
   totalCents: number;
+  /** The gallery and link the order's gallery prints came through, or null. */
+  gallery: GallerySource | null;
 }
 
 /**
@@ -78,8 +83,9 @@ export interface PricedOrder {
  * that many small lines cannot add up past a cap): at most MAX_LINE_QUANTITY of one print and
  * MAX_ORDER_PRINTS in all, else a 400.
  */
-export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): PricedOrder {
+export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = new Date()): PricedOrder {
   if (lines.length === 0) throw new HttpError(400, 'Your cart is empty');
+  const fromGallery = galleryOrderVariants(db, lines, now);
   const ids = [...new Set(lines.map((l) => l.variantId))];
   // One statement for any number of lines: the ids go in as one JSON array.
   const variants = preparedOnce(db, 'orders: variants by id', () =>
@@ -102,7 +108,9 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): Price
       .where(sql`${productVariants.id} in (select value from json_each(${sql.placeholder('ids')}))`)
       .prepare(),
   ).all({ ids: JSON.stringify(ids) });
-  const byId = new Map(variants.map((v) => [v.id, v]));
+  const byId = new Map<string, (typeof variants)[number] & { galleryFileId?: string }>(
+    [...variants, ...fromGallery.variants].map((v) => [v.id, v]),
+  );
   const activeFrames = preparedOnce(db, 'orders: active frames', () =>
     db
       .select({ size: framingOptions.size, priceCents: framingOptions.priceCents })
@@ -148,6 +156,7 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): Price
     merged.set(key, {
       variantId: v.id,
       photoId: v.photoId,
+      ...(v.galleryFileId ? { galleryFileId: v.galleryFileId } : {}),
       editionSize: v.editionSize,
       title: v.title,
       size: v.size,
@@ -168,7 +177,7 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[]): Price
     throw new HttpError(400, ORDER_PRINTS_CAP_MESSAGE);
   }
   const totalCents = items.reduce((sum, i) => sum + i.unitCents * i.quantity, 0);
-  return { items, totalCents };
+  return { items, totalCents, gallery: fromGallery.source };
 }
 
 /**
@@ -209,6 +218,8 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
         shippingVatCents: sql.placeholder('shippingVatCents'),
         discountCode: sql.placeholder('discountCode'),
         discountCodeId: sql.placeholder('discountCodeId'),
+        galleryId: sql.placeholder('galleryId'),
+        galleryLinkId: sql.placeholder('galleryLinkId'),
       })
       .prepare(),
   );
@@ -252,6 +263,8 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
       shippingVatCents: quote.shipping.vatCents,
       discountCode: cart.discount?.code ?? null,
       discountCodeId: cart.discount?.id ?? null,
+      galleryId: priced.gallery?.galleryId ?? null,
+      galleryLinkId: priced.gallery?.linkId ?? null,
     });
     const editionLines = [];
     for (const [i, item] of priced.items.entries()) {
@@ -261,7 +274,7 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
       insertItem.run({
         id: itemId,
         orderId,
-        productVariantId: item.variantId,
+        productVariantId: item.galleryFileId ? null : item.variantId,
         quantity: item.quantity,
         priceCents: item.unitCents,
         framingSize: item.framing,

@@ -48,7 +48,7 @@ function usableCode(db: Db, typed: string, itemTotalCents: number, now: Date): S
  * country; a code that cannot be used a 422 on the code's field.
  */
 export function quoteCart(db: Db, input: CartInput, now: Date): CartQuote {
-  const priced = priceOrderLines(db, input.lines);
+  const priced = priceOrderLines(db, input.lines, now);
   const destination = destinationOf(db, input.country.trim().toUpperCase());
   if (!destination.ships) throw new HttpError(422, destination.reason, { field: 'country' });
   const discount = input.discountCode ? usableCode(db, input.discountCode, priced.totalCents, now) : null;

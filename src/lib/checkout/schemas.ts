@@ -46,6 +46,8 @@ export const orderLineSchema = z.object({
     .int('Quantity must be a whole number')
     .min(1, 'Quantity must be at least 1')
     .max(MAX_LINE_QUANTITY, perPrintCapMessage()),
+  /** A print of a gallery photo: the token of the gallery link it was chosen through. */
+  galleryLink: z.string().trim().max(100).optional(),
 });
 export type OrderLineInput = z.infer<typeof orderLineSchema>;
 

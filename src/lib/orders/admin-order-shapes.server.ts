@@ -59,6 +59,7 @@ export function adminOrderDetailsJson(o: AdminOrderDetails) {
     refundedAmount: o.refundedAmountCents === null ? null : centsToDecimal(o.refundedAmountCents),
     updatedAt: iso(o.updatedAt),
     history: o.history.map((h) => ({ ...h, createdAt: iso(h.createdAt) })),
+    gallery: o.gallery,
     /** The VAT inside the total per rate (rate in percent); empty for an order made before VAT was kept. */
     vat: (o.vat ?? []).map((r) => ({
       rate: Number(ratePercent(r.rateBp)),

@@ -9,7 +9,16 @@ import { orderVatByRate, type RateTotal } from '~/lib/orders/order-vat';
 import type { OrdersQuery } from '~/lib/orders/schemas';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
-import { type Order, orderItems, orderStatusHistory, orders, photos, productVariants } from '~db/schema';
+import {
+  galleries,
+  galleryLinks,
+  type Order,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  photos,
+  productVariants,
+} from '~db/schema';
 
 /** How many orders GET /api/admin/orders answers with, newest first. */
 export const RECENT_ADMIN_ORDERS = 100;
@@ -39,7 +48,24 @@ export type AdminOrder = Order & { items: AdminOrderItem[]; itemCount: number };
 export type StatusHistoryEntry = OrderHistoryEntry<Date>;
 
 /** With its status history, and the VAT inside its total per rate (null: made before VAT was kept). */
-export type AdminOrderDetails = AdminOrder & { history: StatusHistoryEntry[]; vat: RateTotal[] | null };
+export type AdminOrderDetails = AdminOrder & {
+  history: StatusHistoryEntry[];
+  vat: RateTotal[] | null;
+  /** The client gallery and link its prints were ordered through (null: a shop order). */
+  gallery: { title: string; recipient: string } | null;
+};
+
+/** The gallery and link an order came through, while both still exist. */
+function orderGallery(db: Db | Tx, linkId: string | null) {
+  if (!linkId) return null;
+  const row = db
+    .select({ title: galleries.title, recipient: galleryLinks.recipientName })
+    .from(galleryLinks)
+    .innerJoin(galleries, eq(galleries.id, galleryLinks.galleryId))
+    .where(eq(galleryLinks.id, linkId))
+    .get();
+  return row ?? null;
+}
 
 /** `%` and `_` in the search are matched as themselves, not as LIKE wildcards. */
 export function likePattern(search: string): string {
@@ -165,5 +191,6 @@ export function getOrderDetails(db: Db | Tx, id: string): AdminOrderDetails {
     ...(full as AdminOrder),
     history: statusHistory(db, id),
     vat: orderVatByRate({ ...order, items: vatLines }),
+    gallery: orderGallery(db, order.galleryLinkId),
   };
 }

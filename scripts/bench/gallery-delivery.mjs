@@ -1,0 +1,277 @@
+// Bench rows for delivering a client gallery, on a fresh server of their own:
+// - a 2 GiB gallery ZIP (eight 256 MiB files of random bytes, stored as videos so the ZIP passes
+//   them through unchanged): its throughput against reading the same files with `cat` (the
+//   baseline, same run, both from a warm page cache), and the server's RSS growth while it streams;
+// - a gallery page of 1,000 photos: the p50 server time of /g/{token} against node:http answering
+//   the same HTML from memory, its brotli size, and whether the images below the fold are lazy.
+// The gallery and its link are made through the owner's API; the file rows are written straight into
+// SQLite, as the owner's upload would leave them. Everything is made in temporary folders, deleted after.
+import { spawnSync } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, constants } from 'node:zlib';
+import sharp from 'sharp';
+import { met, signInOwner, startBaseline, startSite } from './lib.mjs';
+
+const MIB = 1024 * 1024;
+const PASSWORD = 'bench-password-123';
+const ZIP_FILES = 8;
+const FILE_MIB = 256;
+const PAGE_PHOTOS = 1000;
+const PAGE_RUNS = 60;
+
+async function randomFile(path, mib) {
+  const out = createWriteStream(path);
+  for (let i = 0; i < mib; i++) {
+    if (!out.write(randomBytes(MIB))) await new Promise((r) => out.once('drain', r));
+  }
+  await new Promise((r) => out.end(r));
+}
+
+/** The server's resident memory in bytes (Linux). */
+const rssOf = (pid) => {
+  const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
+  return m ? Number(m[1]) * 1024 : 0;
+};
+
+async function makeGallery(site, headers, fields) {
+  const json = { ...headers, 'content-type': 'application/json' };
+  const gallery = await (
+    await fetch(`${site.url}/api/admin/galleries`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify(fields),
+    })
+  ).json();
+  const made = await (
+    await fetch(`${site.url}/api/admin/galleries/${gallery.id}/links`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ recipientName: 'Bench' }),
+    })
+  ).json();
+  return { id: gallery.id, path: new URL(made.url).pathname };
+}
+
+/** Writes gallery_files rows for the gallery; `rows` are [id, kind, fileName, type, size, key, extra]. */
+async function insertFiles(dbFile, galleryId, rows) {
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(dbFile);
+  try {
+    const insert = db.prepare(
+      `insert into gallery_files (id, gallery_id, kind, file_name, content_type, size, original_key, status,
+         media_id, width, height, dominant_color, placeholder, sort_order, created_at)
+       values (@id, @galleryId, @kind, @fileName, @contentType, @size, @originalKey, 'ready',
+         @mediaId, @width, @height, @dominantColor, @placeholder, @sortOrder, @now)`,
+    );
+    const now = Date.now();
+    db.transaction(() => {
+      for (const [i, r] of rows.entries()) {
+        insert.run({
+          galleryId,
+          sortOrder: i,
+          now,
+          mediaId: null,
+          width: null,
+          height: null,
+          dominantColor: null,
+          placeholder: null,
+          ...r,
+        });
+      }
+    })();
+  } finally {
+    db.close();
+  }
+}
+
+async function zipRows(site, dataDir, headers) {
+  const { id, path } = await makeGallery(site, headers, {
+    title: 'Bench ZIP',
+    clientName: 'Bench',
+    downloads: 'original',
+    watermark: false,
+  });
+  const dir = join(dataDir, 'uploads', 'galleries');
+  mkdirSync(dir, { recursive: true });
+  const rows = [];
+  const files = [];
+  for (let i = 0; i < ZIP_FILES; i++) {
+    const name = randomUUID();
+    const file = join(dir, `${name}.mp4`);
+    await randomFile(file, FILE_MIB);
+    files.push(file);
+    rows.push({
+      id: randomUUID(),
+      kind: 'video',
+      fileName: `DJI_${i}.MP4`,
+      contentType: 'video/mp4',
+      size: FILE_MIB * MIB,
+      originalKey: `galleries/${name}.mp4`,
+    });
+  }
+  await insertFiles(join(dataDir, 'site.sqlite'), id, rows);
+  const total = ZIP_FILES * FILE_MIB * MIB;
+  // Both read from a warm page cache: one unmeasured read first.
+  spawnSync('sh', ['-c', 'cat "$@" > /dev/null', 'cat', ...files]);
+  const catTime = (into) => {
+    const c = performance.now();
+    spawnSync('sh', ['-c', `cat "$@" ${into}`, 'cat', ...files]);
+    return performance.now() - c;
+  };
+  const catMs = catTime('> /dev/null');
+  // cat into a pipe read by another process, as a client reads a socket.
+  const pipeMs = catTime('| wc -c > /dev/null');
+
+  const before = rssOf(site.pid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssOf(site.pid));
+  }, 25);
+  const t = performance.now();
+  const res = await fetch(`${site.url}${path}/zip/all`);
+  let bytes = 0;
+  for await (const chunk of res.body) bytes += chunk.length;
+  const zipMs = performance.now() - t;
+  clearInterval(sampler);
+  const growth = peak - before;
+  const rate = (ms, n) => `${(n / MIB / (ms / 1000)).toFixed(0)} MiB/s`;
+  const ratio = catMs / zipMs;
+  const pipeRatio = pipeMs / zipMs;
+  return [
+    [
+      `${(total / 1024 / MIB).toFixed(0)} GiB gallery ZIP (${ZIP_FILES} × ${FILE_MIB} MiB, stored), throughput`,
+      `${rate(zipMs, bytes)} (${(zipMs / 1000).toFixed(1)} s, status ${res.status})`,
+      `${rate(catMs, total)} (cat of the same files)`,
+      `${ratio.toFixed(2)}×`,
+      '≥ 0.8× of cat',
+      met(res.status === 200 && bytes >= total && ratio >= 0.8),
+    ],
+    [
+      `${(total / 1024 / MIB).toFixed(0)} GiB gallery ZIP, throughput against cat through a pipe`,
+      `${rate(zipMs, bytes)}`,
+      `${rate(pipeMs, total)} (cat | wc -c)`,
+      `${pipeRatio.toFixed(2)}×`,
+      '≥ 0.8× of cat',
+      met(res.status === 200 && bytes >= total && pipeRatio >= 0.8),
+    ],
+    [
+      'server RSS growth while the 2 GiB ZIP streams',
+      `${(growth / MIB).toFixed(1)} MiB (peak ${(peak / MIB).toFixed(0)} MiB)`,
+      `${(before / MIB).toFixed(0)} MiB before`,
+      '—',
+      '≤ 64 MB',
+      met(growth <= 64 * 1000 * 1000),
+    ],
+  ];
+}
+
+const p50 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function timed(url) {
+  const times = [];
+  let html = '';
+  for (let i = 0; i < PAGE_RUNS; i++) {
+    const t = performance.now();
+    const res = await fetch(url);
+    html = await res.text();
+    times.push(performance.now() - t);
+  }
+  return { ms: p50(times.slice(10)), html };
+}
+
+async function pageRows(site, dataDir, headers) {
+  const { id, path } = await makeGallery(site, headers, {
+    title: 'Bench wedding, 1,000 photos',
+    clientName: 'Bench',
+    downloads: 'web',
+    watermark: false,
+  });
+  // A real placeholder, as processPhoto makes them (24 px WebP, blurred).
+  const placeholder = `data:image/webp;base64,${(
+    await sharp({ create: { width: 24, height: 16, channels: 3, background: '#5a7a98' } })
+      .blur(1)
+      .webp({ quality: 40 })
+      .toBuffer()
+  ).toString('base64')}`;
+  const rows = Array.from({ length: PAGE_PHOTOS }, (_, i) => ({
+    id: randomUUID(),
+    kind: 'photo',
+    fileName: `DSC_${String(i).padStart(4, '0')}.JPG`,
+    contentType: 'image/jpeg',
+    size: 24 * MIB,
+    originalKey: `galleries/${randomUUID()}.jpg`,
+    mediaId: randomUUID(),
+    width: 6000,
+    height: 4000,
+    dominantColor: '#5a7a98',
+    placeholder,
+  }));
+  await insertFiles(join(dataDir, 'site.sqlite'), id, rows);
+  const url = `${site.url}${path}`;
+  const site1000 = await timed(url);
+  const base = await startBaseline(
+    200,
+    { 'content-type': 'text/html; charset=utf-8' },
+    Buffer.from(site1000.html),
+  );
+  let baseMs = 0;
+  try {
+    baseMs = (await timed(base.url)).ms;
+  } finally {
+    await base.stop();
+  }
+  const br = brotliCompressSync(Buffer.from(site1000.html), {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11 },
+  }).length;
+  const imgs = [...site1000.html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
+  const lazy = imgs.filter((tag) => /loading="lazy"/.test(tag)).length;
+  const eager = imgs.length - lazy;
+  // The first rows load at once (the island's EAGER count); every image after them must be lazy.
+  const lazyBelow = imgs.length >= PAGE_PHOTOS && eager <= 12;
+  return [
+    [
+      `gallery page of ${PAGE_PHOTOS} photos, p50 server time`,
+      `${site1000.ms.toFixed(1)} ms`,
+      `${baseMs.toFixed(1)} ms (node:http, same HTML from memory)`,
+      `${(site1000.ms / baseMs).toFixed(1)}×`,
+      '≤ 25 ms',
+      met(site1000.ms <= 25),
+    ],
+    [
+      `gallery page of ${PAGE_PHOTOS} photos, HTML size (brotli 11)`,
+      `${(br / 1024).toFixed(1)} KiB (${(site1000.html.length / 1024).toFixed(0)} KiB raw)`,
+      '—',
+      '—',
+      '≤ 150 KB',
+      met(br <= 150_000),
+    ],
+    [
+      `gallery page of ${PAGE_PHOTOS} photos, images lazy below the fold`,
+      `${lazy} lazy, ${eager} eager of ${imgs.length} <img>`,
+      '—',
+      '—',
+      'all lazy after the first rows',
+      met(lazyBelow),
+    ],
+  ];
+}
+
+/** The gallery delivery rows; `parts` picks 'zip' and/or 'page'. */
+export async function galleryDeliveryRows(parts = ['zip', 'page']) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'wicklow-bench-delivery-'));
+  const site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: '0', OWNER_PASSWORD: PASSWORD });
+  try {
+    const cookie = await signInOwner(site.url, PASSWORD);
+    const headers = { cookie, origin: site.url };
+    const rows = [];
+    if (parts.includes('page')) rows.push(...(await pageRows(site, dataDir, headers)));
+    if (parts.includes('zip')) rows.push(...(await zipRows(site, dataDir, headers)));
+    return rows;
+  } finally {
+    await site.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,91 @@
+// A client orders a print of a gallery photo in the browser: the gallery's "Order a print" opens the
+// shop's print dialog, the print goes to the cart and is paid through the PayPal JS SDK code path
+// (a stand-in SDK script, the site talking to the PayPal double over HTTP), and the stored order
+// records the gallery and the link it came through.
+import { expect, type Page, test } from '@playwright/test';
+import { eq } from 'drizzle-orm';
+import { startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
+import { orderItems, orders } from '~db/schema';
+import { withSiteDb } from '../helpers/db';
+import {
+  addGalleryFiles,
+  galleryPhoto,
+  gpsJpeg,
+  makeGallery,
+  makeGalleryLink,
+} from '../helpers/gallery-factories';
+import { type RunningServer, startServer } from '../helpers/server';
+import { routeStandInSdk } from './paypal-stand-in';
+
+type PaypalDoubleServer = Awaited<ReturnType<typeof startPaypalDoubleServer>>;
+
+let paypal: PaypalDoubleServer;
+let site: RunningServer;
+const made = { token: '', linkId: '', galleryId: '' };
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  paypal = await startPaypalDoubleServer();
+  site = await startServer({
+    PAYPAL_CLIENT_ID: paypal.double.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.double.clientSecret,
+    PAYPAL_API_BASE: paypal.url,
+  });
+  // 2400 x 1800 px: enough detail for a small and a medium print.
+  const photo = await galleryPhoto(site.dataDir, 'DJI_0201.JPG', await gpsJpeg('#4a6a88', 2400, 1800));
+  withSiteDb(site.dataDir, (db) => {
+    const gallery = makeGallery(db, { title: 'Kippure sunrise', printsAllowed: true });
+    addGalleryFiles(db, gallery.id, [photo]);
+    const { token, link } = makeGalleryLink(db, gallery.id, { recipientName: 'Orla' });
+    Object.assign(made, { token, linkId: link.id, galleryId: gallery.id });
+  });
+});
+test.afterAll(async () => {
+  await site?.stop();
+  await paypal?.stop();
+});
+
+async function fillCustomer(page: Page) {
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field('Full Name').fill('Orla Doyle');
+  await field('Email').fill('orla@example.ie');
+  await field('Phone').fill('+353 (1) 234-5678');
+  await field('Street Address').fill('3 Church Road');
+  await field('City').fill('Bray');
+  await field('Postal Code').fill('A98 X123');
+  await field('Country').selectOption({ label: 'Ireland' });
+}
+
+test('a client orders a print of a gallery photo and pays through PayPal', async ({ page }) => {
+  test.setTimeout(90_000);
+  await routeStandInSdk(page);
+  await page.goto(`${site.url}/g/${made.token}`);
+  await expect(page.getByRole('heading', { name: 'Kippure sunrise' })).toBeVisible();
+  await page.getByRole('button', { name: 'Order a print of DJI_0201.JPG' }).click();
+  const dialog = page.getByRole('dialog', { name: /DJI_0201\.JPG/ });
+  await expect(dialog.getByRole('radio', { name: /Small/ })).toBeChecked();
+  await expect(dialog.getByRole('radio', { name: /Large/ })).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto(`${site.url}/checkout`);
+  await expect(page.getByText('Kippure sunrise: DJI_0201.JPG').first()).toBeVisible();
+  await fillCustomer(page);
+  await expect(page.getByText('Shipping to Ireland')).toBeVisible();
+  await expect(page.getByTestId('payment-control')).toHaveAttribute('aria-disabled', 'false');
+  await page.getByRole('button', { name: 'Pay with PayPal (stand-in)' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  const orderId = new URL(page.url()).searchParams.get('orderId') as string;
+
+  const stored = withSiteDb(site.dataDir, (db) => ({
+    order: db.select().from(orders).where(eq(orders.id, orderId)).get(),
+    items: db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all(),
+  }));
+  expect(stored.order).toMatchObject({
+    paymentStatus: 'completed',
+    galleryId: made.galleryId,
+    galleryLinkId: made.linkId,
+    shipCountry: 'IE',
+  });
+  expect(stored.items).toEqual([expect.objectContaining({ quantity: 1, productVariantId: null })]);
+});
