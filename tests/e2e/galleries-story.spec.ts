@@ -3,7 +3,9 @@
 // site in its GPS) and a short video, one upload cut off and resumed; makes a link and reads its
 // address from the screen; a client, in a browser of their own, opens it, enters the PIN, hearts two
 // photos, sends the selection, plays the video and downloads the ZIP (every entry there, no JPEG with
-// GPS); the owner sees that selection; the owner revokes the link, and it answers 410.
+// GPS) and orders a print of a photo through the shop's dialog, cart and checkout; the owner sees
+// that selection, and the order with the gallery and link it came from; the owner revokes the link,
+// and it answers 410.
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import ExifReader from 'exifreader';
@@ -21,7 +23,7 @@ const plainJpeg = (colour: string) =>
 const PHOTOS = ['DJI_0201.JPG', 'DJI_0202.JPG', 'DJI_0203.JPG'];
 const VIDEO = 'DJI_0204.MP4';
 
-test('a gallery from upload to a revoked link: PIN, hearts, selection, video, ZIP without GPS', async ({
+test('a gallery from upload to a revoked link: PIN, hearts, selection, video, ZIP without GPS, a print ordered', async ({
   page,
   browser,
 }) => {
@@ -37,6 +39,7 @@ test('a gallery from upload to a revoked link: PIN, hearts, selection, video, ZI
   await form.getByLabel('Client’s name').fill('Sorcha Kinsella');
   await form.getByLabel('PIN (optional)').fill('5813');
   await form.getByLabel('Downloads').selectOption({ label: 'Originals' });
+  await form.getByLabel('Prints may be ordered').check();
   await form.getByRole('button', { name: 'Create gallery' }).click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
@@ -53,7 +56,12 @@ test('a gallery from upload to a revoked link: PIN, hearts, selection, video, ZI
     }
     await route.continue();
   });
-  const bytes = [await gpsJpeg('#2f5d62'), await plainJpeg('#8a6d3b'), await plainJpeg('#5b6770')];
+  // The first photo (2400 × 1800 px) has the detail for a small and a medium print.
+  const bytes = [
+    await gpsJpeg('#2f5d62', 2400, 1800),
+    await plainJpeg('#8a6d3b'),
+    await plainJpeg('#5b6770'),
+  ];
   await page
     .locator('.uppy-Dashboard-input')
     .first()
@@ -121,7 +129,24 @@ test('a gallery from upload to a revoked link: PIN, hearts, selection, video, ZI
   for (const entry of entries.filter((e) => e.name.endsWith('.JPG'))) {
     expect(Object.keys(ExifReader.load(entry.data)).filter((k) => k.startsWith('GPS'))).toEqual([]);
   }
-  // Ordering a print from the gallery is left out: it is being built beside this test.
+  // A print of the first photo, through the shop's dialog, cart and checkout (test mode here).
+  await client.getByRole('button', { name: `Order a print of ${PHOTOS[0]}` }).click();
+  const dialog = client.getByRole('dialog', { name: new RegExp(PHOTOS[0] as string) });
+  await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(dialog).toBeHidden();
+  await client.goto(new URL('/checkout', address).href);
+  await expect(client.getByText(`${title}: ${PHOTOS[0]}`).first()).toBeVisible();
+  const field = (label: string) => client.getByLabel(label, { exact: true });
+  await field('Full Name').fill('Sorcha Kinsella');
+  await field('Email').fill('sorcha@example.ie');
+  await field('Phone').fill('+353 1 555 0101');
+  await field('Street Address').fill('2 Roundwood Road');
+  await field('City').fill('Annamoe');
+  await field('Postal Code').fill('A98 K7P2');
+  await field('Country').selectOption({ label: 'Ireland' });
+  await expect(client.getByText('Shipping to Ireland')).toBeVisible();
+  await client.getByRole('button', { name: 'Test mode: no real payment' }).click();
+  await expect(client.getByRole('heading', { name: 'Test order placed' })).toBeVisible();
 
   // 4. The owner sees the selection of that link.
   await page.reload();
@@ -137,6 +162,17 @@ test('a gallery from upload to a revoked link: PIN, hearts, selection, video, ZI
   const chosen = card.getByRole('listitem');
   await expect(chosen).toHaveCount(2);
   expect((await chosen.allTextContents()).sort()).toEqual([PHOTOS[0], PHOTOS[2]]);
+
+  // The order, with the gallery and the link it came through.
+  await page.getByRole('tab', { name: 'Orders' }).click();
+  await page.getByLabel('Search by customer e-mail or name').fill('sorcha@example.ie');
+  await expect(page.getByText('Showing 1 to 1 of 1 orders')).toBeVisible();
+  await page.getByRole('button', { name: /^View/ }).first().click();
+  const order = page.getByRole('dialog', { name: /^Order #/ });
+  await expect(order).toContainText(`${title}, link for Sorcha`);
+  await order.getByRole('button', { name: 'Close' }).first().click();
+  await page.getByRole('tab', { name: 'Galleries' }).click();
+  await page.getByRole('button', { name: title }).click();
 
   // 5. Revoked, the link answers 410.
   await card.getByRole('button', { name: 'Revoke the link of Sorcha' }).click();
