@@ -74,7 +74,7 @@ describe('a gallery in pages', () => {
     expect(html).not.toContain(nameOf(PHOTOS - 1));
     expect(html).toContain('1 in your selection.');
     expect(html).toContain('Show more photos');
-    expect(html).toMatch(/Showing (<!-- -->)?48(<!-- -->)? of (<!-- -->)?100(<!-- -->)? files/);
+    expect(html.replaceAll('<!-- -->', '')).toContain(`Showing ${FILES_PAGE_SIZE} of ${PHOTOS} files.`);
   });
 
   it('gives the next pages in the owner’s order, with this link’s hearts and notes, until the last', async () => {
