@@ -229,8 +229,10 @@ async function pageRows(site, dataDir, headers) {
   const imgs = [...site1000.html.matchAll(/<img\b[^>]*>/g)].map((m) => m[0]);
   const lazy = imgs.filter((tag) => /loading="lazy"/.test(tag)).length;
   const eager = imgs.length - lazy;
-  // The first rows load at once (the island's EAGER count); every image after them must be lazy.
-  const lazyBelow = imgs.length >= PAGE_PHOTOS && eager <= 12;
+  // The first rows load at once (the island's EAGER count); every other image in the HTML must be
+  // lazy. The page renders only its first page of photos: the rest come in pages as the visitor
+  // scrolls, so they cannot load before the fold either.
+  const lazyBelow = imgs.length > 12 && eager <= 12;
   return [
     [
       `gallery page of ${PAGE_PHOTOS} photos, p50 server time`,
@@ -250,7 +252,7 @@ async function pageRows(site, dataDir, headers) {
     ],
     [
       `gallery page of ${PAGE_PHOTOS} photos, images lazy below the fold`,
-      `${lazy} lazy, ${eager} eager of ${imgs.length} <img>`,
+      `${lazy} lazy, ${eager} eager of ${imgs.length} <img> (the other ${PAGE_PHOTOS - imgs.length} paged in on scroll)`,
       '—',
       '—',
       'all lazy after the first rows',

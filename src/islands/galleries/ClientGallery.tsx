@@ -1,9 +1,11 @@
 // The client's gallery at /g/{token}: the grid (lazy images below the fold), a heart and a note per
 // photo (kept per link on the server), "Send my selection to the photographer", videos that play in
 // place, the downloads the owner allows, and the site's full-screen and zoom viewers.
-import { lazy, Suspense, useState } from 'react';
+// The page renders the first page of files; the next pages are fetched as the visitor nears the end
+// of the grid, with a "Show more photos" button for a browser that does not tell it.
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { fileUrl } from '~/lib/galleries/gallery-delivery';
-import type { ClientFile, ClientGallery as View } from '~/lib/galleries/gallery-view';
+import type { ClientFile, FilesPage, ClientGallery as View } from '~/lib/galleries/gallery-view';
 import { widthsFor } from '~/lib/media/media-urls';
 import type { ViewerPhoto } from '~/lib/viewer/viewer-photo';
 
@@ -33,11 +35,53 @@ async function send(url: string, method: string, body?: unknown): Promise<void> 
 
 export default function ClientGallery({ base, view, maxWidth }: Props) {
   const [files, setFiles] = useState(view.files);
+  const [next, setNext] = useState(view.next);
+  const [loading, setLoading] = useState(false);
+  // Every heart of this link, on pages loaded or not: the count and the favourites' ZIP need them all.
+  const [hearts, setHearts] = useState(() => new Set(view.favouriteIds));
   const [status, setStatus] = useState<{ text: string; error?: boolean } | null>(null);
   const [sentAt, setSentAt] = useState(view.selectionSentAt);
   const [open, setOpen] = useState<number | null>(null);
+  const end = useRef<HTMLDivElement>(null);
+  const busy = useRef(false);
   const photos = files.filter((f) => f.kind === 'photo' && f.hasImage);
-  const hearted = files.filter((f) => f.favourite);
+
+  const loadMore = useCallback(async () => {
+    // A ref, not the state: the observer and the button can both ask before a render.
+    if (next === null || busy.current) return;
+    busy.current = true;
+    setLoading(true);
+    try {
+      const res = await fetch(`${base}/files?from=${next}`, { cache: 'no-store' });
+      const body = (await res.json().catch(() => ({}))) as Partial<FilesPage> & { message?: string };
+      if (!res.ok || !body.files) throw new Error(body.message ?? 'More photos could not be loaded.');
+      const page = body.files;
+      setFiles((all) => {
+        const have = new Set(all.map((f) => f.id));
+        return [...all, ...page.filter((f) => !have.has(f.id))];
+      });
+      setNext(body.next ?? null);
+    } catch (err) {
+      setStatus({ text: (err as Error).message, error: true });
+    } finally {
+      busy.current = false;
+      setLoading(false);
+    }
+  }, [base, next]);
+
+  // The next page is fetched while the end of the grid is still a screen or two away.
+  useEffect(() => {
+    const target = end.current;
+    if (next === null || loading || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((e) => e.isIntersecting) && loadMore(),
+      {
+        rootMargin: '1200px 0px',
+      },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [next, loading, loadMore]);
 
   const widths = (f: ClientFile) => widthsFor(f.width ?? 0).filter((w) => w <= maxWidth);
   const srcOf = (f: ClientFile, width: number, format: 'webp' | 'jpg' = 'webp') =>
@@ -63,8 +107,17 @@ export default function ClientGallery({ base, view, maxWidth }: Props) {
     };
   });
 
-  const update = (id: string, change: Partial<ClientFile>) =>
+  const update = (id: string, change: Partial<ClientFile>) => {
     setFiles((all) => all.map((f) => (f.id === id ? { ...f, ...change } : f)));
+    if (change.favourite === undefined) return;
+    const favourite = change.favourite;
+    setHearts((all) => {
+      const changed = new Set(all);
+      if (favourite) changed.add(id);
+      else changed.delete(id);
+      return changed;
+    });
+  };
 
   const toggle = async (f: ClientFile) => {
     const favourite = !f.favourite;
@@ -124,16 +177,14 @@ export default function ClientGallery({ base, view, maxWidth }: Props) {
     <div>
       <div className="flex flex-wrap items-center gap-3 border-y border-mist-200 py-4">
         <p className="text-sm text-ink-600">
-          {hearted.length === 0
-            ? 'Tap the heart on the photos you like.'
-            : `${hearted.length} in your selection.`}
+          {hearts.size === 0 ? 'Tap the heart on the photos you like.' : `${hearts.size} in your selection.`}
           {sentAt && ' Your selection was sent to the photographer; you can change it and send it again.'}
         </p>
         <button
           type="button"
           className="btn btn-primary px-4 text-sm"
           onClick={sendSelection}
-          disabled={hearted.length === 0}
+          disabled={hearts.size === 0}
         >
           Send my selection to the photographer
         </button>
@@ -142,7 +193,7 @@ export default function ClientGallery({ base, view, maxWidth }: Props) {
             <a className="btn btn-secondary px-4 text-sm" href={`${base}/zip/all`} download>
               Download all (ZIP)
             </a>
-            {hearted.length > 0 && (
+            {hearts.size > 0 && (
               <a className="btn btn-secondary px-4 text-sm" href={`${base}/zip/favourites`} download>
                 Download my favourites (ZIP)
               </a>
@@ -256,6 +307,23 @@ export default function ClientGallery({ base, view, maxWidth }: Props) {
           );
         })}
       </ul>
+      <div ref={end} className="mt-8 flex flex-col items-center gap-3">
+        {next !== null && (
+          <>
+            <p className="text-sm text-ink-600">
+              Showing {files.length} of {view.totalFiles} files.
+            </p>
+            <button
+              type="button"
+              className="btn btn-secondary px-5 text-sm"
+              onClick={loadMore}
+              disabled={loading}
+            >
+              {loading ? 'Loading more photos…' : 'Show more photos'}
+            </button>
+          </>
+        )}
+      </div>
       {open !== null && (
         <Suspense fallback={null}>
           <PhotoViewer photos={viewerPhotos} initialIndex={open} onClose={() => setOpen(null)} />
