@@ -10,11 +10,12 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { eq, like } from 'drizzle-orm';
-import { contactInquiries, mailQueue, orderItems, orders, photos as photoRows } from '~db/schema';
+import { contactInquiries, galleries, mailQueue, orderItems, orders, photos as photoRows } from '~db/schema';
 import { OWNER } from '../../playwright.config';
 import { withSiteDb } from '../helpers/db';
 import { makeEditionCopy, makeOrder } from '../helpers/factories';
 import { CUSTOMER } from '../helpers/fixtures';
+import { addGalleryFiles, galleryPhoto, makeGallery, makeGalleryLink } from '../helpers/gallery-factories';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
@@ -35,6 +36,8 @@ export interface BusyDay {
   refundedOrderId: string;
   /** The certificate of a numbered copy of a limited edition. */
   certificateCode: string;
+  /** A client gallery's link, with two photos and a long message. */
+  galleryToken: string;
   remove: () => void;
 }
 
@@ -67,7 +70,21 @@ export async function makeBusyDay(request: APIRequestContext, baseURL: string): 
 
   // A certificate's code is 24 letters a–z and digits 2–7.
   const certificateCode = `fit${run.replace(/[^a-z2-7]/g, 'a')}`.padEnd(24, 'a').slice(0, 24);
+  const shots = [
+    await galleryPhoto(DATA_DIR, `DJI_0301_a_rather_long_file_name_from_the_drone_${run}.JPG`),
+    await galleryPhoto(DATA_DIR, 'DJI_0302.JPG'),
+  ];
+  let galleryToken = '';
+  let galleryId = '';
   withSiteDb(DATA_DIR, (db) => {
+    const gallery = makeGallery(db, {
+      title: `Powerscourt wedding of Gráinne and Pádraig Ó Ceallacháin ${run}`,
+      message: 'Here are the photos of your day. '.repeat(12),
+      printsAllowed: true,
+    });
+    galleryId = gallery.id;
+    addGalleryFiles(db, gallery.id, shots);
+    galleryToken = makeGalleryLink(db, gallery.id, { recipientName: 'Gráinne' }).token;
     const photo = db.select({ id: photoRows.id }).from(photoRows).limit(1).get();
     if (!photo) throw new Error('The demo photos are missing');
     const copy = makeEditionCopy(db, {
@@ -144,8 +161,10 @@ export async function makeBusyDay(request: APIRequestContext, baseURL: string): 
     refundedEmail,
     refundedOrderId,
     certificateCode,
+    galleryToken,
     remove: () =>
       withSiteDb(DATA_DIR, (db) => {
+        db.delete(galleries).where(eq(galleries.id, galleryId)).run();
         db.delete(orders).where(eq(orders.customerName, buyerName)).run();
         db.delete(orders).where(eq(orders.id, refundedOrderId)).run();
         db.delete(contactInquiries)
@@ -190,6 +209,11 @@ export function pageAddresses(day: BusyDay): Record<string, { out: string[]; own
     'prints/[slug].astro': publicPages('/prints/lough-tay-at-first-light'),
     'review/[token].astro': publicPages('/review/this-link-is-not-known-0000000000000000000000'),
     'certificate/[code].astro': publicPages(`/certificate/${day.certificateCode}`),
+    // A client's gallery, and a link that is not known.
+    'g/[token].astro': publicPages(
+      `/g/${day.galleryToken}`,
+      '/g/this-link-is-not-known-00000000000000000000000',
+    ),
   };
 }
 

@@ -1,5 +1,5 @@
 // Every page imports exactly one of the stylesheets (src/styles/home.css, main.css, shop.css, checkout.css,
-// full.css), directly or through the Prose layout: two Tailwind utility sheets on one page would override each other's
+// gallery.css, full.css), directly or through the Prose layout: two Tailwind utility sheets on one page would override each other's
 // responsive variants, and none would leave the page unstyled.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -10,7 +10,7 @@ const astroPages = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? astroPages(join(dir, e.name)) : e.name.endsWith('.astro') ? [join(dir, e.name)] : [],
   );
-const STYLE_IMPORT = /^import '~\/styles\/(home|main|shop|checkout|full)\.css';$/gm;
+const STYLE_IMPORT = /^import '~\/styles\/(home|main|shop|checkout|gallery|full)\.css';$/gm;
 
 describe('page stylesheets', () => {
   const prose = readFileSync(join(__dirname, '../../../src/layouts/Prose.astro'), 'utf8');
