@@ -98,10 +98,13 @@ export function galleryOrderVariants(
   const variants: GalleryPrintVariant[] = [];
   let opened: { link: GalleryLink; gallery: Gallery } | null = null;
   let openedWith = '';
-  const prices = currentPrices(db);
+  // The shop's price list is read only for an order that has a gallery print: reading it groups
+  // every variant of the shop, which no order of shop prints should pay for.
+  let prices: ReturnType<typeof currentPrices> | null = null;
   for (const line of lines) {
     const named = parseGalleryVariantId(line.variantId);
     if (!named) continue;
+    prices ??= currentPrices(db);
     if (!line.galleryLink)
       throw new HttpError(400, 'A gallery print in your cart has lost its gallery link.');
     if (opened && line.galleryLink !== openedWith) {
