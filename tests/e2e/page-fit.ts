@@ -310,6 +310,8 @@ export function misfits(page: Page): Promise<string[]> {
     const modal = document.querySelector('dialog:modal');
     for (const control of controls) {
       if (modal && !modal.contains(control)) continue;
+      // A toast (sonner's, focusable) slides in and out on its own and leaves: not part of the layout.
+      if (control.closest('[data-sonner-toaster]')) continue;
       const { rect, outside } = reach(control);
       // Not shown, or visually hidden (1 px, for screen readers): nothing to tap.
       if (rect.width <= 1 || rect.height <= 1) continue;
