@@ -36,6 +36,14 @@ type ZoneForm = Record<
   { firstPrint: string; additionalPrint: string; framedSurcharge: string; freeOver: string }
 >;
 
+/** A zone's four prices, in the order the owner reads them; only the free-shipping amount may be empty. */
+const ZONE_FIELDS: { key: keyof ZoneForm[ZoneId]; label: string; optional?: boolean }[] = [
+  { key: 'firstPrint', label: 'First print' },
+  { key: 'additionalPrint', label: 'Each further print' },
+  { key: 'framedSurcharge', label: 'Surcharge per framed print' },
+  { key: 'freeOver', label: 'Free shipping from (optional)', optional: true },
+];
+
 function toForm(zones: ZoneJson[]): ZoneForm {
   return Object.fromEntries(
     zones.map((z) => [
@@ -83,38 +91,18 @@ function ZonesCard({ data }: { data: ShippingJson }) {
           {data.zones.map((z) => (
             <fieldset key={z.id} className="min-w-0 space-y-3 rounded-lg border border-slate-200 p-4">
               <legend className="px-1 font-semibold">{z.name}</legend>
-              <AmountField
-                id={`zone-${z.id}-first`}
-                label="First print"
-                unit="€"
-                required
-                value={form[z.id]?.firstPrint ?? ''}
-                onChange={set(z.id, 'firstPrint')}
-              />
-              <AmountField
-                id={`zone-${z.id}-more`}
-                label="Each further print"
-                unit="€"
-                required
-                value={form[z.id]?.additionalPrint ?? ''}
-                onChange={set(z.id, 'additionalPrint')}
-              />
-              <AmountField
-                id={`zone-${z.id}-framed`}
-                label="Surcharge per framed print"
-                unit="€"
-                required
-                value={form[z.id]?.framedSurcharge ?? ''}
-                onChange={set(z.id, 'framedSurcharge')}
-              />
-              <AmountField
-                id={`zone-${z.id}-free`}
-                label="Free shipping from (optional)"
-                unit="€"
-                value={form[z.id]?.freeOver ?? ''}
-                onChange={set(z.id, 'freeOver')}
-                help="Leave empty for never."
-              />
+              {ZONE_FIELDS.map((f) => (
+                <AmountField
+                  key={f.key}
+                  id={`zone-${z.id}-${f.key}`}
+                  label={f.label}
+                  unit="€"
+                  required={!f.optional}
+                  value={form[z.id]?.[f.key] ?? ''}
+                  onChange={set(z.id, f.key)}
+                  help={f.optional ? 'Leave empty for never.' : undefined}
+                />
+              ))}
             </fieldset>
           ))}
         </div>
