@@ -12,9 +12,10 @@ import { ConfigError, getConfig } from '~/lib/platform/server/config';
 import { closeDb, databaseFile, getDb } from '~/lib/platform/server/db';
 import { flushLog, getLog, loggablePath, logRequest, withRequest } from '~/lib/platform/server/log';
 import { stopMailSender } from '~/lib/platform/server/mail-sender';
+import { roomOf } from '~/lib/platform/server/paced-body';
 import { encodePath, normalizePath, splitTarget } from '~/lib/platform/server/paths';
 import { clientAddress } from '~/lib/platform/server/rate-limit';
-import { cacheKey } from '~/lib/platform/server/route-table';
+import { cacheKey, ruleFor } from '~/lib/platform/server/route-table';
 import { securityHeaders } from '~/lib/platform/server/security-headers';
 import { boot } from './boot';
 import type { AstroHandler, Captured } from './capture';
@@ -140,6 +141,11 @@ function peerOf(req: IncomingMessage): { socketAddress: string | undefined } {
   return { socketAddress: req.socket.remoteAddress };
 }
 
+/** What Astro's locals get from the front: the peer, and how to pace a long body to the client. */
+function localsOf(req: IncomingMessage, res: ServerResponse) {
+  return { ...peerOf(req), waitForRoom: roomOf(res) };
+}
+
 function plain(res: ServerResponse, status: number, text: string, extra: Record<string, string> = {}): void {
   res.writeHead(status, {
     'content-type': 'text/plain; charset=utf-8',
@@ -212,7 +218,7 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
 
   /** Hands a request to Astro, with the socket's own address in its locals. */
   const toAstro = async (req: IncomingMessage, res: ServerResponse) =>
-    handler(req, res, undefined, peerOf(req));
+    handler(req, res, undefined, localsOf(req, res));
   const gate = new RenderGate();
   /**
    * Pages that the cache cannot answer wait their turn; a client with too many waiting gets a 503.
@@ -341,7 +347,9 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
     if (!key) {
       common(res, reqId);
       if (!safe) settleUnreadBody(req, res);
-      if (safe && !path.startsWith('/api/')) await render(req, () => toAstro(req, res));
+      // Pages take turns at the gate; endpoints (the API, files streamed to a client) do not.
+      if (safe && !path.startsWith('/api/') && !ruleFor(path).streams)
+        await render(req, () => toAstro(req, res));
       else await toAstro(req, res);
       return;
     }

@@ -1,19 +1,20 @@
 // Bench rows for delivering a client gallery, on a fresh server of their own:
 // - a 2 GiB gallery ZIP (eight 256 MiB files of random bytes, stored as videos so the ZIP passes
-//   them through unchanged): its throughput against reading the same files with `cat` (the
-//   baseline, same run, both from a warm page cache), and the server's RSS growth while it streams;
+//   them through unchanged), read by curl: its throughput against `cat` of the same files into a
+//   pipe (the baseline, same run, both from a warm page cache), the server's RSS growth while it
+//   streams, and / for other visitors while three clients download it at once, against node:http;
 // - a gallery page of 1,000 photos: the p50 server time of /g/{token} against node:http answering
 //   the same HTML from memory, its brotli size, and whether the images below the fold are lazy.
 // The gallery and its link are made through the owner's API; the file rows are written straight into
 // SQLite, as the owner's upload would leave them. Everything is made in temporary folders, deleted after.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import sharp from 'sharp';
-import { met, signInOwner, startBaseline, startSite } from './lib.mjs';
+import { loadRuns, met, signInOwner, startBaseline, startBaselineProcess, startSite } from './lib.mjs';
 
 const MIB = 1024 * 1024;
 const PASSWORD = 'bench-password-123';
@@ -21,6 +22,10 @@ const ZIP_FILES = 8;
 const FILE_MIB = 256;
 const PAGE_PHOTOS = 1000;
 const PAGE_RUNS = 60;
+/** Measured ZIP downloads (each beside a cat), the best kept. */
+const ROUNDS = 3;
+/** Each of the three concurrent ZIP clients' speed: a fast home connection (curl's --limit-rate). */
+const CLIENT_RATE = '50M';
 
 async function randomFile(path, mib) {
   const out = createWriteStream(path);
@@ -114,58 +119,110 @@ async function zipRows(site, dataDir, headers) {
   }
   await insertFiles(join(dataDir, 'site.sqlite'), id, rows);
   const total = ZIP_FILES * FILE_MIB * MIB;
-  // Both read from a warm page cache: one unmeasured read first.
+  // Both read from a warm page cache: the new files written out first (no writeback may run during
+  // the measured reads), then one unmeasured read.
+  spawnSync('sync');
   spawnSync('sh', ['-c', 'cat "$@" > /dev/null', 'cat', ...files]);
-  const catTime = (into) => {
+  const zipUrl = `${site.url}${path}/zip/all`;
+  // cat into a pipe read by another process, as a client reads a socket; the ZIP read by curl into
+  // /dev/null, a client in C as a browser is. They take turns, and each keeps its best of ROUNDS.
+  const catMs = () => {
     const c = performance.now();
-    spawnSync('sh', ['-c', `cat "$@" ${into}`, 'cat', ...files]);
+    spawnSync('sh', ['-c', 'cat "$@" | wc -c > /dev/null', 'cat', ...files]);
     return performance.now() - c;
   };
-  const catMs = catTime('> /dev/null');
-  // cat into a pipe read by another process, as a client reads a socket.
-  const pipeMs = catTime('| wc -c > /dev/null');
-
+  const zipOnce = () => {
+    const c = performance.now();
+    const run = spawnSync('curl', ['-s', '-o', '/dev/null', '-w', '%{http_code} %{size_download}', zipUrl]);
+    const [status, size] = run.stdout.toString().split(' ').map(Number);
+    return { ms: performance.now() - c, status, bytes: size };
+  };
   const before = rssOf(site.pid);
   let peak = before;
   const sampler = setInterval(() => {
     peak = Math.max(peak, rssOf(site.pid));
   }, 25);
-  const t = performance.now();
-  const res = await fetch(`${site.url}${path}/zip/all`);
-  let bytes = 0;
-  for await (const chunk of res.body) bytes += chunk.length;
-  const zipMs = performance.now() - t;
+  let bestCat = Number.POSITIVE_INFINITY;
+  let zip = { ms: Number.POSITIVE_INFINITY, status: 0, bytes: 0 };
+  for (let i = 0; i < ROUNDS; i++) {
+    bestCat = Math.min(bestCat, catMs());
+    const z = zipOnce();
+    if (z.status !== 200 || z.bytes < total) {
+      zip = z;
+      break;
+    }
+    if (z.ms < zip.ms) zip = z;
+  }
   clearInterval(sampler);
   const growth = peak - before;
   const rate = (ms, n) => `${(n / MIB / (ms / 1000)).toFixed(0)} MiB/s`;
-  const ratio = catMs / zipMs;
-  const pipeRatio = pipeMs / zipMs;
+  const ratio = bestCat / zip.ms;
+  const ok = zip.status === 200 && zip.bytes >= total;
   return [
     [
-      `${(total / 1024 / MIB).toFixed(0)} GiB gallery ZIP (${ZIP_FILES} × ${FILE_MIB} MiB, stored), throughput`,
-      `${rate(zipMs, bytes)} (${(zipMs / 1000).toFixed(1)} s, status ${res.status})`,
-      `${rate(catMs, total)} (cat of the same files)`,
+      `${(total / 1024 / MIB).toFixed(0)} GiB gallery ZIP (${ZIP_FILES} × ${FILE_MIB} MiB, stored), throughput read by curl (best of ${ROUNDS})`,
+      `${rate(zip.ms, zip.bytes)} (${(zip.ms / 1000).toFixed(1)} s, status ${zip.status})`,
+      `${rate(bestCat, total)} (cat of the same files | wc -c, best of ${ROUNDS})`,
       `${ratio.toFixed(2)}×`,
       '≥ 0.8× of cat',
-      met(res.status === 200 && bytes >= total && ratio >= 0.8),
+      met(ok && ratio >= 0.8),
     ],
     [
-      `${(total / 1024 / MIB).toFixed(0)} GiB gallery ZIP, throughput against cat through a pipe`,
-      `${rate(zipMs, bytes)}`,
-      `${rate(pipeMs, total)} (cat | wc -c)`,
-      `${pipeRatio.toFixed(2)}×`,
-      '≥ 0.8× of cat',
-      met(res.status === 200 && bytes >= total && pipeRatio >= 0.8),
-    ],
-    [
-      'server RSS growth while the 2 GiB ZIP streams',
+      `server RSS growth while the 2 GiB ZIP streams (${ROUNDS} times)`,
       `${(growth / MIB).toFixed(1)} MiB (peak ${(peak / MIB).toFixed(0)} MiB)`,
       `${(before / MIB).toFixed(0)} MiB before`,
       '—',
       '≤ 64 MB',
       met(growth <= 64 * 1000 * 1000),
     ],
+    await othersDuringZips(site, zipUrl),
   ];
+}
+
+/**
+ * / for other visitors while three clients download the ZIP at once, each at CLIENT_RATE (a fast
+ * home connection), against node:http sending /'s bytes under the same three downloads. They take
+ * turns, and each keeps its best run.
+ */
+async function othersDuringZips(site, zipUrl) {
+  const page = await fetch(`${site.url}/`, { headers: { 'accept-encoding': 'br' } });
+  const body = Buffer.from(await page.arrayBuffer());
+  const headers = Object.fromEntries(
+    [...page.headers].filter(
+      ([k]) => !['content-length', 'transfer-encoding', 'connection', 'date'].includes(k),
+    ),
+  );
+  const downloads = Array.from({ length: 3 }, () =>
+    spawn('sh', ['-c', `while :; do curl -s -o /dev/null --limit-rate ${CLIENT_RATE} "$0"; done`, zipUrl], {
+      stdio: 'ignore',
+      detached: true,
+    }),
+  );
+  const base = await startBaselineProcess({ status: 200, headers, body });
+  try {
+    await new Promise((r) => setTimeout(r, 1000));
+    const runs = [];
+    for (let i = 0; i < 2; i++) {
+      for (const url of [`${base.url}/`, `${site.url}/`])
+        runs.push({ url, connections: 50, seconds: 3, headers: { 'accept-encoding': 'br' } });
+    }
+    const results = await loadRuns(runs);
+    const best = (k) => Math.max(...results.filter((_, i) => i % 2 === k).map((r) => r.rps));
+    const failed = results.filter((_, i) => i % 2 === 1).reduce((n, r) => n + r.non2xx + r.errors, 0);
+    const siteRps = best(1);
+    const baseRps = best(0);
+    return [
+      `/ while 3 clients download the 2 GiB ZIP at once (${CLIENT_RATE}B/s each)`,
+      `${siteRps.toFixed(0)} req/s${failed ? `, ${failed} failed` : ''}`,
+      `${baseRps.toFixed(0)} req/s (node:http, same bytes, same 3 downloads)`,
+      `${(siteRps / baseRps).toFixed(2)}×`,
+      '≥ 0.8× node:http',
+      met(siteRps >= 0.8 * baseRps && failed === 0),
+    ];
+  } finally {
+    for (const d of downloads) process.kill(-d.pid, 'SIGKILL');
+    await base.stop();
+  }
 }
 
 const p50 = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];

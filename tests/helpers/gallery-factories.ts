@@ -2,7 +2,7 @@
 // files with real processed media (a small JPEG carrying GPS and a camera serial number, processed
 // by processPhoto into the site's data folder) and links with real tokens (newLinkToken).
 // Media are written into `dataDir` (the running server's), then the rows go into its database.
-import { writeFileSync } from 'node:fs';
+import { truncateSync, writeFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { hashPin, newLinkToken } from '~/lib/galleries/link-token.server';
 import { processPhoto } from '~/lib/media/images.server';
@@ -110,6 +110,23 @@ export async function galleryVideo(
     streamKey,
     durationMs: 2000,
   };
+}
+
+/**
+ * A video row whose original is `bytes` long (a sparse file: zeros, read from memory, taking no
+ * disk), for downloads bigger than any socket buffer. It has no poster and no streamable copy.
+ */
+export async function galleryLargeVideo(
+  dataDir: string,
+  fileName: string,
+  bytes: number,
+): Promise<Omit<GalleryFileRow, 'galleryId'>> {
+  const originalKey = galleryFileKey(newMediaId(), 'mp4');
+  await inDataDir(dataDir, async () => {
+    writeFileSync(galleryOriginalPath(originalKey), '');
+    truncateSync(galleryOriginalPath(originalKey), bytes);
+  });
+  return { kind: 'video', fileName, contentType: 'video/mp4', size: bytes, originalKey, status: 'ready' };
 }
 
 /** The site secret the gallery tests start their server with, so a PIN's hash can be made here. */

@@ -25,6 +25,12 @@ export interface RouteRule {
    */
   cache: false | { query: Record<string, QueryParam>; bypass?: readonly string[] };
   index: boolean;
+  /**
+   * A file sent for as long as the client takes to read it (a download, a video): it takes no turn
+   * at the front's render gate, which would otherwise be held, and every page render kept
+   * waiting, until the last byte reached the slowest client.
+   */
+  streams?: boolean;
 }
 
 /** `page=N` for the shop's pages without JavaScript: 2 to 999; 1 and anything else mean page 1. */
@@ -92,6 +98,9 @@ export const ROUTES: readonly RouteRule[] = [
   api('/g/*/pin', 'public', 'public', true),
   api('/g/*/favourites/*', 'public', 'public', true),
   api('/g/*/selection', 'public', 'public', true),
+  // The gallery's files (viewing copies, videos, downloads, the next page of the grid) and its ZIPs.
+  { path: '/g/*/files', read: 'public', write: 'owner', cache: false, index: false, streams: true },
+  { path: '/g/*/zip', read: 'public', write: 'owner', cache: false, index: false, streams: true },
   // A numbered copy's certificate of authenticity: its unguessable code is the key, so never indexed.
   { path: '/certificate', read: 'public', write: 'owner', cache: false, index: false },
   ownerPage('/admin'),

@@ -2,7 +2,6 @@
 // a ZIP made while it is sent (lib/galleries/gallery-downloads.server.ts), in the size the owner
 // allows. 403 when the gallery allows no download, 404 for another name, 409 with no heart.
 
-import { Readable } from 'node:stream';
 import type { APIRoute } from 'astro';
 import { countDownload, PRIVATE_HEADERS, requireLink } from '~/lib/galleries/gallery-access.server';
 import { downloadsAllowed } from '~/lib/galleries/gallery-delivery';
@@ -11,8 +10,9 @@ import { favouriteFiles } from '~/lib/galleries/gallery-favourites.server';
 import { readyFiles } from '~/lib/galleries/gallery-view.server';
 import { getDb } from '~/lib/platform/server/db';
 import { HttpError, handle } from '~/lib/platform/server/http';
+import { pacedBody } from '~/lib/platform/server/paced-body';
 
-export const GET: APIRoute = handle(({ request, params }) => {
+export const GET: APIRoute = handle(({ request, params, locals }) => {
   const db = getDb();
   const { gallery, link } = requireLink(db, params.token ?? '', request);
   const set = params.set;
@@ -25,7 +25,7 @@ export const GET: APIRoute = handle(({ request, params }) => {
     throw new HttpError(409, set === 'all' ? 'The gallery has no files yet.' : 'Heart a photo first.');
   countDownload(db, link);
   const name = safeFileName(`${gallery.title}${set === 'favourites' ? ' - favourites' : ''}.zip`);
-  const body = Readable.toWeb(zipOf(gallery, files, size)) as ReadableStream<Uint8Array>;
+  const body = pacedBody(zipOf(gallery, files, size), locals.waitForRoom);
   return new Response(body, {
     headers: {
       ...PRIVATE_HEADERS,

@@ -21,7 +21,7 @@ import { HttpError, handle } from '~/lib/platform/server/http';
 const VIEW = /^view-(\d{1,4})\.(webp|jpg)$/;
 const notHere = () => new HttpError(404, 'This file is not in the gallery.');
 
-export const GET: APIRoute = handle(async ({ request, params }) => {
+export const GET: APIRoute = handle(async ({ request, params, locals }) => {
   const db = getDb();
   const { gallery, link } = requireLink(db, params.token ?? '', request);
   const file = fileOfGallery(db, gallery, params.fileId ?? '');
@@ -41,7 +41,7 @@ export const GET: APIRoute = handle(async ({ request, params }) => {
     if (file.kind !== 'video') throw notHere();
     if (isProofing(gallery))
       throw new HttpError(403, 'Videos play once the photographer releases the gallery.');
-    return sourceResponse(request, await playableVideo(file), 'inline', PRIVATE_HEADERS);
+    return sourceResponse(request, await playableVideo(file), 'inline', PRIVATE_HEADERS, locals.waitForRoom);
   }
   if (part === 'original' || part === 'web') {
     const allowed = downloadsAllowed(gallery);
@@ -51,7 +51,7 @@ export const GET: APIRoute = handle(async ({ request, params }) => {
       throw new HttpError(403, 'This gallery offers web-size downloads only.');
     const source = await deliveredFile(gallery, file, file.kind === 'video' ? 'original' : part);
     if (startsDownload(request)) countDownload(db, link);
-    return sourceResponse(request, source, 'attachment', PRIVATE_HEADERS);
+    return sourceResponse(request, source, 'attachment', PRIVATE_HEADERS, locals.waitForRoom);
   }
   throw notHere();
 });
