@@ -571,7 +571,11 @@ export const galleryFiles = sqliteTable(
     sortOrder: integer('sort_order').notNull().default(0),
     createdAt: createdAt(),
   },
-  (t) => [index('gallery_files_gallery_idx').on(t.galleryId, t.sortOrder)],
+  (t) => [
+    index('gallery_files_gallery_idx').on(t.galleryId, t.sortOrder),
+    // The public media route asks, for every derivative, whether it is a gallery's (and so private).
+    index('gallery_files_media_idx').on(t.mediaId),
+  ],
 );
 
 /** One recipient's link to a gallery, /g/{token}: only the token's SHA-256 is kept. */

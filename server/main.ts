@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import Database from 'better-sqlite3';
+import { galleryMediaCheck } from '~/lib/galleries/gallery-media.server';
 import { serveMedia } from '~/lib/media/media-serve.server';
 import { serveObject } from '~/lib/media/object-serve.server';
 import { stopStorageSweep } from '~/lib/media/storage-sweep.server';
@@ -215,6 +216,7 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
   const version = new VersionMemo(() => dataVersion.get() as number);
   const cache = new PageCache(() => version.read());
   const targets = new TargetMemo();
+  const galleryMedia = galleryMediaCheck(getDb());
 
   /** Hands a request to Astro, with the socket's own address in its locals. */
   const toAstro = async (req: IncomingMessage, res: ServerResponse) =>
@@ -338,7 +340,7 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
     }
     if (safe && path.startsWith('/media/')) {
       common(res, reqId);
-      if (await serveMedia(req, res, encoded)) return;
+      if (await serveMedia(req, res, encoded, galleryMedia)) return;
     }
     if (safe && path.startsWith('/objects/')) {
       common(res, reqId);

@@ -471,6 +471,15 @@ describe('a proofing gallery', () => {
     const page = await (await get(`/g/${tokens.proof}`)).text();
     expect(page).not.toContain('/original');
     expect(page).not.toContain('Download all');
+    // Its unmarked derivatives exist on disk, but the public media route answers as for no photo.
+    const mediaId = fileRow(ids.proofFile)?.mediaId ?? '';
+    expect(readFileSync(derivativeOf(ids.proofFile, 640)).length).toBeGreaterThan(0);
+    for (const format of ['jpg', 'webp']) {
+      const res = await get(`/media/${mediaId}/640.${format}`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get('content-type')).not.toMatch(/^image\//);
+    }
+    expect((await get(`/media/${fileRow(ids.proofVideo)?.mediaId}/640.jpg`)).status).toBe(404);
   });
 
   it('serves the unmarked derivatives once released', async () => {
@@ -479,6 +488,8 @@ describe('a proofing gallery', () => {
     );
     const copy = await bytesOf(await get(`/g/${tokens.proof}/files/${ids.proofFile}/view-1280.webp`));
     expect(copy.equals(readFileSync(derivativeOf(ids.proofFile, 1280, 'webp')))).toBe(true);
+    // Released or not, a gallery's photos are the client's: only its link shows them.
+    expect((await get(`/media/${fileRow(ids.proofFile)?.mediaId}/1280.webp`)).status).toBe(404);
   });
 });
 

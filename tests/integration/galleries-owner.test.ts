@@ -276,9 +276,19 @@ describe('galleries over HTTP', () => {
     );
     const original = galleryOriginalPath(key ?? '', dataDir);
     expect(createHash('sha256').update(readFileSync(original)).digest('hex')).toBe(sha);
-    // The original is never under a public address: the front serves /media derivatives only.
-    expect((await fetch(`${site.url}/media/${file.mediaId}/640.jpg`)).status).toBe(200);
+    // Neither the original nor its derivatives have a public address: the owner's thumbnail is
+    // behind the session, and only for a file of that gallery.
     expect(original).not.toContain('/media/');
+    expect((await fetch(`${site.url}/media/${file.mediaId}/640.jpg`)).status).toBe(404);
+    const thumbPath = `/api/admin/galleries/${g.id}/files/${fileId}/thumb`;
+    const thumb = await fetch(`${site.url}${thumbPath}`, { headers: { cookie } });
+    expect(thumb.status).toBe(200);
+    expect(thumb.headers.get('content-type')).toBe('image/jpeg');
+    expect(thumb.headers.get('cache-control')).toContain('private');
+    expect((await sharp(Buffer.from(await thumb.arrayBuffer())).metadata()).width).toBe(320);
+    expect((await fetch(`${site.url}${thumbPath}`)).status).toBe(401);
+    const other = (await api('POST', '/api/admin/galleries', { title: 'Other', clientName: 'D' })).json;
+    expect((await api('GET', `/api/admin/galleries/${other.id}/files/${fileId}/thumb`)).status).toBe(404);
   });
 
   it('processes a video and marks an unreadable file failed with its reason, the batch carrying on', async () => {

@@ -2,7 +2,6 @@
 // reason in words when it could not be read. A file can be made the cover or removed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { reason, send } from '~/islands/admin/query';
-import { mediaUrl } from '~/lib/media/media-urls';
 import { notify } from '~/lib/platform/client/toaster';
 import { detailKey, type GalleryFileJson, galleryPath, LIST_KEY } from './GalleriesApi';
 
@@ -37,7 +36,7 @@ export function GalleryAdminFiles(props: {
           <div className="aspect-[3/2] overflow-hidden rounded bg-slate-100">
             {f.mediaId && f.status === 'ready' && (
               <img
-                src={mediaUrl(f.mediaId, 320, 'jpg')}
+                src={`${galleryPath(props.galleryId)}/files/${encodeURIComponent(f.id)}/thumb`}
                 alt=""
                 loading="lazy"
                 className="size-full object-cover"

@@ -49,6 +49,23 @@ export async function viewingCopy(
   return { bytes: await marked(source), type: 'image/jpeg' };
 }
 
+/** The width of the owner's thumbnails in the Galleries tab. */
+const THUMB_PX = 320;
+
+/**
+ * The owner's thumbnail of a file: its derivative nearest THUMB_PX, unmarked (the owner sees the
+ * photo itself). Gallery derivatives are never at /media (see galleryMediaCheck), so the Galleries
+ * tab reads them here, behind the owner's session.
+ */
+export async function ownerThumbnail(file: GalleryFile): Promise<ViewingCopy | null> {
+  if (!file.mediaId || !file.width) return null;
+  const widths = widthsFor(file.width);
+  const chosen = widths.find((w) => w >= THUMB_PX) ?? widths.at(-1);
+  if (chosen === undefined) return null;
+  const bytes = await readFile(derivativePath(file.mediaId, chosen, 'jpg')).catch(() => null);
+  return bytes && { bytes, type: TYPES.jpg };
+}
+
 /** A derivative with the site's name repeated across it, semi-transparent. */
 async function marked(source: string): Promise<Buffer> {
   const image = sharp(source);

@@ -1,7 +1,8 @@
 // Serves photo derivatives for the node:http front, before Astro sees the request.
 // The URL only selects among validated parts (id, ladder width, format); the file path itself comes
 // from storage.ts, so nothing outside uploads/media/ is reachable, encoded or not.
-// A derivative never changes under its URL, hence the year-long immutable cache.
+// A derivative never changes under its URL, hence the year-long immutable cache. Media that are
+// private (a client gallery's) answer 404 like a media id that does not exist.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isMediaWidth, isValidMediaId, MEDIA_CONTENT_TYPES, type MediaFormat } from '~/lib/media/media-urls';
 import { plainError as fail, sendFile } from '~/lib/platform/server/send-file';
@@ -17,6 +18,7 @@ export async function serveMedia(
   req: IncomingMessage,
   res: ServerResponse,
   pathname: string,
+  isPrivate: (mediaId: string) => boolean = () => false,
 ): Promise<boolean> {
   if (!pathname.startsWith(PREFIX)) return false;
   if (SUSPICIOUS.test(pathname)) return fail(res, 400, 'Bad request');
@@ -27,6 +29,7 @@ export async function serveMedia(
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return fail(res, 405, 'Method not allowed', { Allow: 'GET, HEAD' });
   }
+  if (isPrivate(mediaId)) return fail(res, 404, 'Not found');
   const format = ext as MediaFormat;
   return sendFile(req, res, derivativePath(mediaId, width, format), MEDIA_CONTENT_TYPES[format], {
     'Cache-Control': 'public, max-age=31536000, immutable',

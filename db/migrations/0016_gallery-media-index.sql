@@ -1,0 +1,1 @@
+CREATE INDEX `gallery_files_media_idx` ON `gallery_files` (`media_id`);
