@@ -4,7 +4,16 @@
 // The database is copied first and the files after: every file the snapshot refers to was written
 // before its row (uploads are processed, then recorded), so it is in the copy. Uploads in progress
 // (uploads/tmp) are left out. The copy is checked (integrity_check, row counts) before it counts.
-import { chmodSync, cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 
@@ -45,10 +54,16 @@ export function countRows(db: Database.Database): Record<string, number> {
   return out;
 }
 
+/**
+ * Copies a folder's files and folders (modes and times kept) but those left out. Files that are one
+ * file under two names (hard links: a gallery photo's original is also the image module's) are
+ * copied once and linked again, so the copy takes the same room as the source.
+ */
 export function copyFiles(
   from: string,
   to: string,
   leftOut: ReadonlySet<string> = LEFT_OUT,
+  linked: Map<string, string> = new Map(),
 ): { files: number; bytes: number } {
   let files = 0;
   let bytes = 0;
@@ -58,14 +73,22 @@ export function copyFiles(
     const dest = join(to, entry.name);
     if (entry.isDirectory()) {
       mkdirSync(dest, { recursive: true, mode: statSync(src).mode & 0o777 });
-      const inner = copyFiles(src, dest, leftOut);
+      const inner = copyFiles(src, dest, leftOut, linked);
       files += inner.files;
       bytes += inner.bytes;
     } else if (entry.isFile()) {
-      cpSync(src, dest, { preserveTimestamps: true });
-      chmodSync(dest, statSync(src).mode & 0o777);
+      const info = statSync(src);
+      const inode = `${info.dev}:${info.ino}`;
+      const first = info.nlink > 1 ? linked.get(inode) : undefined;
       files++;
-      bytes += statSync(src).size;
+      if (first) {
+        linkSync(first, dest);
+        continue;
+      }
+      cpSync(src, dest, { preserveTimestamps: true });
+      chmodSync(dest, info.mode & 0o777);
+      if (info.nlink > 1) linked.set(inode, dest);
+      bytes += info.size;
     }
   }
   return { files, bytes };
