@@ -45,6 +45,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR,
+      // Its media beside its database: the storage check after the run reads both from one folder.
+      UPLOADS_DIR: `${DATA_DIR}/uploads`,
       SITE_URL: `http://127.0.0.1:${PORT}`,
       OWNER_EMAIL: OWNER.email,
       OWNER_PASSWORD: OWNER.password,

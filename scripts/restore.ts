@@ -11,7 +11,8 @@ if (!folder) {
   process.exit(2);
 }
 try {
-  const report = restoreBackup(resolve(folder), getConfig().dataDir);
+  const { dataDir, uploadsDir } = getConfig();
+  const report = restoreBackup(resolve(folder), dataDir, uploadsDir);
   const rows = Object.entries(report.tables)
     .map(([table, n]) => `${n} ${table}`)
     .join(', ');
@@ -20,7 +21,8 @@ try {
   );
   console.log(`Database checked (integrity ok): ${rows}.`);
   console.log(`Files: ${report.files} (${(report.bytes / 1024 / 1024).toFixed(1)} MiB).`);
-  console.log(`Start the site with DATA_DIR=${report.to} to use it.`);
+  console.log(`Media restored into ${uploadsDir}.`);
+  console.log(`Start the site with DATA_DIR=${report.to} UPLOADS_DIR=${uploadsDir} to use it.`);
 } catch (err) {
   console.error(`Restore refused: ${err instanceof Error ? err.message : String(err)}`);
   process.exit(1);

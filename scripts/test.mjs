@@ -18,7 +18,7 @@ const steps = [
     'storage check after the browser tests',
     'npx',
     ['tsx', 'scripts/storage-check.ts'],
-    { DATA_DIR: 'test-results/e2e-data' },
+    { DATA_DIR: 'test-results/e2e-data', UPLOADS_DIR: 'test-results/e2e-data/uploads' },
   ],
 ];
 

@@ -14,7 +14,14 @@ export const PRINT_PAGE = '/prints/lough-tay-at-first-light';
 export async function startSite(env) {
   const started = performance.now();
   const child = spawn(process.execPath, ['dist/server/entry.mjs'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      // A bench site's media beside its temporary database (read there by the rows that seed files).
+      ...(env.DATA_DIR ? { UPLOADS_DIR: join(env.DATA_DIR, 'uploads') } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // The site logs a line per request: keep only the last of its output, so that load runs do not

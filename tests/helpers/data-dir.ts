@@ -9,6 +9,7 @@ import { resetConfigForTests } from '~/lib/platform/server/config';
 
 const VARIABLES = [
   'DATA_DIR',
+  'UPLOADS_DIR',
   'OWNER_EMAIL',
   'SMTP_URL',
   'MAIL_FROM',
@@ -26,6 +27,7 @@ export function tempDataDir(label = 'service'): { readonly dir: string } {
       delete process.env[name];
     }
     process.env.DATA_DIR = state.dir;
+    process.env.UPLOADS_DIR = join(state.dir, 'uploads');
     process.env.OWNER_EMAIL = 'owner@example.com';
     resetConfigForTests();
   });

@@ -3,6 +3,7 @@
 // by processPhoto into the site's data folder) and links with real tokens (newLinkToken).
 // Media are written into `dataDir` (the running server's), then the rows go into its database.
 import { truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { hashPin, newLinkToken } from '~/lib/galleries/link-token.server';
 import { processPhoto } from '~/lib/media/images.server';
@@ -38,14 +39,17 @@ export function gpsJpeg(colour = '#336699', width = 1600, height = 1067): Promis
 
 /** Runs fn with DATA_DIR pointing at the server's folder, so storage.ts writes there. */
 async function inDataDir<T>(dataDir: string, fn: () => Promise<T>): Promise<T> {
-  const saved = process.env.DATA_DIR;
+  const saved = { DATA_DIR: process.env.DATA_DIR, UPLOADS_DIR: process.env.UPLOADS_DIR };
   process.env.DATA_DIR = dataDir;
+  process.env.UPLOADS_DIR = join(dataDir, 'uploads');
   resetConfigForTests();
   try {
     return await fn();
   } finally {
-    if (saved === undefined) delete process.env.DATA_DIR;
-    else process.env.DATA_DIR = saved;
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
     resetConfigForTests();
   }
 }

@@ -26,6 +26,8 @@ export async function startServer(
       HOST: '127.0.0.1',
       SEED_DEMO: '0',
       OWNER_PASSWORD: 'integration-password',
+      // The site's media beside its database, so that each test's site is whole in one folder.
+      UPLOADS_DIR: join(dataDir, 'uploads'),
       ...env,
       DATA_DIR: dataDir,
     },

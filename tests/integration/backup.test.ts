@@ -2,7 +2,7 @@
 // consistent, holds the photos, orders' tables, uploads and the auth secret, and a site started on
 // it serves the same photos and lets the owner sign in.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,7 +90,7 @@ describe('npm run backup', () => {
   it('restores into an empty DATA_DIR: a site started there serves the photo and lets the owner sign in', async () => {
     const dataDir = join(backups, 'restored');
     const run = spawnSync('npx', ['tsx', 'scripts/restore.ts', join(backups, 'first')], {
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: dataDir, UPLOADS_DIR: join(dataDir, 'uploads') },
       encoding: 'utf8',
     });
     expect(run.status, run.stderr).toBe(0);
@@ -106,6 +106,49 @@ describe('npm run backup', () => {
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/jpeg');
     expect(await signIn(restored.url)).toContain('session_token');
+  });
+
+  it('backs up and restores media kept apart from DATA_DIR (UPLOADS_DIR), into both folders', async () => {
+    const apart = mkdtempSync(join(tmpdir(), 'wicklow-apart-'));
+    const media = join(apart, 'media');
+    const other = await startServer({ UPLOADS_DIR: media });
+    let back: RunningServer | undefined;
+    try {
+      const res = await addPhotoAsOwner(other.url, await signIn(other.url), {
+        title: 'Media Apart',
+        category: 'mountains',
+        width: 900,
+        height: 600,
+        color: '#406080',
+      });
+      const added = (await res.json()) as { imageUrl: string };
+      expect(existsSync(join(other.dataDir, 'uploads'))).toBe(false);
+      const target = join(apart, 'backup');
+      const report = await backupDataDir(other.dataDir, target, media);
+      expect(report.files).toBeGreaterThan(3);
+      expect(readdirSync(join(target, 'uploads', 'originals')).length).toBe(1);
+
+      const env = { ...process.env, DATA_DIR: join(apart, 'data2'), UPLOADS_DIR: join(apart, 'media2') };
+      const run = spawnSync('npx', ['tsx', 'scripts/restore.ts', target], { env, encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain(`Media restored into ${join(apart, 'media2')}`);
+      expect(existsSync(join(apart, 'data2', 'uploads'))).toBe(false);
+      back = await startServer({ DATA_DIR: env.DATA_DIR, UPLOADS_DIR: env.UPLOADS_DIR });
+      expect((await fetch(`${back.url}${added.imageUrl}`)).status).toBe(200);
+      await back.stop();
+      back = undefined;
+
+      // A media folder that already holds files is never mixed with a backup's.
+      const again = spawnSync('npx', ['tsx', 'scripts/restore.ts', target], {
+        env: { ...env, DATA_DIR: join(apart, 'data3') },
+        encoding: 'utf8',
+      });
+      expect(again.status).toBe(1);
+      expect(again.stderr).toMatch(/already holds files/);
+    } finally {
+      await back?.stop();
+      await other.stop();
+    }
   });
 
   it('refuses a data directory a running site uses, one that holds a database, and a damaged copy', () => {

@@ -22,6 +22,7 @@ const work = mkdtempSync(join(tmpdir(), 'images-fixtures-'));
 
 beforeAll(() => {
   process.env.DATA_DIR = dataDir;
+  process.env.UPLOADS_DIR = join(dataDir, 'uploads');
   resetConfigForTests();
 });
 

@@ -17,6 +17,7 @@ let base: string;
 
 beforeAll(async () => {
   process.env.DATA_DIR = dataDir;
+  process.env.UPLOADS_DIR = join(dataDir, 'uploads');
   resetConfigForTests();
   const file = derivativePath(mediaId, 640, 'jpg');
   mkdirSync(join(file, '..'), { recursive: true });

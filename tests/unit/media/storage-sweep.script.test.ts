@@ -16,7 +16,7 @@ async function check(...args: string[]): Promise<{ code: number; out: string }> 
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', 'scripts/storage-check.ts', ...args],
-      { env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir } },
+      { env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, UPLOADS_DIR: join(dataDir, 'uploads') } },
     );
     return { code: 0, out: stdout };
   } catch (err) {

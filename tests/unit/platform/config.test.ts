@@ -1,8 +1,9 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildConfig, ConfigError, parseEnv } from '~/lib/platform/server/config';
+import { uploadsLine } from '../../../server/boot';
 
 describe('config', () => {
   it('uses the documented defaults', () => {
@@ -129,5 +130,32 @@ describe('config', () => {
         /TRUSTED_PROXIES: must be a comma-separated list of IP addresses/,
       );
     }
+  });
+});
+
+describe('the media folder', () => {
+  const fresh = () => mkdtempSync(join(tmpdir(), 'wicklow-uploads-'));
+
+  it('is UPLOADS_DIR when set, made absolute', () => {
+    const dataDir = fresh();
+    const config = buildConfig(parseEnv({ DATA_DIR: dataDir, UPLOADS_DIR: 'relative/media' }));
+    expect(config.uploadsDir).toBe(resolve('relative/media'));
+    expect(config.uploadsFrom).toBe('UPLOADS_DIR');
+  });
+
+  it('is uploads/ beside the project by default, not inside DATA_DIR', () => {
+    const config = buildConfig(parseEnv({ DATA_DIR: fresh() }));
+    expect(config.uploadsDir).toBe(resolve('uploads'));
+    expect(config.uploadsFrom).toBe('default');
+  });
+
+  it('stays in DATA_DIR/uploads for a site an earlier version set up there, and the start says so', () => {
+    const dataDir = fresh();
+    mkdirSync(join(dataDir, 'uploads', 'originals'), { recursive: true });
+    const config = buildConfig(parseEnv({ DATA_DIR: dataDir }));
+    expect(config.uploadsDir).toBe(join(dataDir, 'uploads'));
+    expect(config.uploadsFrom).toBe('DATA_DIR');
+    expect(uploadsLine(config.uploadsDir, config.uploadsFrom)).toContain('set UPLOADS_DIR');
+    expect(uploadsLine('/srv/media', 'UPLOADS_DIR')).toBe('Media files are in /srv/media.');
   });
 });

@@ -12,10 +12,14 @@ import {
 } from '~db/schema';
 import { type Processed, seedDemo } from '../../../server/seed/demo';
 import { DEMO_DRONE_PHOTOS, type DEMO_PHOTOS } from '../../../server/seed/demo-photos';
+import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makePhoto } from '../../helpers/factories';
 
 // The image pipeline has tests of its own; here a stand-in keeps the seed test fast.
+
+// Anything the seed writes goes to a folder of this file's own, never the project's data.
+tempDataDir('seed');
 const fakeProcess = async (photo: (typeof DEMO_PHOTOS)[number]): Promise<Processed> => ({
   photo,
   mediaId: `m${photo.slug.replaceAll('-', '')}`,

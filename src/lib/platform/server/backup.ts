@@ -14,7 +14,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 
 /** What a backup holds besides the database: every folder and file of DATA_DIR but these. */
@@ -25,6 +25,14 @@ export const LEFT_OUT: ReadonlySet<string> = new Set([
   'site.lock',
   'tmp',
 ]);
+
+/** Partial writes in the media folder are not copied. */
+export const UPLOADS_LEFT_OUT: ReadonlySet<string> = new Set(['tmp']);
+
+/** What is left out of DATA_DIR: also an uploads/ folder there when the media are kept elsewhere. */
+function withUploads(dataDir: string, uploadsDir: string): ReadonlySet<string> {
+  return uploadsInside(dataDir, uploadsDir) ? LEFT_OUT : new Set([...LEFT_OUT, 'uploads']);
+}
 
 export interface BackupReport {
   target: string;
@@ -94,8 +102,19 @@ export function copyFiles(
   return { files, bytes };
 }
 
-/** Copies DATA_DIR into `target` (which must not exist yet) and checks the copy. */
-export async function backupDataDir(dataDir: string, target: string): Promise<BackupReport> {
+/** The media folder is DATA_DIR/uploads itself (an earlier layout, and the tests'). */
+export const uploadsInside = (dataDir: string, uploadsDir: string) =>
+  resolve(uploadsDir) === resolve(dataDir, 'uploads');
+
+/**
+ * Copies DATA_DIR and the media folder (UPLOADS_DIR, wherever it is) into `target` (which must not
+ * exist yet), the media as `target/uploads`, and checks the copy.
+ */
+export async function backupDataDir(
+  dataDir: string,
+  target: string,
+  uploadsDir: string = join(dataDir, 'uploads'),
+): Promise<BackupReport> {
   const started = performance.now();
   const source = join(dataDir, 'site.sqlite');
   if (!existsSync(source)) throw new Error(`There is no database at ${source}: is DATA_DIR right?`);
@@ -124,7 +143,14 @@ export async function backupDataDir(dataDir: string, target: string): Promise<Ba
     check.close();
   }
 
-  const { files, bytes } = copyFiles(dataDir, target);
+  const linked = new Map<string, string>();
+  let { files, bytes } = copyFiles(dataDir, target, withUploads(dataDir, uploadsDir), linked);
+  if (!uploadsInside(dataDir, uploadsDir) && existsSync(uploadsDir)) {
+    mkdirSync(join(target, 'uploads'), { mode: 0o700 });
+    const media = copyFiles(uploadsDir, join(target, 'uploads'), UPLOADS_LEFT_OUT, linked);
+    files += media.files;
+    bytes += media.bytes;
+  }
   const report: BackupReport = { target, tables, files, bytes, ms: Math.round(performance.now() - started) };
   writeFileSync(
     join(target, 'backup.json'),

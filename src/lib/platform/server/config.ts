@@ -38,6 +38,7 @@ const envSchema = z.object({
   ),
   HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
+  UPLOADS_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
   SITE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -139,7 +140,12 @@ function paypalMode(env: Env, siteUrl: string): PaypalMode {
 export interface Config {
   port: number;
   host: string;
+  /** The database, the site secret, the outbox: what the site keeps besides media. */
   dataDir: string;
+  /** Where stored media live on this machine (see uploadsFolder). */
+  uploadsDir: string;
+  /** How uploadsDir was chosen: UPLOADS_DIR, the default, or an earlier version's DATA_DIR/uploads. */
+  uploadsFrom: UploadsFrom;
   siteUrl: string;
   ownerEmail: string;
   ownerPassword: string | undefined;
@@ -178,6 +184,23 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
+export type UploadsFrom = 'UPLOADS_DIR' | 'default' | 'DATA_DIR';
+
+/**
+ * The media folder: UPLOADS_DIR when set; otherwise uploads/ beside the project (the working
+ * directory `npm start` runs in), except for a site whose media an earlier version kept in
+ * DATA_DIR/uploads: those are read where they are, and the start says so (server/boot.ts).
+ */
+export function uploadsFolder(
+  uploadsDir: string | undefined,
+  dataDir: string,
+): { dir: string; from: UploadsFrom } {
+  if (uploadsDir) return { dir: resolve(uploadsDir), from: 'UPLOADS_DIR' };
+  const earlier = join(dataDir, 'uploads');
+  if (existsSync(earlier)) return { dir: earlier, from: 'DATA_DIR' };
+  return { dir: resolve('uploads'), from: 'default' };
+}
+
 /** Parses the environment; throws ConfigError naming every bad variable. Pure: no files touched. */
 export function parseEnv(env: NodeJS.ProcessEnv): Env {
   const result = checkedEnvSchema.safeParse(env);
@@ -204,10 +227,13 @@ export function buildConfig(env: Env): Config {
     env.PAYPAL_ENV === 'live' ? 'https://api-m.paypal.com' : 'https://api-m.sandbox.paypal.com';
   // Unset, it follows PORT, so a site started on another port still links to itself.
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT || 4321}`).replace(/\/+$/, '');
+  const uploads = uploadsFolder(env.UPLOADS_DIR, dataDir);
   return {
     port: env.PORT,
     host: env.HOST,
     dataDir,
+    uploadsDir: uploads.dir,
+    uploadsFrom: uploads.from,
     siteUrl,
     ownerEmail: env.OWNER_EMAIL.trim().toLowerCase(),
     ownerPassword: env.OWNER_PASSWORD,

@@ -1,4 +1,4 @@
-// Puts a backup made by `npm run backup` back into a data directory (`npm run restore`).
+// Puts a backup made by `npm run backup` back into a data directory and a media folder (`npm run restore`).
 // Nothing is written until the copy has proved itself: its database passes integrity_check and
 // holds the rows and files its backup.json counted. It never writes into a data directory that a
 // running site is using, nor over a database that is already there: the owner moves that aside
@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { copyFiles, countRows, LEFT_OUT } from './backup';
+import { copyFiles, countRows, LEFT_OUT, uploadsInside } from './backup';
 import { siteUsing } from './data-dir-lock';
 
 export interface RestoreReport {
@@ -59,8 +59,20 @@ function countFiles(dir: string, leftOut: ReadonlySet<string>): number {
 
 const NOT_COPIED = new Set([...LEFT_OUT, 'backup.json']);
 
-/** Checks the backup, then copies it into `dataDir`, which must hold no database yet. */
-export function restoreBackup(backup: string, dataDir: string): RestoreReport {
+/** Whether a folder holds any file, in it or below it. */
+function holdsFiles(dir: string): boolean {
+  return existsSync(dir) && countFiles(dir, new Set()) > 0;
+}
+
+/**
+ * Checks the backup, then copies it into `dataDir`, which must hold no database yet, and its media
+ * (`backup/uploads`) into `uploadsDir`, which must hold no file yet when it is not DATA_DIR/uploads.
+ */
+export function restoreBackup(
+  backup: string,
+  dataDir: string,
+  uploadsDir: string = join(dataDir, 'uploads'),
+): RestoreReport {
   const database = join(backup, 'site.sqlite');
   if (!existsSync(database)) throw new Error(`${backup} has no site.sqlite: it is not a backup folder.`);
   const manifest = readManifest(backup);
@@ -89,8 +101,22 @@ export function restoreBackup(backup: string, dataDir: string): RestoreReport {
     );
   }
 
+  const apart = !uploadsInside(dataDir, uploadsDir);
+  if (apart && holdsFiles(uploadsDir)) {
+    throw new Error(
+      `${uploadsDir} (UPLOADS_DIR) already holds files. Move them aside (or choose an empty folder): a restore never mixes two sites' media.`,
+    );
+  }
+
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const copied = copyFiles(backup, dataDir, NOT_COPIED);
+  const linked = new Map<string, string>();
+  const copied = copyFiles(backup, dataDir, apart ? new Set([...NOT_COPIED, 'uploads']) : NOT_COPIED, linked);
+  if (apart && existsSync(join(backup, 'uploads'))) {
+    mkdirSync(uploadsDir, { recursive: true, mode: 0o700 });
+    const media = copyFiles(join(backup, 'uploads'), uploadsDir, new Set(), linked);
+    copied.files += media.files;
+    copied.bytes += media.bytes;
+  }
   // The database goes in last, under a temporary name renamed into place: a restore cut short
   // leaves no database that looks complete.
   const partial = join(dataDir, 'site.sqlite.restoring');

@@ -1,14 +1,15 @@
 // Every filesystem path of stored media is built here, from validated ids only, never from request
-// input, so no URL can name a file outside DATA_DIR/uploads/.
+// input, so no URL can name a file outside the uploads folder (UPLOADS_DIR, see config.ts):
 //
-//   uploads/originals/{mediaId}.{ext}         private, never served (print-resolution files)
-//   uploads/media/{mediaId}/{width}.{format}  public derivatives, served by media-serve.ts
-//   uploads/objects/                          videos and other uploaded objects
-//   uploads/tmp/                              partial writes, renamed into place when complete
+//   originals/{mediaId}.{ext}         private, never served (print-resolution files)
+//   media/{mediaId}/{width}.{format}  public derivatives, served by media-serve.ts
+//   objects/                          videos and other uploaded objects
+//   galleries/, tus/                  client galleries' private files, and their uploads in progress
+//   tmp/                              partial writes, renamed into place when complete
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import {
   isMediaWidth,
   isValidMediaId,
@@ -32,9 +33,19 @@ export type OriginalExt = (typeof ORIGINAL_EXTENSIONS)[number];
 
 const created = new Set<string>();
 
-/** The storage folders under a data directory, created on first use. */
-export function storagePaths(dataDir: string = getConfig().dataDir): StoragePaths {
-  const uploads = join(dataDir, 'uploads');
+/**
+ * The uploads folder of a site: the configured one; or, for a site named only by its data
+ * directory (a test's, or a copy being checked), that directory's uploads/.
+ */
+export function uploadsDirOf(dataDir?: string): string {
+  const config = getConfig();
+  if (!dataDir || resolve(dataDir) === config.dataDir) return config.uploadsDir;
+  return join(dataDir, 'uploads');
+}
+
+/** The storage folders of a site (see uploadsDirOf), created on first use. */
+export function storagePaths(dataDir?: string): StoragePaths {
+  const uploads = uploadsDirOf(dataDir);
   const paths = {
     uploads,
     originals: join(uploads, 'originals'),
