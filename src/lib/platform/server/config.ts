@@ -39,6 +39,45 @@ const envSchema = z.object({
   HOST: z.preprocess(emptyToUndefined, z.string().min(1).default('127.0.0.1')),
   DATA_DIR: z.preprocess(emptyToUndefined, z.string().min(1).default('./data')),
   UPLOADS_DIR: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+  STORAGE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['local', 's3'], { error: 'must be local or s3' }).default('local'),
+  ),
+  S3_ENDPOINT: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be the S3 API address, such as https://<account>.r2.cloudflarestorage.com',
+      })
+      .optional(),
+  ),
+  S3_REGION: optionalString,
+  S3_BUCKET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(
+        /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+        'must be a bucket name: 3 to 63 lower-case letters, digits, dots and hyphens',
+      )
+      .optional(),
+  ),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(
+    emptyToUndefined,
+    z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).default('0'),
+  ),
+  MEDIA_PUBLIC_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .url({
+        protocol: /^https?$/,
+        error: 'must be the public address of the bucket or its CDN, such as https://media.example.ie',
+      })
+      .optional(),
+  ),
   SITE_URL: z.preprocess(
     emptyToUndefined,
     z
@@ -117,14 +156,30 @@ const envSchema = z.object({
   ),
 });
 
-/** Settings that contradict each other, each named by the variable to change. */
-const checkedEnvSchema = envSchema.refine(
-  (env) => !(env.PAYPAL_MODE === 'test' && env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET),
-  {
+/** What STORAGE=s3 cannot run without, each with what to put there. */
+const S3_NEEDS = {
+  S3_REGION:
+    'is needed with STORAGE=s3: the bucket region (auto for Cloudflare R2, as your provider names it otherwise)',
+  S3_BUCKET: 'is needed with STORAGE=s3: the name of the bucket that keeps the media',
+  S3_ACCESS_KEY_ID:
+    'is needed with STORAGE=s3: the access key id of a key that may read and write the bucket',
+  S3_SECRET_ACCESS_KEY: 'is needed with STORAGE=s3: the secret of that access key',
+  MEDIA_PUBLIC_URL:
+    'is needed with STORAGE=s3: the public address (CDN or bucket) the photos are served from',
+} as const;
+
+/** Settings that contradict each other or are missing together, each named by the variable to change. */
+const checkedEnvSchema = envSchema
+  .refine((env) => !(env.PAYPAL_MODE === 'test' && env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET), {
     path: ['PAYPAL_MODE'],
     error: 'must be unset when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set (test mode takes no money)',
-  },
-);
+  })
+  .superRefine((env, ctx) => {
+    if (env.STORAGE !== 's3') return;
+    for (const [name, message] of Object.entries(S3_NEEDS)) {
+      if (!env[name as keyof typeof S3_NEEDS]) ctx.addIssue({ code: 'custom', path: [name], message });
+    }
+  });
 
 export type Env = z.infer<typeof envSchema>;
 
@@ -146,6 +201,8 @@ export interface Config {
   uploadsDir: string;
   /** How uploadsDir was chosen: UPLOADS_DIR, the default, or an earlier version's DATA_DIR/uploads. */
   uploadsFrom: UploadsFrom;
+  /** Where media are stored: this machine's uploadsDir, or an S3-compatible bucket. */
+  storage: StorageSettings;
   siteUrl: string;
   ownerEmail: string;
   ownerPassword: string | undefined;
@@ -185,6 +242,36 @@ export interface Config {
 export class ConfigError extends Error {}
 
 export type UploadsFrom = 'UPLOADS_DIR' | 'default' | 'DATA_DIR';
+
+export interface S3Settings {
+  /** Unset: AWS S3 itself, found from the region. */
+  endpoint: string | undefined;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+export type StorageSettings = { driver: 'local' } | { driver: 's3'; s3: S3Settings; mediaPublicUrl: string };
+
+function storageSettings(env: Env): StorageSettings {
+  if (env.STORAGE !== 's3') return { driver: 'local' };
+  // Present: checkedEnvSchema refuses STORAGE=s3 without them.
+  const need = (value: string | undefined) => value ?? '';
+  return {
+    driver: 's3',
+    s3: {
+      endpoint: env.S3_ENDPOINT,
+      region: need(env.S3_REGION),
+      bucket: need(env.S3_BUCKET),
+      accessKeyId: need(env.S3_ACCESS_KEY_ID),
+      secretAccessKey: need(env.S3_SECRET_ACCESS_KEY),
+      forcePathStyle: env.S3_FORCE_PATH_STYLE === '1' || env.S3_FORCE_PATH_STYLE === 'true',
+    },
+    mediaPublicUrl: need(env.MEDIA_PUBLIC_URL).replace(/\/+$/, ''),
+  };
+}
 
 /**
  * The media folder: UPLOADS_DIR when set; otherwise uploads/ beside the project (the working
@@ -234,6 +321,7 @@ export function buildConfig(env: Env): Config {
     dataDir,
     uploadsDir: uploads.dir,
     uploadsFrom: uploads.from,
+    storage: storageSettings(env),
     siteUrl,
     ownerEmail: env.OWNER_EMAIL.trim().toLowerCase(),
     ownerPassword: env.OWNER_PASSWORD,
