@@ -77,8 +77,10 @@ export function s3Client(settings: S3Settings, requestTimeoutMs = DEFAULT_REQUES
       // Without it the SDK only logs a warning when the request timeout passes, and keeps waiting.
       throwOnRequestTimeout: true,
     }),
-    // Checksums only where the S3 API requires them: several S3-compatible stores refuse or
-    // mishandle the CRC32 trailers the SDK otherwise adds to every upload.
+    // Checksums only where the S3 API requires them. Since January 2025 the SDK adds a CRC32 header
+    // to every upload and checks one on every download by default; S3-compatible stores were slow to
+    // follow (Cloudflare R2 answered 501 NotImplemented to that header, Backblaze B2 refused the
+    // checksum headers as unsupported).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });
