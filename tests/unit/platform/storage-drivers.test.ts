@@ -175,6 +175,41 @@ describe.each(['local', 's3'] as const)('the %s storage driver', (kind) => {
     if (subject.root) expect(await readdir(join(subject.root, 'tmp'))).toEqual([]);
   });
 
+  it('shows nothing of an object while it is still being written', async () => {
+    await driver.put('writing/done.txt', Buffer.from('already here'));
+    let finish: () => void = () => {};
+    const resumed = new Promise<void>((resolve) => {
+      finish = resolve;
+    });
+    const slow = Readable.from(
+      (async function* () {
+        yield Buffer.from('the first half, ');
+        await resumed;
+        yield Buffer.from('and the rest');
+      })(),
+    );
+    const writing = driver.put('writing/slow.txt', slow);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+
+    expect(await driver.head('writing/slow.txt')).toBeNull();
+    expect(await keysOf(driver.list(''))).not.toContainEqual(expect.stringMatching(/^tmp\/|slow/));
+    if (subject.root) expect(await readdir(join(subject.root, 'tmp'))).toHaveLength(1);
+
+    finish();
+    await writing;
+    expect((await bytesOf(await driver.get('writing/slow.txt'))).toString()).toBe(
+      'the first half, and the rest',
+    );
+  });
+
+  if (kind === 'local') {
+    it('refuses keys in tmp/, where the local driver keeps its partial writes', async () => {
+      await expect(driver.put('tmp/x', Buffer.from('x'))).rejects.toThrow(RangeError);
+      expect(() => driver.localPath('tmp')).toThrow(RangeError);
+      expect(await keysOf(driver.list('tmp/'))).toEqual([]);
+    });
+  }
+
   it('deletes an object, and deleting an absent key is fine', async () => {
     await driver.put('delete/object.bin', randomBytes(10));
     await driver.delete('delete/object.bin');

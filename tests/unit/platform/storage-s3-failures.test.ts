@@ -106,7 +106,7 @@ describe('the S3 driver against a store that fails', () => {
     expect(failure?.message).toMatch(
       /^Could not read "stuck\/photo\.jpg" in the S3 bucket "wicklow-test-\w+": no answer \(TimeoutError: /,
     );
-    expect(failure?.message).toContain('150 ms');
+    expect(failure?.message).toContain('a request has exceeded the configured 150 ms requestTimeout).');
     expect(failure?.message).not.toContain(SECRET);
     expect(failure?.message).not.toContain('AKIAEXAMPLE');
     expect(requests).toBe(3);

@@ -131,7 +131,10 @@ export function s3Driver(settings: S3Settings, options: S3DriverOptions = {}): S
     let detail: string;
     if (status) detail = `it answered ${status} (${name})`;
     else {
+      // A network or timeout error's own words, without the SDK's package prefix or a credential.
       const reason = String((err as SdkError).message ?? '')
+        .replace(/^@smithy\/[\w-]+ - (\[\w+\] )?/, '')
+        .replace(/\.$/, '')
         .replaceAll(settings.secretAccessKey, '***')
         .replaceAll(settings.accessKeyId, '***')
         .slice(0, 200);
