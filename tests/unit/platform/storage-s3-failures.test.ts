@@ -104,7 +104,7 @@ describe('the S3 driver against a store that fails', () => {
     );
 
     expect(failure?.message).toMatch(
-      /^Could not read "stuck\/photo\.jpg" in the S3 bucket "wicklow-test-\w+": no answer \(TimeoutError: /,
+      /^Could not read "stuck\/photo\.jpg" in the S3 bucket "wicklow-test-\w+": it failed \(TimeoutError: /,
     );
     expect(failure?.message).toContain('a request has exceeded the configured 150 ms requestTimeout).');
     expect(failure?.message).not.toContain(SECRET);

@@ -131,14 +131,14 @@ export function s3Driver(settings: S3Settings, options: S3DriverOptions = {}): S
     let detail: string;
     if (status) detail = `it answered ${status} (${name})`;
     else {
-      // A network or timeout error's own words, without the SDK's package prefix or a credential.
-      const reason = String((err as SdkError).message ?? '')
+      // A network, timeout or body error's own words, without the SDK's package prefix or a credential.
+      let reason = String((err as SdkError).message ?? '')
         .replace(/^@smithy\/[\w-]+ - (\[\w+\] )?/, '')
-        .replace(/\.$/, '')
-        .replaceAll(settings.secretAccessKey, '***')
-        .replaceAll(settings.accessKeyId, '***')
-        .slice(0, 200);
-      detail = `no answer (${name}: ${reason})`;
+        .replace(/\.$/, '');
+      for (const secret of [settings.secretAccessKey, settings.accessKeyId]) {
+        if (secret) reason = reason.replaceAll(secret, '***');
+      }
+      detail = `it failed (${name}: ${reason.slice(0, 200)})`;
     }
     return new Error(`Could not ${action} "${key}" in the S3 bucket "${Bucket}": ${detail}.`);
   }
