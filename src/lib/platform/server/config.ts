@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { registerInstance } from './instances';
 import { ipVersion, normalizeIp } from './ip';
+import type { S3Settings } from './storage-s3';
 
 registerInstance('settings', import.meta.url);
 
@@ -243,16 +244,6 @@ export class ConfigError extends Error {}
 
 export type UploadsFrom = 'UPLOADS_DIR' | 'default' | 'DATA_DIR';
 
-export interface S3Settings {
-  /** Unset: AWS S3 itself, found from the region. */
-  endpoint: string | undefined;
-  region: string;
-  bucket: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  forcePathStyle: boolean;
-}
-
 export type StorageSettings = { driver: 'local' } | { driver: 's3'; s3: S3Settings; mediaPublicUrl: string };
 
 function storageSettings(env: Env): StorageSettings {
@@ -262,7 +253,7 @@ function storageSettings(env: Env): StorageSettings {
   return {
     driver: 's3',
     s3: {
-      endpoint: env.S3_ENDPOINT,
+      ...(env.S3_ENDPOINT ? { endpoint: env.S3_ENDPOINT } : {}),
       region: need(env.S3_REGION),
       bucket: need(env.S3_BUCKET),
       accessKeyId: need(env.S3_ACCESS_KEY_ID),

@@ -104,6 +104,34 @@ export function derivativePath(
   return join(mediaDir(mediaId, dataDir), `${width}.${format}`);
 }
 
+// The keys of stored objects in the store (object-store.ts), built from validated ids only.
+
+/** A photo's private original: originals/{mediaId}.{ext}. */
+export function originalKey(mediaId: string, ext: OriginalExt): string {
+  assertMediaId(mediaId);
+  if (!ORIGINAL_EXTENSIONS.includes(ext)) throw new RangeError('Invalid original extension');
+  return `originals/${mediaId}.${ext}`;
+}
+
+/** The folder of a photo's public derivatives: media/{mediaId}/. */
+export function mediaPrefix(mediaId: string): string {
+  assertMediaId(mediaId);
+  return `media/${mediaId}/`;
+}
+
+/** One public derivative: media/{mediaId}/{width}.{format}. */
+export function derivativeKey(mediaId: string, width: number, format: MediaFormat): string {
+  if (!isMediaWidth(width)) throw new RangeError('Invalid media width');
+  if (!MEDIA_FORMATS.includes(format)) throw new RangeError('Invalid media format');
+  return `${mediaPrefix(mediaId)}${width}.${format}`;
+}
+
+/** An uploaded object (a video): objects/{id}. */
+export function objectKey(objectId: string): string {
+  assertMediaId(objectId);
+  return `objects/${objectId}`;
+}
+
 /** A fresh file name in tmp/, on the same filesystem as the final paths so rename() is atomic. */
 export function tmpPath(label = 'part', dataDir?: string): string {
   const safe = label.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 80);
