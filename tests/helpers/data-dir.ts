@@ -6,10 +6,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { resetConfigForTests } from '~/lib/platform/server/config';
+import { STORAGE_VARIABLES, storageEnvFor } from './test-storage';
 
 const VARIABLES = [
   'DATA_DIR',
   'UPLOADS_DIR',
+  ...STORAGE_VARIABLES,
   'OWNER_EMAIL',
   'SMTP_URL',
   'MAIL_FROM',
@@ -20,7 +22,7 @@ const VARIABLES = [
 export function tempDataDir(label = 'service'): { readonly dir: string } {
   const state = { dir: '' };
   const saved = new Map<string, string | undefined>();
-  beforeAll(() => {
+  beforeAll(async () => {
     state.dir = mkdtempSync(join(tmpdir(), `wicklow-${label}-`));
     for (const name of VARIABLES) {
       saved.set(name, process.env[name]);
@@ -28,6 +30,7 @@ export function tempDataDir(label = 'service'): { readonly dir: string } {
     }
     process.env.DATA_DIR = state.dir;
     process.env.UPLOADS_DIR = join(state.dir, 'uploads');
+    Object.assign(process.env, await storageEnvFor(state.dir));
     process.env.OWNER_EMAIL = 'owner@example.com';
     resetConfigForTests();
   });

@@ -3,7 +3,6 @@
 // by processPhoto into the site's data folder) and links with real tokens (newLinkToken).
 // Media are written into `dataDir` (the running server's), then the rows go into its database.
 import { truncateSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { hashPin, newLinkToken } from '~/lib/galleries/link-token.server';
 import { processPhoto } from '~/lib/media/images.server';
@@ -12,6 +11,7 @@ import type { Db } from '~/lib/platform/server/db';
 import { galleryFileKey, galleryOriginalPath, newMediaId } from '~/lib/platform/server/storage';
 import { galleries, galleryFavourites, galleryFiles, galleryLinks } from '~db/schema';
 import { uniqueId, uniqueMediaId } from './factories';
+import { useSiteStorage } from './test-storage';
 import { makeClip } from './video-clip';
 
 type Insert<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;
@@ -39,17 +39,12 @@ export function gpsJpeg(colour = '#336699', width = 1600, height = 1067): Promis
 
 /** Runs fn with DATA_DIR pointing at the server's folder, so storage.ts writes there. */
 async function inDataDir<T>(dataDir: string, fn: () => Promise<T>): Promise<T> {
-  const saved = { DATA_DIR: process.env.DATA_DIR, UPLOADS_DIR: process.env.UPLOADS_DIR };
-  process.env.DATA_DIR = dataDir;
-  process.env.UPLOADS_DIR = join(dataDir, 'uploads');
+  const restore = await useSiteStorage(dataDir);
   resetConfigForTests();
   try {
     return await fn();
   } finally {
-    for (const [name, value] of Object.entries(saved)) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restore();
     resetConfigForTests();
   }
 }

@@ -12,21 +12,26 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { S3Settings } from '~/lib/platform/server/storage-s3';
+import { CreateBucketCommand } from '@aws-sdk/client-s3';
+import { type S3Settings, s3Client } from '~/lib/platform/server/storage-s3';
 import { runFolder } from './run-folder';
 
 export interface TestS3 {
   endpoint: string;
   bucket: string;
   settings: S3Settings;
+  /** Makes one more empty bucket on the same server; answers its name. */
+  makeBucket(): Promise<string>;
   stop(): Promise<void>;
 }
+
+const newBucketName = () => `wicklow-test-${randomBytes(6).toString('hex')}`;
 
 const SCRIPT = fileURLToPath(new URL('./s3rver-process.mjs', import.meta.url));
 
 export async function startS3rver(): Promise<TestS3> {
   const directory = await mkdtemp(join(runFolder(), 's3rver-'));
-  const bucket = `wicklow-test-${randomBytes(6).toString('hex')}`;
+  const bucket = newBucketName();
   const child = spawn(process.execPath, ['--openssl-legacy-provider', SCRIPT, directory, bucket], {
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -51,16 +56,22 @@ export async function startS3rver(): Promise<TestS3> {
     });
   });
   const endpoint = `http://127.0.0.1:${port}`;
+  const settings: S3Settings = {
+    endpoint,
+    region: 'us-east-1',
+    bucket,
+    accessKeyId: 'S3RVER',
+    secretAccessKey: 'S3RVER',
+    forcePathStyle: true,
+  };
   return {
     endpoint,
     bucket,
-    settings: {
-      endpoint,
-      region: 'us-east-1',
-      bucket,
-      accessKeyId: 'S3RVER',
-      secretAccessKey: 'S3RVER',
-      forcePathStyle: true,
+    settings,
+    async makeBucket() {
+      const name = newBucketName();
+      await s3Client(settings).send(new CreateBucketCommand({ Bucket: name }));
+      return name;
     },
     async stop() {
       child.stdin.end();

@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
 import { runFolder } from './run-folder';
+import { storageEnvFor } from './test-storage';
 
 export interface RunningServer {
   url: string;
@@ -19,6 +20,8 @@ export async function startServer(
 ): Promise<RunningServer> {
   if (!existsSync('dist/server/entry.mjs')) throw new Error('Build first: npm run build');
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(runFolder(), 'wicklow-it-'));
+  // On TEST_STORAGE=s3 (or STORAGE: 's3' asked for), the site's media go to a bucket of its own.
+  const storage = await storageEnvFor(dataDir, env.STORAGE === 's3' ? 's3' : undefined);
   const child = spawn(process.execPath, ['dist/server/entry.mjs'], {
     env: {
       PATH: process.env.PATH ?? '',
@@ -28,6 +31,7 @@ export async function startServer(
       OWNER_PASSWORD: 'integration-password',
       // The site's media beside its database, so that each test's site is whole in one folder.
       UPLOADS_DIR: join(dataDir, 'uploads'),
+      ...storage,
       ...env,
       DATA_DIR: dataDir,
     },

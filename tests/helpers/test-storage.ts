@@ -1,0 +1,68 @@
+// Which store the tests' sites keep their media in. `TEST_STORAGE=s3` (set by `npm test` for the
+// media, upload, gallery and backup tests' second run) gives each site's data directory a bucket
+// of its own on a real S3 server (s3rver on loopback, one per test process), so the same tests run
+// on both drivers. A site started again on the same data directory finds the same bucket; code the
+// test runs itself (factories that process a photo) reaches it through storageEnvFor.
+import { join } from 'node:path';
+import { startS3rver, type TestS3 } from './s3rver';
+
+export const testStorage = (): 'local' | 's3' => (process.env.TEST_STORAGE === 's3' ? 's3' : 'local');
+
+let server: Promise<TestS3> | undefined;
+const buckets = new Map<string, Promise<Record<string, string>>>();
+
+/** The STORAGE and S3_* settings of the site whose data directory this is ({} on the local driver). */
+export function storageEnvFor(dataDir: string, storage = testStorage()): Promise<Record<string, string>> {
+  if (storage !== 's3') return Promise.resolve({});
+  let env = buckets.get(dataDir);
+  if (!env) {
+    env = (async () => {
+      server ??= startS3rver();
+      const s3 = await server;
+      const bucket = await s3.makeBucket();
+      return {
+        STORAGE: 's3',
+        S3_ENDPOINT: s3.endpoint,
+        S3_REGION: 'us-east-1',
+        S3_BUCKET: bucket,
+        S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
+        S3_FORCE_PATH_STYLE: '1',
+        // s3rver serves any object without a signature: the bucket's own address stands for the CDN.
+        MEDIA_PUBLIC_URL: `${s3.endpoint}/${bucket}`,
+      };
+    })();
+    buckets.set(dataDir, env);
+  }
+  return env;
+}
+
+/** The variables storageEnvFor sets, so a caller can put the process's own back afterwards. */
+export const STORAGE_VARIABLES = [
+  'STORAGE',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_BUCKET',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+  'MEDIA_PUBLIC_URL',
+] as const;
+
+/**
+ * Points this process's config at the site whose data directory this is (its DATA_DIR, its media
+ * folder, its bucket on S3) and answers how to put the previous settings back.
+ */
+export async function useSiteStorage(dataDir: string): Promise<() => void> {
+  const names = ['DATA_DIR', 'UPLOADS_DIR', ...STORAGE_VARIABLES];
+  const saved = new Map(names.map((n) => [n, process.env[n]]));
+  for (const name of STORAGE_VARIABLES) delete process.env[name];
+  Object.assign(process.env, { DATA_DIR: dataDir, UPLOADS_DIR: join(dataDir, 'uploads') });
+  Object.assign(process.env, await storageEnvFor(dataDir));
+  return () => {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+}
