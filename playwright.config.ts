@@ -8,6 +8,56 @@ const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
 export const OWNER = { email: 'owner@example.com', password: 'e2e-owner-password' };
 
+/**
+ * E2E_STORAGE=s3: the site keeps its media in a bucket on s3rver (a real S3 API server on
+ * loopback, started as a second web server), and the tests' own factories write to the same one.
+ */
+const ON_S3 = process.env.E2E_STORAGE === 's3';
+const S3_PORT = Number(process.env.E2E_S3_PORT ?? PORT + 1);
+const S3_ENDPOINT = `http://127.0.0.1:${S3_PORT}`;
+const S3_BUCKET = 'wicklow-e2e';
+const S3_ENV = {
+  STORAGE: 's3',
+  S3_ENDPOINT,
+  S3_REGION: 'us-east-1',
+  S3_BUCKET,
+  S3_ACCESS_KEY_ID: 'S3RVER',
+  S3_SECRET_ACCESS_KEY: 'S3RVER',
+  S3_FORCE_PATH_STYLE: '1',
+  MEDIA_PUBLIC_URL: `${S3_ENDPOINT}/${S3_BUCKET}`,
+};
+// Read by tests/helpers/test-storage.ts in the test workers, which inherit this process's environment.
+if (ON_S3) Object.assign(process.env, { TEST_S3_ENDPOINT: S3_ENDPOINT, TEST_S3_BUCKET: S3_BUCKET });
+
+const site = {
+  command: 'node dist/server/entry.mjs',
+  url: `http://127.0.0.1:${PORT}/healthz`,
+  reuseExistingServer: false,
+  timeout: 240_000,
+  stdout: 'pipe' as const,
+  env: {
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR,
+    // Its media beside its database: the storage check after the run reads both from one folder.
+    UPLOADS_DIR: `${DATA_DIR}/uploads`,
+    SITE_URL: `http://127.0.0.1:${PORT}`,
+    OWNER_EMAIL: OWNER.email,
+    OWNER_PASSWORD: OWNER.password,
+    SEED_DEMO: '1',
+    SOCIAL_PROFILE_URL: 'https://www.instagram.com/wicklowlight.example/',
+    // Errors and warnings only: one line per request would bury Playwright's own report.
+    LOG_LEVEL: 'warn',
+    ...(ON_S3 ? S3_ENV : {}),
+  },
+};
+const s3rver = {
+  command: `node --openssl-legacy-provider tests/helpers/s3rver-process.mjs ${DATA_DIR}-s3 ${S3_BUCKET} ${S3_PORT}`,
+  url: `${S3_ENDPOINT}/`,
+  reuseExistingServer: false,
+  timeout: 30_000,
+};
+
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
@@ -35,25 +85,6 @@ export default defineConfig({
       testMatch: '**/*.phone.spec.ts',
     },
   ],
-  webServer: {
-    command: 'node dist/server/entry.mjs',
-    url: `http://127.0.0.1:${PORT}/healthz`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR,
-      // Its media beside its database: the storage check after the run reads both from one folder.
-      UPLOADS_DIR: `${DATA_DIR}/uploads`,
-      SITE_URL: `http://127.0.0.1:${PORT}`,
-      OWNER_EMAIL: OWNER.email,
-      OWNER_PASSWORD: OWNER.password,
-      SEED_DEMO: '1',
-      SOCIAL_PROFILE_URL: 'https://www.instagram.com/wicklowlight.example/',
-      // Errors and warnings only: one line per request would bury Playwright's own report.
-      LOG_LEVEL: 'warn',
-    },
-  },
+  // s3rver first: the site checks nothing at start, but its seed writes the demo photos to the bucket.
+  webServer: ON_S3 ? [s3rver, site] : site,
 });

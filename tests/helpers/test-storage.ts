@@ -13,6 +13,8 @@ const buckets = new Map<string, Promise<Record<string, string>>>();
 
 /** The STORAGE and S3_* settings of the site whose data directory this is ({} on the local driver). */
 export function storageEnvFor(dataDir: string, storage = testStorage()): Promise<Record<string, string>> {
+  const fixed = fixedBucket();
+  if (fixed) return Promise.resolve(fixed);
   if (storage !== 's3') return Promise.resolve({});
   let env = buckets.get(dataDir);
   if (!env) {
@@ -35,6 +37,26 @@ export function storageEnvFor(dataDir: string, storage = testStorage()): Promise
     buckets.set(dataDir, env);
   }
   return env;
+}
+
+/**
+ * The browser tests on S3 have one site and one bucket, started by Playwright (playwright.config.ts
+ * says where): every data directory's storage is that one.
+ */
+function fixedBucket(): Record<string, string> | null {
+  const endpoint = process.env.TEST_S3_ENDPOINT;
+  const bucket = process.env.TEST_S3_BUCKET;
+  if (!endpoint || !bucket) return null;
+  return {
+    STORAGE: 's3',
+    S3_ENDPOINT: endpoint,
+    S3_REGION: 'us-east-1',
+    S3_BUCKET: bucket,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+    S3_FORCE_PATH_STYLE: '1',
+    MEDIA_PUBLIC_URL: `${endpoint}/${bucket}`,
+  };
 }
 
 /** The variables storageEnvFor sets, so a caller can put the process's own back afterwards. */
