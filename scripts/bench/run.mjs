@@ -27,6 +27,7 @@ import { lighthouseRows } from './lighthouse.mjs';
 import { serverRows } from './orders.mjs';
 import { benchQueryFlood } from './query-flood.mjs';
 import { quoteRows } from './quote.mjs';
+import { storageRows } from './storage.mjs';
 import { throughputRows } from './throughput.mjs';
 import { baselinePublish, make24mp, sitePublish } from './upload.mjs';
 
@@ -84,6 +85,8 @@ try {
     rows.push(...(await galleryUploadRows()));
     section('a 2 GiB gallery ZIP and a gallery page of 1,000 photos');
     rows.push(...(await galleryDeliveryRows()));
+    section('media on S3 (s3rver): photo publishing, a presigned 1 GiB download, / and /shop');
+    rows.push(...(await storageRows()));
   }
 
   if (!quick) {

@@ -239,6 +239,25 @@ async function homeDuringSaves(base, cookie, cores) {
   ];
 }
 
+/** Rows for anonymous pages of a running site against node:http sending the same bytes (storage.mjs). */
+export async function pageRows(baseUrl, paths, label) {
+  const base = baseUrl.replace(/\/$/, '');
+  for (const path of paths) await rawGet(`${base}${path}`, ACCEPT);
+  await settle(base, paths);
+  const rows = [];
+  for (const path of paths) {
+    const r = await compareWithCopy(`${base}${path}`, ACCEPT, {});
+    rows.push(
+      loadRow(
+        `anonymous ${path} ${label}, ${CONNECTIONS} connections, br (${(r.bytes / 1024).toFixed(1)} KiB; best of ${RUNS} × ${SECONDS} s)`,
+        r,
+        0.9,
+      ),
+    );
+  }
+  return rows;
+}
+
 export async function throughputRows(baseUrl, ownerCookie, { sitePid } = {}) {
   const base = baseUrl.replace(/\/$/, '');
   const pid = sitePid ?? pidListeningOn(Number(new URL(base).port));
