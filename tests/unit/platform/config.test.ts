@@ -159,3 +159,53 @@ describe('the media folder', () => {
     expect(uploadsLine('/srv/media', 'UPLOADS_DIR')).toBe('Media files are in /srv/media.');
   });
 });
+
+describe('the store of media', () => {
+  const S3 = {
+    STORAGE: 's3',
+    S3_ENDPOINT: 'https://abc123.r2.cloudflarestorage.com',
+    S3_REGION: 'auto',
+    S3_BUCKET: 'wicklow-media',
+    S3_ACCESS_KEY_ID: 'key-id',
+    S3_SECRET_ACCESS_KEY: 'key-secret',
+    MEDIA_PUBLIC_URL: 'https://media.example.ie/',
+  };
+
+  it('is the local folder unless STORAGE says s3', () => {
+    expect(buildConfig(parseEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'w-')) })).storage).toEqual({
+      driver: 'local',
+    });
+  });
+
+  it('takes every S3 setting, the public address without its trailing slash', () => {
+    const config = buildConfig(parseEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'w-')), ...S3 }));
+    expect(config.storage).toEqual({
+      driver: 's3',
+      s3: {
+        endpoint: S3.S3_ENDPOINT,
+        region: 'auto',
+        bucket: 'wicklow-media',
+        accessKeyId: 'key-id',
+        secretAccessKey: 'key-secret',
+        forcePathStyle: false,
+      },
+      mediaPublicUrl: 'https://media.example.ie',
+    });
+  });
+
+  it('names every missing or bad S3 setting, and what to put there', () => {
+    let message = '';
+    try {
+      parseEnv({ STORAGE: 's3', S3_BUCKET: 'Bad_Bucket', MEDIA_PUBLIC_URL: 'media.example.ie' });
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      message = (err as Error).message;
+    }
+    for (const name of ['S3_BUCKET', 'MEDIA_PUBLIC_URL']) expect(message).toContain(name);
+    expect(message).toContain('must be a bucket name');
+    expect(() => parseEnv({ STORAGE: 's3' })).toThrow(
+      /S3_REGION: is needed with STORAGE=s3[\s\S]*S3_BUCKET[\s\S]*S3_ACCESS_KEY_ID[\s\S]*S3_SECRET_ACCESS_KEY[\s\S]*MEDIA_PUBLIC_URL/,
+    );
+    expect(() => parseEnv({ STORAGE: 'dropbox' })).toThrow(/STORAGE: must be local or s3/);
+  });
+});
