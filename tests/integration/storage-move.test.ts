@@ -110,7 +110,7 @@ function move(
 function summary(out: string) {
   const m = /Copied (\d+), skipped (\d+) \(already there, same size and sha256\), failed (\d+)/.exec(out);
   expect(m, out).not.toBeNull();
-  const [copied, skipped, failed] = (m as RegExpExecArray).slice(1).map(Number);
+  const [copied, skipped, failed] = (m as RegExpExecArray).slice(1).map(Number) as [number, number, number];
   return { copied, skipped, failed };
 }
 

@@ -169,9 +169,11 @@ export async function checkStorage(db: Db, dataDir: string, now = new Date()): P
   const store = getStorage();
   const cutoff = now.getTime() - ORPHAN_AGE_MS;
   const inFlight = now.getTime() - IN_FLIGHT_MS;
-  const [originals, media, objects] = await Promise.all(
-    ['originals/', 'media/', 'objects/'].map((prefix) => keysUnder(store, prefix)),
-  );
+  const [originals, media, objects] = await Promise.all([
+    keysUnder(store, 'originals/'),
+    keysUnder(store, 'media/'),
+    keysUnder(store, 'objects/'),
+  ]);
   const stored = new Set([...originals, ...media, ...objects]);
   const usedMedia = new Set<string>();
   const usedObjects = new Set<string>();
