@@ -1,6 +1,7 @@
-// `npm run storage:check [-- --fix]`: lists the stored files that no record uses (originals,
-// derivative folders, objects, old partial files) and the records whose files are missing, in the
-// DATA_DIR the server uses. Exits 0 when all is in order, 1 when it found something. With --fix
+// `npm run storage:check [-- --fix]`: lists the stored objects that no record uses (originals,
+// derivatives, objects, gallery files, old partial files) and the records whose files are missing,
+// in the DATA_DIR and the store (UPLOADS_DIR, or the S3 bucket with STORAGE=s3) the server uses.
+// Each orphan is named by its key, with its path on this machine when it is on disk. Exits 0 when all is in order, 1 when it found something. With --fix
 // it removes the orphan files and exits 0 unless a record's file is missing (that one cannot be
 // made again here: upload the picture or video again in the admin).
 
@@ -9,10 +10,14 @@ import { getConfig } from '~/lib/platform/server/config';
 import { closeDb, getDb } from '~/lib/platform/server/db';
 
 const fix = process.argv.includes('--fix');
-const { dataDir } = getConfig();
+const { dataDir, uploadsDir, storage } = getConfig();
+const where =
+  storage.driver === 's3'
+    ? `${dataDir} and the S3 bucket ${storage.s3.bucket}`
+    : `${dataDir} (${uploadsDir})`;
 try {
   const report = await checkStorage(getDb(), dataDir);
-  for (const path of report.orphans) console.log(`orphan: ${path}`);
+  for (const o of report.orphans) console.log(`orphan: ${o.key}${o.path ? ` (${o.path})` : ''}`);
   for (const m of report.missing) console.log(`missing: ${m.record} needs ${m.wants}`);
   const fixed = fix && report.orphans.length > 0 ? await removeOrphans(report) : 0;
   if (fixed > 0) console.log(`Removed ${fixed} orphan file${fixed === 1 ? '' : 's'}.`);
@@ -20,8 +25,8 @@ try {
   const clean = orphansLeft === 0 && report.missing.length === 0;
   console.log(
     clean
-      ? `Storage in ${dataDir} is in order: every file is used and every record's files are there.`
-      : `Storage in ${dataDir}: ${orphansLeft} orphan${orphansLeft === 1 ? '' : 's'}, ${report.missing.length} record${report.missing.length === 1 ? '' : 's'} with missing files.`,
+      ? `Storage of ${where} is in order: every file is used and every record's files are there.`
+      : `Storage of ${where}: ${orphansLeft} orphan${orphansLeft === 1 ? '' : 's'}, ${report.missing.length} record${report.missing.length === 1 ? '' : 's'} with missing files.`,
   );
   closeDb();
   process.exit(clean ? 0 : 1);

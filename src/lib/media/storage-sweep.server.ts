@@ -6,6 +6,8 @@
 //    picture uses their media id or their object;
 //  - files left in uploads/tmp/ (partial writes);
 //  - gallery uploads (tus) given up: not continued for 7 days, since a closed laptop may resume later.
+// Stored objects are removed through the store (on the local driver or in the S3 bucket); partial
+// writes and gallery uploads in progress are always on this machine's disk, under UPLOADS_DIR.
 // Anything a record uses, and anything younger than 24 hours, is kept. It runs at start and then
 // every hour; the timer never keeps the process alive, and stopping waits for a running sweep.
 import { readdir, rm, stat } from 'node:fs/promises';
@@ -15,7 +17,8 @@ import { isValidMediaId } from '~/lib/media/media-urls';
 import type { Db } from '~/lib/platform/server/db';
 import { registerInstance } from '~/lib/platform/server/instances';
 import { getLog } from '~/lib/platform/server/log';
-import { galleryUploadsDir, objectPath, storagePaths } from '~/lib/platform/server/storage';
+import { getStorage } from '~/lib/platform/server/object-store';
+import { galleryUploadsDir, objectKey, storagePaths } from '~/lib/platform/server/storage';
 import { uploadedObjects } from '~db/schema';
 import { isMediaInUse, isObjectInUse, releaseFiles } from './stored-files.server';
 
@@ -47,7 +50,7 @@ export async function sweepStorage(db: Db, now = new Date()): Promise<SweepRepor
     .all();
   for (const row of unfinished) {
     db.delete(uploadedObjects).where(eq(uploadedObjects.id, row.id)).run();
-    if (isValidMediaId(row.id)) await rm(objectPath(row.id), { force: true });
+    if (isValidMediaId(row.id)) await getStorage().delete(objectKey(row.id));
     if (row.mediaId) await releaseFiles(db, { mediaIds: [row.mediaId] });
     report.unfinished++;
   }

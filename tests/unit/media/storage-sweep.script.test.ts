@@ -1,22 +1,34 @@
-// `npm run storage:check` as the owner runs it, on a data directory of its own: exit code 0 when
-// all is in order, 1 with the orphans listed, and --fix removes them.
+// `npm run storage:check` as the owner runs it, on a data directory of its own and its store (its
+// UPLOADS_DIR, or with TEST_STORAGE=s3 a bucket of its own): exit code 0 when all is in order, 1
+// with the orphans and the records whose objects are missing listed by key, and --fix removes the
+// orphans.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { getStorage } from '~/lib/platform/server/object-store';
 import { withSiteDb } from '../../helpers/db';
+import { makeDroneMedia } from '../../helpers/factories';
+import { inSiteStore } from '../../helpers/site-store';
+import { storageEnvFor, testStorage } from '../../helpers/test-storage';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wicklow-storage-check-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function check(...args: string[]): Promise<{ code: number; out: string }> {
+  const env = {
+    PATH: process.env.PATH ?? '',
+    DATA_DIR: dataDir,
+    UPLOADS_DIR: join(dataDir, 'uploads'),
+    ...(await storageEnvFor(dataDir)),
+  };
   try {
     const { stdout } = await promisify(execFile)(
       process.execPath,
       ['--import', 'tsx', 'scripts/storage-check.ts', ...args],
-      { env: { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, UPLOADS_DIR: join(dataDir, 'uploads') } },
+      { env },
     );
     return { code: 0, out: stdout };
   } catch (err) {
@@ -25,23 +37,54 @@ async function check(...args: string[]): Promise<{ code: number; out: string }> 
   }
 }
 
+const twoDaysAgo = () => new Date(Date.now() - 48 * 60 * 60 * 1000);
+
 describe('npm run storage:check', () => {
   it('exits 0 when clean, 1 listing an orphan, and removes it with --fix', async () => {
     withSiteDb(dataDir, () => undefined);
-    expect(await check()).toMatchObject({ code: 0 });
+    const clean = await check();
+    expect(clean).toMatchObject({ code: 0 });
+    expect(clean.out).toContain(
+      testStorage() === 's3' ? 'the S3 bucket wicklow-test-' : join(dataDir, 'uploads'),
+    );
 
+    // An old partial write is on this machine's disk whatever the store.
+    const stale = join(dataDir, 'uploads', 'tmp', 'stale-part');
+    mkdirSync(join(dataDir, 'uploads', 'tmp'), { recursive: true });
+    writeFileSync(stale, 'half a photo');
+    utimesSync(stale, twoDaysAgo(), twoDaysAgo());
+    // An object no record uses; only a local file's time can be set back, so on S3 it is too
+    // young to be called an orphan (it may be a photo being processed) and stays.
+    await inSiteStore(dataDir, () => getStorage().put('objects/strayObject01', Buffer.from('video')));
     const stray = join(dataDir, 'uploads', 'objects', 'strayObject01');
-    mkdirSync(join(dataDir, 'uploads', 'objects'), { recursive: true });
-    writeFileSync(stray, 'video');
-    const twoDaysAgo = new Date(Date.now() - 48 * 60 * 60 * 1000);
-    utimesSync(stray, twoDaysAgo, twoDaysAgo);
+    if (testStorage() === 'local') utimesSync(stray, twoDaysAgo(), twoDaysAgo());
+    else expect(existsSync(stray)).toBe(false);
 
     const found = await check();
     expect(found.code).toBe(1);
-    expect(found.out).toContain(`orphan: ${stray}`);
+    expect(found.out).toContain(`orphan: tmp/stale-part (${stale})`);
+    if (testStorage() === 'local') expect(found.out).toContain(`orphan: objects/strayObject01 (${stray})`);
+    else expect(found.out).not.toContain('strayObject01');
 
     const fixed = await check('--fix');
     expect(fixed.code, fixed.out).toBe(0);
-    expect(existsSync(stray)).toBe(false);
+    expect(existsSync(stale)).toBe(false);
+    const strayLeft = await inSiteStore(dataDir, () => getStorage().head('objects/strayObject01'));
+    expect(strayLeft === null).toBe(testStorage() === 'local');
+  }, 60_000);
+
+  it('names a record whose object is missing from the store', async () => {
+    const video = 'videoObject0001';
+    await inSiteStore(dataDir, () => getStorage().put(`objects/${video}`, Buffer.from('video')));
+    const drone = withSiteDb(dataDir, (db) =>
+      makeDroneMedia(db, { type: 'video', url: `/objects/uploads/${video}` }),
+    );
+    await inSiteStore(dataDir, () => getStorage().delete('objects/strayObject01'));
+    expect(await check()).toMatchObject({ code: 0 });
+
+    await inSiteStore(dataDir, () => getStorage().delete(`objects/${video}`));
+    const lost = await check();
+    expect(lost.code).toBe(1);
+    expect(lost.out).toContain(`missing: drone video ${drone.id} needs /objects/uploads/${video}`);
   }, 60_000);
 });

@@ -4,6 +4,9 @@
 // The database is copied first and the files after: every file the snapshot refers to was written
 // before its row (uploads are processed, then recorded), so it is in the copy. Uploads in progress
 // (uploads/tmp) are left out. The copy is checked (integrity_check, row counts) before it counts.
+// A site whose media are in an S3 bucket (STORAGE=s3) keeps them there: the bucket is not copied,
+// but objects.json records every object's key, size and ETag, listed after the database snapshot
+// (so every object it refers to was already there), for `npm run restore` to check the bucket by.
 import {
   chmodSync,
   cpSync,
@@ -16,6 +19,9 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
+import { getConfig } from './config';
+import { getStorage } from './object-store';
+import type { StorageDriver, StoredObject } from './storage-driver';
 
 /** What a backup holds besides the database: every folder and file of DATA_DIR but these. */
 export const LEFT_OUT: ReadonlySet<string> = new Set([
@@ -34,12 +40,53 @@ function withUploads(dataDir: string, uploadsDir: string): ReadonlySet<string> {
   return uploadsInside(dataDir, uploadsDir) ? LEFT_OUT : new Set([...LEFT_OUT, 'uploads']);
 }
 
+/** The list of a bucket's objects beside the database copy of an S3 site. */
+export const OBJECTS_MANIFEST = 'objects.json';
+
+/** Where an S3 site's media were when it was backed up (never a credential). */
+export interface BucketRecord {
+  driver: 's3';
+  endpoint: string | null;
+  bucket: string;
+  /** How many objects objects.json lists, and their bytes. */
+  objects: number;
+  bytes: number;
+}
+
 export interface BackupReport {
   target: string;
   tables: Record<string, number>;
   files: number;
   bytes: number;
   ms: number;
+  /** For a site on S3: the bucket whose objects objects.json lists (they are not copied). */
+  store?: BucketRecord;
+}
+
+/** The store of an S3 site, with what backup.json says of it. */
+export interface BucketOfSite {
+  driver: StorageDriver;
+  endpoint: string | null;
+  bucket: string;
+}
+
+/** The bucket this process's config names (STORAGE=s3), or undefined on the local driver. */
+export function siteBucket(): BucketOfSite | undefined {
+  const { storage } = getConfig();
+  if (storage.driver !== 's3') return undefined;
+  return { driver: getStorage(), endpoint: storage.s3.endpoint ?? null, bucket: storage.s3.bucket };
+}
+
+/** Lists every object of the bucket into objects.json; answers how many and their bytes. */
+async function recordObjects(store: BucketOfSite, target: string): Promise<BucketRecord> {
+  const objects: StoredObject[] = [];
+  let bytes = 0;
+  for await (const object of store.driver.list('')) {
+    objects.push({ key: object.key, size: object.size, etag: object.etag });
+    bytes += object.size;
+  }
+  writeFileSync(join(target, OBJECTS_MANIFEST), `${JSON.stringify(objects)}\n`, { mode: 0o600 });
+  return { driver: 's3', endpoint: store.endpoint, bucket: store.bucket, objects: objects.length, bytes };
 }
 
 const COUNTED = [
@@ -108,12 +155,15 @@ export const uploadsInside = (dataDir: string, uploadsDir: string) =>
 
 /**
  * Copies DATA_DIR and the media folder (UPLOADS_DIR, wherever it is) into `target` (which must not
- * exist yet), the media as `target/uploads`, and checks the copy.
+ * exist yet), the media as `target/uploads`, and checks the copy. With `bucket` (a site on S3), the
+ * media folder holds no stored object: only the gallery uploads in progress (tus/) are copied, and
+ * the bucket's objects are listed in objects.json instead.
  */
 export async function backupDataDir(
   dataDir: string,
   target: string,
   uploadsDir: string = join(dataDir, 'uploads'),
+  bucket?: BucketOfSite,
 ): Promise<BackupReport> {
   const started = performance.now();
   const source = join(dataDir, 'site.sqlite');
@@ -144,14 +194,30 @@ export async function backupDataDir(
   }
 
   const linked = new Map<string, string>();
-  let { files, bytes } = copyFiles(dataDir, target, withUploads(dataDir, uploadsDir), linked);
-  if (!uploadsInside(dataDir, uploadsDir) && existsSync(uploadsDir)) {
+  const leftOut = bucket ? new Set([...LEFT_OUT, 'uploads']) : withUploads(dataDir, uploadsDir);
+  let { files, bytes } = copyFiles(dataDir, target, leftOut, linked);
+  if (bucket) {
+    if (existsSync(join(uploadsDir, 'tus'))) {
+      mkdirSync(join(target, 'uploads', 'tus'), { recursive: true, mode: 0o700 });
+      const tus = copyFiles(join(uploadsDir, 'tus'), join(target, 'uploads', 'tus'), new Set(), linked);
+      files += tus.files;
+      bytes += tus.bytes;
+    }
+  } else if (!uploadsInside(dataDir, uploadsDir) && existsSync(uploadsDir)) {
     mkdirSync(join(target, 'uploads'), { mode: 0o700 });
     const media = copyFiles(uploadsDir, join(target, 'uploads'), UPLOADS_LEFT_OUT, linked);
     files += media.files;
     bytes += media.bytes;
   }
-  const report: BackupReport = { target, tables, files, bytes, ms: Math.round(performance.now() - started) };
+  const store = bucket ? await recordObjects(bucket, target) : undefined;
+  const report: BackupReport = {
+    target,
+    tables,
+    files,
+    bytes,
+    ms: Math.round(performance.now() - started),
+    ...(store ? { store } : {}),
+  };
   writeFileSync(
     join(target, 'backup.json'),
     `${JSON.stringify({ createdAt: new Date().toISOString(), from: dataDir, ...report }, null, 2)}\n`,

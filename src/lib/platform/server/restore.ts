@@ -3,11 +3,16 @@
 // holds the rows and files its backup.json counted. It never writes into a data directory that a
 // running site is using, nor over a database that is already there: the owner moves that aside
 // first, so a restore can never destroy the only good copy.
+// A backup of a site on S3 holds the database and the list of the bucket's objects (objects.json),
+// not the objects: restoreSite checks that every listed object is still in the configured bucket
+// with the same size (and ETag) before anything is written, and refuses, naming the missing ones,
+// unless told to go on without them (allowMissing).
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { copyFiles, countRows, LEFT_OUT, uploadsInside } from './backup';
+import { type BucketRecord, copyFiles, countRows, LEFT_OUT, OBJECTS_MANIFEST, uploadsInside } from './backup';
 import { siteUsing } from './data-dir-lock';
+import type { StorageDriver, StoredObject } from './storage-driver';
 
 export interface RestoreReport {
   from: string;
@@ -16,12 +21,25 @@ export interface RestoreReport {
   tables: Record<string, number>;
   files: number;
   bytes: number;
+  /** For a backup of a site on S3: what the check of the bucket found. */
+  objects?: ObjectsCheck;
 }
 
 interface BackupManifest {
   createdAt?: string;
   tables?: Record<string, number>;
   files?: number;
+  store?: BucketRecord;
+}
+
+export interface ObjectsCheck {
+  bucket: string;
+  /** Objects the backup lists, and how many of them are in the bucket as they were. */
+  listed: number;
+  present: number;
+  /** Listed objects the bucket does not hold, or holds with another size or ETag. */
+  missing: string[];
+  differing: string[];
 }
 
 function readManifest(backup: string): BackupManifest {
@@ -57,22 +75,15 @@ function countFiles(dir: string, leftOut: ReadonlySet<string>): number {
   return n;
 }
 
-const NOT_COPIED = new Set([...LEFT_OUT, 'backup.json']);
+const NOT_COPIED = new Set([...LEFT_OUT, 'backup.json', OBJECTS_MANIFEST]);
 
 /** Whether a folder holds any file, in it or below it. */
 function holdsFiles(dir: string): boolean {
   return existsSync(dir) && countFiles(dir, new Set()) > 0;
 }
 
-/**
- * Checks the backup, then copies it into `dataDir`, which must hold no database yet, and its media
- * (`backup/uploads`) into `uploadsDir`, which must hold no file yet when it is not DATA_DIR/uploads.
- */
-export function restoreBackup(
-  backup: string,
-  dataDir: string,
-  uploadsDir: string = join(dataDir, 'uploads'),
-): RestoreReport {
+/** The backup's manifest and table counts, once its database and files are shown to be the ones it counted. */
+function checkBackup(backup: string): { manifest: BackupManifest; tables: Record<string, number> } {
   const database = join(backup, 'site.sqlite');
   if (!existsSync(database)) throw new Error(`${backup} has no site.sqlite: it is not a backup folder.`);
   const manifest = readManifest(backup);
@@ -90,7 +101,114 @@ export function restoreBackup(
       `The backup holds ${files} files where backup.json counted ${manifest.files}: some are missing.`,
     );
   }
+  return { manifest, tables };
+}
 
+/** A multipart upload's ETag ("…-3") depends on its part size, so only a plain MD5 ETag is compared. */
+const comparableEtag = (etag: string | null) => (etag && !etag.includes('-') ? etag : null);
+
+/** Checks that every object the backup lists is in the store with its size (and ETag where both have a plain one). */
+export async function checkObjects(backup: string, store: StorageDriver): Promise<ObjectsCheck | undefined> {
+  const manifest = readManifest(backup);
+  if (manifest.store?.driver !== 's3') return undefined;
+  const file = join(backup, OBJECTS_MANIFEST);
+  let listed: StoredObject[];
+  try {
+    listed = JSON.parse(readFileSync(file, 'utf8')) as StoredObject[];
+  } catch {
+    throw new Error(`${file} is missing or cannot be read: the backup of the bucket's objects is damaged.`);
+  }
+  if (listed.length !== manifest.store.objects) {
+    throw new Error(
+      `${file} lists ${listed.length} objects where backup.json counted ${manifest.store.objects}: the backup is damaged.`,
+    );
+  }
+  if (store.kind !== 's3') {
+    throw new Error(
+      `This backup's media are in the S3 bucket ${manifest.store.bucket}${manifest.store.endpoint ? ` at ${manifest.store.endpoint}` : ''}, not copied: set STORAGE=s3 and the S3_* settings of that bucket to restore it (or restore a backup of a site that kept its media on disk).`,
+    );
+  }
+  const inBucket = new Map<string, StoredObject>();
+  for await (const object of store.list('')) inBucket.set(object.key, object);
+  const missing: string[] = [];
+  const differing: string[] = [];
+  for (const want of listed) {
+    const have = inBucket.get(want.key);
+    if (!have) missing.push(want.key);
+    else {
+      const [a, b] = [comparableEtag(want.etag), comparableEtag(have.etag)];
+      if (have.size !== want.size || (a && b && a !== b)) differing.push(want.key);
+    }
+  }
+  return {
+    bucket: manifest.store.bucket,
+    listed: listed.length,
+    present: listed.length - missing.length - differing.length,
+    missing,
+    differing,
+  };
+}
+
+const SHOWN = 20;
+
+/** The sentence naming the objects a bucket lacks, the first 20 by key and how many more. */
+export function missingObjectsSentence(check: ObjectsCheck): string {
+  const named = [
+    ...check.missing.map((k) => `${k} (missing)`),
+    ...check.differing.map((k) => `${k} (another size or ETag)`),
+  ];
+  const more = named.length > SHOWN ? ` and ${named.length - SHOWN} more` : '';
+  return `${named.length} of the ${check.listed} objects the backup lists are not in the bucket ${check.bucket} as they were: ${named.slice(0, SHOWN).join(', ')}${more}.`;
+}
+
+/**
+ * Checks the backup, then copies it into `dataDir`, which must hold no database yet, and its media
+ * (`backup/uploads`) into `uploadsDir`, which must hold no file yet when it is not DATA_DIR/uploads.
+ * A backup of a site on S3 is restored with restoreSite, which checks the bucket first.
+ */
+export function restoreBackup(
+  backup: string,
+  dataDir: string,
+  uploadsDir: string = join(dataDir, 'uploads'),
+): RestoreReport {
+  const { manifest, tables } = checkBackup(backup);
+  if (manifest.store?.driver === 's3') {
+    throw new Error(
+      'This backup lists objects in an S3 bucket: restore it with npm run restore, which checks them.',
+    );
+  }
+  return copyInto(backup, dataDir, uploadsDir, manifest, tables);
+}
+
+/**
+ * `npm run restore`: the backup checked, then (for a backup of a site on S3) the configured bucket
+ * checked against its list of objects, refused when some are missing unless `allowMissing`; then
+ * copied as restoreBackup does.
+ */
+export async function restoreSite(
+  backup: string,
+  dataDir: string,
+  uploadsDir: string,
+  options: { store: StorageDriver; allowMissing?: boolean },
+): Promise<RestoreReport> {
+  const { manifest, tables } = checkBackup(backup);
+  const objects = await checkObjects(backup, options.store);
+  if (objects && objects.present < objects.listed && !options.allowMissing) {
+    throw new Error(
+      `${missingObjectsSentence(objects)} Nothing was restored. Put them back in the bucket (its versioning or a replica), or run again with --allow-missing to restore without them (npm run storage:check then lists the records to upload again).`,
+    );
+  }
+  return { ...copyInto(backup, dataDir, uploadsDir, manifest, tables), ...(objects ? { objects } : {}) };
+}
+
+function copyInto(
+  backup: string,
+  dataDir: string,
+  uploadsDir: string,
+  manifest: BackupManifest,
+  tables: Record<string, number>,
+): RestoreReport {
+  const database = join(backup, 'site.sqlite');
   const pid = siteUsing(dataDir);
   if (pid !== null) {
     throw new Error(`A running site (process ${pid}) is using ${dataDir}. Stop it before restoring into it.`);
