@@ -1,17 +1,21 @@
 // Client galleries for tests, made directly (not through the owner's screens): a gallery row, its
 // files with real processed media (a small JPEG carrying GPS and a camera serial number, processed
 // by processPhoto into the site's data folder) and links with real tokens (newLinkToken).
-// Media are written into `dataDir` (the running server's), then the rows go into its database.
-import { truncateSync, writeFileSync } from 'node:fs';
+// Media are written into the store of `dataDir` (the running server's: its folder, or its bucket
+// when TEST_STORAGE=s3), then the rows go into its database.
+import { existsSync, truncateSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { hashPin, newLinkToken } from '~/lib/galleries/link-token.server';
 import { processPhoto } from '~/lib/media/images.server';
 import { resetConfigForTests } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
-import { galleryFileKey, galleryOriginalPath, newMediaId } from '~/lib/platform/server/storage';
+import { getStorage, storeFile } from '~/lib/platform/server/object-store';
+import { galleryFileKey, newMediaId, tmpPath } from '~/lib/platform/server/storage';
 import { galleries, galleryFavourites, galleryFiles, galleryLinks } from '~db/schema';
 import { uniqueId, uniqueMediaId } from './factories';
-import { useSiteStorage } from './test-storage';
+// Named apart: Biome takes any `use…` call for a React hook.
+import { useSiteStorage as pointAtSite } from './test-storage';
 import { makeClip } from './video-clip';
 
 type Insert<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;
@@ -37,9 +41,9 @@ export function gpsJpeg(colour = '#336699', width = 1600, height = 1067): Promis
     .toBuffer();
 }
 
-/** Runs fn with DATA_DIR pointing at the server's folder, so storage.ts writes there. */
+/** Runs fn with DATA_DIR and the store pointing at the server's, so storage.ts and getStorage() write there. */
 async function inDataDir<T>(dataDir: string, fn: () => Promise<T>): Promise<T> {
-  const restore = await useSiteStorage(dataDir);
+  const restore = await pointAtSite(dataDir);
   resetConfigForTests();
   try {
     return await fn();
@@ -51,6 +55,33 @@ async function inDataDir<T>(dataDir: string, fn: () => Promise<T>): Promise<T> {
 
 export type GalleryFileRow = typeof galleryFiles.$inferInsert;
 
+/** Keeps bytes under a key in the site's store with their type, as the owner's upload would. */
+const putStored = (dataDir: string, key: string, bytes: Buffer, contentType: string) =>
+  inDataDir(dataDir, () => getStorage().put(key, bytes, { contentType }));
+
+/** The bytes stored under a key in the site's store. */
+export function readStored(dataDir: string, key: string): Promise<Buffer> {
+  return inDataDir(dataDir, async () => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await getStorage().get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  });
+}
+
+/**
+ * Where a key's object is: `bucket` when the site's store is S3 and holds it, `disk` when the
+ * site's UPLOADS_DIR holds a file of that name (local driver), else null. An S3 run that left a
+ * file on disk answers `disk` even if the bucket has it too, so a test sees the leak.
+ */
+export function whereStored(dataDir: string, key: string): Promise<'bucket' | 'disk' | null> {
+  return inDataDir(dataDir, async () => {
+    const store = getStorage();
+    const onDisk = existsSync(join(dataDir, 'uploads', key));
+    if (store.kind === 'local' || onDisk) return onDisk ? 'disk' : null;
+    return (await store.head(key)) ? 'bucket' : null;
+  });
+}
+
 /** A processed photo's row (not inserted): its original kept under its media id, as processPhoto stores it. */
 export async function galleryPhoto(
   dataDir: string,
@@ -61,7 +92,7 @@ export async function galleryPhoto(
   const photo = await inDataDir(dataDir, () => processPhoto(input, { avif: 'defer' }));
   // The original is kept as the owner's upload keeps it: private, under uploads/galleries/.
   const originalKey = galleryFileKey(photo.mediaId, 'jpg');
-  await inDataDir(dataDir, async () => writeFileSync(galleryOriginalPath(originalKey), input));
+  await putStored(dataDir, originalKey, input, 'image/jpeg');
   return {
     id: uniqueId('gfile'),
     kind: 'photo',
@@ -96,8 +127,9 @@ export async function galleryVideo(
   const originalKey = galleryFileKey(name, ext);
   const streamKey = stream ? galleryFileKey(`${name}-stream`, ext) : null;
   await inDataDir(dataDir, async () => {
-    writeFileSync(galleryOriginalPath(originalKey), clip);
-    if (streamKey) writeFileSync(galleryOriginalPath(streamKey), clip);
+    const contentType = VIDEO_TYPES[ext];
+    await getStorage().put(originalKey, clip, { contentType });
+    if (streamKey) await getStorage().put(streamKey, clip, { contentType });
   });
   return {
     ...poster,
@@ -112,8 +144,8 @@ export async function galleryVideo(
 }
 
 /**
- * A video row whose original is `bytes` long (a sparse file: zeros, read from memory, taking no
- * disk), for downloads bigger than any socket buffer. It has no poster and no streamable copy.
+ * A video row whose original is `bytes` long (zeros: a sparse file taking no disk, moved into the
+ * store), for downloads bigger than any socket buffer. It has no poster and no streamable copy.
  */
 export async function galleryLargeVideo(
   dataDir: string,
@@ -122,8 +154,10 @@ export async function galleryLargeVideo(
 ): Promise<Omit<GalleryFileRow, 'galleryId'>> {
   const originalKey = galleryFileKey(newMediaId(), 'mp4');
   await inDataDir(dataDir, async () => {
-    writeFileSync(galleryOriginalPath(originalKey), '');
-    truncateSync(galleryOriginalPath(originalKey), bytes);
+    const sparse = tmpPath('large-video');
+    writeFileSync(sparse, '');
+    truncateSync(sparse, bytes);
+    await storeFile(originalKey, sparse, { contentType: 'video/mp4' });
   });
   return { kind: 'video', fileName, contentType: 'video/mp4', size: bytes, originalKey, status: 'ready' };
 }

@@ -5,13 +5,12 @@
 // downloads (one file with byte ranges, a stored ZIP) without GPS or serial numbers, proofing copies
 // (watermarked, size-limited, no original by any URL), and the security rules: a link never reaches
 // another gallery's file, path tricks find nothing, and no token reaches the log.
-import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import ExifReader from 'exifreader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cacheKey } from '~/lib/platform/server/route-table';
-import { derivativePath, galleryOriginalPath } from '~/lib/platform/server/storage';
+import { derivativeKey } from '~/lib/platform/server/storage';
 import { galleries, galleryFiles, galleryLinks } from '~db/schema';
 import { withSiteDb } from '../helpers/db';
 import {
@@ -22,9 +21,12 @@ import {
   galleryVideo,
   makeGallery,
   makeGalleryLink,
+  readStored,
+  whereStored,
 } from '../helpers/gallery-factories';
 import { waitForOutbox } from '../helpers/outbox';
 import { type RunningServer, startServer } from '../helpers/server';
+import { storageEnvFor, testStorage } from '../helpers/test-storage';
 import { zipEntries } from '../helpers/zip-entries';
 
 let site: RunningServer;
@@ -139,6 +141,22 @@ const send = (method: string, path: string, body?: unknown, headers: Record<stri
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 const bytesOf = async (res: Response) => Buffer.from(await res.arrayBuffer());
+const onS3 = testStorage() === 's3';
+/**
+ * A file's answer as a browser gets it. On S3 an object sent as it is stored (a video, an original
+ * kept whole) answers 302 to a presigned URL on the store, which is followed with the same headers;
+ * on the local driver the site sends it itself and never redirects.
+ */
+async function fetched(path: string, headers: Record<string, string> = {}): Promise<Response> {
+  const res = await get(path, headers);
+  if (res.status !== 302) return res;
+  expect(onS3, `${path} redirected on the local driver`).toBe(true);
+  const location = res.headers.get('location') ?? '';
+  const { S3_ENDPOINT } = await storageEnvFor(site.dataDir);
+  expect(location.startsWith(`${S3_ENDPOINT}/`), location).toBe(true);
+  expect(location).toContain('X-Amz-Signature=');
+  return fetch(location, { headers });
+}
 const hasGps = (jpeg: Buffer) => Object.keys(ExifReader.load(jpeg)).some((k) => k.startsWith('GPS'));
 /** The JPEG from its start of scan on: the image data, which delivery must leave byte for byte. */
 const imageData = (jpeg: Buffer) => jpeg.subarray(jpeg.indexOf(Buffer.from([0xff, 0xda])));
@@ -347,7 +365,7 @@ describe('downloads', () => {
     expect(jpeg.includes(Buffer.from(BODY_SERIAL))).toBe(false);
     const tags = ExifReader.load(jpeg);
     expect(tags.Make?.description).toBe('DJI');
-    const stored = readFileSync(findStored(f ?? ''));
+    const stored = await storedOf(f ?? '');
     expect(hasGps(stored)).toBe(true);
     expect(imageData(jpeg).equals(imageData(stored))).toBe(true);
 
@@ -379,9 +397,9 @@ describe('downloads', () => {
   });
 
   it('keeps the location when the owner switched stripping off', async () => {
-    const jpeg = await bytesOf(await get(`/g/${tokens.raw}/files/${ids.rawFile}/original`));
+    const jpeg = await bytesOf(await fetched(`/g/${tokens.raw}/files/${ids.rawFile}/original`));
     expect(hasGps(jpeg)).toBe(true);
-    expect(jpeg.equals(readFileSync(findStored(ids.rawFile)))).toBe(true);
+    expect(jpeg.equals(await storedOf(ids.rawFile))).toBe(true);
   });
 
   it('streams the whole gallery and the favourites as stored ZIPs whose JPEGs carry no GPS', async () => {
@@ -402,17 +420,17 @@ describe('downloads', () => {
       expect(entry.data.includes(Buffer.from(BODY_SERIAL))).toBe(false);
     }
     const video = entries.find((e) => e.name.endsWith('.MP4'));
-    expect(video?.data.equals(readFileSync(findStored(ids.video)))).toBe(true);
+    expect(video?.data.equals(await storedOf(ids.video))).toBe(true);
     const favourites = zipEntries(await bytesOf(await get(`/g/${tokens.open}/zip/favourites`)));
     expect(favourites.map((e) => e.name)).toEqual(['DJI_0001.JPG', 'DJI_0002.JPG']);
   });
 
   it('plays a video with byte ranges for seeking', async () => {
-    const whole = await get(`/g/${tokens.open}/files/${ids.video}/video`);
+    const whole = await fetched(`/g/${tokens.open}/files/${ids.video}/video`);
     expect(whole.headers.get('content-type')).toBe('video/mp4');
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
     const size = (await bytesOf(whole)).length;
-    const part = await get(`/g/${tokens.open}/files/${ids.video}/video`, { range: 'bytes=1000-' });
+    const part = await fetched(`/g/${tokens.open}/files/${ids.video}/video`, { range: 'bytes=1000-' });
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 1000-${size - 1}/${size}`);
   });
@@ -425,12 +443,12 @@ describe('downloads', () => {
       const [file] = addGalleryFiles(db, gallery.id, [mov]);
       return { token: makeGalleryLink(db, gallery.id).token, fileId: file?.id ?? '' };
     });
-    const played = await get(`/g/${token}/files/${fileId}/video`);
+    const played = await fetched(`/g/${token}/files/${fileId}/video`);
     expect(played.status).toBe(200);
     expect(played.headers.get('content-type')).toBe('video/quicktime');
     const row = fileRow(fileId);
-    const stream = galleryOriginalPath(row?.streamKey ?? '', site.dataDir);
-    expect((await bytesOf(played)).equals(readFileSync(stream))).toBe(true);
+    const stream = await readStored(site.dataDir, row?.streamKey ?? '');
+    expect((await bytesOf(played)).equals(stream)).toBe(true);
   });
 
   it('offers each file of a web-size gallery by a download link that answers, a video as its original', async () => {
@@ -446,11 +464,67 @@ describe('downloads', () => {
       (id) => new RegExp(`/g/${token}/files/${id}/(?:original|web)`).exec(page)?.[0],
     );
     expect(offered.every(Boolean)).toBe(true);
-    const [video, still] = await Promise.all(offered.map((href) => get(href ?? '')));
+    const [video, still] = await Promise.all(offered.map((href) => fetched(href ?? '')));
     expect(video?.status).toBe(200);
-    expect((await bytesOf(video as Response)).equals(readFileSync(findStored(fileIds[0] ?? '')))).toBe(true);
+    expect((await bytesOf(video as Response)).equals(await storedOf(fileIds[0] ?? ''))).toBe(true);
     expect(still?.status).toBe(200);
     expect(still?.headers.get('content-type')).toBe('image/jpeg');
+  });
+});
+
+describe('the store', () => {
+  it('keeps every original private in the site’s store: in the bucket on S3, never under UPLOADS_DIR', async () => {
+    for (const fileId of [...ids.files, ids.video, ids.rawFile, ids.proofFile]) {
+      const key = fileRow(fileId)?.originalKey ?? '';
+      expect(await whereStored(site.dataDir, key), key).toBe(onS3 ? 'bucket' : 'disk');
+    }
+  });
+
+  it('sends an original kept whole by a presigned URL on S3 (the site itself locally), with its name, counted', async () => {
+    const downloads = () =>
+      withSiteDb(site.dataDir, (db) =>
+        db.select().from(galleryLinks).where(eq(galleryLinks.galleryId, ids.raw)).get(),
+      )?.downloads ?? 0;
+    const before = downloads();
+    const path = `/g/${tokens.raw}/files/${ids.rawFile}/original`;
+    const first = await get(path);
+    expect(first.status).toBe(onS3 ? 302 : 200);
+    expect(first.headers.get('cache-control')).toContain('no-store');
+    const res = await fetched(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toContain('attachment; filename="RAW_0001.JPG"');
+    expect((await bytesOf(res)).equals(await storedOf(ids.rawFile))).toBe(true);
+    expect(downloads()).toBe(before + 2);
+    // The page links the site's own addresses, never the store's.
+    const page = await (await get(`/g/${tokens.raw}`)).text();
+    expect(page).not.toContain('X-Amz-');
+    const { S3_ENDPOINT } = await storageEnvFor(site.dataDir);
+    if (S3_ENDPOINT) expect(page).not.toContain(S3_ENDPOINT);
+  });
+
+  it('makes no presigned URL where the site refuses: gone link, no PIN, proofing, no downloads', async () => {
+    const released = await galleryPhoto(site.dataDir, 'VIEW_0001.JPG');
+    const { token, fileId } = withSiteDb(site.dataDir, (db) => {
+      const gallery = makeGallery(db, { title: 'Look only', downloads: 'none', releasedAt: new Date() });
+      const [file] = addGalleryFiles(db, gallery.id, [released]);
+      return { token: makeGalleryLink(db, gallery.id).token, fileId: file?.id ?? '' };
+    });
+    const refused: [string, number][] = [
+      [`/g/${tokens.revoked}/files/${ids.files[0]}/original`, 410],
+      [`/g/${tokens.expired}/files/${ids.video}/video`, 410],
+      [`/g/${tokens.pin2}/files/${ids.files[0]}/original`, 401],
+      [`/g/${tokens.proof}/files/${ids.proofFile}/original`, 403],
+      [`/g/${tokens.proof}/files/${ids.proofVideo}/original`, 403],
+      [`/g/${tokens.proof}/files/${ids.proofVideo}/video`, 403],
+      [`/g/${token}/files/${fileId}/original`, 403],
+      [`/g/${tokens.open}/files/${ids.otherFile}/original`, 404],
+    ];
+    for (const [path, status] of refused) {
+      const res = await get(path, { cookie: 'gallery_pin=wrong' });
+      expect(res.status, path).toBe(status);
+      expect(res.headers.get('location'), path).toBeNull();
+      expect(await res.text(), path).not.toContain('X-Amz-');
+    }
   });
 });
 
@@ -462,7 +536,7 @@ describe('a proofing gallery', () => {
     expect(copy.headers.get('content-type')).toBe('image/jpeg');
     const marked = await bytesOf(copy);
     expect((await sharp(marked).metadata()).width).toBeLessThanOrEqual(1280);
-    const plain = readFileSync(derivativeOf(ids.proofFile, 1280));
+    const plain = await derivativeOf(ids.proofFile, 1280);
     expect(marked.equals(plain)).toBe(false);
     for (const part of ['original', 'web']) expect((await get(`${base}/${part}`)).status).toBe(403);
     expect((await get(`/g/${tokens.proof}/files/${ids.proofVideo}/video`)).status).toBe(403);
@@ -473,7 +547,7 @@ describe('a proofing gallery', () => {
     expect(page).not.toContain('Download all');
     // Its unmarked derivatives exist on disk, but the public media route answers as for no photo.
     const mediaId = fileRow(ids.proofFile)?.mediaId ?? '';
-    expect(readFileSync(derivativeOf(ids.proofFile, 640)).length).toBeGreaterThan(0);
+    expect((await derivativeOf(ids.proofFile, 640)).length).toBeGreaterThan(0);
     for (const format of ['jpg', 'webp']) {
       const res = await get(`/media/${mediaId}/640.${format}`);
       expect(res.status).toBe(404);
@@ -487,7 +561,7 @@ describe('a proofing gallery', () => {
       db.update(galleries).set({ releasedAt: new Date() }).where(eq(galleries.id, ids.proofing)).run(),
     );
     const copy = await bytesOf(await get(`/g/${tokens.proof}/files/${ids.proofFile}/view-1280.webp`));
-    expect(copy.equals(readFileSync(derivativeOf(ids.proofFile, 1280, 'webp')))).toBe(true);
+    expect(copy.equals(await derivativeOf(ids.proofFile, 1280, 'webp'))).toBe(true);
     // Released or not, a gallery's photos are the client's: only its link shows them.
     expect((await get(`/media/${fileRow(ids.proofFile)?.mediaId}/1280.webp`)).status).toBe(404);
   });
@@ -498,10 +572,10 @@ function fileRow(fileId: string) {
     db.select().from(galleryFiles).where(eq(galleryFiles.id, fileId)).get(),
   );
 }
-/** Where the factory stored a file's original: private, under uploads/galleries/, as the owner's upload keeps it. */
-function findStored(fileId: string): string {
-  return galleryOriginalPath(fileRow(fileId)?.originalKey ?? '', site.dataDir);
+/** A file's original as the factory stored it: private, under galleries/, as the owner's upload keeps it. */
+function storedOf(fileId: string): Promise<Buffer> {
+  return readStored(site.dataDir, fileRow(fileId)?.originalKey ?? '');
 }
-function derivativeOf(fileId: string, width: number, format: 'jpg' | 'webp' = 'jpg'): string {
-  return derivativePath(fileRow(fileId)?.mediaId ?? '', width, format, site.dataDir);
+function derivativeOf(fileId: string, width: number, format: 'jpg' | 'webp' = 'jpg'): Promise<Buffer> {
+  return readStored(site.dataDir, derivativeKey(fileRow(fileId)?.mediaId ?? '', width, format));
 }

@@ -1,7 +1,9 @@
 // A client who downloads slowly (a 20 GB video over a phone's connection) costs the server neither
 // memory nor its pages: the file is read from disk only as fast as the client takes it, and page
 // renders for everyone else go on while the download is held open. Here the client reads nothing
-// at all for two seconds, the worst case, while a 256 MiB download is open.
+// at all for two seconds, the worst case, while a 256 MiB download is open. On S3 the file itself
+// never passes through the site (302 to a presigned URL on the store); the ZIP, read from the
+// bucket, is held the same way.
 
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -15,6 +17,7 @@ import {
   makeGalleryLink,
 } from '../helpers/gallery-factories';
 import { type RunningServer, startServer } from '../helpers/server';
+import { testStorage } from '../helpers/test-storage';
 
 const SIZE = 256 * 1024 * 1024;
 let site: RunningServer;
@@ -64,7 +67,7 @@ it('reads a download no faster than the client takes it, and keeps rendering pag
     await heldDownload(`${page}/zip/all`),
   ];
   try {
-    expect(held.map((h) => h.status)).toEqual([200, 200]);
+    expect(held.map((h) => h.status)).toEqual([testStorage() === 's3' ? 302 : 200, 200]);
     await new Promise((r) => setTimeout(r, 2000));
     // Unpaced, both bodies would be read whole into the socket's buffer: 512 MiB.
     expect(rss() - before).toBeLessThan(64 * 1024 * 1024);

@@ -1,15 +1,14 @@
 // The owner's galleries: created, changed, listed with their files and links counted, and deleted
 // with their files. A gallery's PIN is kept only as a keyed hash; the answer says whether it has one.
 // An expired gallery is hidden from its recipients, never deleted: the owner may extend it.
-import { rm } from 'node:fs/promises';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { releaseFiles } from '~/lib/media/stored-files.server';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import { getLog } from '~/lib/platform/server/log';
-import { galleryOriginalPath } from '~/lib/platform/server/storage';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
 import { galleries, galleryFiles, galleryLinks } from '~db/schema';
+import { deleteGalleryKeys } from './gallery-store.server';
 import { hashPin } from './link-token.server';
 import type { GalleryCreateInput, GalleryUpdateInput } from './schemas';
 
@@ -135,12 +134,9 @@ export function listGalleryFiles(db: Db | Tx, galleryId: string): GalleryFileRow
 /** Removes the stored files of gallery files whose rows are already gone. */
 export async function releaseGalleryFiles(db: Db, files: readonly GalleryFileRow[]): Promise<number> {
   for (const file of files) {
-    await rm(galleryOriginalPath(file.originalKey), { force: true }).catch((err) =>
+    await deleteGalleryKeys([file.originalKey, file.streamKey]).catch((err) =>
       getLog().error({ err, fileId: file.id }, 'Could not remove a gallery original.'),
     );
-    if (file.streamKey && file.streamKey !== file.originalKey) {
-      await rm(galleryOriginalPath(file.streamKey), { force: true }).catch(() => undefined);
-    }
   }
   const { removed } = await releaseFiles(db, { mediaIds: files.map((f) => f.mediaId) });
   return removed;

@@ -5,28 +5,37 @@
 // answer HTTP byte ranges, so a download or a video's seek resumes where it stopped. The ZIP stores
 // each entry without recompression, reads one file at a time and writes no temporary file, so its
 // memory stays flat whatever the gallery's size; its length is unknown until it ends.
+// On S3 a file delivered as it is stored (a video, an original kept whole) is not sent through the
+// site: the endpoint answers a redirect to a presigned URL (presignedDownload); what is rewritten (a
+// JPEG's header, a web-size copy) is read from the bucket and sent from here.
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import { PassThrough, type Readable } from 'node:stream';
 import sharp from 'sharp';
 import { ZipFile } from 'yazl';
 import { HttpError } from '~/lib/platform/server/http';
 import { getLog } from '~/lib/platform/server/log';
+import { getStorage } from '~/lib/platform/server/object-store';
 import { pacedBody, type WaitForRoom } from '~/lib/platform/server/paced-body';
 import { parseRange } from '~/lib/platform/server/send-file';
 import type { Gallery } from './gallery-access.server';
-import { type GalleryFile, originalFilePath, playableFilePath } from './gallery-file-paths.server';
-import { cleanJpegHead, UnreadableJpeg } from './gallery-location.server';
+import { cleanHead, cleanJpegHead, MAX_HEAD_BYTES, UnreadableJpeg } from './gallery-location.server';
 import { WEB_SIZE_PX } from './gallery-rules';
+import {
+  type GalleryFile,
+  readRange,
+  type StoredFile,
+  storedOriginal,
+  storedPlayable,
+} from './gallery-store.server';
 import './zip-crc.server';
 
 /** Read a file in 1 MiB chunks: with node's 64 KiB default a ZIP spent half its time per chunk. */
 const CHUNK = 1024 * 1024;
 
-/** Bytes to send: a header held in memory (maybe empty), then a file from an offset to its end. */
+/** Bytes to send: a header held in memory (maybe empty), then a stored file from an offset to its end. */
 export interface Source {
   head: Buffer;
-  path: string | null;
+  stored: StoredFile | null;
   offset: number;
   size: number;
   type: string;
@@ -37,19 +46,40 @@ export type DownloadSize = 'original' | 'web';
 
 const isJpeg = (file: GalleryFile) => /^image\/(jpeg|jpg|pjpeg)$/i.test(file.contentType);
 
-async function fromDisk(
-  path: string,
-  head: Buffer,
-  offset: number,
-  type: string,
-  name: string,
-): Promise<Source> {
-  const { size } = await stat(path);
-  return { head, path, offset, size: head.length + size - offset, type, name };
+function fromStore(stored: StoredFile, head: Buffer, offset: number, type: string, name: string): Source {
+  return { head, stored, offset, size: head.length + stored.size - offset, type, name };
 }
+
+const inMemory = (bytes: Buffer, type: string, name: string): Source => ({
+  head: bytes,
+  stored: null,
+  offset: 0,
+  size: bytes.length,
+  type,
+  name,
+});
 
 function missing(): never {
   throw new HttpError(404, 'This file is not available.');
+}
+
+/** sharp reading a stored file: the file itself on this machine, the object streamed from the bucket on S3. */
+async function sharpOf(stored: StoredFile): Promise<sharp.Sharp> {
+  if (stored.path) return sharp(stored.path);
+  const reader = sharp();
+  const body = await getStorage().get(stored.key);
+  body.on('error', (err) => reader.destroy(err));
+  body.pipe(reader);
+  return reader;
+}
+
+/** The first bytes of a stored file (a JPEG's header segments), at most MAX_HEAD_BYTES. */
+async function headBytes(stored: StoredFile): Promise<Buffer> {
+  const want = Math.min(stored.size, MAX_HEAD_BYTES);
+  if (want === 0) return Buffer.alloc(0);
+  const chunks: Buffer[] = [];
+  for await (const chunk of await readRange(stored, 0, want - 1)) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** A file as the client downloads it, with GPS and serials removed when the gallery says so. */
@@ -58,29 +88,24 @@ export async function deliveredFile(
   file: GalleryFile,
   size: DownloadSize,
 ): Promise<Source> {
-  const path = originalFilePath(file) ?? missing();
-  if (file.kind === 'video') return fromDisk(path, Buffer.alloc(0), 0, file.contentType, file.fileName);
+  const stored = (await storedOriginal(file)) ?? missing();
+  if (file.kind === 'video') return fromStore(stored, Buffer.alloc(0), 0, file.contentType, file.fileName);
   if (size === 'web') {
     // Made from the original, turned upright, with no metadata at all (sharp keeps none by default).
-    const bytes = await sharp(path)
+    const bytes = await (await sharpOf(stored))
       .rotate()
       .resize(WEB_SIZE_PX, WEB_SIZE_PX, { fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 88, mozjpeg: true })
       .toBuffer();
-    return {
-      head: bytes,
-      path: null,
-      offset: 0,
-      size: bytes.length,
-      type: 'image/jpeg',
-      name: webName(file.fileName),
-    };
+    return inMemory(bytes, 'image/jpeg', webName(file.fileName));
   }
-  if (!gallery.stripLocation) return fromDisk(path, Buffer.alloc(0), 0, file.contentType, file.fileName);
+  if (!gallery.stripLocation) return fromStore(stored, Buffer.alloc(0), 0, file.contentType, file.fileName);
   if (isJpeg(file)) {
     try {
-      const { head, restOffset } = await cleanJpegHead(path);
-      return fromDisk(path, head, restOffset, file.contentType, file.fileName);
+      const { head, restOffset } = stored.path
+        ? await cleanJpegHead(stored.path)
+        : cleanHead(await headBytes(stored), stored.size);
+      return fromStore(stored, head, restOffset, file.contentType, file.fileName);
     } catch (err) {
       if (!(err instanceof UnreadableJpeg)) throw err;
       getLog().warn(
@@ -90,47 +115,69 @@ export async function deliveredFile(
     }
   }
   // Other formats (and a JPEG whose header could not be read) are written again without metadata.
-  const bytes = await sharp(path).rotate().keepIccProfile().toBuffer();
-  return {
-    head: bytes,
-    path: null,
-    offset: 0,
-    size: bytes.length,
-    type: file.contentType,
-    name: file.fileName,
-  };
+  const bytes = await (await sharpOf(stored)).rotate().keepIccProfile().toBuffer();
+  return inMemory(bytes, file.contentType, file.fileName);
 }
 
 /** A video as it plays in the page. */
 export async function playableVideo(file: GalleryFile): Promise<Source> {
-  const path = playableFilePath(file) ?? missing();
+  const stored = (await storedPlayable(file)) ?? missing();
   // The streamable copy is remuxed into the original's own container (a MOV stays a MOV), so
   // it has the original's type.
-  return fromDisk(path, Buffer.alloc(0), 0, file.contentType, file.fileName);
+  return fromStore(stored, Buffer.alloc(0), 0, file.contentType, file.fileName);
+}
+
+/**
+ * On S3, for a source that is a stored object sent as it is: a URL on the store that serves it for
+ * 15 minutes with this name, so the bytes never pass through the site. Null on the local driver, and
+ * for anything rewritten on the way (a header cleaned, a copy made), which the site must send itself.
+ * The caller makes it only after every check of the link, the PIN and the download rights.
+ */
+export async function presignedDownload(src: Source, kind: 'inline' | 'attachment'): Promise<string | null> {
+  const { stored } = src;
+  if (!stored || stored.path || src.head.length > 0 || src.offset > 0) return null;
+  return getStorage().presignGet(stored.key, { fileName: safeFileName(src.name), disposition: kind });
 }
 
 function webName(name: string): string {
   return `${name.replace(/\.[^.]*$/, '')}-web.jpg`;
 }
 
+/** A stream that yields what `open` resolves to, or fails with its error. */
+function lazy(open: () => Promise<Readable>): Readable {
+  const out = new PassThrough({ highWaterMark: CHUNK });
+  open().then(
+    (source) => {
+      if (out.destroyed) return void source.destroy();
+      source.on('error', (err) => out.destroy(err));
+      out.on('close', () => source.destroy());
+      source.pipe(out);
+    },
+    (err) => out.destroy(err),
+  );
+  return out;
+}
+
+/** A stored file's bytes from start to end: read from disk on this machine, a ranged GET on S3. */
+function storedStream(stored: StoredFile, start: number, end: number): Readable {
+  if (stored.path) return createReadStream(stored.path, { start, end, highWaterMark: CHUNK });
+  return lazy(() => readRange(stored, start, end));
+}
+
 /** The bytes of a source from start to end (inclusive) as a stream, reading the file lazily. */
 function streamOf(src: Source, start = 0, end = src.size - 1): Readable {
-  if (src.path && src.head.length === 0)
-    return createReadStream(src.path, {
-      start: src.offset + start,
-      end: src.offset + end,
-      highWaterMark: CHUNK,
-    });
+  if (src.stored && src.head.length === 0)
+    return storedStream(src.stored, src.offset + start, src.offset + end);
   const out = new PassThrough({ highWaterMark: CHUNK });
   const headEnd = Math.min(end + 1, src.head.length);
   if (start < headEnd) out.write(src.head.subarray(start, headEnd));
-  if (!src.path || end < src.head.length) {
+  if (!src.stored || end < src.head.length) {
     out.end();
     return out;
   }
   const fileStart = src.offset + Math.max(0, start - src.head.length);
   const fileEnd = src.offset + (end - src.head.length);
-  const file = createReadStream(src.path, { start: fileStart, end: fileEnd, highWaterMark: CHUNK });
+  const file = storedStream(src.stored, fileStart, fileEnd);
   file.on('error', (err) => out.destroy(err));
   file.pipe(out);
   return out;

@@ -1,6 +1,8 @@
 // What happens to a file once its upload is complete. It is recognised by its first bytes, moved to
-// its private key (uploads/galleries/{fileId}.{ext}, never served as it is) and recorded as a
-// gallery file; then, one file at a time in the background:
+// its private key galleries/{fileId}.{ext} in the store (never served as it is: renamed into
+// UPLOADS_DIR on this machine, uploaded to the bucket on S3) and recorded as a gallery file; then,
+// one file at a time in the background, working on the stored file itself on this machine or on a
+// copy in tmp/ on S3 (withLocalCopy):
 // - a photo goes through the portfolio's image module: oriented, WebP/JPEG derivatives at once and
 //   AVIF in the media queue, metadata stripped from everything viewed;
 // - a video gets a poster frame and a streamable copy (metadata removed, faststart), the original
@@ -9,7 +11,7 @@
 // Files still "processing" when the server stopped are processed again at the next start.
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { link, open, rename, rm } from 'node:fs/promises';
+import { link, open, rm } from 'node:fs/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import { detectFileType, SNIFF_BYTES } from '~/lib/media/file-types.server';
 import { processPhoto } from '~/lib/media/images.server';
@@ -19,10 +21,12 @@ import { processVideo, videoExt } from '~/lib/media/video/process-video.server';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import { getLog } from '~/lib/platform/server/log';
-import { galleryFileKey, galleryOriginalPath, tmpPath } from '~/lib/platform/server/storage';
+import { withLocalCopy } from '~/lib/platform/server/object-store';
+import { galleryFileKey, tmpPath } from '~/lib/platform/server/storage';
 import { CONTROL_CHARACTER } from '~/lib/platform/shared/control-characters';
 import { galleryFiles } from '~db/schema';
 import type { GalleryFileRow } from './galleries.server';
+import { deleteGalleryKeys, storeGalleryFile } from './gallery-store.server';
 
 export const UNREADABLE_TYPE =
   'This file is not a photo or video the site can read: send JPEG, PNG, TIFF, WebP or GIF photos, or MP4, MOV or AVI videos.';
@@ -66,7 +70,8 @@ export async function acceptGalleryUpload(
   const fileId = randomUUID();
   const ext = detected?.ext ?? 'bin';
   const key = galleryFileKey(fileId, ext);
-  await rename(upload.path, galleryOriginalPath(key));
+  const contentType = detected?.mime ?? 'application/octet-stream';
+  await storeGalleryFile(key, upload.path, contentType);
   await rm(`${upload.path}.json`, { force: true });
   try {
     const row = db
@@ -76,7 +81,7 @@ export async function acceptGalleryUpload(
         galleryId,
         kind: detected?.kind === 'video' ? 'video' : 'photo',
         fileName: cleanFileName(upload.fileName, `${fileId}.${ext}`),
-        contentType: detected?.mime ?? 'application/octet-stream',
+        contentType,
         size: upload.size,
         originalKey: key,
         status: detected ? 'processing' : 'failed',
@@ -89,7 +94,7 @@ export async function acceptGalleryUpload(
     return row;
   } catch (err) {
     // The gallery was deleted while its file was arriving.
-    await rm(galleryOriginalPath(key), { force: true });
+    await deleteGalleryKeys([key]);
     if ((err as { code?: string }).code === 'SQLITE_CONSTRAINT_FOREIGNKEY')
       throw new HttpError(404, 'There is no such gallery.');
     throw err;
@@ -102,7 +107,7 @@ async function sha256Of(path: string): Promise<string> {
   return hash.digest('hex');
 }
 
-/** A second name for the original in tmp/, which the image or video module may move or replace. */
+/** A second name in tmp/ for the original's file, which the image or video module may move or replace. */
 async function workingLink(original: string): Promise<string> {
   const tmp = tmpPath('gallery');
   await link(original, tmp);
@@ -142,7 +147,7 @@ async function processVideoFile(file: GalleryFileRow, original: string): Promise
     if (!v.remuxed)
       return { status: 'failed', error: `This video could not be read: ${v.problems.join('; ')}` };
     const streamKey = galleryFileKey(`${file.id}-stream`, ext);
-    await rename(tmp, galleryOriginalPath(streamKey));
+    await storeGalleryFile(streamKey, tmp, file.contentType);
     if (v.problems.length)
       getLog().warn({ fileId: file.id, problems: v.problems }, 'Gallery video processed in part.');
     return {
@@ -165,14 +170,12 @@ async function processVideoFile(file: GalleryFileRow, original: string): Promise
 export async function processGalleryFile(db: Db, fileId: string): Promise<void> {
   const file = db.select().from(galleryFiles).where(eq(galleryFiles.id, fileId)).get();
   if (file?.status !== 'processing') return;
-  const original = galleryOriginalPath(file.originalKey);
   let outcome: Outcome;
   try {
-    const sha256 = await sha256Of(original);
-    outcome = {
-      sha256,
+    outcome = await withLocalCopy(file.originalKey, async (original) => ({
+      sha256: await sha256Of(original),
       ...(file.kind === 'video' ? await processVideoFile(file, original) : await processPhotoFile(original)),
-    };
+    }));
   } catch (err) {
     outcome = { status: 'failed', error: `This file could not be read: ${reason(err)}` };
   }
@@ -184,7 +187,7 @@ export async function processGalleryFile(db: Db, fileId: string): Promise<void> 
   if (saved === 0) {
     // Deleted while it was being processed: what was made for it goes too.
     await releaseFiles(db, { mediaIds: [outcome.mediaId] });
-    if (outcome.streamKey) await rm(galleryOriginalPath(outcome.streamKey), { force: true });
+    await deleteGalleryKeys([outcome.streamKey ?? null]);
     return;
   }
   if (outcome.mediaId) enqueueAvif(db, outcome.mediaId);

@@ -2,15 +2,15 @@
 // or watermarked and not yet released), a copy is made from a derivative no wider than
 // MARKED_MAX_PX with the site's name across it, so nothing served can stand in for the photo;
 // the originals are never read here. Once released, the derivatives themselves are served.
-import { readFile } from 'node:fs/promises';
+// Derivatives are read through the store: the file in place on this machine, the object on S3.
 import sharp from 'sharp';
 import { widthsFor } from '~/lib/media/media-urls';
-import { derivativePath } from '~/lib/platform/server/storage';
+import { derivativeKey } from '~/lib/platform/server/storage';
 import type { MediaFormat } from '~/lib/platform/shared/media-keys';
 import { SITE_NAME } from '~/lib/site/constants';
 import type { Gallery } from './gallery-access.server';
 import { MARKED_MAX_PX, viewsMarked } from './gallery-delivery';
-import type { GalleryFile } from './gallery-file-paths.server';
+import { type GalleryFile, storedBytes } from './gallery-store.server';
 
 /** A viewing copy's bytes (a derivative read from disk, or a marked copy made for this request). */
 export interface ViewingCopy {
@@ -40,13 +40,11 @@ export async function viewingCopy(
   const chosen = [...widths].reverse().find((w) => w <= width) ?? widths[0];
   if (chosen === undefined) return null;
   if (!viewsMarked(gallery)) {
-    const bytes = await readFile(derivativePath(file.mediaId, chosen, format as MediaFormat)).catch(
-      () => null,
-    );
+    const bytes = await storedBytes(derivativeKey(file.mediaId, chosen, format as MediaFormat));
     return bytes && { bytes, type: TYPES[format] };
   }
-  const source = derivativePath(file.mediaId, chosen, 'jpg');
-  return { bytes: await marked(source), type: 'image/jpeg' };
+  const source = await storedBytes(derivativeKey(file.mediaId, chosen, 'jpg'));
+  return source && { bytes: await marked(source), type: 'image/jpeg' };
 }
 
 /** The width of the owner's thumbnails in the Galleries tab. */
@@ -62,12 +60,12 @@ export async function ownerThumbnail(file: GalleryFile): Promise<ViewingCopy | n
   const widths = widthsFor(file.width);
   const chosen = widths.find((w) => w >= THUMB_PX) ?? widths.at(-1);
   if (chosen === undefined) return null;
-  const bytes = await readFile(derivativePath(file.mediaId, chosen, 'jpg')).catch(() => null);
+  const bytes = await storedBytes(derivativeKey(file.mediaId, chosen, 'jpg'));
   return bytes && { bytes, type: TYPES.jpg };
 }
 
 /** A derivative with the site's name repeated across it, semi-transparent. */
-async function marked(source: string): Promise<Buffer> {
+async function marked(source: Buffer): Promise<Buffer> {
   const image = sharp(source);
   const { width = 1, height = 1 } = await image.metadata();
   const size = Math.max(14, Math.round(Math.min(width, height) / 12));

@@ -20,6 +20,7 @@ import { hashLinkToken, pinMatches } from '~/lib/galleries/link-token.server';
 import { galleryCreateSchema, galleryUpdateSchema, linkCreateSchema } from '~/lib/galleries/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import { isHttpError } from '~/lib/platform/server/http';
+import { getStorage } from '~/lib/platform/server/object-store';
 import { mediaDir, originalPath } from '~/lib/platform/server/storage';
 import { galleryLinks } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
@@ -32,6 +33,7 @@ import {
   makeGalleryLink,
 } from '../../helpers/gallery-factories';
 import { queuedMails } from '../../helpers/outbox';
+import { testStorage } from '../../helpers/test-storage';
 
 tempDataDir('galleries');
 let db: Db;
@@ -190,6 +192,36 @@ describe('galleries', () => {
     await deleteGalleryFile(db, g.id, f.id);
     expect(existsSync(originalPath(f.mediaId as string, 'jpg'))).toBe(false);
     expect(listGalleries(db)[0]).toMatchObject({ coverFileId: null });
+  });
+});
+
+describe('deleting from the store', () => {
+  it('removes a file’s original and streamable copy by their keys, then a gallery’s, and no other gallery’s', async () => {
+    const store = getStorage();
+    // The S3 run deletes from its bucket: nothing of this test is a file on this machine.
+    expect(store.kind).toBe(testStorage());
+    const g = makeGallery(db);
+    const video = makeGalleryFile(db, g.id, {
+      kind: 'video',
+      mediaId: null,
+      originalKey: 'galleries/clip00001.mp4',
+      streamKey: 'galleries/clip00001-stream.mp4',
+    });
+    const photo = makeGalleryFile(db, g.id, { mediaId: null, originalKey: 'galleries/still0001.jpg' });
+    const kept = makeGalleryFile(db, makeGallery(db).id, {
+      mediaId: null,
+      originalKey: 'galleries/kept0001.jpg',
+    });
+    const keys = [video.originalKey, video.streamKey as string, photo.originalKey, kept.originalKey];
+    for (const key of keys) await store.put(key, Buffer.from('bytes'));
+    const stored = async () => {
+      const found = await Promise.all(keys.map((key) => store.head(key)));
+      return keys.filter((_, i) => found[i] !== null);
+    };
+    await deleteGalleryFile(db, g.id, video.id);
+    expect(await stored()).toEqual([photo.originalKey, kept.originalKey]);
+    await deleteGallery(db, g.id);
+    expect(await stored()).toEqual([kept.originalKey]);
   });
 });
 

@@ -3,13 +3,16 @@
 //   view-{width}.{webp|jpg}  a viewing copy (watermarked and size-limited while the gallery is marked)
 //   video                    the video playing in place, with byte ranges for seeking (not while proofing)
 //   original | web           a download, when the owner allows that size; byte ranges resume it
-// Nothing here reads a proofing gallery's originals.
+// Nothing here reads a proofing gallery's originals. On S3, a video or an original sent as it is
+// stored answers 302 to a presigned URL on the store (15 minutes), made only after every check above.
 import type { APIRoute } from 'astro';
 import { countDownload, PRIVATE_HEADERS, requireLink } from '~/lib/galleries/gallery-access.server';
 import { downloadsAllowed, isProofing } from '~/lib/galleries/gallery-delivery';
 import {
   deliveredFile,
   playableVideo,
+  presignedDownload,
+  type Source,
   sourceResponse,
   startsDownload,
 } from '~/lib/galleries/gallery-downloads.server';
@@ -20,6 +23,19 @@ import { HttpError, handle } from '~/lib/platform/server/http';
 
 const VIEW = /^view-(\d{1,4})\.(webp|jpg)$/;
 const notHere = () => new HttpError(404, 'This file is not in the gallery.');
+
+/** The source sent by the site, or on S3 a redirect to the store when it is an object sent as it is. */
+async function answer(
+  request: Request,
+  source: Source,
+  kind: 'inline' | 'attachment',
+  waitForRoom?: () => Promise<void>,
+): Promise<Response> {
+  const presigned = await presignedDownload(source, kind);
+  if (presigned)
+    return new Response(null, { status: 302, headers: { ...PRIVATE_HEADERS, Location: presigned } });
+  return sourceResponse(request, source, kind, PRIVATE_HEADERS, waitForRoom);
+}
 
 export const GET: APIRoute = handle(async ({ request, params, locals }) => {
   const db = getDb();
@@ -41,7 +57,7 @@ export const GET: APIRoute = handle(async ({ request, params, locals }) => {
     if (file.kind !== 'video') throw notHere();
     if (isProofing(gallery))
       throw new HttpError(403, 'Videos play once the photographer releases the gallery.');
-    return sourceResponse(request, await playableVideo(file), 'inline', PRIVATE_HEADERS, locals.waitForRoom);
+    return answer(request, await playableVideo(file), 'inline', locals.waitForRoom);
   }
   if (part === 'original' || part === 'web') {
     const allowed = downloadsAllowed(gallery);
@@ -51,7 +67,7 @@ export const GET: APIRoute = handle(async ({ request, params, locals }) => {
       throw new HttpError(403, 'This gallery offers web-size downloads only.');
     const source = await deliveredFile(gallery, file, file.kind === 'video' ? 'original' : part);
     if (startsDownload(request)) countDownload(db, link);
-    return sourceResponse(request, source, 'attachment', PRIVATE_HEADERS, locals.waitForRoom);
+    return answer(request, source, 'attachment', locals.waitForRoom);
   }
   throw notHere();
 });
