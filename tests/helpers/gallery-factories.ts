@@ -15,7 +15,7 @@ import { galleryFileKey, newMediaId, tmpPath } from '~/lib/platform/server/stora
 import { galleries, galleryFavourites, galleryFiles, galleryLinks } from '~db/schema';
 import { uniqueId, uniqueMediaId } from './factories';
 // Named apart: Biome takes any `use…` call for a React hook.
-import { useSiteStorage as pointAtSite } from './test-storage';
+import { enterSiteStorage as pointAtSite } from './test-storage';
 import { makeClip } from './video-clip';
 
 type Insert<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;

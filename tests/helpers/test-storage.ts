@@ -75,7 +75,7 @@ export const STORAGE_VARIABLES = [
  * Points this process's config at the site whose data directory this is (its DATA_DIR, its media
  * folder, its bucket on S3) and answers how to put the previous settings back.
  */
-export async function useSiteStorage(dataDir: string): Promise<() => void> {
+export async function enterSiteStorage(dataDir: string): Promise<() => void> {
   const names = ['DATA_DIR', 'UPLOADS_DIR', ...STORAGE_VARIABLES];
   const saved = new Map(names.map((n) => [n, process.env[n]]));
   for (const name of STORAGE_VARIABLES) delete process.env[name];
