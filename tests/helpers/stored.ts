@@ -6,9 +6,9 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
 import { getConfig, resetConfigForTests } from '~/lib/platform/server/config';
-import { getStorage } from '~/lib/platform/server/object-store';
+import { getStorage, PUBLIC_CACHE } from '~/lib/platform/server/object-store';
 import { derivativeKey, type OriginalExt, objectKey, originalKey } from '~/lib/platform/server/storage';
-import { useSiteStorage as pointAtSite, testStorage } from './test-storage';
+import { STORAGE_VARIABLES, storageEnvFor, testStorage } from './test-storage';
 
 /** The whole bytes stored under a key (rejects with StorageNotFound when absent). */
 export async function storedBytes(key: string): Promise<Buffer> {
@@ -42,7 +42,8 @@ export function filesOnDisk(uploadsDir = getConfig().uploadsDir): string[] {
  * anything at all (stored objects belong in the bucket).
  */
 export function strayFiles(uploadsDir = getConfig().uploadsDir): string[] {
-  return filesOnDisk(uploadsDir).filter((f) => testStorage() === 's3' || f.startsWith('tmp/'));
+  const s3 = getConfig().storage.driver === 's3';
+  return filesOnDisk(uploadsDir).filter((f) => s3 || f.startsWith('tmp/'));
 }
 
 /**
@@ -75,14 +76,55 @@ export async function storeObjectFile(objectId: string): Promise<void> {
   await getStorage().put(objectKey(objectId), Buffer.from('video'));
 }
 
-/** Runs `use` with this process's store pointed at a running site's (by its data directory). */
-export async function inSiteStore<T>(dataDir: string, use: () => Promise<T>): Promise<T> {
-  const restore = await pointAtSite(dataDir);
+/** A running site: its address and its data directory (its media in uploads/ or its bucket). */
+export interface Site {
+  url: string;
+  dataDir: string;
+  /** 's3' for a site started with STORAGE: 's3' whatever TEST_STORAGE says. */
+  storage?: 'local' | 's3';
+}
+
+/** Runs `use` with this process's config and store pointed at a running site's. */
+export async function inSiteStore<T>(site: Site, use: () => Promise<T>): Promise<T> {
+  const names = ['DATA_DIR', 'UPLOADS_DIR', ...STORAGE_VARIABLES];
+  const saved = new Map(names.map((n) => [n, process.env[n]]));
+  for (const name of STORAGE_VARIABLES) delete process.env[name];
+  Object.assign(process.env, { DATA_DIR: site.dataDir, UPLOADS_DIR: join(site.dataDir, 'uploads') });
+  Object.assign(process.env, await storageEnvFor(site.dataDir, site.storage));
   resetConfigForTests();
   try {
     return await use();
   } finally {
-    restore();
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
     resetConfigForTests();
   }
+}
+
+/**
+ * The site serves this public object at `path`: itself on the local driver, and on S3 by a
+ * permanent redirect to the object's public address (MEDIA_PUBLIC_URL/key), cached for a year.
+ * Either way the object is in the site's store (on S3: in the bucket, not under UPLOADS_DIR).
+ */
+export async function expectServedFromStore(site: Site, path: string, key: string): Promise<void> {
+  const storage = site.storage ?? testStorage();
+  const res = await fetch(`${site.url}${path}`, { redirect: 'manual' });
+  await res.arrayBuffer();
+  if (storage === 's3') {
+    const { MEDIA_PUBLIC_URL } = await storageEnvFor(site.dataDir, 's3');
+    expect(res.status, path).toBe(301);
+    expect(res.headers.get('location')).toBe(`${MEDIA_PUBLIC_URL}/${key}`);
+    expect(res.headers.get('cache-control')).toBe(PUBLIC_CACHE);
+  } else {
+    expect(res.status, path).toBe(200);
+  }
+  await inSiteStore(site, async () => {
+    expect(getStorage().kind).toBe(storage);
+    expect(await isStored(key), `${key} is stored`).toBe(true);
+    // tmp/ may hold the AVIF queue's copy of an original at this moment: work, not storage.
+    const stored = filesOnDisk().filter((f) => !f.startsWith('tmp/'));
+    if (storage === 's3') expect(stored, 'nothing stored under UPLOADS_DIR').toEqual([]);
+  });
 }
