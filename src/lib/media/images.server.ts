@@ -306,6 +306,13 @@ async function storeOriginal(input: ImageInput, key: string, takeFile: boolean):
 export async function findOriginalKey(mediaId: string): Promise<string | null> {
   const store = getStorage();
   const keys = ORIGINAL_EXTENSIONS.map((ext) => originalKey(mediaId, ext));
+  if (store.kind === 's3') {
+    // One listing instead of a request per format; locally a stat each (a listing would read the folder).
+    for await (const object of store.list(`originals/${mediaId}.`)) {
+      if (keys.includes(object.key)) return object.key;
+    }
+    return null;
+  }
   const found = await Promise.all(keys.map((key) => store.head(key)));
   return keys[found.findIndex(Boolean)] ?? null;
 }
