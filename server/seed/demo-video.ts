@@ -7,7 +7,8 @@ import { rm, stat, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { type ProcessedPhoto, processPhoto } from '~/lib/media/images.server';
 import { runFfmpeg } from '~/lib/media/video/ffmpeg.server';
-import { objectPath, tmpPath } from '~/lib/platform/server/storage';
+import { PUBLIC_CACHE, storeFile } from '~/lib/platform/server/object-store';
+import { objectKey, tmpPath } from '~/lib/platform/server/storage';
 
 export const CLIP = { width: 640, height: 360, seconds: 3, fps: 24, panoramaWidth: 1280 } as const;
 
@@ -62,7 +63,8 @@ const panX = (seconds: number) => Math.round(((CLIP.panoramaWidth - CLIP.width) 
 export async function makeDemoClip(objectId: string, posterId: string): Promise<DemoClip | null> {
   const panorama = await sharp(Buffer.from(panoramaSvg())).png().toBuffer();
   const source = tmpPath('demo-panorama');
-  const out = objectPath(objectId);
+  // Encoded in tmp/, then moved into the store like an uploaded video.
+  const out = tmpPath('demo-clip');
   await writeFile(source, panorama);
   try {
     const x = `(${CLIP.panoramaWidth - CLIP.width})*t/${CLIP.seconds}`;
@@ -76,9 +78,9 @@ export async function makeDemoClip(objectId: string, posterId: string): Promise<
     const size = run.ok ? ((await stat(out).catch(() => null))?.size ?? 0) : 0;
     if (size === 0) {
       console.warn(`The demo clip was not made: ${run.message || 'ffmpeg wrote nothing'}`);
-      await rm(out, { force: true });
       return null;
     }
+    await storeFile(objectKey(objectId), out, { contentType: 'video/mp4', cacheControl: PUBLIC_CACHE });
     const frame = await sharp(panorama)
       .extract({ left: panX(1), top: 0, width: CLIP.width, height: CLIP.height })
       .jpeg({ quality: 90 })
@@ -87,5 +89,6 @@ export async function makeDemoClip(objectId: string, posterId: string): Promise<
     return { objectId, size, poster };
   } finally {
     await rm(source, { force: true });
+    await rm(out, { force: true });
   }
 }

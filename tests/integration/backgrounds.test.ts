@@ -3,8 +3,10 @@
 // background set from an upload shows on the home page (as derivatives) until it is removed.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { derivativeKey, mediaPrefix } from '~/lib/platform/server/storage';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
+import { expectServedFromStore, inSiteStore, storedKeys } from '../helpers/stored';
 import { grantUpload, putUpload } from '../helpers/uploads';
 
 let server: RunningServer;
@@ -94,7 +96,8 @@ describe('a background from an upload', () => {
     expect(saved.imageUrl).toMatch(/^\/media\/[A-Za-z0-9_-]+\/1280\.jpg$/);
     expect((await list()).find((b) => b.section === 'contact')?.id).toBe(saved.id);
 
-    const mediaId = saved.imageUrl.split('/')[2];
+    const mediaId = saved.imageUrl.split('/')[2] ?? '';
+    await expectServedFromStore(server, saved.imageUrl, derivativeKey(mediaId, 1280, 'jpg'));
     const home = await (await fetch(`${server.url}/`)).text();
     expect(home).toContain('data-section-background="contact"');
     expect(home).toContain(`/media/${mediaId}/640.webp 640w`);
@@ -105,6 +108,7 @@ describe('a background from an upload', () => {
     const after = await (await fetch(`${server.url}/`)).text();
     expect(after).not.toContain('data-section-background="contact"');
     expect((await fetch(`${server.url}${saved.imageUrl}`)).status).toBe(404);
+    await inSiteStore(server, async () => expect(await storedKeys(mediaPrefix(mediaId))).toEqual([]));
   });
 
   it('shows in the about and gallery sections and the shop header, each under its scrim', async () => {

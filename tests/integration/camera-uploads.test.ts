@@ -2,14 +2,16 @@
 // (purpose 'photo') takes JPEG, PNG or TIFF up to 200 MB, recognised from the bytes; 16-bit files
 // and TIFFs become 8-bit sRGB derivatives, the original stays private, and the words written into
 // the file (XMP/IPTC) come back to prefill the photo. Other purposes keep their limits and types.
-import { existsSync, readdirSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { derivativeKey, originalKey } from '~/lib/platform/server/storage';
 import { jpegWithIptc, png16, tiff16 } from '../helpers/camera-files';
 import { rawRequest } from '../helpers/raw-http';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
+import { expectServedFromStore, expectStored, inSiteStore } from '../helpers/stored';
 import { grantUpload, postPhotoFields, putUpload } from '../helpers/uploads';
 
 const MB = 1024 * 1024;
@@ -41,7 +43,9 @@ afterAll(async () => {
 
 /** The derivative of an upload a visitor can fetch, with what sharp reads in it. */
 async function servedDerivative(upload: Uploaded, width: number) {
-  const res = await fetch(`${server.url}/media/${upload.media.mediaId}/${width}.jpg`);
+  const path = `/media/${upload.media.mediaId}/${width}.jpg`;
+  await expectServedFromStore(server, path, derivativeKey(upload.media.mediaId, width, 'jpg'));
+  const res = await fetch(`${server.url}${path}`);
   expect(res.status).toBe(200);
   const bytes = Buffer.from(await res.arrayBuffer());
   const meta = await sharp(bytes).metadata();
@@ -79,9 +83,8 @@ describe('photo originals from a camera', () => {
     expect(Math.abs(dominant.g - 0x66)).toBeLessThanOrEqual(8);
     expect(Math.abs(dominant.b - 0x88)).toBeLessThanOrEqual(8);
 
-    // The original is kept as uploaded, in the private folder, and no address serves it.
-    const original = join(server.dataDir, 'uploads', 'originals', `${upload.media.mediaId}.tif`);
-    expect(existsSync(original)).toBe(true);
+    // The original is kept as uploaded, private (in the bucket on S3), and no address serves it.
+    await inSiteStore(server, () => expectStored(originalKey(upload.media.mediaId, 'tif')));
     const object = await fetch(`${server.url}${upload.url}`);
     expect(object.headers.get('content-type')).toBe('image/jpeg');
     expect(Buffer.from(await object.arrayBuffer()).length).toBeLessThan(tif.length / 10);
@@ -103,9 +106,7 @@ describe('photo originals from a camera', () => {
     expect(meta).toMatchObject({ depth: 'uchar', space: 'srgb' });
     expect(Math.abs(dominant.r - 0x8a)).toBeLessThanOrEqual(8);
     expect(Math.abs(dominant.b - 0x3c)).toBeLessThanOrEqual(8);
-    expect(existsSync(join(server.dataDir, 'uploads', 'originals', `${upload.media.mediaId}.png`))).toBe(
-      true,
-    );
+    await inSiteStore(server, () => expectStored(originalKey(upload.media.mediaId, 'png')));
   });
 
   it('are saved as a photo with the prefilled words, and its keywords are in the shop’s search data', async () => {

@@ -7,6 +7,8 @@ import { photoAnalysisResponseSchema } from '~/lib/composition/schemas';
 import { horizonPhoto } from '../helpers/photos';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
+import { filesOnDisk, inSiteStore, storedKeys } from '../helpers/stored';
+import { testStorage } from '../helpers/test-storage';
 
 describe('composition analysis of site photos', () => {
   let server: RunningServer;
@@ -49,6 +51,17 @@ describe('composition analysis of site photos', () => {
 
     const again = photoAnalysisResponseSchema.parse(await (await call('GET', path)).json());
     expect(again.kept).toEqual(kept);
+  });
+
+  it('reads the demo photos from the store they were seeded into (on S3 the bucket, not the disk)', async () => {
+    await inSiteStore(server, async () => {
+      expect((await storedKeys('originals/')).length).toBeGreaterThan(0);
+      expect((await storedKeys('media/')).length).toBeGreaterThan(0);
+      // The demo clip, when ffmpeg could make it, is a stored object like an uploaded video.
+      const onDisk = filesOnDisk().filter((f) => !f.startsWith('tmp/'));
+      if (testStorage() === 's3') expect(onDisk).toEqual([]);
+      else expect(onDisk.length).toBeGreaterThan(0);
+    });
   });
 
   it('answers 404 for a photo that does not exist', async () => {

@@ -3,8 +3,10 @@
 // kind, one featured video at a time, and the drone page shows the result.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { derivativeKey, mediaPrefix, objectKey } from '~/lib/platform/server/storage';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
+import { expectServedFromStore, inSiteStore, isStored, storedKeys } from '../helpers/stored';
 import { grantUpload, putUpload, tinyMp4 } from '../helpers/uploads';
 import { makeClip } from '../helpers/video-clip';
 
@@ -227,6 +229,11 @@ describe('drone samples', () => {
     const poster = listed?.poster ?? '';
     expect((await fetch(`${server.url}${poster}`)).status).toBe(200);
     expect((await fetch(`${server.url}${object.url}`)).status).toBe(200);
+    // Both are in the site's store (the bucket on S3, reached by a redirect).
+    const objectId = object.url.split('/').pop() ?? '';
+    const posterId = poster.split('/')[2] ?? '';
+    await expectServedFromStore(server, object.url, objectKey(objectId));
+    await expectServedFromStore(server, poster, derivativeKey(posterId, 320, 'jpg'));
     for (const path of ['/drone-services', '/']) {
       const page = await (await fetch(`${server.url}${path}`)).text();
       expect(page, path).toContain(`poster="${poster}"`);
@@ -235,6 +242,10 @@ describe('drone samples', () => {
     expect((await send('DELETE', `/api/drone-media/${video.id}`)).status).toBe(204);
     expect((await fetch(`${server.url}${object.url}`)).status).toBe(404);
     expect((await fetch(`${server.url}${poster}`)).status).toBe(404);
+    await inSiteStore(server, async () => {
+      expect(await isStored(objectKey(objectId))).toBe(false);
+      expect(await storedKeys(mediaPrefix(posterId))).toEqual([]);
+    });
     expect((await send('DELETE', `/api/drone-media/${video.id}`)).status).toBe(404);
     expect((await send('PUT', `/api/drone-media/${video.id}/featured`)).status).toBe(404);
   });

@@ -4,8 +4,10 @@
 // counts wrong passwords like failed sign-ins, and the new password signs in.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { derivativeKey, mediaPrefix } from '~/lib/platform/server/storage';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
+import { expectServedFromStore, inSiteStore, storedKeys } from '../helpers/stored';
 import { grantUpload, putUpload, tinyMp4 } from '../helpers/uploads';
 
 const OLD_PASSWORD = 'integration-password';
@@ -86,6 +88,8 @@ describe('the bio picture', () => {
     const { bioPictureUrl } = (await first.json()) as { bioPictureUrl: string };
     expect(bioPictureUrl).toMatch(/^\/media\/[A-Za-z0-9_-]+\/640\.jpg$/);
     expect((await fetch(`${server.url}${bioPictureUrl}`)).status).toBe(200);
+    const mediaId = bioPictureUrl.split('/')[2] ?? '';
+    await expectServedFromStore(server, bioPictureUrl, derivativeKey(mediaId, 640, 'jpg'));
 
     const profile = await (await fetch(`${server.url}/api/admin/profile`)).json();
     expect(profile).toEqual({ bioPictureUrl });
@@ -100,6 +104,7 @@ describe('the bio picture', () => {
     const replaced = (await second.json()) as { bioPictureUrl: string };
     expect(replaced.bioPictureUrl).not.toBe(bioPictureUrl);
     expect((await fetch(`${server.url}${bioPictureUrl}`)).status).toBe(404);
+    await inSiteStore(server, async () => expect(await storedKeys(mediaPrefix(mediaId))).toEqual([]));
     expect(await (await fetch(`${server.url}/`)).text()).toContain(`src="${replaced.bioPictureUrl}"`);
   });
 });

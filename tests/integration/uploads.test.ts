@@ -4,8 +4,11 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { derivativeKey, objectKey } from '~/lib/platform/server/storage';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
+import { expectServedFromStore } from '../helpers/stored';
+import { testStorage } from '../helpers/test-storage';
 import { grantUpload, putUpload, tinyMp4 } from '../helpers/uploads';
 
 let server: RunningServer;
@@ -55,10 +58,13 @@ describe('signed upload URLs', () => {
       media: { width: number; height: number; mediaId: string };
     };
     expect(body.media).toMatchObject({ width: 1600, height: 1000 });
+    // The 1280 px JPEG stands for the image: on S3 the address redirects to it in the bucket.
+    await expectServedFromStore(server, body.url, derivativeKey(body.media.mediaId, 1280, 'jpg'));
     const served = await fetch(`${server.url}${body.url}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
-    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    // The site's own answer (on S3 the bucket's, or its CDN's, headers are its own).
+    if (testStorage() === 'local') expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect(meta.exif).toBeUndefined();
     // The same URL a second time is refused.
@@ -128,7 +134,8 @@ describe('signed upload URLs', () => {
     const url = await grant('video');
     const res = await put(url, mp4, { 'content-type': 'video/mp4' });
     expect(res.status).toBe(200);
-    const { url: objectUrl } = (await res.json()) as { url: string };
+    const { url: objectUrl, id } = (await res.json()) as { url: string; id: string };
+    await expectServedFromStore(server, objectUrl, objectKey(id));
     const whole = await fetch(`${server.url}${objectUrl}`);
     expect(whole.headers.get('content-type')).toBe('video/mp4');
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
@@ -137,9 +144,13 @@ describe('signed upload URLs', () => {
     expect(part.status).toBe(206);
     expect(part.headers.get('content-range')).toBe(`bytes 4-11/${mp4.length}`);
     expect(Buffer.from(await part.arrayBuffer()).toString()).toBe('ftypisom');
-    const tail = await fetch(`${server.url}${objectUrl}`, { headers: { range: 'bytes=-10' } });
-    expect(tail.status).toBe(206);
-    expect(Buffer.from(await tail.arrayBuffer()).equals(mp4.subarray(-10))).toBe(true);
+    // The last bytes (a suffix range) are the site's to answer locally; on S3 the store answers,
+    // and s3rver, which stands for it in the tests, gets suffix ranges wrong.
+    if (testStorage() === 'local') {
+      const tail = await fetch(`${server.url}${objectUrl}`, { headers: { range: 'bytes=-10' } });
+      expect(tail.status).toBe(206);
+      expect(Buffer.from(await tail.arrayBuffer()).equals(mp4.subarray(-10))).toBe(true);
+    }
     const beyond = await fetch(`${server.url}${objectUrl}`, {
       headers: { range: `bytes=${mp4.length + 5}-` },
     });

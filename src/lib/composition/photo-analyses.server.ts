@@ -1,13 +1,14 @@
 // The kept composition analysis of each site photo: the last one made, with its date. The photo's
 // stored original is read on the server, so the owner never uploads it again to analyse it.
-import { readFile } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { analyzeComposition } from '~/lib/composition/analysis/analyse.server';
 import { type CompositionAnalysis, compositionAnalysisSchema } from '~/lib/composition/schemas';
+import { findOriginalKey } from '~/lib/media/images.server';
 import { filesOfUrl } from '~/lib/media/stored-files.server';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
-import { findOriginal, objectPath } from '~/lib/platform/server/storage';
+import { getStorage } from '~/lib/platform/server/object-store';
+import { objectKey } from '~/lib/platform/server/storage';
 import { photoAnalyses, photos } from '~db/schema';
 
 export interface KeptAnalysis {
@@ -38,21 +39,35 @@ export function savePhotoAnalysis(
   return { analysis, analysedAt: at.toISOString() };
 }
 
-/** The stored file a photo was published from: its original, or the uploaded object its URL names. */
-export function photoSourceFile(photo: { mediaId: string | null; imageUrl: string }): string | null {
+/** The stored object a photo was published from: its original, or the uploaded object its URL names. */
+export async function photoSourceKey(photo: {
+  mediaId: string | null;
+  imageUrl: string;
+}): Promise<string | null> {
   const refs = filesOfUrl(photo.imageUrl);
   const mediaId = photo.mediaId ?? refs.mediaIds?.[0];
-  if (mediaId) return findOriginal(mediaId);
+  if (mediaId) return findOriginalKey(mediaId);
   const objectId = refs.objectIds?.[0];
-  return objectId ? objectPath(objectId) : null;
+  return objectId ? objectKey(objectId) : null;
+}
+
+/** The whole bytes of a stored object, or null when it is not there. */
+async function readStored(key: string): Promise<Buffer | null> {
+  try {
+    const chunks: Buffer[] = [];
+    for await (const chunk of await getStorage().get(key)) chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  } catch {
+    return null;
+  }
 }
 
 /** Analyses a site photo from its stored original and keeps the result. */
 export async function analysePhoto(db: Db, photoId: string): Promise<KeptAnalysis> {
   const photo = db.select().from(photos).where(eq(photos.id, photoId)).get();
   if (!photo) throw new HttpError(404, 'That photo was not found.');
-  const file = photoSourceFile(photo);
-  const bytes = file ? await readFile(file).catch(() => null) : null;
+  const source = await photoSourceKey(photo);
+  const bytes = source ? await readStored(source) : null;
   if (!bytes)
     throw new HttpError(
       409,

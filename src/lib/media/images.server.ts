@@ -5,22 +5,29 @@
 // intermediate has none to copy, so GPS, XMP, IPTC and ICC never reach a derivative. Originals are
 // kept privately, as uploaded. A file on disk (an upload of up to 200 MB) is read by libvips in
 // strips as it decodes, never loaded whole into memory.
-import { existsSync } from 'node:fs';
-import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+// Everything is kept in the object store (object-store.ts), by key: derivatives public and cached
+// for a year, originals private. On the local driver that is the uploads folder itself (a taken
+// file is renamed into place, sharp reads the stored original); on S3 the bucket, with the
+// original copied into tmp/ for the moment sharp needs it.
+import { open, rm } from 'node:fs/promises';
 import sharp from 'sharp';
-import { heightAt, MEDIA_WIDTHS, type MediaFormat, widthsFor } from '~/lib/media/media-urls';
 import {
-  copyFileAtomic,
-  derivativePath,
-  findOriginal,
+  heightAt,
+  MEDIA_CONTENT_TYPES,
+  MEDIA_WIDTHS,
+  type MediaFormat,
+  widthsFor,
+} from '~/lib/media/media-urls';
+import { getStorage, PUBLIC_CACHE, storeFile, withLocalCopy } from '~/lib/platform/server/object-store';
+import {
+  derivativeKey,
   isValidMediaId,
-  mediaDir,
+  mediaPrefix,
   newMediaId,
   ORIGINAL_EXTENSIONS,
   type OriginalExt,
-  originalPath,
-  writeFileAtomic,
+  originalKey,
+  storagePaths,
 } from '~/lib/platform/server/storage';
 
 /** 100 MP: more than any camera the site will see, far less than a decompression bomb needs. */
@@ -222,8 +229,12 @@ async function writeLadder(
   formats: MediaFormat[],
   opts: { oneAtATime?: boolean } = {},
 ): Promise<void> {
+  const store = getStorage();
   const tasks = widthsFor(inter.width).flatMap((w) =>
-    formats.map((f) => async () => writeFileAtomic(derivativePath(mediaId, w, f), await encode(inter, w, f))),
+    formats.map((f) => async () => {
+      const options = { contentType: MEDIA_CONTENT_TYPES[f], cacheControl: PUBLIC_CACHE };
+      await store.put(derivativeKey(mediaId, w, f), await encode(inter, w, f), options);
+    }),
   );
   if (opts.oneAtATime) {
     for (const task of tasks) await task();
@@ -255,10 +266,10 @@ export async function processPhoto(input: ImageInput, opts: ProcessOptions = {})
   const inter = await decodeIntermediate(input, meta);
   const deferAvif = opts.avif === 'defer';
   // Reprocessing an existing id must not delete what is already published if it fails.
-  const existed = findOriginal(mediaId) !== null || existsSync(mediaDir(mediaId));
+  const existed = (await findOriginalKey(mediaId)) !== null || (await hasDerivatives(mediaId));
   try {
     const [, , placeholder, dominantColor] = await Promise.all([
-      storeOriginal(input, originalPath(mediaId, ext), opts.takeFile ?? false),
+      storeOriginal(input, originalKey(mediaId, ext), opts.takeFile ?? false),
       writeLadder(mediaId, inter, deferAvif ? ['webp', 'jpg'] : ['webp', 'jpg', 'avif']),
       placeholderOf(inter),
       dominantColorOf(inter),
@@ -279,47 +290,90 @@ export async function processPhoto(input: ImageInput, opts: ProcessOptions = {})
   }
 }
 
-/** Keeps the original as uploaded: the bytes written, or the file copied or moved into place. */
-async function storeOriginal(input: ImageInput, dest: string, takeFile: boolean): Promise<void> {
-  if (typeof input !== 'string') return writeFileAtomic(dest, input);
-  if (!takeFile) return copyFileAtomic(input, dest);
-  await mkdir(dirname(dest), { recursive: true });
-  await rename(input, dest);
+/**
+ * Keeps the original as uploaded, private: the bytes written, the file copied, or a taken file
+ * moved into place (renamed locally, uploaded then removed on S3).
+ */
+async function storeOriginal(input: ImageInput, key: string, takeFile: boolean): Promise<void> {
+  // On the local driver the uploads folders are made first, so originals/ is private (0700).
+  if (getStorage().kind === 'local') storagePaths();
+  if (typeof input !== 'string') return getStorage().put(key, input);
+  if (!takeFile) return getStorage().put(key, { file: input });
+  await storeFile(key, input);
+}
+
+/** The key of a photo's stored original, whatever its format, or null. */
+export async function findOriginalKey(mediaId: string): Promise<string | null> {
+  const store = getStorage();
+  const keys = ORIGINAL_EXTENSIONS.map((ext) => originalKey(mediaId, ext));
+  if (store.kind === 's3') {
+    // One listing instead of a request per format; locally a stat each (a listing would read the folder).
+    for await (const object of store.list(`originals/${mediaId}.`)) {
+      if (keys.includes(object.key)) return object.key;
+    }
+    return null;
+  }
+  const found = await Promise.all(keys.map((key) => store.head(key)));
+  return keys[found.findIndex(Boolean)] ?? null;
+}
+
+/** The keys of a photo's stored derivatives. */
+async function derivativeKeys(mediaId: string): Promise<string[]> {
+  const keys: string[] = [];
+  for await (const object of getStorage().list(mediaPrefix(mediaId))) keys.push(object.key);
+  return keys;
+}
+
+async function hasDerivatives(mediaId: string): Promise<boolean> {
+  for await (const _ of getStorage().list(mediaPrefix(mediaId))) return true;
+  return false;
 }
 
 /**
  * Makes the AVIF ladder from the stored original (for a deferred processPhoto). Does nothing if
- * the photo was deleted; safe to run again after a restart, since every file is written atomically.
+ * the photo was deleted; safe to run again after a restart, since every object is written whole.
  */
 export async function generateAvif(mediaId: string): Promise<void> {
-  const original = findOriginal(mediaId);
+  const original = await findOriginalKey(mediaId);
   if (!original) return;
-  const inter = await decodeIntermediate(original, await sharp(original).metadata());
+  const inter = await withLocalCopy(original, async (file) =>
+    decodeIntermediate(file, await sharp(file).metadata()),
+  );
   await writeLadder(mediaId, inter, ['avif'], { oneAtATime: true });
   // Deleted while we were encoding: do not leave orphan AVIFs behind.
-  if (!findOriginal(mediaId)) await rm(mediaDir(mediaId), { recursive: true, force: true });
+  if (!(await findOriginalKey(mediaId))) await deleteDerivatives(mediaId);
 }
 
 /**
- * True when every width made for the photo also exists as AVIF on disk. Pages do not ask the disk:
- * they ask the media queue's record (lib/media/media-ready.server.ts).
+ * True when every width made for the photo also exists as AVIF in the store. Pages do not ask the
+ * store: they ask the media queue's record (lib/media/media-ready.server.ts).
  */
 export async function avifReady(mediaId: string): Promise<boolean> {
-  const files = new Set(await readdir(mediaDir(mediaId)).catch(() => [] as string[]));
+  const files = new Set((await derivativeKeys(mediaId)).map((key) => key.slice(key.lastIndexOf('/') + 1)));
   const widths = [...files].filter((f) => f.endsWith('.webp')).map((f) => f.slice(0, -'.webp'.length));
   return widths.length > 0 && widths.every((w) => files.has(`${w}.avif`));
 }
 
 async function removeOtherOriginals(mediaId: string, keep: OriginalExt): Promise<void> {
+  const store = getStorage();
   for (const ext of ORIGINAL_EXTENSIONS) {
-    if (ext !== keep) await rm(originalPath(mediaId, ext), { force: true });
+    if (ext !== keep) await store.delete(originalKey(mediaId, ext));
   }
+}
+
+async function deleteDerivatives(mediaId: string): Promise<void> {
+  const store = getStorage();
+  // Locally the folder goes whole; the AVIF queue may be writing into it at this moment: rm
+  // retries on ENOTEMPTY.
+  const dir = store.localPath(mediaPrefix(mediaId).slice(0, -1));
+  if (dir) return rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+  await Promise.all((await derivativeKeys(mediaId)).map((key) => store.delete(key)));
 }
 
 /** Removes the original and every derivative of a photo. */
 export async function deleteMedia(mediaId: string): Promise<void> {
   if (!isValidMediaId(mediaId)) throw new RangeError('Invalid media id');
-  await Promise.all(ORIGINAL_EXTENSIONS.map((ext) => rm(originalPath(mediaId, ext), { force: true })));
-  // The AVIF queue may be writing into the folder at this moment: rm retries on ENOTEMPTY.
-  await rm(mediaDir(mediaId), { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+  const store = getStorage();
+  await Promise.all(ORIGINAL_EXTENSIONS.map((ext) => store.delete(originalKey(mediaId, ext))));
+  await deleteDerivatives(mediaId);
 }

@@ -1,12 +1,16 @@
 // Serves photo derivatives for the node:http front, before Astro sees the request.
-// The URL only selects among validated parts (id, ladder width, format); the file path itself comes
-// from storage.ts, so nothing outside uploads/media/ is reachable, encoded or not.
+// The URL only selects among validated parts (id, ladder width, format); the key itself comes
+// from storage.ts, so nothing outside media/ is reachable, encoded or not.
 // A derivative never changes under its URL, hence the year-long immutable cache. Media that are
 // private (a client gallery's) answer 404 like a media id that does not exist.
+// On the local driver the file is sent from disk; on S3 the answer is a permanent redirect to the
+// derivative's public address (MEDIA_PUBLIC_URL), which the browser then keeps for a year: the
+// bytes never pass through this process, and no request is made to the bucket to answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isMediaWidth, isValidMediaId, MEDIA_CONTENT_TYPES, type MediaFormat } from '~/lib/media/media-urls';
+import { getStorage, PUBLIC_CACHE, publicUrlOf } from '~/lib/platform/server/object-store';
 import { plainError as fail, sendFile } from '~/lib/platform/server/send-file';
-import { derivativePath } from '~/lib/platform/server/storage';
+import { derivativeKey } from '~/lib/platform/server/storage';
 
 const PREFIX = '/media/';
 const ROUTE = /^\/media\/([A-Za-z0-9_-]+)\/([1-9][0-9]{0,3})\.(avif|webp|jpg)$/;
@@ -31,7 +35,25 @@ export async function serveMedia(
   }
   if (isPrivate(mediaId)) return fail(res, 404, 'Not found');
   const format = ext as MediaFormat;
-  return sendFile(req, res, derivativePath(mediaId, width, format), MEDIA_CONTENT_TYPES[format], {
-    'Cache-Control': 'public, max-age=31536000, immutable',
+  return sendStored(req, res, derivativeKey(mediaId, width, format), MEDIA_CONTENT_TYPES[format], {
+    'Cache-Control': PUBLIC_CACHE,
   });
+}
+
+/**
+ * Answers with a public stored object: the file itself on the local driver (ETag, Range), a 301
+ * to its public address on S3, cached as long as the object is (it never changes under its key).
+ */
+export function sendStored(
+  req: IncomingMessage,
+  res: ServerResponse,
+  key: string,
+  contentType: string,
+  headers: Record<string, string>,
+): Promise<boolean> | true {
+  const path = getStorage().localPath(key);
+  if (path) return sendFile(req, res, path, contentType, headers);
+  res.writeHead(301, { Location: publicUrlOf(key) ?? '/', 'Cache-Control': PUBLIC_CACHE });
+  res.end();
+  return true;
 }

@@ -3,17 +3,20 @@
 // EXIF and GPS would leak, and it may be a print-resolution original): the largest JPEG
 // derivative up to 1920 px stands in for it. (A video has media facts too, those of its poster
 // frame, which has its own address under /media/: a video's own address always answers the video.)
+// On S3 both are a permanent redirect to the object's public address (see sendStored).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isValidMediaId, widthsFor } from '~/lib/media/media-urls';
 import type { Db } from '~/lib/platform/server/db';
-import { plainError, sendFile } from '~/lib/platform/server/send-file';
-import { derivativePath, objectPath } from '~/lib/platform/server/storage';
+import { PUBLIC_CACHE } from '~/lib/platform/server/object-store';
+import { plainError } from '~/lib/platform/server/send-file';
+import { derivativeKey, objectKey } from '~/lib/platform/server/storage';
+import { sendStored } from './media-serve.server';
 import { getReadyObject, isImageObject } from './uploads.server';
 
 const ROUTE = /^\/objects\/uploads\/([A-Za-z0-9_-]{8,64})$/;
 // Objects are sandboxed: even a file that a browser might sniff as HTML cannot run script.
 const HEADERS = {
-  'Cache-Control': 'public, max-age=31536000, immutable',
+  'Cache-Control': PUBLIC_CACHE,
   'Content-Security-Policy': "default-src 'none'; media-src 'self'; img-src 'self'; sandbox",
   'Content-Disposition': 'inline',
 };
@@ -37,7 +40,7 @@ export async function serveObject(
       widthsFor(row.width)
         .filter((w) => w <= 1920)
         .at(-1) ?? row.width;
-    return sendFile(req, res, derivativePath(row.mediaId, width, 'jpg'), 'image/jpeg', HEADERS);
+    return sendStored(req, res, derivativeKey(row.mediaId, width, 'jpg'), 'image/jpeg', HEADERS);
   }
-  return sendFile(req, res, objectPath(row.id), row.contentType ?? 'application/octet-stream', HEADERS);
+  return sendStored(req, res, objectKey(row.id), row.contentType ?? 'application/octet-stream', HEADERS);
 }

@@ -1,17 +1,17 @@
 // Which stored files a record still uses, and removing the ones none does.
 //
-// A photo's files are its media id's original and derivatives (uploads/originals, uploads/media);
-// a video is an uploaded object (uploads/objects/{id}). Records name them by media id columns or by
+// A photo's files are its media id's original and derivatives (originals/, media/ in the store);
+// a video is an uploaded object (objects/{id}). Records name them by media id columns or by
 // the URL they are served from. A file is removed only when no photo, drone sample, background or
 // bio picture names it any more; the upload record that brought it in goes with it.
-import { rm } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import { deleteMedia } from '~/lib/media/images.server';
 import { settleMediaJob } from '~/lib/media/media-jobs.server';
 import { isValidMediaId } from '~/lib/media/media-urls';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
-import { objectPath } from '~/lib/platform/server/storage';
+import { getStorage } from '~/lib/platform/server/object-store';
+import { objectKey } from '~/lib/platform/server/storage';
 import { mediaJobs, uploadedObjects } from '~db/schema';
 
 export interface FileRefs {
@@ -98,9 +98,9 @@ export async function releaseFiles(db: Db, refs: FileRefs): Promise<{ removed: n
     // A video's poster frame is kept as derivatives under the object's media id.
     const poster = row?.mediaId;
     db.delete(uploadedObjects).where(eq(uploadedObjects.id, objectId)).run();
-    await rm(objectPath(objectId), { force: true }).catch((err) =>
-      getLog().error({ err, objectId }, 'Could not remove an uploaded file.'),
-    );
+    await getStorage()
+      .delete(objectKey(objectId))
+      .catch((err) => getLog().error({ err, objectId }, 'Could not remove an uploaded file.'));
     if (poster) await releaseFiles(db, { mediaIds: [poster] });
     removed++;
   }

@@ -5,7 +5,7 @@
 // description, location and keywords written into the file, for the owner to check before saving. Videos are kept as objects, after
 // ffmpeg removed their metadata and took a poster frame (kept as the object's media); without ffmpeg
 // a video is kept as uploaded and has no poster (`media` is null in the answer).
-import { rename, rm, stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { eq } from 'drizzle-orm';
 import { ACCEPTED_TYPES } from '~/lib/media/accepted-types.server';
 import { deleteMedia, isImageRejected, processPhoto } from '~/lib/media/images.server';
@@ -19,7 +19,8 @@ import { type PhotoDetails, readPhotoDetails } from '~/lib/photos/photo-details.
 import type { Db } from '~/lib/platform/server/db';
 import { fileTooLarge, HttpError } from '~/lib/platform/server/http';
 import { getLog } from '~/lib/platform/server/log';
-import { objectPath } from '~/lib/platform/server/storage';
+import { PUBLIC_CACHE, storeFile } from '~/lib/platform/server/object-store';
+import { objectKey } from '~/lib/platform/server/storage';
 import { UPLOAD_PURPOSE_LIMITS, type UploadPurpose } from '~/lib/site/constants';
 import { type UploadedObject, uploadedObjects } from '~db/schema';
 
@@ -93,7 +94,11 @@ export async function receiveSignedUpload(
       // Without ffmpeg, MP4 and MOV still lose their location and other metadata boxes in place.
       if (!video.remuxed && received.type.ext !== 'avi') await stripVideoMetadata(received.file);
       const { size } = await stat(received.file);
-      await rename(received.file, objectPath(grant.objectId));
+      // The video is public (served at /objects/uploads/{id}) and never changes under its key.
+      await storeFile(objectKey(grant.objectId), received.file, {
+        contentType: received.type.mime,
+        cacheControl: PUBLIC_CACHE,
+      });
       tmp = null;
       if (video.poster) enqueueAvif(db, video.poster.mediaId);
       db.update(uploadedObjects)

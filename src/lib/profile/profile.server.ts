@@ -5,6 +5,7 @@
 // and the picture it replaces loses its files once no record uses them.
 // The password is changed here too, under the same limit on guesses as signing in.
 import { eq, sql } from 'drizzle-orm';
+import { findOriginalKey } from '~/lib/media/images.server';
 import { objectIdFromUrl } from '~/lib/media/signed-url.server';
 import { filesOfUrl, releaseFiles } from '~/lib/media/stored-files.server';
 import { getReadyObject, isImageObject } from '~/lib/media/uploads.server';
@@ -14,7 +15,6 @@ import { getConfig } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import { getSignInLimiter, waitMessage } from '~/lib/platform/server/sign-in-limit';
-import { findOriginal } from '~/lib/platform/server/storage';
 import type { PasswordChangeInput } from '~/lib/profile/schemas';
 import { users } from '~db/schema';
 
@@ -67,7 +67,7 @@ function ownerRow(db: Db) {
  */
 export async function setBioPicture(db: Db, url: string): Promise<{ bioPictureUrl: string }> {
   const { mediaId, width } = bioPictureMedia(db, url);
-  const original = findOriginal(mediaId);
+  const original = await findOriginalKey(mediaId);
   if (original && !BIO_PICTURE_ORIGINALS.test(original)) {
     throw new HttpError(415, 'The bio picture must be a JPG, PNG or GIF image.');
   }

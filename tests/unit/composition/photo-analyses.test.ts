@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   findPhotoAnalysis,
-  photoSourceFile,
+  photoSourceKey,
   savePhotoAnalysis,
 } from '~/lib/composition/photo-analyses.server';
 import type { CompositionAnalysis } from '~/lib/composition/schemas';
@@ -39,7 +39,7 @@ describe('photo analyses', () => {
     }
   });
 
-  it('finds no stored file for a photo whose URL names none', () => {
-    expect(photoSourceFile({ mediaId: null, imageUrl: 'https://example.com/a.jpg' })).toBeNull();
+  it('finds no stored file for a photo whose URL names none', async () => {
+    expect(await photoSourceKey({ mediaId: null, imageUrl: 'https://example.com/a.jpg' })).toBeNull();
   });
 });

@@ -1,44 +1,63 @@
 // The image module: ladders, metadata stripping, orientation and refusals.
-// Fixtures are generated here with sharp; nothing binary is committed.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// Fixtures are generated here with sharp; nothing binary is committed. Runs on either store
+// (TEST_STORAGE=s3: a bucket of its own).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { avifReady, deleteMedia, generateAvif, ImageRejected, processPhoto } from '~/lib/media/images.server';
-import { heightAt, isMediaWidth, MEDIA_FORMATS, mediaUrl, srcset, widthsFor } from '~/lib/media/media-urls';
-import { resetConfigForTests } from '~/lib/platform/server/config';
+import { afterAll, describe, expect, it } from 'vitest';
 import {
+  avifReady,
+  deleteMedia,
+  findOriginalKey,
+  generateAvif,
+  ImageRejected,
+  processPhoto,
+} from '~/lib/media/images.server';
+import {
+  heightAt,
+  isMediaWidth,
+  MEDIA_FORMATS,
+  type MediaFormat,
+  mediaUrl,
+  srcset,
+  widthsFor,
+} from '~/lib/media/media-urls';
+import {
+  derivativeKey,
   derivativePath,
-  findOriginal,
+  mediaPrefix,
   newMediaId,
+  originalKey,
   originalPath,
   storagePaths,
 } from '~/lib/platform/server/storage';
+import { tempDataDir } from '../../helpers/data-dir';
+import {
+  expectNotStored,
+  expectStored,
+  filesOnDisk,
+  storedBytes,
+  storedKeys,
+  strayFiles,
+} from '../../helpers/stored';
 
-const dataDir = mkdtempSync(join(tmpdir(), 'images-test-'));
+tempDataDir('images');
 const work = mkdtempSync(join(tmpdir(), 'images-fixtures-'));
 
-beforeAll(() => {
-  process.env.DATA_DIR = dataDir;
-  process.env.UPLOADS_DIR = join(dataDir, 'uploads');
-  resetConfigForTests();
-});
-
 afterAll(() => {
-  rmSync(dataDir, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });
-  resetConfigForTests();
 });
 
-/** Every file under uploads/, relative, so a refusal can be shown to leave nothing behind. */
-function storedFiles(): string[] {
-  const root = storagePaths().uploads;
-  return (readdirSync(root, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
-    .filter((d) => d.isFile())
-    .map((d) => relative(root, join(d.parentPath, d.name)))
-    .sort();
+/** Every stored object and every file under uploads/, so a refusal can be shown to leave nothing behind. */
+async function storedFiles(): Promise<string[]> {
+  return [...(await storedKeys()), ...filesOnDisk()];
+}
+
+/** The metadata of a stored derivative, read from the store. */
+async function derivativeMeta(mediaId: string, width: number, format: MediaFormat) {
+  return sharp(await storedBytes(derivativeKey(mediaId, width, format))).metadata();
 }
 
 async function gradientJpegWithGps(width: number, height: number): Promise<Buffer> {
@@ -95,11 +114,11 @@ function pngHeaderClaiming(width: number, height: number): Buffer {
 }
 
 async function expectRejected(input: Buffer | string, statuses: number[]): Promise<void> {
-  const before = storedFiles();
+  const before = await storedFiles();
   const err = await processPhoto(input).catch((e: unknown) => e);
   expect(err).toBeInstanceOf(ImageRejected);
   expect(statuses).toContain((err as ImageRejected).status);
-  expect(storedFiles()).toEqual(before);
+  expect(await storedFiles()).toEqual(before);
 }
 
 describe('shared media helpers', () => {
@@ -156,8 +175,8 @@ describe('processPhoto', () => {
 
     for (const format of MEDIA_FORMATS) {
       for (const w of photo.widths) {
-        const file = derivativePath(photo.mediaId, w, format);
-        const meta = await sharp(file).metadata();
+        const bytes = await storedBytes(derivativeKey(photo.mediaId, w, format));
+        const meta = await sharp(bytes).metadata();
         expect(meta.width).toBe(w);
         expect(meta.height).toBe(heightAt(photo, w));
         expect(meta.height).toBe(Math.round((2000 * w) / 3000));
@@ -166,19 +185,21 @@ describe('processPhoto', () => {
         expect(meta.xmp).toBeUndefined();
         expect(meta.iptc).toBeUndefined();
         expect(meta.icc).toBeUndefined();
-        const bytes = readFileSync(file);
         expect(bytes.includes('Secret Artist')).toBe(false);
         expect(bytes.includes('GPSLatitude')).toBe(false);
       }
     }
     // Nothing wider than the original and nothing beyond the ladder.
-    expect(readdirSync(join(storagePaths().media, photo.mediaId)).sort()).toHaveLength(18);
+    expect(await storedKeys(mediaPrefix(photo.mediaId))).toHaveLength(18);
+    await expectStored(derivativeKey(photo.mediaId, 2560, 'avif'));
 
     // The private original is kept as uploaded.
-    const original = findOriginal(photo.mediaId);
-    expect(original).toBe(originalPath(photo.mediaId, 'jpg'));
-    expect(readFileSync(original!).equals(input)).toBe(true);
-    expect(readdirSync(storagePaths().tmp)).toEqual([]);
+    const original = await findOriginalKey(photo.mediaId);
+    expect(original).toBe(originalKey(photo.mediaId, 'jpg'));
+    await expectStored(original!);
+    expect((await storedBytes(original!)).equals(input)).toBe(true);
+    // Nothing is left in tmp/ (nor, on S3, anywhere under uploads/).
+    expect(strayFiles()).toEqual([]);
   });
 
   it('applies EXIF orientation: a 300x200 image with Orientation 6 becomes 200x300', async () => {
@@ -196,11 +217,10 @@ describe('processPhoto', () => {
     const photo = await processPhoto(input);
     expect(photo).toMatchObject({ width: 200, height: 300, widths: [200] });
     for (const format of MEDIA_FORMATS) {
-      const file = derivativePath(photo.mediaId, 200, format);
-      const meta = await sharp(file).metadata();
+      const meta = await derivativeMeta(photo.mediaId, 200, format);
       expect([meta.width, meta.height, meta.orientation]).toEqual([200, 300, undefined]);
     }
-    const { data } = await sharp(derivativePath(photo.mediaId, 200, 'webp'))
+    const { data } = await sharp(await storedBytes(derivativeKey(photo.mediaId, 200, 'webp')))
       .raw()
       .toBuffer({ resolveWithObject: true });
     const px = (x: number, y: number) => [...data.subarray((y * 200 + x) * 3, (y * 200 + x) * 3 + 3)];
@@ -217,11 +237,14 @@ describe('processPhoto', () => {
       .toFile(file);
     const photo = await processPhoto(file, { avif: 'defer' });
     expect(photo.widths).toEqual([320]);
-    const { data } = await sharp(derivativePath(photo.mediaId, 320, 'jpg'))
+    const { data } = await sharp(await storedBytes(derivativeKey(photo.mediaId, 320, 'jpg')))
       .raw()
       .toBuffer({ resolveWithObject: true });
     expect(data[0]).toBeGreaterThan(240); // flattened onto white, not black
-    expect(findOriginal(photo.mediaId)).toBe(originalPath(photo.mediaId, 'png'));
+    expect(await findOriginalKey(photo.mediaId)).toBe(originalKey(photo.mediaId, 'png'));
+    // The caller's file is copied, not taken.
+    expect((await storedBytes(originalKey(photo.mediaId, 'png'))).length).toBeGreaterThan(0);
+    expect(filesOnDisk(work)).toContain('transparent.png');
   });
 
   it('defers AVIF until generateAvif, then makes the same widths', async () => {
@@ -229,34 +252,40 @@ describe('processPhoto', () => {
     expect(photo.avifPending).toBe(true);
     expect(photo.widths).toEqual([320, 640, 960]);
     for (const w of photo.widths) {
-      expect(existsSync(derivativePath(photo.mediaId, w, 'webp'))).toBe(true);
-      expect(existsSync(derivativePath(photo.mediaId, w, 'jpg'))).toBe(true);
-      expect(existsSync(derivativePath(photo.mediaId, w, 'avif'))).toBe(false);
+      await expectStored(derivativeKey(photo.mediaId, w, 'webp'));
+      await expectStored(derivativeKey(photo.mediaId, w, 'jpg'));
+      await expectNotStored(derivativeKey(photo.mediaId, w, 'avif'));
     }
     expect(await avifReady(photo.mediaId)).toBe(false);
 
     await generateAvif(photo.mediaId);
     for (const w of photo.widths) {
-      const meta = await sharp(derivativePath(photo.mediaId, w, 'avif')).metadata();
+      await expectStored(derivativeKey(photo.mediaId, w, 'avif'));
+      const meta = await derivativeMeta(photo.mediaId, w, 'avif');
       expect([meta.width, meta.exif]).toEqual([w, undefined]);
     }
     expect(await avifReady(photo.mediaId)).toBe(true);
+    // The original was read from a copy in tmp/ on S3, removed afterwards.
+    expect(strayFiles()).toEqual([]);
   });
 
   it('deleteMedia removes the original and every derivative; generateAvif then does nothing', async () => {
     const photo = await processPhoto(await gradientJpegWithGps(700, 500), { avif: 'defer' });
+    await expectStored(originalKey(photo.mediaId, 'jpg'));
     await deleteMedia(photo.mediaId);
-    expect(findOriginal(photo.mediaId)).toBeNull();
-    expect(existsSync(join(storagePaths().media, photo.mediaId))).toBe(false);
+    expect(await findOriginalKey(photo.mediaId)).toBeNull();
+    await expectNotStored(originalKey(photo.mediaId, 'jpg'));
+    expect(await storedKeys(mediaPrefix(photo.mediaId))).toEqual([]);
+    expect(filesOnDisk().filter((f) => f.includes(photo.mediaId))).toEqual([]);
     await generateAvif(photo.mediaId);
-    expect(existsSync(join(storagePaths().media, photo.mediaId))).toBe(false);
+    expect(await storedKeys(mediaPrefix(photo.mediaId))).toEqual([]);
   });
 
   it('uses a given media id and refuses an invalid one', async () => {
     const mediaId = 'demo-coast-01';
     const photo = await processPhoto(await gradientJpegWithGps(400, 300), { mediaId, avif: 'defer' });
     expect(photo.mediaId).toBe(mediaId);
-    expect(existsSync(derivativePath(mediaId, 320, 'webp'))).toBe(true);
+    await expectStored(derivativeKey(mediaId, 320, 'webp'));
     await expect(processPhoto(Buffer.alloc(10), { mediaId: '../x' })).rejects.toThrow(RangeError);
   });
 });

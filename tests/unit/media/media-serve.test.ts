@@ -1,4 +1,5 @@
-// serveMedia behind a real node:http server: headers, revalidation, 404s and traversal attempts.
+// serveMedia behind a real node:http server: headers, revalidation, 404s and traversal attempts,
+// from the folder on the local driver; and on S3, the redirect to the derivative's public address.
 import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,11 +8,15 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveMedia } from '~/lib/media/media-serve.server';
 import { resetConfigForTests } from '~/lib/platform/server/config';
-import { derivativePath, newMediaId, storagePaths } from '~/lib/platform/server/storage';
+import { getStorage, PUBLIC_CACHE } from '~/lib/platform/server/object-store';
+import { derivativeKey, derivativePath, newMediaId, storagePaths } from '~/lib/platform/server/storage';
+import { STORAGE_VARIABLES, storageEnvFor } from '../../helpers/test-storage';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'media-serve-test-'));
 const mediaId = newMediaId();
 const body = Buffer.from('not really a jpeg, but serveMedia only streams bytes');
+/** Media ids the server answers as private (a client gallery's). */
+const privateIds = new Set<string>();
 let server: Server;
 let base: string;
 
@@ -29,7 +34,7 @@ beforeAll(async () => {
   server = createServer(async (req, res) => {
     // The front passes the raw (still percent-encoded) path, as node:http gives it.
     const pathname = (req.url ?? '/').split('?')[0] ?? '/';
-    if (!(await serveMedia(req, res, pathname))) {
+    if (!(await serveMedia(req, res, pathname, (id) => privateIds.has(id)))) {
       res.writeHead(418).end('not media');
     }
   });
@@ -167,5 +172,57 @@ describe('serveMedia', () => {
     expect(post.status).toBe(405);
     expect((await rawGet('/objects/uploads/x')).status).toBe(418);
     expect((await rawGet('/mediax/640.jpg')).status).toBe(418);
+  });
+});
+
+describe('serveMedia with the media in an S3 bucket', () => {
+  const s3Dir = mkdtempSync(join(tmpdir(), 'media-serve-s3-'));
+  const names = ['DATA_DIR', 'UPLOADS_DIR', ...STORAGE_VARIABLES];
+  const saved = new Map(names.map((n) => [n, process.env[n]]));
+  const inBucket = newMediaId();
+  const hidden = newMediaId();
+  const derivative = Buffer.from('the 640 px JPEG, as the bucket keeps it');
+  let publicUrl = '';
+
+  beforeAll(async () => {
+    const env = await storageEnvFor(s3Dir, 's3');
+    Object.assign(process.env, env, { DATA_DIR: s3Dir, UPLOADS_DIR: join(s3Dir, 'uploads') });
+    resetConfigForTests();
+    publicUrl = env.MEDIA_PUBLIC_URL ?? '';
+    const options = { contentType: 'image/jpeg', cacheControl: PUBLIC_CACHE };
+    await getStorage().put(derivativeKey(inBucket, 640, 'jpg'), derivative, options);
+    await getStorage().put(derivativeKey(hidden, 640, 'jpg'), derivative, options);
+    privateIds.add(hidden);
+  });
+
+  afterAll(() => {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    resetConfigForTests();
+    rmSync(s3Dir, { recursive: true, force: true });
+  });
+
+  it('redirects for good to the public address, where the bytes are the derivative', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const res = await fetch(`${base}/media/${inBucket}/640.jpg`, { method, redirect: 'manual' });
+      expect(res.status).toBe(301);
+      expect(res.headers.get('location')).toBe(`${publicUrl}/media/${inBucket}/640.jpg`);
+      expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    const there = await fetch(`${publicUrl}/media/${inBucket}/640.jpg`);
+    expect(there.status).toBe(200);
+    expect(there.headers.get('content-type')).toBe('image/jpeg');
+    expect(there.headers.get('cache-control')).toBe(PUBLIC_CACHE);
+    expect(Buffer.from(await there.arrayBuffer()).equals(derivative)).toBe(true);
+  });
+
+  it('checks the address first, as on disk: private media, bad widths and traversal get no redirect', async () => {
+    expect((await rawGet(`/media/${hidden}/640.jpg`)).status).toBe(404);
+    expect((await rawGet(`/media/${inBucket}/641.jpg`)).status).toBe(404);
+    expect((await rawGet(`/media/${inBucket}/640.png`)).status).toBe(404);
+    expect((await rawGet(`/media/..%2foriginals/640.jpg`)).status).toBe(400);
+    expect((await rawGet(`/media/${inBucket}/640.jpg`, 'POST')).status).toBe(405);
   });
 });

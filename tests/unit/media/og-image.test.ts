@@ -6,9 +6,11 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { processPhoto } from '~/lib/media/images.server';
 import { getOgImage, OG_HEIGHT, OG_WIDTH, pickOgPhoto } from '~/lib/media/og-image.server';
 import type { Db } from '~/lib/platform/server/db';
+import { derivativeKey } from '~/lib/platform/server/storage';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makePhoto } from '../../helpers/factories';
+import { expectStored, strayFiles } from '../../helpers/stored';
 
 tempDataDir('og-image');
 
@@ -17,7 +19,7 @@ beforeEach(() => {
   db = memoryDb();
 });
 
-/** A photo whose derivatives are on disk, all of one colour. */
+/** A photo whose derivatives are in the store, all of one colour. */
 async function processedPhoto(colour: string, overrides: Parameters<typeof makePhoto>[1] = {}) {
   const jpeg = await sharp({ create: { width: 1600, height: 1000, channels: 3, background: colour } })
     .jpeg()
@@ -74,5 +76,8 @@ describe('the share image', () => {
     expect(cut.rgb[0]).toBeGreaterThan(180);
     expect(cut.rgb[1]).toBeLessThan(60);
     expect((await getOgImage(db)).body).toBe(first.body);
+    // Read from the store: on S3 the bucket, through a copy in tmp/ that is gone again.
+    await expectStored(derivativeKey(hero.mediaId ?? '', 1280, 'jpg'));
+    expect(strayFiles()).toEqual([]);
   });
 });

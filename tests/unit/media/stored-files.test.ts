@@ -1,6 +1,5 @@
 // Which records use a stored file, and releasing files after a record is gone: a file another
 // record still uses is kept; an unused one goes with its derivatives, upload record and queued work.
-import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { enqueueAvif } from '~/lib/media/media-jobs.server';
@@ -12,7 +11,7 @@ import {
   releaseFiles,
 } from '~/lib/media/stored-files.server';
 import type { Db } from '~/lib/platform/server/db';
-import { derivativePath, mediaDir, objectPath, originalPath } from '~/lib/platform/server/storage';
+import { derivativeKey, mediaPrefix, objectKey, originalKey } from '~/lib/platform/server/storage';
 import { mediaJobs, photos, uploadedObjects, users } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
@@ -23,9 +22,15 @@ import {
   makeUpload,
   makeUser,
   uniqueMediaId,
-  writeMediaFiles,
-  writeObjectFile,
 } from '../../helpers/factories';
+import {
+  expectNotStored,
+  expectStored,
+  isStored,
+  storedKeys,
+  storeMediaFiles,
+  storeObjectFile,
+} from '../../helpers/stored';
 
 tempDataDir('stored-files');
 
@@ -34,7 +39,9 @@ beforeEach(() => {
   db = memoryDb();
 });
 
-const onDisk = (mediaId: string) => existsSync(originalPath(mediaId, 'jpg')) || existsSync(mediaDir(mediaId));
+/** Whether any file of the media id is in the store (the bucket on TEST_STORAGE=s3). */
+const onDisk = async (mediaId: string) =>
+  (await isStored(originalKey(mediaId, 'jpg'))) || (await storedKeys(mediaPrefix(mediaId))).length > 0;
 const uploadRows = () => db.select().from(uploadedObjects).all();
 
 describe('filesOfUrl', () => {
@@ -98,75 +105,75 @@ describe('releaseFiles', () => {
   it('keeps a media id another record still uses', async () => {
     const upload = makeUpload(db);
     const mediaId = upload.mediaId as string;
-    writeMediaFiles(mediaId);
+    await storeMediaFiles(mediaId);
     makeDroneMedia(db, { type: 'photo', url: `/media/${mediaId}/960.jpg` });
 
     expect(await releaseFiles(db, { mediaIds: [mediaId] })).toEqual({ removed: 0 });
-    expect(onDisk(mediaId)).toBe(true);
-    expect(existsSync(derivativePath(mediaId, 320, 'jpg'))).toBe(true);
+    expect(await onDisk(mediaId)).toBe(true);
+    await expectStored(derivativeKey(mediaId, 320, 'jpg'));
     expect(uploadRows()).toHaveLength(1);
   });
 
   it('removes an unused media id: original, derivatives, upload record and queued work', async () => {
     const upload = makeUpload(db);
     const mediaId = upload.mediaId as string;
-    writeMediaFiles(mediaId);
+    await storeMediaFiles(mediaId);
     enqueueAvif(db, mediaId);
     const photo = makePhoto(db, { mediaId, imageUrl: `/media/${mediaId}/960.jpg` });
     const other = uniqueMediaId();
-    writeMediaFiles(other);
+    await storeMediaFiles(other);
 
     db.delete(photos).where(eq(photos.id, photo.id)).run();
     expect(await releaseFiles(db, { mediaIds: [mediaId, mediaId, null, 'bad/../id'] })).toEqual({
       removed: 1,
     });
 
-    expect(onDisk(mediaId)).toBe(false);
+    expect(await onDisk(mediaId)).toBe(false);
     expect(uploadRows()).toEqual([]);
     expect(db.select().from(mediaJobs).where(eq(mediaJobs.mediaId, mediaId)).all()).toEqual([]);
-    expect(onDisk(other)).toBe(true);
+    expect(await onDisk(other)).toBe(true);
   });
 
   it('removes an unused object with its upload record and its poster frame', async () => {
     const poster = uniqueMediaId();
     const video = makeUpload(db, { kind: 'video', mediaId: poster });
-    writeObjectFile(video.id);
-    writeMediaFiles(poster);
+    await storeObjectFile(video.id);
+    await storeMediaFiles(poster);
 
     expect(await releaseFiles(db, { objectIds: [video.id] })).toEqual({ removed: 1 });
-    expect(existsSync(objectPath(video.id))).toBe(false);
-    expect(onDisk(poster)).toBe(false);
+    await expectNotStored(objectKey(video.id));
+    expect(await onDisk(poster)).toBe(false);
     expect(uploadRows()).toEqual([]);
   });
 
   it("keeps a used video's poster frame when only the poster is released", async () => {
     const poster = uniqueMediaId();
     const video = makeUpload(db, { kind: 'video', mediaId: poster });
-    writeMediaFiles(poster);
+    await storeMediaFiles(poster);
     makeDroneMedia(db, { type: 'video', url: `/objects/uploads/${video.id}` });
     expect(await releaseFiles(db, { mediaIds: [poster] })).toEqual({ removed: 0 });
-    expect(onDisk(poster)).toBe(true);
+    expect(await onDisk(poster)).toBe(true);
   });
 
   it('keeps an object a record is served from', async () => {
     const video = makeUpload(db, { kind: 'video' });
-    writeObjectFile(video.id);
+    await storeObjectFile(video.id);
     makeDroneMedia(db, { type: 'video', url: `/objects/uploads/${video.id}` });
 
     expect(await releaseFiles(db, { objectIds: [video.id] })).toEqual({ removed: 0 });
-    expect(existsSync(objectPath(video.id))).toBe(true);
+    await expectStored(objectKey(video.id));
     expect(uploadRows()).toHaveLength(1);
   });
 
   it('keeps the bio picture until the owner no longer uses it', async () => {
     const mediaId = uniqueMediaId();
-    writeMediaFiles(mediaId);
+    await storeMediaFiles(mediaId);
     const owner = makeUser(db, { bioPictureUrl: `/media/${mediaId}/640.jpg` });
     await releaseFiles(db, filesOfUrl(owner.bioPictureUrl));
-    expect(onDisk(mediaId)).toBe(true);
+    expect(await onDisk(mediaId)).toBe(true);
 
     db.update(users).set({ bioPictureUrl: null }).where(eq(users.id, owner.id)).run();
     await releaseFiles(db, filesOfUrl(`/media/${mediaId}/640.jpg`));
-    expect(onDisk(mediaId)).toBe(false);
+    expect(await onDisk(mediaId)).toBe(false);
   });
 });

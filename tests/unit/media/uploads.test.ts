@@ -1,7 +1,6 @@
 // Signed uploads without HTTP: the owner gets a grant (a signed URL and the byte limit of its
 // purpose), and the PUT to that URL is received once: a video is kept as an object, an image is
 // processed into derivatives with its AVIF queued; a refused file frees the link for another try.
-import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -15,13 +14,14 @@ import {
   toObjectResponse,
 } from '~/lib/media/uploads.server';
 import type { Db } from '~/lib/platform/server/db';
-import { derivativePath, objectPath } from '~/lib/platform/server/storage';
+import { derivativeKey, objectKey, originalKey } from '~/lib/platform/server/storage';
 import { MB } from '~/lib/site/constants';
 import { mediaJobs, sessions, uploadedObjects } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeSession, makeUpload } from '../../helpers/factories';
 import { tinyMp4 } from '../../helpers/fixtures';
+import { expectStored, storedBytes, strayFiles } from '../../helpers/stored';
 
 tempDataDir('uploads');
 
@@ -103,7 +103,9 @@ describe('receiving an upload', () => {
       media: null,
     });
     expect(getReadyObject(db, grant.objectId)?.status).toBe('ready');
-    expect(existsSync(objectPath(grant.objectId))).toBe(true);
+    await expectStored(objectKey(grant.objectId));
+    expect((await storedBytes(objectKey(grant.objectId))).equals(tinyMp4)).toBe(true);
+    expect(strayFiles()).toEqual([]);
   });
 
   it('processes an image into derivatives and queues its AVIF', async () => {
@@ -114,9 +116,14 @@ describe('receiving an upload', () => {
     const answer = await receiveSignedUpload(db, tokenOf(grant.uploadURL), put(jpeg));
     expect(answer.media).toMatchObject({ width: 800, height: 500, dominantColor: expect.any(String) });
     const mediaId = answer.media?.mediaId ?? '';
-    expect(existsSync(derivativePath(mediaId, 640, 'jpg'))).toBe(true);
+    await expectStored(derivativeKey(mediaId, 640, 'jpg'));
+    // The received file became the original (moved, or on S3 uploaded then removed from tmp/).
+    await expectStored(originalKey(mediaId, 'jpg'));
+    expect((await storedBytes(originalKey(mediaId, 'jpg'))).equals(jpeg)).toBe(true);
     expect(db.select({ mediaId: mediaJobs.mediaId }).from(mediaJobs).all()).toEqual([{ mediaId }]);
     await runMediaQueue(db);
+    await expectStored(derivativeKey(mediaId, 640, 'avif'));
+    expect(strayFiles()).toEqual([]);
   });
 
   it('works once: a second PUT to the same link is refused with 403', async () => {

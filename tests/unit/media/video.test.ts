@@ -2,7 +2,7 @@
 // (location, title, handler names, subtitle and data tracks, AVI INFO chunks), without re-encoding;
 // a poster frame at 1 s (the first frame of a shorter clip) becomes photo derivatives. Without a
 // working ffmpeg the video is kept as it came, with no poster, and the upload still succeeds.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SIGNED_UPLOAD_PREFIX } from '~/lib/media/signed-url.server';
@@ -10,10 +10,11 @@ import { createUploadGrant, receiveSignedUpload } from '~/lib/media/uploads.serv
 import { hasFfmpeg } from '~/lib/media/video/ffmpeg.server';
 import { processVideo, remuxArgs } from '~/lib/media/video/process-video.server';
 import { resetConfigForTests } from '~/lib/platform/server/config';
-import { derivativePath, objectPath } from '~/lib/platform/server/storage';
+import { derivativeKey, objectKey } from '~/lib/platform/server/storage';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeSession } from '../../helpers/factories';
+import { expectStored, storedBytes, strayFiles } from '../../helpers/stored';
 import { makeClip, SECRET_LOCATION, streamKinds } from '../../helpers/video-clip';
 
 const dataDir = tempDataDir('video');
@@ -30,8 +31,8 @@ function writeClip(name: string, bytes: Buffer): string {
 }
 
 const SECRETS = [SECRET_LOCATION, 'Secret flight', 'GPS 53.0123', 'GPSHandler', 'Lavf'];
-const leftovers = (file: string) => {
-  const text = readFileSync(file).toString('latin1');
+const leftovers = (file: string | Buffer) => {
+  const text = (typeof file === 'string' ? readFileSync(file) : file).toString('latin1');
   return SECRETS.filter((s) => text.includes(s));
 };
 
@@ -47,7 +48,7 @@ describe('with ffmpeg', () => {
     expect(streamKinds(file)).toEqual(['Video', 'Audio']);
     expect(leftovers(file)).toEqual([]);
     expect(result.poster).toMatchObject({ width: 320, height: 180 });
-    expect(existsSync(derivativePath(result.poster?.mediaId ?? '', 320, 'jpg'))).toBe(true);
+    await expectStored(derivativeKey(result.poster?.mediaId ?? '', 320, 'jpg'));
   });
 
   it('does the same for an MP4 with a subtitle track', async () => {
@@ -84,8 +85,13 @@ describe('with ffmpeg', () => {
     const body = new Uint8Array(makeClip('mp4', { tagged: true }));
     const answer = await receiveSignedUpload(db, token, new Request('http://t/u', { method: 'PUT', body }));
     expect(answer.media).toMatchObject({ width: 320, height: 180, dominantColor: expect.any(String) });
-    expect(leftovers(objectPath(grant.objectId))).toEqual([]);
-    expect(answer.size).toBe(readFileSync(objectPath(grant.objectId)).length);
+    // Processed from the received file in tmp/, then stored (in the bucket on S3) with nothing left behind.
+    await expectStored(objectKey(grant.objectId));
+    const stored = await storedBytes(objectKey(grant.objectId));
+    expect(leftovers(stored)).toEqual([]);
+    expect(answer.size).toBe(stored.length);
+    await expectStored(derivativeKey(answer.media?.mediaId ?? '', 320, 'jpg'));
+    expect(strayFiles()).toEqual([]);
   });
 });
 
@@ -118,7 +124,8 @@ describe('without ffmpeg', () => {
       new Request('http://t/u', { method: 'PUT', body: new Uint8Array(clip) }),
     );
     expect(answer).toMatchObject({ id: grant.objectId, media: null, size: clip.length });
-    const kept = readFileSync(objectPath(grant.objectId)).toString('latin1');
+    await expectStored(objectKey(grant.objectId));
+    const kept = (await storedBytes(objectKey(grant.objectId))).toString('latin1');
     expect(kept).not.toContain(SECRET_LOCATION);
   });
 });

@@ -1,17 +1,17 @@
 // The owner's bio picture: only one of the site's own images (a finished image upload, or the media
 // of a record), stored as its display derivative; the picture it replaces loses its files unless
 // another record uses them; a refused address changes nothing.
-import { existsSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { displayUrl } from '~/lib/photos/photo-media.server';
 import type { Db } from '~/lib/platform/server/db';
-import { mediaDir } from '~/lib/platform/server/storage';
+import { mediaPrefix } from '~/lib/platform/server/storage';
 import { setBioPicture } from '~/lib/profile/profile.server';
 import { uploadedObjects, users } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
-import { makePhoto, makeUpload, makeUser, uniqueMediaId, writeMediaFiles } from '../../helpers/factories';
+import { makePhoto, makeUpload, makeUser, uniqueMediaId } from '../../helpers/factories';
+import { storedKeys, storeMediaFiles } from '../../helpers/stored';
 
 tempDataDir('profile');
 
@@ -23,11 +23,14 @@ beforeEach(() => {
   makeUser(db, { email: 'someone@example.ie' });
 });
 
+/** Whether the media id's derivatives are in the store (the bucket on TEST_STORAGE=s3). */
+const inStore = async (mediaId: string) => (await storedKeys(mediaPrefix(mediaId))).length > 0;
+
 const bioOf = (id = ownerId) => db.select().from(users).where(eq(users.id, id)).get()?.bioPictureUrl ?? null;
 
-function imageUpload() {
+async function imageUpload() {
   const row = makeUpload(db, { purpose: 'bio-picture' });
-  writeMediaFiles(row.mediaId as string);
+  await storeMediaFiles(row.mediaId as string);
   return { url: `/objects/uploads/${row.id}`, mediaId: row.mediaId as string, width: row.width as number };
 }
 
@@ -43,7 +46,7 @@ async function refusal(url: string): Promise<{ status: number; message: string }
 
 describe('setBioPicture', () => {
   it("stores a finished image upload as its display derivative, on the owner's account only", async () => {
-    const upload = imageUpload();
+    const upload = await imageUpload();
     const answer = await setBioPicture(db, upload.url);
     expect(answer).toEqual({ bioPictureUrl: displayUrl(upload.mediaId, upload.width) });
     expect(answer.bioPictureUrl).toMatch(/^\/media\/[A-Za-z0-9_-]+\/1920\.jpg$/);
@@ -61,27 +64,27 @@ describe('setBioPicture', () => {
   });
 
   it('releases the files of the picture it replaces', async () => {
-    const first = imageUpload();
-    const second = imageUpload();
+    const first = await imageUpload();
+    const second = await imageUpload();
     await setBioPicture(db, first.url);
     await setBioPicture(db, second.url);
-    expect(existsSync(mediaDir(first.mediaId))).toBe(false);
+    expect(await inStore(first.mediaId)).toBe(false);
     expect(db.select().from(uploadedObjects).where(eq(uploadedObjects.mediaId, first.mediaId)).all()).toEqual(
       [],
     );
-    expect(existsSync(mediaDir(second.mediaId))).toBe(true);
+    expect(await inStore(second.mediaId)).toBe(true);
   });
 
   it('keeps the files of the old picture when a photo uses them too', async () => {
-    const first = imageUpload();
+    const first = await imageUpload();
     await setBioPicture(db, first.url);
     makePhoto(db, { mediaId: first.mediaId, imageUrl: `/media/${first.mediaId}/960.jpg` });
-    await setBioPicture(db, imageUpload().url);
-    expect(existsSync(mediaDir(first.mediaId))).toBe(true);
+    await setBioPicture(db, (await imageUpload()).url);
+    expect(await inStore(first.mediaId)).toBe(true);
   });
 
   it("refuses anything but the site's own images, and changes nothing", async () => {
-    const current = imageUpload();
+    const current = await imageUpload();
     await setBioPicture(db, current.url);
     const before = bioOf();
     const video = makeUpload(db, { kind: 'video' });
@@ -107,12 +110,12 @@ describe('setBioPicture', () => {
       expect(message.length, url).toBeGreaterThan(10);
     }
     expect(bioOf()).toBe(before);
-    expect(existsSync(mediaDir(current.mediaId))).toBe(true);
+    expect(await inStore(current.mediaId)).toBe(true);
   });
 
   it('refuses a WebP original: the bio picture is a JPG, PNG or GIF', async () => {
     const row = makeUpload(db, { purpose: 'bio-picture' });
-    writeMediaFiles(row.mediaId as string, 'webp');
+    await storeMediaFiles(row.mediaId as string, 'webp');
     expect((await refusal(`/objects/uploads/${row.id}`)).status).toBe(415);
     expect(bioOf()).toBeNull();
   });

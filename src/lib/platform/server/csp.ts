@@ -3,6 +3,7 @@
 // site's own scripts (inline-scripts.ts and the page's script loader), never from the finished
 // HTML, so a script that content smuggled into a page would still be refused.
 import { createHash } from 'node:crypto';
+import { getConfig } from './config';
 import { KNOWN_INLINE_SCRIPTS } from './inline-scripts';
 
 const PAYPAL = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
@@ -36,18 +37,39 @@ const FETCH_DIRECTIVES = new Set([
   'frame-src',
 ]);
 
-/** The policy of an HTML page. */
-export function pagePolicy(opts: { scriptHashes: readonly string[]; paypal: boolean }): string {
+let knownOrigin: { url: string; origin: string } | undefined;
+
+/**
+ * The origin photos and videos are fetched from besides the site itself: MEDIA_PUBLIC_URL's when
+ * the media are in an S3 bucket (the site's /media and /objects addresses redirect there), else none.
+ */
+export function mediaOrigin(): string | null {
+  const { storage } = getConfig();
+  if (storage.driver !== 's3') return null;
+  if (knownOrigin?.url !== storage.mediaPublicUrl) {
+    knownOrigin = { url: storage.mediaPublicUrl, origin: new URL(storage.mediaPublicUrl).origin };
+  }
+  return knownOrigin.origin;
+}
+
+/** The policy of an HTML page; `media` is the media origin when not the configured one (tests). */
+export function pagePolicy(opts: {
+  scriptHashes: readonly string[];
+  paypal: boolean;
+  media?: string | null;
+}): string {
   const paypal = opts.paypal ? PAYPAL : [];
+  const media = opts.media === undefined ? mediaOrigin() : opts.media;
+  const bucket = media ? [media] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
     'script-src': ["'self'", ...opts.scriptHashes, ...paypal],
     // Inline styles and style attributes (placeholders, aspect ratios, the upload widget) are
     // allowed; style injection cannot run code.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...paypal],
+    'img-src': ["'self'", 'data:', 'blob:', ...bucket, ...paypal],
     'font-src': ["'self'"],
-    'media-src': ["'self'", 'blob:'],
+    'media-src': ["'self'", 'blob:', ...bucket],
     'connect-src': ["'self'", ...paypal],
     'frame-src': paypal.length ? paypal : ["'none'"],
     'form-action': ["'self'"],
