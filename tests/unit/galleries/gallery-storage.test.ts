@@ -57,8 +57,10 @@ describe('the storage check and gallery files', () => {
     });
 
     const report = await checkStorage(db, data.dir);
-    expect(report.orphans).toEqual([stray]);
-    for (const kept of [photoOriginal, ...videoFiles]) expect(report.orphans).not.toContain(kept);
+    expect(report.orphans.map((o) => o.key)).toEqual(['galleries/stray00001.mp4']);
+    expect(report.orphans.map((o) => o.path)).toEqual([stray]);
+    const listed = report.orphans.map((o) => o.path);
+    for (const kept of [photoOriginal, ...videoFiles]) expect(listed).not.toContain(kept);
     expect(report.missing).toEqual([
       { record: expect.stringContaining('(gone.jpg)'), wants: 'galleries/gone00001.jpg' },
     ]);
@@ -87,7 +89,7 @@ describe('partial gallery uploads', () => {
     write('b_2', GALLERY_UPLOAD_AGE_MS + HOUR);
     write('b_2.json', GALLERY_UPLOAD_AGE_MS + HOUR);
     const check = await checkStorage(db, data.dir);
-    expect(check.orphans.sort()).toEqual([join(dir, 'b_2'), join(dir, 'b_2.json')]);
+    expect(check.orphans.map((o) => o.path).sort()).toEqual([join(dir, 'b_2'), join(dir, 'b_2.json')]);
     expect((await sweepStorage(db)).galleryUploads).toBe(1);
     expect(existsSync(join(dir, 'a_1'))).toBe(true);
     expect(existsSync(join(dir, 'a_1.json'))).toBe(true);
