@@ -3,7 +3,6 @@
 // hash, listed with counts, deleted with their files released; links made with a token shown once
 // and stored only as its hash, revoked, mailed through the queue; and each recipient's selection as
 // Lightroom's list and as CSV.
-import { existsSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
@@ -21,11 +20,11 @@ import { galleryCreateSchema, galleryUpdateSchema, linkCreateSchema } from '~/li
 import type { Db } from '~/lib/platform/server/db';
 import { isHttpError } from '~/lib/platform/server/http';
 import { getStorage } from '~/lib/platform/server/object-store';
-import { mediaDir, originalPath } from '~/lib/platform/server/storage';
+import { mediaPrefix, originalKey } from '~/lib/platform/server/storage';
 import { galleryLinks } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
-import { makePhoto, writeMediaFiles } from '../../helpers/factories';
+import { makePhoto } from '../../helpers/factories';
 import {
   makeFavourite,
   makeGallery,
@@ -33,6 +32,7 @@ import {
   makeGalleryLink,
 } from '../../helpers/gallery-factories';
 import { queuedMails } from '../../helpers/outbox';
+import { expectStored, isStored, storedKeys, storeMediaFiles } from '../../helpers/stored';
 import { testStorage } from '../../helpers/test-storage';
 
 tempDataDir('galleries');
@@ -171,12 +171,12 @@ describe('galleries', () => {
     const own = makeGalleryFile(db, g.id);
     const shared = makeGalleryFile(db, g.id);
     makePhoto(db, { mediaId: shared.mediaId });
-    for (const f of [own, shared]) writeMediaFiles(f.mediaId as string);
+    for (const f of [own, shared]) await storeMediaFiles(f.mediaId as string);
     makeGalleryLink(db, g.id);
     expect(await deleteGallery(db, g.id)).toEqual({ filesRemoved: 1 });
-    expect(existsSync(originalPath(own.mediaId as string, 'jpg'))).toBe(false);
-    expect(existsSync(mediaDir(own.mediaId as string))).toBe(false);
-    expect(existsSync(originalPath(shared.mediaId as string, 'jpg'))).toBe(true);
+    expect(await isStored(originalKey(own.mediaId as string, 'jpg'))).toBe(false);
+    expect(await storedKeys(mediaPrefix(own.mediaId as string))).toEqual([]);
+    await expectStored(originalKey(shared.mediaId as string, 'jpg'));
     expect(db.select().from(galleryLinks).all()).toEqual([]);
     await expect(deleteGallery(db, g.id)).rejects.toMatchObject({ status: 404 });
   });
@@ -185,12 +185,12 @@ describe('galleries', () => {
     const g = makeGallery(db);
     const other = makeGallery(db);
     const f = makeGalleryFile(db, g.id);
-    writeMediaFiles(f.mediaId as string);
+    await storeMediaFiles(f.mediaId as string);
     await expect(deleteGalleryFile(db, other.id, f.id)).rejects.toMatchObject({ status: 404 });
-    expect(existsSync(originalPath(f.mediaId as string, 'jpg'))).toBe(true);
+    await expectStored(originalKey(f.mediaId as string, 'jpg'));
     updateGallery(db, g.id, { coverFileId: f.id });
     await deleteGalleryFile(db, g.id, f.id);
-    expect(existsSync(originalPath(f.mediaId as string, 'jpg'))).toBe(false);
+    expect(await isStored(originalKey(f.mediaId as string, 'jpg'))).toBe(false);
     expect(listGalleries(db)[0]).toMatchObject({ coverFileId: null });
   });
 });
