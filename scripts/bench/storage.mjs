@@ -38,7 +38,7 @@ async function startS3(dir) {
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
-      const m = /\{"port":(\d+)\}/.exec(out);
+      const m = /"port":(\d+)/.exec(out);
       if (m) resolve(Number(m[1]));
     });
     child.on('exit', (code) => reject(new Error(`s3rver exited ${code}`)));

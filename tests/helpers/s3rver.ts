@@ -20,6 +20,11 @@ export interface TestS3 {
   endpoint: string;
   bucket: string;
   settings: S3Settings;
+  /**
+   * A bucket's public address as the README asks a CDN to give it: `{bucket}/media/…` and
+   * `{bucket}/objects/…` only (s3rver itself answers every key to anyone).
+   */
+  publicUrl(bucket: string): string;
   /** Makes one more empty bucket on the same server; answers its name. */
   makeBucket(): Promise<string>;
   stop(): Promise<void>;
@@ -37,17 +42,17 @@ export async function startS3rver(): Promise<TestS3> {
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
-  const port = await new Promise<number>((resolve, reject) => {
+  const [port, cdnPort] = await new Promise<[number, number]>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`s3rver did not start:\n${output}`)), 10_000);
     child.stderr.on('data', (d) => {
       output += d;
     });
     child.stdout.on('data', (d) => {
       output += d;
-      const m = /\{"port":(\d+)\}/.exec(output);
+      const m = /\{"port":(\d+),"cdn":(\d+)\}/.exec(output);
       if (m) {
         clearTimeout(timer);
-        resolve(Number(m[1]));
+        resolve([Number(m[1]), Number(m[2])]);
       }
     });
     child.once('exit', (code) => {
@@ -68,6 +73,7 @@ export async function startS3rver(): Promise<TestS3> {
     endpoint,
     bucket,
     settings,
+    publicUrl: (name) => `http://127.0.0.1:${cdnPort}/${name}`,
     async makeBucket() {
       const name = newBucketName();
       await s3Client(settings).send(new CreateBucketCommand({ Bucket: name }));

@@ -30,8 +30,8 @@ export function storageEnvFor(dataDir: string, storage = testStorage()): Promise
         S3_ACCESS_KEY_ID: s3.settings.accessKeyId,
         S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey,
         S3_FORCE_PATH_STYLE: '1',
-        // s3rver serves any object without a signature: the bucket's own address stands for the CDN.
-        MEDIA_PUBLIC_URL: `${s3.endpoint}/${bucket}`,
+        // The CDN in front of the bucket: media/ and objects/ only, as the README asks.
+        MEDIA_PUBLIC_URL: s3.publicUrl(bucket),
       };
     })();
     buckets.set(dataDir, env);

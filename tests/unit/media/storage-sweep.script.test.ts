@@ -18,11 +18,20 @@ const dataDir = mkdtempSync(join(tmpdir(), 'wicklow-storage-check-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 async function check(...args: string[]): Promise<{ code: number; out: string }> {
+  return checkOf(dataDir, {}, ...args);
+}
+
+async function checkOf(
+  site: string,
+  extra: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number; out: string }> {
   const env = {
     PATH: process.env.PATH ?? '',
-    DATA_DIR: dataDir,
-    UPLOADS_DIR: join(dataDir, 'uploads'),
-    ...(await storageEnvFor(dataDir)),
+    DATA_DIR: site,
+    UPLOADS_DIR: join(site, 'uploads'),
+    ...(await storageEnvFor(site)),
+    ...extra,
   };
   try {
     const { stdout } = await promisify(execFile)(
@@ -86,5 +95,28 @@ describe('npm run storage:check', () => {
     const lost = await check();
     expect(lost.code).toBe(1);
     expect(lost.out).toContain(`missing: drone video ${drone.id} needs /objects/uploads/${video}`);
+  }, 60_000);
+});
+
+describe.runIf(testStorage() === 's3')('npm run storage:check on S3', () => {
+  it('fails when MEDIA_PUBLIC_URL serves a private object to anyone, naming its address', async () => {
+    const site = mkdtempSync(join(tmpdir(), 'wicklow-exposure-'));
+    try {
+      withSiteDb(site, () => undefined);
+      const original = 'originals/AbCdEfGhIjKlMnOpQrStUv.jpg';
+      await inSiteStore(site, () => getStorage().put(original, Buffer.from('print-resolution original')));
+      // Its CDN serves media/ and objects/ only, as the README asks: nothing private is reached.
+      const behindCdn = await checkOf(site, {});
+      expect(behindCdn.out).not.toContain('exposed:');
+      expect(behindCdn.code, behindCdn.out).toBe(0);
+      // The bucket itself as the public address, as if it were made public as a whole.
+      const env = await storageEnvFor(site);
+      const whole = `${env.S3_ENDPOINT}/${env.S3_BUCKET}`;
+      const exposed = await checkOf(site, { MEDIA_PUBLIC_URL: whole });
+      expect(exposed.code).toBe(1);
+      expect(exposed.out).toContain(`exposed: ${whole}/${original} is served to anyone`);
+    } finally {
+      rmSync(site, { recursive: true, force: true });
+    }
   }, 60_000);
 });
