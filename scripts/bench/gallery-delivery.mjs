@@ -37,7 +37,7 @@ const ROUNDS = 3;
 /** Each of the three concurrent ZIP clients' speed: a fast home connection (curl's --limit-rate). */
 const CLIENT_RATE = '50M';
 
-async function randomFile(path, mib) {
+export async function randomFile(path, mib) {
   const out = createWriteStream(path);
   for (let i = 0; i < mib; i++) {
     if (!out.write(randomBytes(MIB))) await new Promise((r) => out.once('drain', r));
@@ -51,7 +51,7 @@ const rssOf = (pid) => {
   return m ? Number(m[1]) * 1024 : 0;
 };
 
-async function makeGallery(site, headers, fields) {
+export async function makeGallery(site, headers, fields) {
   const json = { ...headers, 'content-type': 'application/json' };
   const gallery = await (
     await fetch(`${site.url}/api/admin/galleries`, {
@@ -71,7 +71,7 @@ async function makeGallery(site, headers, fields) {
 }
 
 /** Writes gallery_files rows for the gallery; `rows` are [id, kind, fileName, type, size, key, extra]. */
-async function insertFiles(dbFile, galleryId, rows) {
+export async function insertFiles(dbFile, galleryId, rows) {
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(dbFile);
   try {

@@ -8,13 +8,14 @@
 //   the store.
 // Run alone with `node scripts/bench/storage.mjs`, or from run.mjs through storageRows().
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { insertFiles, makeGallery, randomFile } from './gallery-delivery.mjs';
 import { met, printTable, signInOwner, startSite } from './lib.mjs';
 import { pageRows } from './throughput.mjs';
 import { make24mp, sitePublish } from './upload.mjs';
@@ -85,43 +86,36 @@ async function bestPublish(url, jpeg, runs = 2) {
 /** A gallery of one 1 GiB video put straight into the bucket, and its link. */
 async function bigGallery(site, s3, dataDir) {
   const cookie = await signInOwner(site.url, PASSWORD);
-  const json = { cookie, origin: site.url, 'content-type': 'application/json' };
-  const gallery = await (
-    await fetch(`${site.url}/api/admin/galleries`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ title: 'Bench delivery', clientName: 'Bench', downloads: 'original' }),
-    })
-  ).json();
-  const link = await (
-    await fetch(`${site.url}/api/admin/galleries/${gallery.id}/links`, {
-      method: 'POST',
-      headers: json,
-      body: JSON.stringify({ recipientName: 'Bench' }),
-    })
-  ).json();
-  const name = randomUUID();
+  const { id, path } = await makeGallery(
+    site,
+    { cookie, origin: site.url },
+    {
+      title: 'Bench delivery',
+      clientName: 'Bench',
+      downloads: 'original',
+    },
+  );
+  const key = `galleries/${randomUUID()}.mp4`;
   const file = join(dataDir, 'bench-1gib.mp4');
-  const out = createWriteStream(file);
-  for (let i = 0; i < GIB_FILE; i++) {
-    if (!out.write(randomBytes(MIB))) await new Promise((r) => out.once('drain', r));
-  }
-  await new Promise((r) => out.end(r));
+  await randomFile(file, GIB_FILE);
   await new Upload({
     client: s3.client,
-    params: { Bucket: BUCKET, Key: `galleries/${name}.mp4`, Body: createReadStream(file) },
+    params: { Bucket: BUCKET, Key: key, Body: createReadStream(file) },
     partSize: 64 * MIB,
   }).done();
   rmSync(file);
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(join(dataDir, 'site.sqlite'));
   const fileId = randomUUID();
-  db.prepare(
-    `insert into gallery_files (id, gallery_id, kind, file_name, content_type, size, original_key, status, sort_order, created_at)
-     values (?, ?, 'video', 'DJI_0001.MP4', 'video/mp4', ?, ?, 'ready', 0, ?)`,
-  ).run(fileId, gallery.id, GIB_FILE * MIB, `galleries/${name}.mp4`, Date.now());
-  db.close();
-  return `${new URL(link.url).pathname}/files/${fileId}/original`;
+  await insertFiles(join(dataDir, 'site.sqlite'), id, [
+    {
+      id: fileId,
+      kind: 'video',
+      fileName: 'DJI_0001.MP4',
+      contentType: 'video/mp4',
+      size: GIB_FILE * MIB,
+      originalKey: key,
+    },
+  ]);
+  return `${path}/files/${fileId}/original`;
 }
 
 export async function storageRows() {

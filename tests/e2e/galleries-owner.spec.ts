@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from './axe';
+import { cutFirstPatch } from './cut-first-patch';
 import { expectFits } from './page-fit';
 import { signInTo } from './sign-in';
 
@@ -34,18 +35,7 @@ test('the owner makes a gallery with a PIN, uploads two photos (one resumed), ma
   await expect(page.getByText('Aoife Byrne · PIN · original downloads')).toBeVisible();
 
   // The first PATCH is cut off as a lost connection would be; the uploader must resume.
-  const seen: string[] = [];
-  let cut = false;
-  await page.route('**/uploads/*', async (route) => {
-    const method = route.request().method();
-    seen.push(method);
-    if (method === 'PATCH' && !cut) {
-      cut = true;
-      await route.abort('connectionreset');
-      return;
-    }
-    await route.continue();
-  });
+  const { seen, wasCut } = await cutFirstPatch(page);
   await page
     .locator('.uppy-Dashboard-input')
     .first()
@@ -57,7 +47,7 @@ test('the owner makes a gallery with a PIN, uploads two photos (one resumed), ma
       timeout: 60_000,
     });
   }
-  expect(cut).toBe(true);
+  expect(wasCut()).toBe(true);
   expect(seen).toContain('HEAD');
   expect(seen.filter((m) => m === 'PATCH').length).toBeGreaterThanOrEqual(3);
 

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { gpsJpeg } from '../helpers/gallery-factories';
 import { makeClip } from '../helpers/video-clip';
 import { zipEntries } from '../helpers/zip-entries';
+import { cutFirstPatch } from './cut-first-patch';
 import { signInTo } from './sign-in';
 
 const plainJpeg = (colour: string) =>
@@ -44,18 +45,7 @@ test('a gallery from upload to a revoked link: PIN, hearts, selection, video, ZI
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
 
   // Three photos and a video; the first PATCH is cut off as a lost connection would be.
-  const seen: string[] = [];
-  let cut = false;
-  await page.route('**/uploads/*', async (route) => {
-    const method = route.request().method();
-    seen.push(method);
-    if (method === 'PATCH' && !cut) {
-      cut = true;
-      await route.abort('connectionreset');
-      return;
-    }
-    await route.continue();
-  });
+  const { seen, wasCut } = await cutFirstPatch(page);
   // The first photo (2400 × 1800 px) has the detail for a small and a medium print.
   const bytes = [
     await gpsJpeg('#2f5d62', 2400, 1800),
@@ -76,7 +66,7 @@ test('a gallery from upload to a revoked link: PIN, hearts, selection, video, ZI
       timeout: 90_000,
     });
   }
-  expect(cut).toBe(true);
+  expect(wasCut()).toBe(true);
   expect(seen).toContain('HEAD');
   await page.unroute('**/uploads/*');
 

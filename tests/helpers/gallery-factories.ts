@@ -8,14 +8,13 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { hashPin, newLinkToken } from '~/lib/galleries/link-token.server';
 import { processPhoto } from '~/lib/media/images.server';
-import { resetConfigForTests } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
 import { getStorage, storeFile } from '~/lib/platform/server/object-store';
 import { galleryFileKey, newMediaId, tmpPath } from '~/lib/platform/server/storage';
 import { galleries, galleryFavourites, galleryFiles, galleryLinks } from '~db/schema';
 import { uniqueId, uniqueMediaId } from './factories';
 // Named apart: Biome takes any `use…` call for a React hook.
-import { enterSiteStorage as pointAtSite } from './test-storage';
+import { inSiteStore } from './test-storage';
 import { makeClip } from './video-clip';
 
 type Insert<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;
@@ -42,15 +41,8 @@ export function gpsJpeg(colour = '#336699', width = 1600, height = 1067): Promis
 }
 
 /** Runs fn with DATA_DIR and the store pointing at the server's, so storage.ts and getStorage() write there. */
-async function inDataDir<T>(dataDir: string, fn: () => Promise<T>): Promise<T> {
-  const restore = await pointAtSite(dataDir);
-  resetConfigForTests();
-  try {
-    return await fn();
-  } finally {
-    restore();
-    resetConfigForTests();
-  }
+function inDataDir<T>(dataDir: string, fn: () => Promise<T>): Promise<T> {
+  return inSiteStore(dataDir, fn);
 }
 
 export type GalleryFileRow = typeof galleryFiles.$inferInsert;

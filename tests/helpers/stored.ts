@@ -5,10 +5,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
-import { getConfig, resetConfigForTests } from '~/lib/platform/server/config';
+import { getConfig } from '~/lib/platform/server/config';
 import { getStorage, PUBLIC_CACHE } from '~/lib/platform/server/object-store';
 import { derivativeKey, type OriginalExt, objectKey, originalKey } from '~/lib/platform/server/storage';
-import { STORAGE_VARIABLES, storageEnvFor, testStorage } from './test-storage';
+import { inSiteStore as inDataDirStore, storageEnvFor, testStorage } from './test-storage';
 
 /** The whole bytes stored under a key (rejects with StorageNotFound when absent). */
 export async function storedBytes(key: string): Promise<Buffer> {
@@ -85,22 +85,8 @@ export interface Site {
 }
 
 /** Runs `use` with this process's config and store pointed at a running site's. */
-export async function inSiteStore<T>(site: Site, use: () => Promise<T>): Promise<T> {
-  const names = ['DATA_DIR', 'UPLOADS_DIR', ...STORAGE_VARIABLES];
-  const saved = new Map(names.map((n) => [n, process.env[n]]));
-  for (const name of STORAGE_VARIABLES) delete process.env[name];
-  Object.assign(process.env, { DATA_DIR: site.dataDir, UPLOADS_DIR: join(site.dataDir, 'uploads') });
-  Object.assign(process.env, await storageEnvFor(site.dataDir, site.storage));
-  resetConfigForTests();
-  try {
-    return await use();
-  } finally {
-    for (const [name, value] of saved) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetConfigForTests();
-  }
+export function inSiteStore<T>(site: Site, use: () => Promise<T>): Promise<T> {
+  return inDataDirStore(site.dataDir, use, site.storage);
 }
 
 /**

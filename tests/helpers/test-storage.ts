@@ -4,6 +4,7 @@
 // on both drivers. A site started again on the same data directory finds the same bucket; code the
 // test runs itself (factories that process a photo) reaches it through storageEnvFor.
 import { join } from 'node:path';
+import { resetConfigForTests } from '~/lib/platform/server/config';
 import { startS3rver, type TestS3 } from './s3rver';
 
 export const testStorage = (): 'local' | 's3' => (process.env.TEST_STORAGE === 's3' ? 's3' : 'local');
@@ -72,19 +73,28 @@ export const STORAGE_VARIABLES = [
 ] as const;
 
 /**
- * Points this process's config at the site whose data directory this is (its DATA_DIR, its media
- * folder, its bucket on S3) and answers how to put the previous settings back.
+ * Runs `use` with this process's config pointed at the site whose data directory this is (its
+ * DATA_DIR, its media folder, its bucket on S3, or on the store asked for), then puts the
+ * process's own settings back.
  */
-export async function enterSiteStorage(dataDir: string): Promise<() => void> {
+export async function inSiteStore<T>(
+  dataDir: string,
+  use: () => Promise<T>,
+  storage: 'local' | 's3' = testStorage(),
+): Promise<T> {
   const names = ['DATA_DIR', 'UPLOADS_DIR', ...STORAGE_VARIABLES];
   const saved = new Map(names.map((n) => [n, process.env[n]]));
   for (const name of STORAGE_VARIABLES) delete process.env[name];
   Object.assign(process.env, { DATA_DIR: dataDir, UPLOADS_DIR: join(dataDir, 'uploads') });
-  Object.assign(process.env, await storageEnvFor(dataDir));
-  return () => {
+  Object.assign(process.env, await storageEnvFor(dataDir, storage));
+  resetConfigForTests();
+  try {
+    return await use();
+  } finally {
     for (const [name, value] of saved) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
-  };
+    resetConfigForTests();
+  }
 }

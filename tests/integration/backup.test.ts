@@ -13,8 +13,7 @@ import { getStorage } from '~/lib/platform/server/object-store';
 import type { StoredObject } from '~/lib/platform/server/storage-driver';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
-import { inSiteStore } from '../helpers/site-store';
-import { storageEnvFor, testStorage } from '../helpers/test-storage';
+import { inSiteStore, storageEnvFor, testStorage } from '../helpers/test-storage';
 import { addPhotoAsOwner } from '../helpers/uploads';
 
 const onS3 = testStorage() === 's3';

@@ -11,8 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { getStorage } from '~/lib/platform/server/object-store';
 import { withSiteDb } from '../../helpers/db';
 import { makeDroneMedia } from '../../helpers/factories';
-import { inSiteStore } from '../../helpers/site-store';
-import { storageEnvFor, testStorage } from '../../helpers/test-storage';
+import { inSiteStore, storageEnvFor, testStorage } from '../../helpers/test-storage';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'wicklow-storage-check-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));

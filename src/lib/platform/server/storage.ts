@@ -8,8 +8,7 @@
 //   tmp/                              partial writes, renamed into place when complete
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import { dirname, join, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import {
   isMediaWidth,
   isValidMediaId,
@@ -136,28 +135,6 @@ export function objectKey(objectId: string): string {
 export function tmpPath(label = 'part', dataDir?: string): string {
   const safe = label.replace(/[^A-Za-z0-9_.-]/g, '_').slice(0, 80);
   return join(storagePaths(dataDir).tmp, `${randomBytes(9).toString('base64url')}-${safe}`);
-}
-
-/** Makes a file in tmp/ then renames it into place, so a reader never sees a half-written file. */
-async function throughTmp(dest: string, dataDir: string | undefined, make: (tmp: string) => Promise<void>) {
-  const tmp = tmpPath('atomic', dataDir);
-  try {
-    await make(tmp);
-    await mkdir(dirname(dest), { recursive: true });
-    await rename(tmp, dest);
-  } catch (err) {
-    await rm(tmp, { force: true });
-    throw err;
-  }
-}
-
-export function writeFileAtomic(dest: string, data: Buffer, dataDir?: string): Promise<void> {
-  return throughTmp(dest, dataDir, (tmp) => writeFile(tmp, data));
-}
-
-/** The same for a copy of a file on disk: the kernel copies it, nothing is held in memory. */
-export function copyFileAtomic(src: string, dest: string, dataDir?: string): Promise<void> {
-  return throughTmp(dest, dataDir, (tmp) => copyFile(src, tmp));
 }
 
 /** An uploaded object (a video) by its id: uploads/objects/{id}. Ids use the media id alphabet. */
