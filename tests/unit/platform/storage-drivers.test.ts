@@ -45,7 +45,14 @@ const subjects: Record<'local' | 's3', () => Promise<Subject>> = {
       },
       { step: 'initialize', name: 'recordCommands' },
     );
-    const driver = s3Driver(s3.settings, { client, partSize: 5 * MiB, listPageSize: 10 });
+    const driver = s3Driver(s3.settings, {
+      client,
+      partSize: 5 * MiB,
+      listPageSize: 10,
+      // A copy in parts past 6 MiB here (5 GiB in use), to test it without 5 GiB objects.
+      maxSingleCopyBytes: 6 * MiB,
+      copyPartSize: 5 * MiB,
+    });
     return { driver, root: null, sent, stop: s3.stop };
   },
 };
@@ -261,6 +268,8 @@ describe.each(['local', 's3'] as const)('the %s storage driver', (kind) => {
       await expect(driver.get(key), refused).rejects.toThrow(RangeError);
       await expect(driver.head(key), refused).rejects.toThrow(RangeError);
       await expect(driver.delete(key), refused).rejects.toThrow(RangeError);
+      await expect(driver.move(key, 'ok/key'), refused).rejects.toThrow(RangeError);
+      await expect(driver.move('ok/key', key), refused).rejects.toThrow(RangeError);
       await expect(driver.presignGet(key, { fileName: 'x', disposition: 'inline' }), refused).rejects.toThrow(
         RangeError,
       );
@@ -301,6 +310,44 @@ describe.each(['local', 's3'] as const)('the %s storage driver', (kind) => {
     expect((await fetch(inline!)).headers.get('content-disposition')).toBe(
       `inline; filename="view.jpg"; filename*=UTF-8''view.jpg`,
     );
+  });
+
+  it('moves an object to another key, replacing what was there, with no byte read by this machine on S3', async () => {
+    const bytes = randomBytes(3000);
+    await driver.put('move/from.bin', bytes);
+    await driver.put('moved/to.bin', Buffer.from('old'));
+    const before = subject.sent.length;
+    await driver.move('move/from.bin', 'moved/to.bin', { contentType: 'video/mp4' });
+    const sent = subject.sent.slice(before);
+    expect(await bytesOf(await driver.get('moved/to.bin'))).toEqual(bytes);
+    expect(await driver.head('move/from.bin')).toBeNull();
+    if (kind === 's3') {
+      expect(sent).toContain('CopyObjectCommand');
+      expect(sent).not.toContain('GetObjectCommand');
+      expect(sent).not.toContain('PutObjectCommand');
+      const url = await driver.presignGet('moved/to.bin', { fileName: 'a.mp4', disposition: 'inline' });
+      expect((await fetch(url!)).headers.get('content-type')).toBe('video/mp4');
+    }
+  });
+
+  it('moves a large object in parts on S3 (past one CopyObject), byte for byte', async () => {
+    const bytes = randomBytes(13 * MiB + 7);
+    await driver.put('move/large.bin', bytes);
+    const before = subject.sent.length;
+    await driver.move('move/large.bin', 'moved/large.bin');
+    const sent = subject.sent.slice(before);
+    expect(sha256(await bytesOf(await driver.get('moved/large.bin')))).toBe(sha256(bytes));
+    expect(await driver.head('move/large.bin')).toBeNull();
+    if (kind === 's3') {
+      expect(sent.filter((c) => c === 'UploadPartCopyCommand')).toHaveLength(3);
+      expect(sent).not.toContain('CopyObjectCommand');
+    }
+  });
+
+  it('refuses to move a key that holds nothing, and changes nothing', async () => {
+    await driver.put('moved/kept.bin', Buffer.from('kept'));
+    await expect(driver.move('move/absent.bin', 'moved/kept.bin')).rejects.toThrow(StorageNotFound);
+    expect((await bytesOf(await driver.get('moved/kept.bin'))).toString()).toBe('kept');
   });
 
   it('gives the local path of an object inside its root (local), or null (S3)', async () => {

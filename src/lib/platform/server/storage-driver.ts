@@ -40,6 +40,12 @@ export interface StorageDriver {
   head(key: string): Promise<StoredObject | null>;
   /** Removes it; absent is fine. */
   delete(key: string): Promise<void>;
+  /**
+   * Gives an object another key in the same store, replacing any object there, and removes the old
+   * key: a rename on disk, a copy inside the bucket on S3 (no byte passes through this machine).
+   * Rejects with StorageNotFound when nothing is stored under `from`.
+   */
+  move(from: string, to: string, options?: PutOptions): Promise<void>;
   /** Every object under a prefix ('' for all), in key order, paging through as many as there are. */
   list(prefix: string): AsyncIterable<StoredObject>;
   /** A URL a browser may GET for 15 minutes with that Content-Disposition (S3); null for local. */

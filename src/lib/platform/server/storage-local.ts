@@ -148,6 +148,18 @@ export function localDriver(root: string): StorageDriver {
       }
     },
 
+    async move(from, to) {
+      const source = pathOf(from);
+      const dest = pathOf(to);
+      await mkdir(dirname(dest), { recursive: true });
+      try {
+        await rename(source, dest);
+      } catch (err) {
+        if (isMissing(err)) throw new StorageNotFound(from);
+        throw err;
+      }
+    },
+
     list(prefix) {
       assertPrefix(prefix);
       // Start in the deepest folder the prefix names whole; below it, keys are matched as text.

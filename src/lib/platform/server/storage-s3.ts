@@ -8,12 +8,17 @@ import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
@@ -55,6 +60,10 @@ export interface S3DriverOptions {
   requestTimeoutMs?: number;
   /** Keys asked for per ListObjectsV2 page (the store's own limit is 1000). */
   listPageSize?: number;
+  /** The largest object moved by one CopyObject (S3's own limit, 5 GiB, when not given); larger ones are copied in parts. */
+  maxSingleCopyBytes?: number;
+  /** Bytes per part when an object is copied in parts; 512 MiB when not given. */
+  copyPartSize?: number;
 }
 
 const MiB = 1024 * 1024;
@@ -63,6 +72,9 @@ const UPLOAD_QUEUE = 4;
 const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
 const CONNECT_TIMEOUT_MS = 10_000;
 const DEFAULT_PRESIGN_SECONDS = 900;
+const MAX_SINGLE_COPY = 5 * 1024 * MiB;
+const DEFAULT_COPY_PART = 512 * MiB;
+const MAX_PARTS = 10_000;
 
 export function s3Client(settings: S3Settings, requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): S3Client {
   return new S3Client({
@@ -151,6 +163,71 @@ export function s3Driver(settings: S3Settings, options: S3DriverOptions = {}): S
     }
   }
 
+  async function headOf(key: string): Promise<StoredObject | null> {
+    assertKey(key);
+    try {
+      const answer = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+      return { key, size: answer.ContentLength ?? 0, etag: answer.ETag?.replaceAll('"', '') ?? null };
+    } catch (err) {
+      if (isNotFound(err)) return null;
+      throw failure('look up', key, err);
+    }
+  }
+
+  /**
+   * Copies an object larger than one CopyObject allows: a multipart upload whose parts are ranges
+   * of the source (UploadPartCopy), four at a time; abandoned whole if one part fails.
+   */
+  async function copyInParts(
+    CopySource: string,
+    size: number,
+    target: { Bucket: string; Key: string; ContentType?: string; CacheControl?: string },
+  ): Promise<void> {
+    const Key = target.Key;
+    const started = await send('start copying to', Key, () =>
+      client.send(new CreateMultipartUploadCommand(target)),
+    );
+    const UploadId = started.UploadId;
+    const part = Math.max(options.copyPartSize ?? DEFAULT_COPY_PART, Math.ceil(size / MAX_PARTS));
+    const count = Math.ceil(size / part);
+    const etags: string[] = [];
+    try {
+      let next = 0;
+      const worker = async () => {
+        while (next < count) {
+          const index = next++;
+          const start = index * part;
+          const end = Math.min(size, start + part) - 1;
+          const answer = await client.send(
+            new UploadPartCopyCommand({
+              Bucket,
+              Key,
+              UploadId,
+              PartNumber: index + 1,
+              CopySource,
+              CopySourceRange: `bytes=${start}-${end}`,
+            }),
+          );
+          etags[index] = answer.CopyPartResult?.ETag ?? '';
+        }
+      };
+      await send('copy to', Key, () => Promise.all(Array.from({ length: UPLOAD_QUEUE }, worker)));
+      await send('finish copying to', Key, () =>
+        client.send(
+          new CompleteMultipartUploadCommand({
+            Bucket,
+            Key,
+            UploadId,
+            MultipartUpload: { Parts: etags.map((ETag, i) => ({ ETag, PartNumber: i + 1 })) },
+          }),
+        ),
+      );
+    } catch (err) {
+      await client.send(new AbortMultipartUploadCommand({ Bucket, Key, UploadId })).catch(() => {});
+      throw err;
+    }
+  }
+
   return {
     kind: 's3',
 
@@ -194,20 +271,33 @@ export function s3Driver(settings: S3Settings, options: S3DriverOptions = {}): S
       }
     },
 
-    async head(key) {
-      assertKey(key);
-      try {
-        const answer = await client.send(new HeadObjectCommand({ Bucket, Key: key }));
-        return { key, size: answer.ContentLength ?? 0, etag: answer.ETag?.replaceAll('"', '') ?? null };
-      } catch (err) {
-        if (isNotFound(err)) return null;
-        throw failure('look up', key, err);
-      }
-    },
+    head: headOf,
 
     async delete(key) {
       assertKey(key);
       await send('delete', key, () => client.send(new DeleteObjectCommand({ Bucket, Key: key })));
+    },
+
+    async move(from, to, putOptions = {}) {
+      assertKey(from);
+      assertKey(to);
+      const found = await headOf(from);
+      if (!found) throw new StorageNotFound(from);
+      const target = {
+        Bucket,
+        Key: to,
+        ContentType: putOptions.contentType,
+        CacheControl: putOptions.cacheControl,
+      };
+      const CopySource = `${Bucket}/${from}`;
+      if (found.size <= (options.maxSingleCopyBytes ?? MAX_SINGLE_COPY)) {
+        await send('copy', from, () =>
+          client.send(new CopyObjectCommand({ ...target, CopySource, MetadataDirective: 'REPLACE' })),
+        );
+      } else {
+        await copyInParts(CopySource, found.size, target);
+      }
+      await send('delete', from, () => client.send(new DeleteObjectCommand({ Bucket, Key: from })));
     },
 
     list(prefix) {
