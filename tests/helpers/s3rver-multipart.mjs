@@ -82,10 +82,13 @@ export function multipartCalls(root) {
           Initiated: (await stat(join(dir, id, 'key'))).mtime.toISOString(),
         })),
       );
+      const prefix = q.prefix ?? '';
+      uploads.splice(0, uploads.length, ...uploads.filter((u) => u.Key.startsWith(prefix)));
       uploads.sort((a, b) => a.Key.localeCompare(b.Key) || a.UploadId.localeCompare(b.UploadId));
       ctx.body = {
         ListMultipartUploadsResult: {
           Bucket: bucket,
+          Prefix: prefix,
           MaxUploads: 1000,
           IsTruncated: false,
           ...(uploads.length ? { Upload: uploads } : {}),

@@ -1,6 +1,6 @@
 // What happens to a file once its upload is complete. It is recognised by its first bytes, moved to
 // its private key galleries/{fileId}.{ext} in the store (never served as it is: renamed into
-// UPLOADS_DIR on this machine, uploaded to the bucket on S3) and recorded as a gallery file; then,
+// UPLOADS_DIR on this machine, copied inside the bucket on S3, where the upload already is) and recorded as a gallery file; then,
 // one file at a time in the background, working on the stored file itself on this machine or on a
 // copy in tmp/ on S3 (withLocalCopy):
 // - a photo goes through the portfolio's image module: oriented, WebP/JPEG derivatives at once and
@@ -21,7 +21,8 @@ import { processVideo, videoExt } from '~/lib/media/video/process-video.server';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import { getLog } from '~/lib/platform/server/log';
-import { withLocalCopy } from '~/lib/platform/server/object-store';
+import { getStorage, withLocalCopy } from '~/lib/platform/server/object-store';
+import { forgetCompleteUpload } from '~/lib/platform/server/resumable-uploads';
 import { galleryFileKey, tmpPath } from '~/lib/platform/server/storage';
 import { CONTROL_CHARACTER } from '~/lib/platform/shared/control-characters';
 import { galleryFiles } from '~db/schema';
@@ -32,16 +33,26 @@ export const UNREADABLE_TYPE =
   'This file is not a photo or video the site can read: send JPEG, PNG, TIFF, WebP or GIF photos, or MP4, MOV or AVI videos.';
 
 export interface FinishedUpload {
-  /** The complete file, as the upload store left it. */
-  path: string;
-  uploadId: string;
+  /** The upload's id in the resumable store (on S3 also its object's key, tus/…). */
+  storeId: string;
+  /** The complete file on this machine, as the upload store left it; null when it is in the bucket. */
+  path: string | null;
   size: number;
   /** The name the uploader gave, or null. */
   fileName: string | null;
 }
 
-async function headOf(path: string): Promise<Uint8Array> {
-  const fh = await open(path, 'r');
+/** The first bytes of the upload, which say what it is: read from the file, or by a ranged GET from the bucket. */
+async function headOf(upload: FinishedUpload): Promise<Uint8Array> {
+  if (!upload.path) {
+    if (upload.size === 0) return new Uint8Array();
+    const chunks: Buffer[] = [];
+    const end = Math.min(SNIFF_BYTES, upload.size) - 1;
+    for await (const chunk of await getStorage().get(upload.storeId, { start: 0, end }))
+      chunks.push(chunk as Buffer);
+    return Buffer.concat(chunks);
+  }
+  const fh = await open(upload.path, 'r');
   try {
     const { buffer, bytesRead } = await fh.read(Buffer.alloc(SNIFF_BYTES), 0, SNIFF_BYTES, 0);
     return buffer.subarray(0, bytesRead);
@@ -66,13 +77,15 @@ export async function acceptGalleryUpload(
   galleryId: string,
   upload: FinishedUpload,
 ): Promise<GalleryFileRow> {
-  const detected = detectFileType(await headOf(upload.path));
+  const detected = detectFileType(await headOf(upload));
   const fileId = randomUUID();
   const ext = detected?.ext ?? 'bin';
   const key = galleryFileKey(fileId, ext);
   const contentType = detected?.mime ?? 'application/octet-stream';
-  await storeGalleryFile(key, upload.path, contentType);
-  await rm(`${upload.path}.json`, { force: true });
+  // On S3 the complete upload is already in the bucket: it is moved there, not sent again.
+  if (upload.path) await storeGalleryFile(key, upload.path, contentType);
+  else await getStorage().move(upload.storeId, key, { contentType });
+  await forgetCompleteUpload(upload.storeId, upload.path);
   try {
     const row = db
       .insert(galleryFiles)

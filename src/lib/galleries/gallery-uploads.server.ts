@@ -1,18 +1,17 @@
 // Resumable uploads to a gallery over tus (https://tus.io): the owner's uploader sends each file in
 // PATCHes and, after a dropped connection, a closed laptop or a server restart, asks (HEAD) how much
-// arrived and sends the rest. Partial files and their progress are kept under uploads/tus/ by
-// @tus/file-store, so they outlive the process. A finished upload becomes a gallery file and is
-// processed in the background.
+// arrived and sends the rest. Partial files and their progress outlive the process: in UPLOADS_DIR/tus
+// on this machine, or in the bucket itself on S3 (see resumable-uploads.ts). A finished upload
+// becomes a gallery file and is processed in the background.
 //
 // Only the owner reaches these requests (the route table guards /api/admin, every method included).
 // An upload's id starts with its gallery's id, and a request is refused unless the id names the
 // gallery of its address, so an upload can never be continued into, or finished in, another gallery.
 import { randomBytes } from 'node:crypto';
-import { FileStore } from '@tus/file-store';
 import { MemoryLocker, Server, type Upload } from '@tus/server';
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
-import { galleryUploadsDir } from '~/lib/platform/server/storage';
+import { resumableStore } from '~/lib/platform/server/resumable-uploads';
 import { findGallery } from './galleries.server';
 import { acceptGalleryUpload } from './gallery-processing.server';
 
@@ -26,15 +25,9 @@ export function uploadIdBelongs(uploadId: string, galleryId: string): boolean {
   return UPLOAD_ID.exec(uploadId)?.[1] === galleryId;
 }
 
-// One store and one locker for every gallery: two requests for the same upload (a resumed PATCH
-// while the dropped one is still being cleaned up) must take turns on its file.
-let shared: { dir: string; store: FileStore; locker: MemoryLocker } | undefined;
-function store() {
-  const dir = galleryUploadsDir();
-  if (shared?.dir !== dir)
-    shared = { dir, store: new FileStore({ directory: dir }), locker: new MemoryLocker() };
-  return shared;
-}
+// One locker for every gallery: two requests for the same upload (a resumed PATCH while the dropped
+// one is still being cleaned up) must take turns on it.
+const locker = new MemoryLocker();
 
 const refusal = (status_code: number, message: string) => ({
   status_code,
@@ -42,25 +35,27 @@ const refusal = (status_code: number, message: string) => ({
 });
 
 function tusServer(db: Db, galleryId: string): Server {
-  const { store: datastore, locker } = store();
+  const { datastore, idPrefix } = resumableStore();
   const maxBytes = getConfig().galleryMaxFileBytes;
   return new Server({
     path: uploadsPath(galleryId),
     datastore,
     locker,
     maxSize: maxBytes,
-    relativeLocation: true,
-    namingFunction: () => `${galleryId}_${randomBytes(16).toString('hex')}`,
+    // In the store an upload's id may carry a prefix (tus/ in the bucket); its address never does.
+    namingFunction: () => `${idPrefix}${galleryId}_${randomBytes(16).toString('hex')}`,
+    generateUrl: (_req, { path, id }) => `${path}/${id.slice(idPrefix.length)}`,
     // Anything but one of this gallery's upload ids is no upload at all (404), whatever the path holds.
-    getFileIdFromRequest: (_req, id) => (id && uploadIdBelongs(id, galleryId) ? id : undefined),
+    getFileIdFromRequest: (_req, id) =>
+      id && uploadIdBelongs(id, galleryId) ? `${idPrefix}${id}` : undefined,
     onUploadCreate: async (_req, upload: Upload) => {
       if (upload.size === undefined) throw refusal(400, 'Send the file’s size when the upload starts.');
       return {};
     },
     onUploadFinish: async (_req, upload: Upload) => {
       const file = await acceptGalleryUpload(db, galleryId, {
-        path: upload.storage?.path ?? '',
-        uploadId: upload.id,
+        storeId: upload.id,
+        path: upload.storage?.type === 's3' ? null : (upload.storage?.path ?? null),
         size: upload.size ?? upload.offset,
         fileName: upload.metadata?.filename ?? upload.metadata?.name ?? null,
       });

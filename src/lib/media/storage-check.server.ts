@@ -4,17 +4,23 @@
 // the owner may still be filling in the form around it; nor is any object written in the last 10
 // minutes (a photo being processed before its record is saved). It reads the store by key
 // (getStorage().list), so it works the same on the local driver and on an S3 bucket; partial
-// writes (tmp/) and gallery uploads in progress (tus/) are always on this machine's disk.
+// writes (tmp/) are always on this machine's disk, gallery uploads in progress (tus/) on this
+// machine's disk or in the bucket, as the store (see resumable-uploads.ts).
 // `npm run storage:check` prints the result; with --fix it removes the orphans.
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isValidMediaId } from '~/lib/media/media-urls';
 import type { Db } from '~/lib/platform/server/db';
 import { getStorage } from '~/lib/platform/server/object-store';
-import { galleryUploadsDir, ORIGINAL_EXTENSIONS, storagePaths } from '~/lib/platform/server/storage';
+import {
+  givenUpResumableUploads,
+  removeBucketUpload,
+  TUS_PREFIX,
+} from '~/lib/platform/server/resumable-uploads';
+import { ORIGINAL_EXTENSIONS, storagePaths } from '~/lib/platform/server/storage';
 import type { StorageDriver } from '~/lib/platform/server/storage-driver';
 import { backgroundImages, droneMedia, galleryFiles, photos, uploadedObjects, users } from '~db/schema';
-import { GALLERY_UPLOAD_AGE_MS, givenUpGalleryUploads, ORPHAN_AGE_MS } from './storage-sweep.server';
+import { GALLERY_UPLOAD_AGE_MS, ORPHAN_AGE_MS } from './storage-sweep.server';
 import { modifiedMs } from './stored-age.server';
 import { filesOfUrl } from './stored-files.server';
 
@@ -147,9 +153,7 @@ async function galleryStorage(db: Db, store: StorageDriver, dataDir: string, now
     if (!used.has(key) && (await writtenBefore(store, key, [key], inFlight)))
       orphans.push(storedOrphan(store, key));
   }
-  const tus = galleryUploadsDir(dataDir);
-  const givenUp = await givenUpGalleryUploads(tus, now.getTime() - GALLERY_UPLOAD_AGE_MS);
-  for (const path of givenUp) orphans.push({ key: `tus/${path.slice(tus.length + 1)}`, path });
+  orphans.push(...(await givenUpResumableUploads(now.getTime() - GALLERY_UPLOAD_AGE_MS, dataDir)));
   return { orphans, missing };
 }
 
@@ -240,6 +244,7 @@ export async function removeOrphans(report: StorageReport): Promise<number> {
   const store = getStorage();
   for (const orphan of report.orphans) {
     if (orphan.path) await rm(orphan.path, { recursive: true, force: true });
+    else if (orphan.key.startsWith(TUS_PREFIX)) await removeBucketUpload(orphan.key);
     else if (orphan.key.endsWith('/')) {
       for (const key of await keysUnder(store, orphan.key)) await store.delete(key);
     } else await store.delete(orphan.key);

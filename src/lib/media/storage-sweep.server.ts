@@ -7,7 +7,8 @@
 //  - files left in uploads/tmp/ (partial writes);
 //  - gallery uploads (tus) given up: not continued for 7 days, since a closed laptop may resume later.
 // Stored objects are removed through the store (on the local driver or in the S3 bucket); partial
-// writes and gallery uploads in progress are always on this machine's disk, under UPLOADS_DIR.
+// writes are always on this machine's disk, under UPLOADS_DIR/tmp; gallery uploads in progress are
+// where resumable-uploads.ts keeps them (UPLOADS_DIR/tus, or tus/ in the bucket).
 // Anything a record uses, and anything younger than 24 hours, is kept. It runs at start and then
 // every hour; the timer never keeps the process alive, and stopping waits for a running sweep.
 import { readdir, rm, stat } from 'node:fs/promises';
@@ -18,7 +19,8 @@ import type { Db } from '~/lib/platform/server/db';
 import { registerInstance } from '~/lib/platform/server/instances';
 import { getLog } from '~/lib/platform/server/log';
 import { getStorage } from '~/lib/platform/server/object-store';
-import { galleryUploadsDir, objectKey, storagePaths } from '~/lib/platform/server/storage';
+import { sweepResumableUploads } from '~/lib/platform/server/resumable-uploads';
+import { objectKey, storagePaths } from '~/lib/platform/server/storage';
 import { uploadedObjects } from '~db/schema';
 import { isMediaInUse, isObjectInUse, releaseFiles } from './stored-files.server';
 
@@ -69,29 +71,8 @@ export async function sweepStorage(db: Db, now = new Date()): Promise<SweepRepor
   }
 
   report.tmpFiles = await removeOldFiles(storagePaths().tmp, cutoff.getTime());
-  const givenUp = await givenUpGalleryUploads(galleryUploadsDir(), now.getTime() - GALLERY_UPLOAD_AGE_MS);
-  for (const path of givenUp) await rm(path, { force: true });
-  report.galleryUploads = givenUp.filter((p) => !p.endsWith('.json')).length;
+  report.galleryUploads = await sweepResumableUploads(now.getTime() - GALLERY_UPLOAD_AGE_MS);
   return report;
-}
-
-/**
- * The files of gallery uploads last written to before `cutoffMs`: each upload's data file and its
- * .json record of progress, judged by the data file (the record is written once, at the start).
- */
-export async function givenUpGalleryUploads(dir: string, cutoffMs: number): Promise<string[]> {
-  const names = new Set(await readdir(dir).catch(() => [] as string[]));
-  const out: string[] = [];
-  for (const name of names) {
-    const data = name.endsWith('.json') ? name.slice(0, -'.json'.length) : name;
-    // A record whose data file is still there is judged with it.
-    if (data !== name && names.has(data)) continue;
-    const info = await stat(join(dir, name)).catch(() => null);
-    if (!info || info.mtimeMs >= cutoffMs) continue;
-    out.push(join(dir, name));
-    if (data === name && names.has(`${name}.json`)) out.push(join(dir, `${name}.json`));
-  }
-  return out;
 }
 
 /** Removes the entries of a folder last changed before `cutoffMs`; returns how many. */

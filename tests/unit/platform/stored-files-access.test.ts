@@ -16,6 +16,8 @@ const FILE_SYSTEM_USERS: Record<string, string> = {
   'src/lib/platform/server/object-store.ts':
     'storeFile and withLocalCopy: tmp/ files in and out of the store',
   'src/lib/platform/server/send-file.ts': 'serves a file by the path the local driver gave (localPath)',
+  'src/lib/platform/server/resumable-uploads.ts':
+    'gallery uploads in progress in UPLOADS_DIR/tus (local store)',
   'src/lib/platform/server/config.ts': 'the data directory and the site secret in it',
   'src/lib/platform/server/db.ts': 'the database file',
   'src/lib/platform/server/data-dir-lock.ts': 'the site.lock mark in the data directory',

@@ -21,6 +21,7 @@ import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { getConfig } from './config';
 import { getStorage } from './object-store';
+import { TUS_PREFIX } from './storage';
 import type { StorageDriver, StoredObject } from './storage-driver';
 
 /** What a backup holds besides the database: every folder and file of DATA_DIR but these. */
@@ -77,11 +78,16 @@ export function siteBucket(): BucketOfSite | undefined {
   return { driver: getStorage(), endpoint: storage.s3.endpoint ?? null, bucket: storage.s3.bucket };
 }
 
-/** Lists every object of the bucket into objects.json; answers how many and their bytes. */
+/**
+ * Lists every stored object of the bucket into objects.json; answers how many and their bytes.
+ * Gallery uploads still arriving (tus/) are not stored objects yet: the sweep may rightly remove
+ * them before a restore, so a restore never asks for them.
+ */
 async function recordObjects(store: BucketOfSite, target: string): Promise<BucketRecord> {
   const objects: StoredObject[] = [];
   let bytes = 0;
   for await (const object of store.driver.list('')) {
+    if (object.key.startsWith(TUS_PREFIX)) continue;
     objects.push({ key: object.key, size: object.size, etag: object.etag });
     bytes += object.size;
   }
@@ -156,8 +162,8 @@ export const uploadsInside = (dataDir: string, uploadsDir: string) =>
 /**
  * Copies DATA_DIR and the media folder (UPLOADS_DIR, wherever it is) into `target` (which must not
  * exist yet), the media as `target/uploads`, and checks the copy. With `bucket` (a site on S3), the
- * media folder holds no stored object: only the gallery uploads in progress (tus/) are copied, and
- * the bucket's objects are listed in objects.json instead.
+ * media folder holds no stored object: only gallery uploads in progress left there by the local
+ * store (tus/) are copied, and the bucket's objects are listed in objects.json instead.
  */
 export async function backupDataDir(
   dataDir: string,

@@ -18,6 +18,7 @@ import {
   ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
+  type S3ClientConfig,
   UploadPartCopyCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -76,8 +77,12 @@ const MAX_SINGLE_COPY = 5 * 1024 * MiB;
 const DEFAULT_COPY_PART = 512 * MiB;
 const MAX_PARTS = 10_000;
 
-export function s3Client(settings: S3Settings, requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): S3Client {
-  return new S3Client({
+/** The S3 client settings of the site's bucket: its address and key, retries, timeouts, checksums. */
+export function s3ClientConfig(
+  settings: S3Settings,
+  requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
+): S3ClientConfig {
+  return {
     endpoint: settings.endpoint,
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,
@@ -95,7 +100,11 @@ export function s3Client(settings: S3Settings, requestTimeoutMs = DEFAULT_REQUES
     // checksum headers as unsupported).
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
-  });
+  };
+}
+
+export function s3Client(settings: S3Settings, requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): S3Client {
+  return new S3Client(s3ClientConfig(settings, requestTimeoutMs));
 }
 
 interface SdkError {

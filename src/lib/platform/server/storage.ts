@@ -148,6 +148,9 @@ export function objectPath(objectId: string, dataDir?: string): string {
 // progress, so a dropped connection or a restart resumes where it stopped.
 const GALLERY_FILE_KEY = /^galleries\/([A-Za-z0-9_-]{8,64})\.([a-z0-9]{2,5})$/;
 
+/** Where gallery uploads in progress (tus) wait: a folder under UPLOADS_DIR, or these keys in the bucket. */
+export const TUS_PREFIX = 'tus/';
+
 /** The folder of partial gallery uploads (tus), created on first use. */
 export function galleryUploadsDir(dataDir?: string): string {
   const dir = join(storagePaths(dataDir).uploads, 'tus');
