@@ -178,7 +178,8 @@ describe('an older site’s gallery derivatives', () => {
     );
     expect(await keysOf(mediaPrefix(mediaId, 'private'))).toEqual(privateKeys);
     const after = await Promise.all(privateKeys.map((key) => readStored(dataDir, key)));
-    after.forEach((bytes, i) => expect(bytes.equals(before[i] as Buffer), privateKeys[i]).toBe(true));
+    for (const [i, bytes] of after.entries())
+      expect(bytes.equals(before[i] as Buffer), privateKeys[i]).toBe(true);
     const moved = logLines<{ msg: string; mediaIds?: string[] }>(site).find((l) => l.mediaIds);
     expect(moved?.msg).toMatch(/^Moved \d+ derivatives of 1 gallery files/);
     expect(moved?.mediaIds).toEqual([mediaId]);
