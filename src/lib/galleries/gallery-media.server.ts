@@ -47,6 +47,9 @@ export async function makeGalleryDerivativesPrivate(db: Db): Promise<PrivateMove
     .from(galleryFiles)
     .where(isNotNull(galleryFiles.mediaId))
     .all();
+  // A site with no gallery photo yet has nothing to move and nothing to record: it asks again at
+  // the next start, one query, and its database is left as it was.
+  if (rows.length === 0) return { files: 0, objects: 0, failed: 0 };
   const report: PrivateMoveReport = { files: 0, objects: 0, failed: 0 };
   const moved: string[] = [];
   for (const { mediaId } of rows) {
