@@ -20,6 +20,7 @@ const ON_BOTH_STORES = [
   'tests/unit/media/storage-sweep.script.test.ts',
   'tests/unit/profile/profile.test.ts',
   'tests/unit/galleries/galleries-admin.test.ts',
+  'tests/unit/galleries/gallery-derivatives-private.test.ts',
   'tests/integration/uploads.test.ts',
   'tests/integration/camera-uploads.test.ts',
   'tests/integration/drone-media.test.ts',
@@ -32,6 +33,7 @@ const ON_BOTH_STORES = [
   'tests/integration/galleries-paging.test.ts',
   'tests/integration/gallery-prints.test.ts',
   'tests/integration/gallery-slow-download.test.ts',
+  'tests/integration/gallery-private-derivatives.test.ts',
   'tests/integration/backup.test.ts',
 ];
 /** The browser tests of the admin's photo and video uploads and of a client gallery's download, on S3. */

@@ -4,6 +4,7 @@
 import { getLog } from '~/lib/platform/server/log';
 import { startAbandonedOrderCleanup } from '../src/lib/checkout/abandoned-orders.server';
 import { startPaymentReconciler } from '../src/lib/checkout/payment-reconcile.server';
+import { makeGalleryDerivativesPrivate } from '../src/lib/galleries/gallery-media.server';
 import { resumeGalleryProcessing } from '../src/lib/galleries/gallery-processing.server';
 import { startExpiryReminders } from '../src/lib/galleries/gallery-reminders.server';
 import { requeueInterrupted, runMediaQueue } from '../src/lib/media/media-jobs.server';
@@ -49,10 +50,14 @@ export async function boot(): Promise<void> {
   // which SQL cannot do, and this way old and new photos are named by the same code.
   const named = fillMissingSlugs(db);
   if (named > 0) getLog().info(`Gave ${named} photo(s) the address of their print page.`);
-  // AVIF ladders left pending (by the seed, an upload, or a restart) are made in the background.
+  // AVIF ladders left pending (by the seed, an upload, or a restart) are made in the background,
+  // after an older site's gallery derivatives are moved from media/ to their private prefix (once).
   requeueInterrupted(db);
   setTimeout(() => {
-    runMediaQueue(db).catch((err) => getLog().error({ err }, 'The media queue stopped.'));
+    makeGalleryDerivativesPrivate(db)
+      .catch((err) => getLog().error({ err }, 'Gallery derivatives could not be made private.'))
+      .then(() => runMediaQueue(db))
+      .catch((err) => getLog().error({ err }, 'The media queue stopped.'));
   }, 1000).unref();
   // Gallery files whose processing the last stop interrupted are processed again.
   resumeGalleryProcessing(db);

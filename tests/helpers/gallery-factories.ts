@@ -1,6 +1,7 @@
 // Client galleries for tests, made directly (not through the owner's screens): a gallery row, its
 // files with real processed media (a small JPEG carrying GPS and a camera serial number, processed
-// by processPhoto into the site's data folder) and links with real tokens (newLinkToken).
+// by processPhoto into the site's data folder, its derivatives private as the site keeps a
+// gallery's; or, for the move an older site needs, public as an earlier version kept them) and links with real tokens (newLinkToken).
 // Media are written into the store of `dataDir` (the running server's: its folder, or its bucket
 // when TEST_STORAGE=s3), then the rows go into its database.
 import { existsSync, truncateSync, writeFileSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { hashPin, newLinkToken } from '~/lib/galleries/link-token.server';
 import { processPhoto } from '~/lib/media/images.server';
 import type { Db } from '~/lib/platform/server/db';
 import { getStorage, storeFile } from '~/lib/platform/server/object-store';
-import { galleryFileKey, newMediaId, tmpPath } from '~/lib/platform/server/storage';
+import { galleryFileKey, type MediaAccess, newMediaId, tmpPath } from '~/lib/platform/server/storage';
 import { galleries, galleryFavourites, galleryFiles, galleryLinks } from '~db/schema';
 import { uniqueId, uniqueMediaId } from './factories';
 // Named apart: Biome takes any `use…` call for a React hook.
@@ -74,14 +75,18 @@ export function whereStored(dataDir: string, key: string): Promise<'bucket' | 'd
   });
 }
 
-/** A processed photo's row (not inserted): its original kept under its media id, as processPhoto stores it. */
+/**
+ * A processed photo's row (not inserted): its original kept under its media id, as processPhoto
+ * stores it; its derivatives private (galleries/media/) unless `access` says 'public' (an older site's).
+ */
 export async function galleryPhoto(
   dataDir: string,
   fileName: string,
   bytes?: Buffer,
+  access: MediaAccess = 'private',
 ): Promise<Omit<GalleryFileRow, 'galleryId'>> {
   const input = bytes ?? (await gpsJpeg());
-  const photo = await inDataDir(dataDir, () => processPhoto(input, { avif: 'defer' }));
+  const photo = await inDataDir(dataDir, () => processPhoto(input, { avif: 'defer', access }));
   // The original is kept as the owner's upload keeps it: private, under uploads/galleries/.
   const originalKey = galleryFileKey(photo.mediaId, 'jpg');
   await putStored(dataDir, originalKey, input, 'image/jpeg');

@@ -7,7 +7,13 @@ import { join, relative } from 'node:path';
 import { expect } from 'vitest';
 import { getConfig } from '~/lib/platform/server/config';
 import { getStorage, PUBLIC_CACHE } from '~/lib/platform/server/object-store';
-import { derivativeKey, type OriginalExt, objectKey, originalKey } from '~/lib/platform/server/storage';
+import {
+  derivativeKey,
+  type MediaAccess,
+  type OriginalExt,
+  objectKey,
+  originalKey,
+} from '~/lib/platform/server/storage';
 import { inSiteStore as inDataDirStore, storageEnvFor, testStorage } from './test-storage';
 
 /** The whole bytes stored under a key (rejects with StorageNotFound when absent). */
@@ -62,12 +68,19 @@ export async function expectNotStored(key: string, uploadsDir = getConfig().uplo
   expect(existsSync(join(uploadsDir, key)), `${key} is not on disk`).toBe(false);
 }
 
-/** Stand-ins for a processed image's files, in the store: an original and two JPEG derivatives. */
-export async function storeMediaFiles(mediaId: string, original: OriginalExt = 'jpg'): Promise<void> {
+/**
+ * Stand-ins for a processed image's files, in the store: an original and two JPEG derivatives
+ * (private ones, under galleries/media/, for a client gallery's photo).
+ */
+export async function storeMediaFiles(
+  mediaId: string,
+  original: OriginalExt = 'jpg',
+  access: MediaAccess = 'public',
+): Promise<void> {
   const store = getStorage();
   await store.put(originalKey(mediaId, original), Buffer.from('original'));
   for (const width of [320, 640]) {
-    await store.put(derivativeKey(mediaId, width, 'jpg'), Buffer.from('derivative'));
+    await store.put(derivativeKey(mediaId, width, 'jpg', access), Buffer.from('derivative'));
   }
 }
 

@@ -545,7 +545,7 @@ describe('a proofing gallery', () => {
     const page = await (await get(`/g/${tokens.proof}`)).text();
     expect(page).not.toContain('/original');
     expect(page).not.toContain('Download all');
-    // Its unmarked derivatives exist on disk, but the public media route answers as for no photo.
+    // Its unmarked derivatives exist, private, and the public media route answers as for no photo.
     const mediaId = fileRow(ids.proofFile)?.mediaId ?? '';
     expect((await derivativeOf(ids.proofFile, 640)).length).toBeGreaterThan(0);
     for (const format of ['jpg', 'webp']) {
@@ -577,5 +577,5 @@ function storedOf(fileId: string): Promise<Buffer> {
   return readStored(site.dataDir, fileRow(fileId)?.originalKey ?? '');
 }
 function derivativeOf(fileId: string, width: number, format: 'jpg' | 'webp' = 'jpg'): Promise<Buffer> {
-  return readStored(site.dataDir, derivativeKey(fileRow(fileId)?.mediaId ?? '', width, format));
+  return readStored(site.dataDir, derivativeKey(fileRow(fileId)?.mediaId ?? '', width, format, 'private'));
 }

@@ -4,9 +4,10 @@
 // one file at a time in the background, working on the stored file itself on this machine or on a
 // copy in tmp/ on S3 (withLocalCopy):
 // - a photo goes through the portfolio's image module: oriented, WebP/JPEG derivatives at once and
-//   AVIF in the media queue, metadata stripped from everything viewed;
-// - a video gets a poster frame and a streamable copy (metadata removed, faststart), the original
-//   kept untouched beside it;
+//   AVIF in the media queue, metadata stripped from everything viewed; its derivatives are private
+//   (galleries/media/, see gallery-media.server.ts), never under the portfolio's public media/;
+// - a video gets a poster frame (private derivatives too) and a streamable copy (metadata removed,
+//   faststart), the original kept untouched beside it;
 // - a file that cannot be read gets its own error in words, and the next file is processed as usual.
 // Files still "processing" when the server stopped are processed again at the next start.
 import { createHash, randomUUID } from 'node:crypto';
@@ -135,7 +136,7 @@ async function processPhotoFile(original: string): Promise<Outcome> {
   const tmp = await workingLink(original);
   try {
     // takeFile: the link becomes the image module's own original (no copy of the bytes).
-    const p = await processPhoto(tmp, { avif: 'defer', takeFile: true });
+    const p = await processPhoto(tmp, { avif: 'defer', takeFile: true, access: 'private' });
     return {
       status: 'ready',
       mediaId: p.mediaId,
@@ -156,7 +157,7 @@ async function processVideoFile(file: GalleryFileRow, original: string): Promise
   const tmp = await workingLink(original);
   try {
     // The remux writes a new file over the link's name: the original keeps its own bytes.
-    const v = await processVideo(tmp, ext);
+    const v = await processVideo(tmp, ext, 'private');
     if (!v.remuxed)
       return { status: 'failed', error: `This video could not be read: ${v.problems.join('; ')}` };
     const streamKey = galleryFileKey(`${file.id}-stream`, ext);

@@ -2,7 +2,8 @@
 // or watermarked and not yet released), a copy is made from a derivative no wider than
 // MARKED_MAX_PX with the site's name across it, so nothing served can stand in for the photo;
 // the originals are never read here. Once released, the derivatives themselves are served.
-// Derivatives are read through the store: the file in place on this machine, the object on S3.
+// Derivatives are read through the store, at their private keys (galleries/media/): the file in
+// place on this machine, the object on S3.
 import sharp from 'sharp';
 import { widthsFor } from '~/lib/media/media-urls';
 import { derivativeKey } from '~/lib/platform/server/storage';
@@ -11,6 +12,17 @@ import { SITE_NAME } from '~/lib/site/constants';
 import type { Gallery } from './gallery-access.server';
 import { MARKED_MAX_PX, viewsMarked } from './gallery-delivery';
 import { type GalleryFile, storedBytes } from './gallery-store.server';
+
+/**
+ * A gallery file's derivative: at its private key; until the move at start has carried an older
+ * site's files there (gallery-media.server.ts), at the public key they were written to.
+ */
+async function derivative(mediaId: string, width: number, format: MediaFormat): Promise<Buffer | null> {
+  return (
+    (await storedBytes(derivativeKey(mediaId, width, format, 'private'))) ??
+    storedBytes(derivativeKey(mediaId, width, format))
+  );
+}
 
 /** A viewing copy's bytes (a derivative read from disk, or a marked copy made for this request). */
 export interface ViewingCopy {
@@ -40,10 +52,10 @@ export async function viewingCopy(
   const chosen = [...widths].reverse().find((w) => w <= width) ?? widths[0];
   if (chosen === undefined) return null;
   if (!viewsMarked(gallery)) {
-    const bytes = await storedBytes(derivativeKey(file.mediaId, chosen, format as MediaFormat));
+    const bytes = await derivative(file.mediaId, chosen, format);
     return bytes && { bytes, type: TYPES[format] };
   }
-  const source = await storedBytes(derivativeKey(file.mediaId, chosen, 'jpg'));
+  const source = await derivative(file.mediaId, chosen, 'jpg');
   return source && { bytes: await marked(source), type: 'image/jpeg' };
 }
 
@@ -52,15 +64,15 @@ const THUMB_PX = 320;
 
 /**
  * The owner's thumbnail of a file: its derivative nearest THUMB_PX, unmarked (the owner sees the
- * photo itself). Gallery derivatives are never at /media (see galleryMediaCheck), so the Galleries
- * tab reads them here, behind the owner's session.
+ * photo itself). Gallery derivatives are private, never at /media (see gallery-media.server.ts),
+ * so the Galleries tab reads them here, behind the owner's session.
  */
 export async function ownerThumbnail(file: GalleryFile): Promise<ViewingCopy | null> {
   if (!file.mediaId || !file.width) return null;
   const widths = widthsFor(file.width);
   const chosen = widths.find((w) => w >= THUMB_PX) ?? widths.at(-1);
   if (chosen === undefined) return null;
-  const bytes = await storedBytes(derivativeKey(file.mediaId, chosen, 'jpg'));
+  const bytes = await derivative(file.mediaId, chosen, 'jpg');
   return bytes && { bytes, type: TYPES.jpg };
 }
 

@@ -6,10 +6,12 @@
 // kept privately, as uploaded. A file on disk (an upload of up to 200 MB) is read by libvips in
 // strips as it decodes, never loaded whole into memory.
 // Everything is kept in the object store (object-store.ts), by key: derivatives public and cached
-// for a year, originals private. On the local driver that is the uploads folder itself (a taken
+// for a year (media/), originals private. A client gallery's photo asks for private derivatives
+// (galleries/media/, no cache header, never at a public address): the site reads them itself, after
+// its checks, and the AVIF queue finds them where the rest of the ladder is. On the local driver that is the uploads folder itself (a taken
 // file is renamed into place, sharp reads the stored original); on S3 the bucket, with the
 // original copied into tmp/ for the moment sharp needs it.
-import { open, rm } from 'node:fs/promises';
+import { mkdir, open, rm } from 'node:fs/promises';
 import sharp from 'sharp';
 import {
   heightAt,
@@ -22,6 +24,7 @@ import { getStorage, PUBLIC_CACHE, storeFile, withLocalCopy } from '~/lib/platfo
 import {
   derivativeKey,
   isValidMediaId,
+  type MediaAccess,
   mediaPrefix,
   newMediaId,
   ORIGINAL_EXTENSIONS,
@@ -80,6 +83,8 @@ export interface ProcessOptions {
    * by a rename, not a copy, sparing a second write of up to 200 MB.
    */
   takeFile?: boolean;
+  /** 'private' for a client gallery's photo or poster (see MediaAccess); 'public' when not given. */
+  access?: MediaAccess;
 }
 
 interface Intermediate {
@@ -227,13 +232,16 @@ async function writeLadder(
   mediaId: string,
   inter: Intermediate,
   formats: MediaFormat[],
+  access: MediaAccess,
   opts: { oneAtATime?: boolean } = {},
 ): Promise<void> {
   const store = getStorage();
+  if (access === 'private') await makePrivateRoot();
+  const cache = access === 'public' ? { cacheControl: PUBLIC_CACHE } : {};
   const tasks = widthsFor(inter.width).flatMap((w) =>
     formats.map((f) => async () => {
-      const options = { contentType: MEDIA_CONTENT_TYPES[f], cacheControl: PUBLIC_CACHE };
-      await store.put(derivativeKey(mediaId, w, f), await encode(inter, w, f), options);
+      const options = { contentType: MEDIA_CONTENT_TYPES[f], ...cache };
+      await store.put(derivativeKey(mediaId, w, f, access), await encode(inter, w, f), options);
     }),
   );
   if (opts.oneAtATime) {
@@ -265,12 +273,13 @@ export async function processPhoto(input: ImageInput, opts: ProcessOptions = {})
   const { ext, meta } = await inspect(input);
   const inter = await decodeIntermediate(input, meta);
   const deferAvif = opts.avif === 'defer';
+  const access = opts.access ?? 'public';
   // Reprocessing an existing id must not delete what is already published if it fails.
-  const existed = (await findOriginalKey(mediaId)) !== null || (await hasDerivatives(mediaId));
+  const existed = (await findOriginalKey(mediaId)) !== null || (await hasDerivatives(mediaId, access));
   try {
     const [, , placeholder, dominantColor] = await Promise.all([
       storeOriginal(input, originalKey(mediaId, ext), opts.takeFile ?? false),
-      writeLadder(mediaId, inter, deferAvif ? ['webp', 'jpg'] : ['webp', 'jpg', 'avif']),
+      writeLadder(mediaId, inter, deferAvif ? ['webp', 'jpg'] : ['webp', 'jpg', 'avif'], access),
       placeholderOf(inter),
       dominantColorOf(inter),
     ]);
@@ -317,16 +326,39 @@ export async function findOriginalKey(mediaId: string): Promise<string | null> {
   return keys[found.findIndex(Boolean)] ?? null;
 }
 
-/** The keys of a photo's stored derivatives. */
-async function derivativeKeys(mediaId: string): Promise<string[]> {
+const ACCESSES: readonly MediaAccess[] = ['private', 'public'];
+
+/**
+ * On the local driver galleries/ is made private (0700) before a derivative is written under it,
+ * as the gallery originals beside them are; S3 has no folders.
+ */
+export async function makePrivateRoot(): Promise<void> {
+  const dir = getStorage().localPath('galleries');
+  if (dir) await mkdir(dir, { recursive: true, mode: 0o700 });
+}
+
+/** The keys of a photo's stored derivatives, wherever they are (public, private). */
+async function derivativeKeys(mediaId: string, accesses = ACCESSES): Promise<string[]> {
   const keys: string[] = [];
-  for await (const object of getStorage().list(mediaPrefix(mediaId))) keys.push(object.key);
+  for (const access of accesses) {
+    for await (const object of getStorage().list(mediaPrefix(mediaId, access))) keys.push(object.key);
+  }
   return keys;
 }
 
-async function hasDerivatives(mediaId: string): Promise<boolean> {
-  for await (const _ of getStorage().list(mediaPrefix(mediaId))) return true;
+async function hasDerivatives(mediaId: string, access: MediaAccess): Promise<boolean> {
+  for await (const _ of getStorage().list(mediaPrefix(mediaId, access))) return true;
   return false;
+}
+
+/**
+ * Where a photo's derivatives are (the AVIF queue carries only a media id), or null when it has
+ * none. Private first: while an older site's gallery derivatives are being moved there, a photo
+ * with any private derivative is a gallery's.
+ */
+export async function derivativesAccess(mediaId: string): Promise<MediaAccess | null> {
+  for (const access of ACCESSES) if (await hasDerivatives(mediaId, access)) return access;
+  return null;
 }
 
 /**
@@ -336,10 +368,11 @@ async function hasDerivatives(mediaId: string): Promise<boolean> {
 export async function generateAvif(mediaId: string): Promise<void> {
   const original = await findOriginalKey(mediaId);
   if (!original) return;
+  const access = (await derivativesAccess(mediaId)) ?? 'public';
   const inter = await withLocalCopy(original, async (file) =>
     decodeIntermediate(file, await sharp(file).metadata()),
   );
-  await writeLadder(mediaId, inter, ['avif'], { oneAtATime: true });
+  await writeLadder(mediaId, inter, ['avif'], access, { oneAtATime: true });
   // Deleted while we were encoding: do not leave orphan AVIFs behind.
   if (!(await findOriginalKey(mediaId))) await deleteDerivatives(mediaId);
 }
@@ -361,13 +394,16 @@ async function removeOtherOriginals(mediaId: string, keep: OriginalExt): Promise
   }
 }
 
+/** Removes a photo's derivatives, public and private. */
 async function deleteDerivatives(mediaId: string): Promise<void> {
   const store = getStorage();
-  // Locally the folder goes whole; the AVIF queue may be writing into it at this moment: rm
-  // retries on ENOTEMPTY.
-  const dir = store.localPath(mediaPrefix(mediaId).slice(0, -1));
-  if (dir) return rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
-  await Promise.all((await derivativeKeys(mediaId)).map((key) => store.delete(key)));
+  for (const access of ACCESSES) {
+    // Locally the folder goes whole; the AVIF queue may be writing into it at this moment: rm
+    // retries on ENOTEMPTY.
+    const dir = store.localPath(mediaPrefix(mediaId, access).slice(0, -1));
+    if (dir) await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
+    else await Promise.all((await derivativeKeys(mediaId, [access])).map((key) => store.delete(key)));
+  }
 }
 
 /** Removes the original and every derivative of a photo. */

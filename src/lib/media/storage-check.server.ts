@@ -1,5 +1,6 @@
 // A check of stored objects against the records: objects that no record uses (originals,
-// derivatives, objects, gallery files), old partial files, and records whose objects are missing.
+// derivatives public and private, objects, gallery files), old partial files, and records whose
+// objects are missing.
 // Objects younger than 24 hours that belong to an upload not yet saved to a record are left alone:
 // the owner may still be filling in the form around it; nor is any object written in the last 10
 // minutes (a photo being processed before its record is saved). It reads the store by key
@@ -17,7 +18,7 @@ import {
   removeBucketUpload,
   TUS_PREFIX,
 } from '~/lib/platform/server/resumable-uploads';
-import { ORIGINAL_EXTENSIONS, storagePaths } from '~/lib/platform/server/storage';
+import { ORIGINAL_EXTENSIONS, PRIVATE_MEDIA_ROOT, storagePaths } from '~/lib/platform/server/storage';
 import type { StorageDriver } from '~/lib/platform/server/storage-driver';
 import { backgroundImages, droneMedia, galleryFiles, photos, uploadedObjects, users } from '~db/schema';
 import { GALLERY_UPLOAD_AGE_MS, ORPHAN_AGE_MS } from './storage-sweep.server';
@@ -33,7 +34,8 @@ export interface MissingFile {
 
 export interface Orphan {
   /**
-   * The store key (a photo's derivatives as one: media/{id}/), or for a partial file on this
+   * The store key (a photo's derivatives as one: media/{id}/, or galleries/media/{id}/ for a
+   * gallery's private ones), or for a partial file on this
    * machine its place under the media folder (tmp/…, tus/…).
    */
   key: string;
@@ -135,9 +137,13 @@ async function writtenBefore(store: StorageDriver, key: string, members: string[
   return true;
 }
 
-/** Gallery files no gallery file names, partial uploads given up, and missing gallery files. */
+/**
+ * Gallery files no gallery file names, partial uploads given up, and missing gallery files. The
+ * private derivatives under galleries/media/ are a photo's, checked with the others by media id.
+ */
 async function galleryStorage(db: Db, store: StorageDriver, dataDir: string, now: Date, inFlight: number) {
-  const stored = new Set(await keysUnder(store, 'galleries/'));
+  const keys = await keysUnder(store, 'galleries/');
+  const stored = new Set(keys.filter((key) => !key.startsWith(PRIVATE_MEDIA_ROOT)));
   const used = new Set<string>();
   const missing: MissingFile[] = [];
   for (const f of db.select().from(galleryFiles).all()) {
@@ -173,9 +179,10 @@ export async function checkStorage(db: Db, dataDir: string, now = new Date()): P
   const store = getStorage();
   const cutoff = now.getTime() - ORPHAN_AGE_MS;
   const inFlight = now.getTime() - IN_FLIGHT_MS;
-  const [originals, media, objects] = await Promise.all([
+  const [originals, media, privateMedia, objects] = await Promise.all([
     keysUnder(store, 'originals/'),
     keysUnder(store, 'media/'),
+    keysUnder(store, PRIVATE_MEDIA_ROOT),
     keysUnder(store, 'objects/'),
   ]);
   const stored = new Set([...originals, ...media, ...objects]);
@@ -216,11 +223,16 @@ export async function checkStorage(db: Db, dataDir: string, now = new Date()): P
     const name = key.slice('originals/'.length);
     if (!keepMedia(name.replace(/\.[a-z]+$/, ''))) candidates.set(key, [key]);
   }
-  for (const key of media) {
-    const id = key.split('/')[1] as string;
-    if (keepMedia(id)) continue;
-    const folder = `media/${id}/`;
-    candidates.set(folder, [...(candidates.get(folder) ?? []), key]);
+  for (const [root, keys] of [
+    ['media/', media],
+    [PRIVATE_MEDIA_ROOT, privateMedia],
+  ] as const) {
+    for (const key of keys) {
+      const id = key.slice(root.length).split('/')[0] as string;
+      if (keepMedia(id)) continue;
+      const folder = `${root}${id}/`;
+      candidates.set(folder, [...(candidates.get(folder) ?? []), key]);
+    }
   }
   for (const key of objects) {
     const id = key.slice('objects/'.length);

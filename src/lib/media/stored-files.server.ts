@@ -1,6 +1,7 @@
 // Which stored files a record still uses, and removing the ones none does.
 //
-// A photo's files are its media id's original and derivatives (originals/, media/ in the store);
+// A photo's files are its media id's original and derivatives (originals/, media/ in the store, or
+// galleries/media/ for a client gallery's private ones);
 // a video is an uploaded object (objects/{id}). Records name them by media id columns or by
 // the URL they are served from. A file is removed only when no photo, drone sample, background or
 // bio picture names it any more; the upload record that brought it in goes with it.

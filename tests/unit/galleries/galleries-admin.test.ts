@@ -20,7 +20,7 @@ import { galleryCreateSchema, galleryUpdateSchema, linkCreateSchema } from '~/li
 import type { Db } from '~/lib/platform/server/db';
 import { isHttpError } from '~/lib/platform/server/http';
 import { getStorage } from '~/lib/platform/server/object-store';
-import { mediaPrefix, originalKey } from '~/lib/platform/server/storage';
+import { derivativeKey, mediaPrefix, originalKey } from '~/lib/platform/server/storage';
 import { galleryLinks } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
@@ -171,12 +171,14 @@ describe('galleries', () => {
     const own = makeGalleryFile(db, g.id);
     const shared = makeGalleryFile(db, g.id);
     makePhoto(db, { mediaId: shared.mediaId });
-    for (const f of [own, shared]) await storeMediaFiles(f.mediaId as string);
+    for (const f of [own, shared]) await storeMediaFiles(f.mediaId as string, 'jpg', 'private');
     makeGalleryLink(db, g.id);
     expect(await deleteGallery(db, g.id)).toEqual({ filesRemoved: 1 });
     expect(await isStored(originalKey(own.mediaId as string, 'jpg'))).toBe(false);
-    expect(await storedKeys(mediaPrefix(own.mediaId as string))).toEqual([]);
+    // A gallery's derivatives are private (galleries/media/): they go with it too.
+    expect(await storedKeys(mediaPrefix(own.mediaId as string, 'private'))).toEqual([]);
     await expectStored(originalKey(shared.mediaId as string, 'jpg'));
+    await expectStored(derivativeKey(shared.mediaId as string, 640, 'jpg', 'private'));
     expect(db.select().from(galleryLinks).all()).toEqual([]);
     await expect(deleteGallery(db, g.id)).rejects.toMatchObject({ status: 404 });
   });

@@ -103,7 +103,14 @@ describe.runIf(testStorage() === 's3')('npm run storage:check on S3', () => {
     try {
       withSiteDb(site, () => undefined);
       const original = 'originals/AbCdEfGhIjKlMnOpQrStUv.jpg';
-      await inSiteStore(site, () => getStorage().put(original, Buffer.from('print-resolution original')));
+      // A gallery's original and, probed on their own, a gallery photo's private derivatives.
+      const galleryOriginal = 'galleries/0a1b2c3d-gallery-original.jpg';
+      const galleryDerivative = 'galleries/media/AbCdEfGhIjKlMnOpQrStUv/640.jpg';
+      await inSiteStore(site, async () => {
+        await getStorage().put(original, Buffer.from('print-resolution original'));
+        await getStorage().put(galleryOriginal, Buffer.from('client original'));
+        await getStorage().put(galleryDerivative, Buffer.from('unwatermarked proof'));
+      });
       // Its CDN serves media/ and objects/ only, as the README asks: nothing private is reached.
       const behindCdn = await checkOf(site, {});
       expect(behindCdn.out).not.toContain('exposed:');
@@ -113,7 +120,8 @@ describe.runIf(testStorage() === 's3')('npm run storage:check on S3', () => {
       const whole = `${env.S3_ENDPOINT}/${env.S3_BUCKET}`;
       const exposed = await checkOf(site, { MEDIA_PUBLIC_URL: whole });
       expect(exposed.code).toBe(1);
-      expect(exposed.out).toContain(`exposed: ${whole}/${original} is served to anyone`);
+      for (const key of [original, galleryOriginal, galleryDerivative])
+        expect(exposed.out).toContain(`exposed: ${whole}/${key} is served to anyone`);
     } finally {
       rmSync(site, { recursive: true, force: true });
     }

@@ -38,6 +38,8 @@ import {
   makeUser,
   uniqueMediaId,
 } from '../../helpers/factories';
+import { makeGallery, makeGalleryFile } from '../../helpers/gallery-factories';
+import { storeMediaFiles } from '../../helpers/stored';
 import { testStorage } from '../../helpers/test-storage';
 
 const data = tempDataDir('storage-sweep');
@@ -247,6 +249,29 @@ describe('the storage check', () => {
       orphans: [],
       missing: [],
     });
+  });
+
+  it('keeps a gallery photo’s private derivatives, and lists and removes private ones no file uses', async () => {
+    const file = makeGalleryFile(db, makeGallery(db).id);
+    const live = file.mediaId as string;
+    await storeMediaFiles(live, 'jpg', 'private');
+    await getStorage().put(file.originalKey, Buffer.from('gallery original'));
+    const stray = uniqueMediaId();
+    await storeMediaFiles(stray, 'jpg', 'private');
+    await getStorage().delete(originalKey(stray, 'jpg'));
+
+    const now = new Date((await nextSecond()) + IN_FLIGHT_MS);
+    const report = await checkStorage(db, data.dir, now);
+    const folder = mediaPrefix(stray, 'private');
+    const local = testStorage() === 'local';
+    expect(report).toEqual({
+      orphans: [{ key: folder, path: local ? join(storagePaths().uploads, folder.slice(0, -1)) : null }],
+      missing: [],
+    });
+    expect(await removeOrphans(report)).toBe(1);
+    expect(await stored(derivativeKey(stray, 640, 'jpg', 'private'))).toBe(false);
+    expect(await stored(derivativeKey(live, 640, 'jpg', 'private'))).toBe(true);
+    expect(await checkStorage(db, data.dir, now)).toEqual({ orphans: [], missing: [] });
   });
 
   it('lists records whose files are missing', async () => {

@@ -28,7 +28,10 @@ const FILE_SYSTEM_USERS: Record<string, string> = {
   'server/static-assets.ts': 'the built assets in dist/client',
   'server/seed/demo-images.ts': 'the demo drawings’ cache in node_modules/.cache',
   'server/seed/demo-video.ts': 'the demo clip made in tmp/ before it is stored',
-  'src/lib/media/images.server.ts': 'tmp/ inputs of sharp (an upload being processed)',
+  'src/lib/media/images.server.ts':
+    'tmp/ inputs of sharp (an upload being processed), and the local galleries/ folder made 0700',
+  'src/lib/media/private-derivatives.server.ts':
+    'removes the emptied public folder by the path the local driver gave (localPath)',
   'src/lib/media/receive.server.ts': 'an upload’s body written to tmp/',
   'src/lib/media/uploads.server.ts': 'an upload in tmp/ checked and removed',
   'src/lib/media/video/process-video.server.ts': 'ffmpeg’s tmp/ output',

@@ -7,7 +7,7 @@
 // When ffmpeg cannot run, the file is left as it came and there is no poster; the caller decides.
 import { rename, rm, stat } from 'node:fs/promises';
 import { type ProcessedPhoto, processPhoto } from '~/lib/media/images.server';
-import { tmpPath } from '~/lib/platform/server/storage';
+import { type MediaAccess, tmpPath } from '~/lib/platform/server/storage';
 import { runFfmpeg } from './ffmpeg.server';
 
 export type VideoExt = 'mp4' | 'mov' | 'avi';
@@ -101,7 +101,12 @@ async function grabFrame(file: string): Promise<{ png: string | null; problem: s
   return { png: null, problem };
 }
 
-export async function processVideo(file: string, ext: VideoExt): Promise<ProcessedVideo> {
+/** `posterAccess`: where the poster's derivatives are kept ('private' for a client gallery's video). */
+export async function processVideo(
+  file: string,
+  ext: VideoExt,
+  posterAccess: MediaAccess = 'public',
+): Promise<ProcessedVideo> {
   const problems: string[] = [];
   const remuxProblem = await remuxWithoutMetadata(file, ext);
   if (remuxProblem) {
@@ -115,7 +120,7 @@ export async function processVideo(file: string, ext: VideoExt): Promise<Process
     return { remuxed: true, poster: null, problems };
   }
   try {
-    const poster = await processPhoto(frame.png, { avif: 'defer' });
+    const poster = await processPhoto(frame.png, { avif: 'defer', access: posterAccess });
     return { remuxed: true, poster, problems };
   } catch (err) {
     problems.push(`poster frame: ${err instanceof Error ? err.message : String(err)}`);

@@ -5,6 +5,7 @@
 //   media/{mediaId}/{width}.{format}  public derivatives, served by media-serve.ts
 //   objects/                          videos and other uploaded objects
 //   galleries/, tus/                  client galleries' private files, and their uploads in progress
+//   galleries/media/{mediaId}/…       client galleries' derivatives: private, read by the site only
 //   tmp/                              partial writes, renamed into place when complete
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -112,17 +113,32 @@ export function originalKey(mediaId: string, ext: OriginalExt): string {
   return `originals/${mediaId}.${ext}`;
 }
 
-/** The folder of a photo's public derivatives: media/{mediaId}/. */
-export function mediaPrefix(mediaId: string): string {
+/**
+ * Who may fetch a photo's derivatives. 'public': anyone, under media/ (on S3 at MEDIA_PUBLIC_URL,
+ * cached for a year): the portfolio's photos. 'private': only the site, after its own checks, under
+ * galleries/media/ (never at a public address): a client gallery's photos and video posters.
+ */
+export type MediaAccess = 'public' | 'private';
+
+/** Where private derivatives are kept: inside galleries/, the prefix never exposed. */
+export const PRIVATE_MEDIA_ROOT = 'galleries/media/';
+
+/** The folder of a photo's derivatives: media/{mediaId}/, or galleries/media/{mediaId}/ when private. */
+export function mediaPrefix(mediaId: string, access: MediaAccess = 'public'): string {
   assertMediaId(mediaId);
-  return `media/${mediaId}/`;
+  return `${access === 'private' ? PRIVATE_MEDIA_ROOT : 'media/'}${mediaId}/`;
 }
 
-/** One public derivative: media/{mediaId}/{width}.{format}. */
-export function derivativeKey(mediaId: string, width: number, format: MediaFormat): string {
+/** One derivative: media/{mediaId}/{width}.{format}, under galleries/ when private. */
+export function derivativeKey(
+  mediaId: string,
+  width: number,
+  format: MediaFormat,
+  access: MediaAccess = 'public',
+): string {
   if (!isMediaWidth(width)) throw new RangeError('Invalid media width');
   if (!MEDIA_FORMATS.includes(format)) throw new RangeError('Invalid media format');
-  return `${mediaPrefix(mediaId)}${width}.${format}`;
+  return `${mediaPrefix(mediaId, access)}${width}.${format}`;
 }
 
 /** An uploaded object (a video): objects/{id}. */
