@@ -5,17 +5,20 @@
 // - a 1 GiB gallery download through a presigned URL: the site's CPU time for it (the redirect),
 //   while the client reads the whole file from the store, not from the site;
 // - / and /shop under STORAGE=s3 against node:http sending the same bytes: pages never wait on
-//   the store.
+//   the store;
+// - a 1 GiB gallery upload over tus, dropped at half and resumed, with STORAGE=s3 (the upload goes
+//   to the bucket part by part, then is moved inside it) against the same on the local driver.
 // Run alone with `node scripts/bench/storage.mjs`, or from run.mjs through storageRows().
 import { spawn, spawnSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { insertFiles, makeGallery, randomFile } from './gallery-delivery.mjs';
+import { resumedUpload } from './gallery-upload.mjs';
 import { met, printTable, signInOwner, startSite } from './lib.mjs';
 import { pageRows } from './throughput.mjs';
 import { make24mp, sitePublish } from './upload.mjs';
@@ -118,6 +121,34 @@ async function bigGallery(site, s3, dataDir) {
   return `${path}/files/${fileId}/original`;
 }
 
+/** The gallery originals in the bucket (not their derivatives). */
+async function galleryKeys(s3) {
+  const page = await s3.client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: 'galleries/' }));
+  return (page.Contents ?? []).map((o) => o.Key).filter((k) => !k.startsWith('galleries/media/'));
+}
+
+/** A resumed 1 GiB tus upload with STORAGE=s3 against the same with STORAGE=local. */
+async function uploadRow(s3) {
+  const local = await resumedUpload();
+  const before = new Set(await galleryKeys(s3));
+  const onS3 = await resumedUpload(s3.env, async () => {
+    const added = (await galleryKeys(s3)).filter((k) => !before.has(k));
+    if (added.length !== 1) return null;
+    const hash = createHash('sha256');
+    const { Body } = await s3.client.send(new GetObjectCommand({ Bucket: BUCKET, Key: added[0] }));
+    for await (const chunk of Body) hash.update(chunk);
+    return hash.digest('hex');
+  });
+  return [
+    `1 GiB gallery upload over tus with STORAGE=s3, killed at ${onS3.cutPct.toFixed(0)}% and resumed (parts into the bucket, then moved inside it)`,
+    `${(onS3.ms / 1000).toFixed(1)} s, SHA-256 in the bucket ${onS3.same ? 'right' : 'WRONG'}`,
+    `${(local.ms / 1000).toFixed(1)} s (STORAGE=local, same run${local.same ? '' : ', SHA-256 WRONG'})`,
+    `${(onS3.ms / local.ms).toFixed(1)}×`,
+    'finishes with the right SHA-256',
+    met(onS3.same && local.same),
+  ];
+}
+
 export async function storageRows() {
   const work = mkdtempSync(join(tmpdir(), 'wicklow-bench-storage-'));
   const s3 = await startS3(join(work, 's3'));
@@ -176,6 +207,7 @@ export async function storageRows() {
     } finally {
       await site.stop();
     }
+    rows.push(await uploadRow(s3));
   } finally {
     await s3.stop();
     rmSync(work, { recursive: true, force: true });
