@@ -1,23 +1,28 @@
 // Prints of a client gallery's photos over HTTP on the built server (its PayPal is test mode's double):
 // the print dialog reads a photo's prints at the shop's prices through the link, the order records
 // the gallery and link it came through, and a line with another gallery's link or a revoked link is
-// refused with a sentence.
+// refused with a sentence; a print of a gallery with a PIN needs the pass its page gives after the PIN.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { galleryVariantId } from '~/lib/galleries/gallery-prints';
 import { orderItems, orders } from '~db/schema';
 import { withSiteDb } from '../helpers/db';
 import { makeFramings, makePhoto, makeVariant } from '../helpers/factories';
-import { makeGallery, makeGalleryFile, makeGalleryLink } from '../helpers/gallery-factories';
+import {
+  GALLERY_TEST_SECRET,
+  makeGallery,
+  makeGalleryFile,
+  makeGalleryLink,
+} from '../helpers/gallery-factories';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 
 let site: RunningServer;
-const ids = { gallery: '', file: '', link: '', closedFile: '' };
-const tokens = { open: '', other: '', revoked: '', closed: '' };
+const ids = { gallery: '', file: '', link: '', closedFile: '', pinFile: '' };
+const tokens = { open: '', other: '', revoked: '', closed: '', pin: '', pin2: '' };
 
 beforeAll(async () => {
-  site = await startServer();
+  site = await startServer({ AUTH_SECRET: GALLERY_TEST_SECRET });
   withSiteDb(site.dataDir, (d) => {
     const photo = makePhoto(d, { title: 'Lough Tay' });
     makeVariant(d, { photoId: photo.id, size: 'small', finish: 'matte', priceCents: 4500 });
@@ -34,23 +39,51 @@ beforeAll(async () => {
     const closed = makeGallery(d, { printsAllowed: false });
     ids.closedFile = makeGalleryFile(d, closed.id, { width: 2400, height: 1800 }).id;
     tokens.closed = makeGalleryLink(d, closed.id).token;
+    const locked = makeGallery(d, { title: 'Locked shoot', printsAllowed: true, pin: '4821' });
+    ids.pinFile = makeGalleryFile(d, locked.id, { width: 2400, height: 1800 }).id;
+    tokens.pin = makeGalleryLink(d, locked.id).token;
+    tokens.pin2 = makeGalleryLink(d, locked.id).token;
   });
 }, 180_000);
 afterAll(async () => {
   await site?.stop();
 });
 
-const order = (galleryLink: string, fileId = ids.file) =>
+const order = (galleryLink: string, fileId = ids.file, galleryPass?: string) =>
   fetch(`${site.url}/api/paypal/order`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: site.url },
     body: JSON.stringify({
       lines: [
-        { variantId: galleryVariantId(fileId, 'small', 'matte'), framing: null, quantity: 1, galleryLink },
+        {
+          variantId: galleryVariantId(fileId, 'small', 'matte'),
+          framing: null,
+          quantity: 1,
+          galleryLink,
+          ...(galleryPass ? { galleryPass } : {}),
+        },
       ],
       country: 'IE',
     }),
   });
+
+/** The print pass a PIN gallery's page hands its print dialog, read from the page after the PIN. */
+async function passOf(token: string): Promise<string> {
+  const right = await fetch(`${site.url}/g/${token}/pin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: site.url },
+    body: JSON.stringify({ pin: '4821' }),
+  });
+  expect(right.status).toBe(204);
+  const cookie = (right.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const html = await (await fetch(`${site.url}/g/${token}`, { headers: { cookie } })).text();
+  const m = /printPass&quot;:\[0,&quot;([A-Za-z0-9_-]{43})&quot;/.exec(html);
+  expect(m, 'the page after the PIN carries the print pass').not.toBeNull();
+  return m?.[1] ?? '';
+}
+
+const PIN_REFUSAL =
+  'A print in your cart is from a gallery with a PIN. Please open the gallery with its PIN again, and add the print once more.';
 
 describe('prints from a gallery', () => {
   it('offers a photo’s prints through its link at the shop’s prices, never stored', async () => {
@@ -111,5 +144,19 @@ describe('prints from a gallery', () => {
     expect(((await closed.json()) as { message: string }).message).toBe(
       'Prints of this gallery’s photos cannot be ordered.',
     );
+  });
+
+  it('orders a print of a gallery with a PIN only with the pass its page gave after the PIN', async () => {
+    // Before the PIN the page carries no pass.
+    const locked = await (await fetch(`${site.url}/g/${tokens.pin}`)).text();
+    expect(locked).not.toContain('printPass');
+    for (const pass of [undefined, 'x'.repeat(43), await passOf(tokens.pin2)]) {
+      const refused = await order(tokens.pin, ids.pinFile, pass);
+      expect(refused.status, String(pass)).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toBe(PIN_REFUSAL);
+    }
+    const made = await order(tokens.pin, ids.pinFile, await passOf(tokens.pin));
+    expect(made.status, await made.clone().text()).toBe(201);
+    // A gallery with no PIN needs none (the order above of the open link's print).
   });
 });

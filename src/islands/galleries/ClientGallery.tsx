@@ -143,7 +143,8 @@ export default function ClientGallery({ base, view, maxWidth }: Props) {
     }
   };
   // The shop's print dialog, loaded on the first click: the print's cart line carries the link's
-  // token, which the checkout's server checks.
+  // token, and in a gallery with a PIN the page's proof that it was given; the checkout's server
+  // checks both.
   const orderPrint = async (f: ClientFile, opener: HTMLElement) => {
     try {
       const { openPrintDialog } = await import('~/islands/shop/print-dialog-mount');
@@ -155,6 +156,7 @@ export default function ClientGallery({ base, view, maxWidth }: Props) {
         gallery: {
           variantsUrl: `${base}/prints/${encodeURIComponent(f.id)}`,
           link: base.slice('/g/'.length),
+          ...(view.printPass ? { pass: view.printPass } : {}),
         },
       });
     } catch {

@@ -32,7 +32,7 @@ export interface PrintTarget {
    * A client gallery's photo: where its prints are read (at the shop's prices) and the gallery
    * link's token its cart line carries, for the server to check. Such a photo has no edition.
    */
-  gallery?: { variantsUrl: string; link: string };
+  gallery?: { variantsUrl: string; link: string; pass?: string };
 }
 
 interface Variant {
@@ -120,6 +120,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
       dimensions: variant.dimensions,
       imageUrl: target.imageUrl,
       ...(target.gallery ? { galleryLink: target.gallery.link } : {}),
+      ...(target.gallery?.pass ? { galleryPass: target.gallery.pass } : {}),
     });
     const message = `${quantity} × ${target.title}, ${PRINT_SIZE_LABELS[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`;
     // Closing a modal dialog restyles the whole page (it stops being inert), which takes a slow phone

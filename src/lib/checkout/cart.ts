@@ -25,6 +25,8 @@ export interface CartLine {
   imageUrl?: string;
   /** A print of a client gallery's photo: the token of the gallery link it was chosen through. */
   galleryLink?: string;
+  /** And, in a gallery with a PIN, the gallery page's proof that the PIN was given. */
+  galleryPass?: string;
 }
 
 export type Cart = readonly CartLine[];
@@ -79,13 +81,18 @@ export function totals(cart: Cart): { totalCents: number; itemCount: number } {
 }
 
 /** What the browser sends to the server for an order: only what was chosen, never a price. */
-export function orderLines(
-  cart: Cart,
-): { variantId: string; framing: PrintSize | null; quantity: number; galleryLink?: string }[] {
+export function orderLines(cart: Cart): {
+  variantId: string;
+  framing: PrintSize | null;
+  quantity: number;
+  galleryLink?: string;
+  galleryPass?: string;
+}[] {
   return cart.map((l) => ({
     variantId: l.variantId,
     framing: l.framing,
     quantity: l.quantity,
     ...(l.galleryLink ? { galleryLink: l.galleryLink } : {}),
+    ...(l.galleryPass ? { galleryPass: l.galleryPass } : {}),
   }));
 }

@@ -48,6 +48,8 @@ export const orderLineSchema = z.object({
     .max(MAX_LINE_QUANTITY, perPrintCapMessage()),
   /** A print of a gallery photo: the token of the gallery link it was chosen through. */
   galleryLink: z.string().trim().max(100).optional(),
+  /** And, in a gallery with a PIN, the gallery page's proof that the PIN was given. */
+  galleryPass: z.string().trim().max(100).optional(),
 });
 export type OrderLineInput = z.infer<typeof orderLineSchema>;
 

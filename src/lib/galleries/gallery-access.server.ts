@@ -51,6 +51,28 @@ function pinProof(link: GalleryLink, pinHash: string, secret: string): string {
   return createHmac('sha256', secret).update(`gallery-pin-ok:${link.id}:${pinHash}`).digest('base64url');
 }
 
+/**
+ * What a print of a PIN gallery's photo carries in the cart: proof that the PIN was given through
+ * this link. The PIN cookie is sent only below /g/{token}, never to the checkout, so the gallery
+ * page (rendered only after the PIN) hands this to its print dialog instead. It opens nothing but
+ * the ordering of prints; it changes when the PIN does. Null for a gallery with no PIN.
+ */
+export function printPass(link: GalleryLink, gallery: Gallery): string | null {
+  if (!gallery.pinHash) return null;
+  return createHmac('sha256', getConfig().authSecret)
+    .update(`gallery-print-ok:${link.id}:${gallery.pinHash}`)
+    .digest('base64url');
+}
+
+/** Whether a cart line's pass is this link's (always true for a gallery with no PIN). */
+export function printPassMatches(given: string | undefined, link: GalleryLink, gallery: Gallery): boolean {
+  const expected = printPass(link, gallery);
+  if (expected === null) return true;
+  const a = Buffer.from(given ?? '');
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 /** The cookie that opens this link's PIN door, sent only below the link's own path. */
 export function pinCookie(token: string, link: GalleryLink, gallery: Gallery): string {
   const config = getConfig();

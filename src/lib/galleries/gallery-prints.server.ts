@@ -1,8 +1,9 @@
 // Prints of gallery photos on the server: the sizes a gallery photo can be printed at, at the shop's
 // prices (for the print dialog), and the check of an order's gallery lines. A line of a gallery photo
 // is priced only with a link of that photo's gallery that is open (not revoked, not expired, its
-// gallery not expired) and whose gallery allows prints; every gallery line of one order must come
-// through the same link, which the order records with its gallery.
+// gallery not expired) and whose gallery allows prints, and, when the gallery has a PIN, with the
+// pass its page gave after the PIN (printPass); every gallery line of one order must come through
+// the same link, which the order records with its gallery.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
@@ -10,7 +11,7 @@ import { printFits } from '~/lib/shop/print-fit';
 import { currentPrices } from '~/lib/shop/products.server';
 import { FINISHES, PRINT_DIMENSIONS, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
 import { galleryFiles } from '~db/schema';
-import { type Gallery, type GalleryLink, openLink } from './gallery-access.server';
+import { type Gallery, type GalleryLink, openLink, printPassMatches } from './gallery-access.server';
 import { galleryVariantId, parseGalleryVariantId } from './gallery-prints';
 
 /** A print of a gallery photo as the order's pricing reads a shop variant. */
@@ -92,7 +93,7 @@ function printingLink(db: Db, token: string, now: Date): { link: GalleryLink; ga
  */
 export function galleryOrderVariants(
   db: Db,
-  lines: readonly { variantId: string; galleryLink?: string | undefined }[],
+  lines: readonly { variantId: string; galleryLink?: string | undefined; galleryPass?: string | undefined }[],
   now: Date,
 ): { variants: GalleryPrintVariant[]; source: GallerySource | null } {
   const variants: GalleryPrintVariant[] = [];
@@ -113,6 +114,12 @@ export function galleryOrderVariants(
     if (!opened) {
       opened = printingLink(db, line.galleryLink, now);
       openedWith = line.galleryLink;
+    }
+    if (!printPassMatches(line.galleryPass, opened.link, opened.gallery)) {
+      throw new HttpError(
+        403,
+        'A print in your cart is from a gallery with a PIN. Please open the gallery with its PIN again, and add the print once more.',
+      );
     }
     const file = readyPhoto(db, opened.gallery.id, named.fileId);
     if (!file) {

@@ -6,7 +6,7 @@
 import { and, asc, count, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import { galleryFavourites, galleryFiles } from '~db/schema';
-import type { Gallery, GalleryLink } from './gallery-access.server';
+import { type Gallery, type GalleryLink, printPass } from './gallery-access.server';
 import { downloadsAllowed, isProofing, viewsMarked } from './gallery-delivery';
 import { type ClientFile, type ClientGallery, FILES_PAGE_SIZE, type FilesPage } from './gallery-view';
 
@@ -111,6 +111,7 @@ export function galleryView(db: Db, gallery: Gallery, link: GalleryLink): Client
     proofing: isProofing(gallery),
     marked: viewsMarked(gallery),
     printsAllowed: gallery.printsAllowed,
+    printPass: gallery.printsAllowed ? printPass(link, gallery) : null,
     selectionSentAt: link.selectionSentAt?.toISOString() ?? null,
   };
 }

@@ -44,5 +44,7 @@ export interface ClientGallery {
   proofing: boolean;
   marked: boolean;
   printsAllowed: boolean;
+  /** For a gallery with a PIN and prints: what a print's cart line carries to show the PIN was given. */
+  printPass: string | null;
   selectionSentAt: string | null;
 }
