@@ -53,6 +53,23 @@ async function servedDerivative(upload: Uploaded, width: number) {
   return { meta, dominant };
 }
 
+/**
+ * Runs an upload that the site answers before its body is all sent, once more if the first one
+ * ended in a reset instead of an answer. On loopback, with both cores busy, this test's client can
+ * write into the socket the site has just closed after answering; the reset that follows throws
+ * the answer away before the client reads it (EPIPE or ECONNRESET). The site did the same both
+ * times; a second reset fails the test.
+ */
+async function sentOnce<T>(send: () => Promise<T>): Promise<T> {
+  try {
+    return await send();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'EPIPE' && code !== 'ECONNRESET') throw err;
+    return send();
+  }
+}
+
 describe('photo originals from a camera', () => {
   it('turn a 16-bit TIFF into 8-bit sRGB derivatives, keep the TIFF private, and read its XMP', async () => {
     const tif = await tiff16(3000, 2000, {
@@ -131,23 +148,27 @@ describe('photo originals from a camera', () => {
   });
 
   it('refuse a 201 MB body with a clear 413, declared or streamed, and keep nothing', async () => {
-    const declared = await rawRequest(`${server.url}${await grant()}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'image/tiff', 'content-length': String(201 * MB) },
-      prefix: Buffer.from('II*\0\x08\0\0\0', 'latin1'),
-      fillerBytes: 201 * MB - 8,
-    });
+    const declared = await sentOnce(async () =>
+      rawRequest(`${server.url}${await grant()}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/tiff', 'content-length': String(201 * MB) },
+        prefix: Buffer.from('II*\0\x08\0\0\0', 'latin1'),
+        fillerBytes: 201 * MB - 8,
+      }),
+    );
     expect(declared.status).toBe(413);
     expect(JSON.parse(declared.body).message).toBe('The file is larger than the 200 MB limit.');
     expect(declared.sentBeforeAnswer).toBeLessThan(20 * MB);
 
     // No Content-Length (an endless body): stopped when the 200 MB are passed.
-    const streamed = await rawRequest(`${server.url}${await grant()}`, {
-      method: 'PUT',
-      headers: { 'content-type': 'image/tiff' },
-      prefix: Buffer.from('II*\0\x08\0\0\0', 'latin1'),
-      fillerBytes: 260 * MB,
-    });
+    const streamed = await sentOnce(async () =>
+      rawRequest(`${server.url}${await grant()}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'image/tiff' },
+        prefix: Buffer.from('II*\0\x08\0\0\0', 'latin1'),
+        fillerBytes: 260 * MB,
+      }),
+    );
     expect(streamed.status).toBe(413);
     expect(JSON.parse(streamed.body).message).toBe('The file is larger than the 200 MB limit.');
     expect(streamed.sentBeforeAnswer).toBeLessThan(210 * MB);
