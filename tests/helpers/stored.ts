@@ -6,7 +6,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
 import { getConfig } from '~/lib/platform/server/config';
-import { getStorage, PUBLIC_CACHE } from '~/lib/platform/server/object-store';
+import { getStorage, REDIRECT_CACHE } from '~/lib/platform/server/object-store';
 import {
   derivativeKey,
   type MediaAccess,
@@ -104,7 +104,7 @@ export function inSiteStore<T>(site: Site, use: () => Promise<T>): Promise<T> {
 
 /**
  * The site serves this public object at `path`: itself on the local driver, and on S3 by a
- * permanent redirect to the object's public address (MEDIA_PUBLIC_URL/key), cached for a year.
+ * redirect to the object's public address (MEDIA_PUBLIC_URL/key), kept by browsers for a day.
  * Either way the object is in the site's store (on S3: in the bucket, not under UPLOADS_DIR).
  */
 export async function expectServedFromStore(site: Site, path: string, key: string): Promise<void> {
@@ -113,9 +113,9 @@ export async function expectServedFromStore(site: Site, path: string, key: strin
   await res.arrayBuffer();
   if (storage === 's3') {
     const { MEDIA_PUBLIC_URL } = await storageEnvFor(site.dataDir, 's3');
-    expect(res.status, path).toBe(301);
+    expect(res.status, path).toBe(302);
     expect(res.headers.get('location')).toBe(`${MEDIA_PUBLIC_URL}/${key}`);
-    expect(res.headers.get('cache-control')).toBe(PUBLIC_CACHE);
+    expect(res.headers.get('cache-control')).toBe(REDIRECT_CACHE);
   } else {
     expect(res.status, path).toBe(200);
   }

@@ -3,12 +3,13 @@
 // from storage.ts, so nothing outside media/ is reachable, encoded or not.
 // A derivative never changes under its URL, hence the year-long immutable cache. Media that are
 // private (a client gallery's) answer 404 like a media id that does not exist.
-// On the local driver the file is sent from disk; on S3 the answer is a permanent redirect to the
-// derivative's public address (MEDIA_PUBLIC_URL), which the browser then keeps for a year: the
-// bytes never pass through this process, and no request is made to the bucket to answer.
+// On the local driver the file is sent from disk; on S3 the answer is a redirect to the
+// derivative's public address (MEDIA_PUBLIC_URL), which the browser keeps for a day (REDIRECT_CACHE
+// says why not longer): the bytes never pass through this process, and no request is made to the
+// bucket to answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isMediaWidth, isValidMediaId, MEDIA_CONTENT_TYPES, type MediaFormat } from '~/lib/media/media-urls';
-import { getStorage, PUBLIC_CACHE, publicUrlOf } from '~/lib/platform/server/object-store';
+import { getStorage, PUBLIC_CACHE, publicUrlOf, REDIRECT_CACHE } from '~/lib/platform/server/object-store';
 import { plainError as fail, sendFile } from '~/lib/platform/server/send-file';
 import { derivativeKey } from '~/lib/platform/server/storage';
 
@@ -41,8 +42,9 @@ export async function serveMedia(
 }
 
 /**
- * Answers with a public stored object: the file itself on the local driver (ETag, Range), a 301
- * to its public address on S3, cached as long as the object is (it never changes under its key).
+ * Answers with a public stored object: the file itself on the local driver (ETag, Range), a 302
+ * to its public address on S3, kept by the browser for a day: the object never changes, but the
+ * address it lives at may, when the site moves to another store.
  */
 export function sendStored(
   req: IncomingMessage,
@@ -53,7 +55,7 @@ export function sendStored(
 ): Promise<boolean> | true {
   const path = getStorage().localPath(key);
   if (path) return sendFile(req, res, path, contentType, headers);
-  res.writeHead(301, { Location: publicUrlOf(key) ?? '/', 'Cache-Control': PUBLIC_CACHE });
+  res.writeHead(302, { Location: publicUrlOf(key) ?? '/', 'Cache-Control': REDIRECT_CACHE });
   res.end();
   return true;
 }

@@ -3,7 +3,7 @@
 // EXIF and GPS would leak, and it may be a print-resolution original): the largest JPEG
 // derivative up to 1920 px stands in for it. (A video has media facts too, those of its poster
 // frame, which has its own address under /media/: a video's own address always answers the video.)
-// On S3 both are a permanent redirect to the object's public address (see sendStored).
+// On S3 both are a redirect to the object's public address, kept by browsers for a day (see sendStored).
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isValidMediaId, widthsFor } from '~/lib/media/media-urls';
 import type { Db } from '~/lib/platform/server/db';

@@ -28,6 +28,15 @@ registerInstance('object store', import.meta.url);
 /** Public objects never change under their key: a year, immutable. */
 export const PUBLIC_CACHE = 'public, max-age=31536000, immutable';
 
+/**
+ * How long a browser keeps the site's redirect from a public object's address to MEDIA_PUBLIC_URL:
+ * a day, not a year. The object never changes, but where it lives can: after a move back to the
+ * local store (storage:move --to local) or to another CDN address, a browser that kept the redirect
+ * would go on asking the old address, and a removed bucket would mean broken images, for as long
+ * as it keeps it. A day bounds that, at the cost of one small request per image per day.
+ */
+export const REDIRECT_CACHE = 'public, max-age=86400';
+
 let current: { id: string; driver: StorageDriver } | undefined;
 
 /** The store the config names (made once, and again only when a test changes the config). */
