@@ -4,8 +4,9 @@
 // Each orphan is named by its key, with its path on this machine when it is on disk. Exits 0 when all is in order, 1 when it found something. With --fix
 // it removes the orphan files and exits 0 unless a record's file is missing (that one cannot be
 // made again here: upload the picture or video again in the admin). On S3 it also asks
-// MEDIA_PUBLIC_URL for one private object of each kind, as a stranger would: one served there
-// is reported and the check fails until the CDN or bucket serves only media/ and objects/.
+// MEDIA_PUBLIC_URL for one private object of each kind, and for a listing of the bucket, as a
+// stranger would: one served there is reported and the check fails until the CDN or bucket
+// serves only media/ and objects/.
 
 import { exposedPrivateObjects } from '~/lib/media/public-exposure.server';
 import { checkStorage, removeOrphans } from '~/lib/media/storage-check.server';
@@ -23,9 +24,9 @@ try {
   for (const o of report.orphans) console.log(`orphan: ${o.key}${o.path ? ` (${o.path})` : ''}`);
   for (const m of report.missing) console.log(`missing: ${m.record} needs ${m.wants}`);
   const exposed = await exposedPrivateObjects();
-  for (const url of exposed)
+  for (const { url, what } of exposed)
     console.log(
-      `exposed: ${url} is served to anyone. MEDIA_PUBLIC_URL must serve only media/ and objects/ (see the README, Media on S3-compatible storage).`,
+      `exposed: ${url} ${what === 'listing' ? "lists the bucket's keys" : 'is served'} to anyone. MEDIA_PUBLIC_URL must serve only media/ and objects/ (see the README, Media on S3-compatible storage).`,
     );
   const fixed = fix && report.orphans.length > 0 ? await removeOrphans(report) : 0;
   if (fixed > 0) console.log(`Removed ${fixed} orphan file${fixed === 1 ? '' : 's'}.`);

@@ -98,7 +98,7 @@ describe('npm run storage:check', () => {
 });
 
 describe.runIf(testStorage() === 's3')('npm run storage:check on S3', () => {
-  it('fails when MEDIA_PUBLIC_URL serves a private object to anyone, naming its address', async () => {
+  it('fails when MEDIA_PUBLIC_URL serves a private object or lists the bucket to anyone, naming its address', async () => {
     const site = mkdtempSync(join(tmpdir(), 'wicklow-exposure-'));
     try {
       withSiteDb(site, () => undefined);
@@ -122,6 +122,10 @@ describe.runIf(testStorage() === 's3')('npm run storage:check on S3', () => {
       expect(exposed.code).toBe(1);
       for (const key of [original, galleryOriginal, galleryDerivative])
         expect(exposed.out).toContain(`exposed: ${whole}/${key} is served to anyone`);
+      // A bucket made public as a whole lists its keys too, which name every private object.
+      expect(exposed.out).toContain(
+        `exposed: ${whole}/?list-type=2&max-keys=1 lists the bucket's keys to anyone`,
+      );
     } finally {
       rmSync(site, { recursive: true, force: true });
     }
