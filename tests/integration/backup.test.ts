@@ -4,7 +4,17 @@
 // (TEST_STORAGE=s3, and the last part on S3 always) the backup lists the bucket's objects instead of
 // copying them, and a restore checks the bucket still holds them.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -281,10 +291,21 @@ describe('npm run backup and restore of a site on S3', () => {
     expect(differs.stderr).toContain(`${extra[0]} (another size or ETag)`);
     await inBucket(() => getStorage().delete(extra[0] as string));
 
-    const allowed = run('restore', [target, '--allow-missing'], { DATA_DIR: dataDir, ...bucket });
+    // UPLOADS_DIR holds another file (on S3 it holds only work files): the backup brings no media
+    // files, so the restore neither refuses for it nor touches it.
+    const work = mkdtempSync(join(tmpdir(), 'wicklow-s3-uploads-'));
+    mkdirSync(join(work, 'tmp'));
+    writeFileSync(join(work, 'tmp', 'work-file'), 'a work file');
+    const allowed = run('restore', [target, '--allow-missing'], {
+      DATA_DIR: dataDir,
+      UPLOADS_DIR: work,
+      ...bucket,
+    });
     expect(allowed.status, allowed.stderr).toBe(0);
     expect(allowed.stdout).toContain(`Restored with --allow-missing. 1 of the`);
     expect(allowed.stdout).toContain(`${extra[0]} (missing)`);
     expect(existsSync(join(dataDir, 'site.sqlite'))).toBe(true);
+    expect(readdirSync(work, { recursive: true }).sort()).toEqual(['tmp', join('tmp', 'work-file')]);
+    rmSync(work, { recursive: true, force: true });
   });
 });

@@ -220,7 +220,10 @@ function copyInto(
   }
 
   const apart = !uploadsInside(dataDir, uploadsDir);
-  if (apart && holdsFiles(uploadsDir)) {
+  // Only a backup with media files writes into UPLOADS_DIR; a backup of a site on S3 has none
+  // (its objects stay in the bucket), so the folder, which then holds only work files, is left be.
+  const hasMedia = existsSync(join(backup, 'uploads'));
+  if (apart && hasMedia && holdsFiles(uploadsDir)) {
     throw new Error(
       `${uploadsDir} (UPLOADS_DIR) already holds files. Move them aside (or choose an empty folder): a restore never mixes two sites' media.`,
     );
@@ -229,7 +232,7 @@ function copyInto(
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const linked = new Map<string, string>();
   const copied = copyFiles(backup, dataDir, apart ? new Set([...NOT_COPIED, 'uploads']) : NOT_COPIED, linked);
-  if (apart && existsSync(join(backup, 'uploads'))) {
+  if (apart && hasMedia) {
     mkdirSync(uploadsDir, { recursive: true, mode: 0o700 });
     const media = copyFiles(join(backup, 'uploads'), uploadsDir, new Set(), linked);
     copied.files += media.files;
