@@ -11,7 +11,7 @@ import { requeueInterrupted, runMediaQueue } from '../src/lib/media/media-jobs.s
 import { startStorageSweep } from '../src/lib/media/storage-sweep.server';
 import { getPaypalClient } from '../src/lib/payments/backend.server';
 import { ensureOwner } from '../src/lib/platform/server/auth';
-import { getConfig, type UploadsFrom } from '../src/lib/platform/server/config';
+import { getConfig, type StorageSettings, type UploadsFrom } from '../src/lib/platform/server/config';
 import { markDataDirInUse } from '../src/lib/platform/server/data-dir-lock';
 import { getDb } from '../src/lib/platform/server/db';
 import { startMailSender } from '../src/lib/platform/server/mail-sender';
@@ -20,7 +20,11 @@ import { fillMissingSlugs } from '../src/lib/shop/print-slugs.server';
 import { seedDemo } from './seed/demo';
 
 /** Where the media are, said at every start; for files an earlier version kept, how to move them. */
-export function uploadsLine(dir: string, from: UploadsFrom): string {
+export function uploadsLine(dir: string, from: UploadsFrom, storage?: StorageSettings): string {
+  if (storage?.driver === 's3') {
+    const where = storage.s3.endpoint ?? 'AWS';
+    return `Media files are in the S3 bucket ${storage.s3.bucket} at ${where}, the public ones served from ${storage.mediaPublicUrl}; ${dir} holds only work files.`;
+  }
   if (from !== 'DATA_DIR') return `Media files are in ${dir}.`;
   return `Media files are read where an earlier version kept them, in ${dir} (DATA_DIR/uploads). To keep them elsewhere, stop the site, move that folder, and set UPLOADS_DIR to its new place.`;
 }
@@ -29,7 +33,7 @@ export async function boot(): Promise<void> {
   const config = getConfig();
   const db = getDb();
   markDataDirInUse(config.dataDir);
-  getLog().info(uploadsLine(config.uploadsDir, config.uploadsFrom));
+  getLog().info(uploadsLine(config.uploadsDir, config.uploadsFrom, config.storage));
   const owner = await ensureOwner(db);
   if (owner.created && owner.password) {
     const line = '─'.repeat(64);

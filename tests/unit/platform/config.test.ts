@@ -158,6 +158,25 @@ describe('the media folder', () => {
     expect(uploadsLine(config.uploadsDir, config.uploadsFrom)).toContain('set UPLOADS_DIR');
     expect(uploadsLine('/srv/media', 'UPLOADS_DIR')).toBe('Media files are in /srv/media.');
   });
+
+  it('says at start that the media are in the bucket on S3, and the folder holds only work files', () => {
+    const config = buildConfig(
+      parseEnv({
+        DATA_DIR: fresh(),
+        UPLOADS_DIR: '/srv/media',
+        STORAGE: 's3',
+        S3_ENDPOINT: 'https://abc123.r2.cloudflarestorage.com',
+        S3_REGION: 'auto',
+        S3_BUCKET: 'wicklow-media',
+        S3_ACCESS_KEY_ID: 'key-id',
+        S3_SECRET_ACCESS_KEY: 'key-secret',
+        MEDIA_PUBLIC_URL: 'https://media.example.ie/',
+      }),
+    );
+    expect(uploadsLine(config.uploadsDir, config.uploadsFrom, config.storage)).toBe(
+      'Media files are in the S3 bucket wicklow-media at https://abc123.r2.cloudflarestorage.com, the public ones served from https://media.example.ie; /srv/media holds only work files.',
+    );
+  });
 });
 
 describe('the store of media', () => {
