@@ -5,6 +5,17 @@ import { describe, expect, it } from 'vitest';
 import { buildConfig, ConfigError, parseEnv } from '~/lib/platform/server/config';
 import { uploadsLine } from '../../../server/boot';
 
+/** A complete STORAGE=s3 configuration, as for Cloudflare R2 behind a CDN. */
+const S3_SETTINGS = {
+  STORAGE: 's3',
+  S3_ENDPOINT: 'https://abc123.r2.cloudflarestorage.com',
+  S3_REGION: 'auto',
+  S3_BUCKET: 'wicklow-media',
+  S3_ACCESS_KEY_ID: 'key-id',
+  S3_SECRET_ACCESS_KEY: 'key-secret',
+  MEDIA_PUBLIC_URL: 'https://media.example.ie/',
+};
+
 describe('config', () => {
   it('uses the documented defaults', () => {
     const env = parseEnv({});
@@ -164,13 +175,7 @@ describe('the media folder', () => {
       parseEnv({
         DATA_DIR: fresh(),
         UPLOADS_DIR: '/srv/media',
-        STORAGE: 's3',
-        S3_ENDPOINT: 'https://abc123.r2.cloudflarestorage.com',
-        S3_REGION: 'auto',
-        S3_BUCKET: 'wicklow-media',
-        S3_ACCESS_KEY_ID: 'key-id',
-        S3_SECRET_ACCESS_KEY: 'key-secret',
-        MEDIA_PUBLIC_URL: 'https://media.example.ie/',
+        ...S3_SETTINGS,
       }),
     );
     expect(uploadsLine(config.uploadsDir, config.uploadsFrom, config.storage)).toBe(
@@ -180,15 +185,7 @@ describe('the media folder', () => {
 });
 
 describe('the store of media', () => {
-  const S3 = {
-    STORAGE: 's3',
-    S3_ENDPOINT: 'https://abc123.r2.cloudflarestorage.com',
-    S3_REGION: 'auto',
-    S3_BUCKET: 'wicklow-media',
-    S3_ACCESS_KEY_ID: 'key-id',
-    S3_SECRET_ACCESS_KEY: 'key-secret',
-    MEDIA_PUBLIC_URL: 'https://media.example.ie/',
-  };
+  const S3 = S3_SETTINGS;
 
   it('is the local folder unless STORAGE says s3', () => {
     expect(buildConfig(parseEnv({ DATA_DIR: mkdtempSync(join(tmpdir(), 'w-')) })).storage).toEqual({
