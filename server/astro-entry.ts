@@ -7,10 +7,12 @@
 // queues and two PayPal clients in one process, and an error thrown by one copy was not an
 // `instanceof` the other's class. Here the front is one more module of Astro's graph, so every
 // stateful module exists once. astro.config.mjs points @astrojs/node at this file.
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createExports as nodeExports } from '@astrojs/node/server.js';
 import type { SSRManifest } from 'astro';
 import { getLog } from '~/lib/platform/server/log';
+import { markBuildInUse } from './build-in-use';
 import { startFront } from './main';
 
 type NodeOptions = Parameters<typeof nodeExports>[1];
@@ -24,15 +26,20 @@ export function createExports(manifest: SSRManifest, options: NodeOptions) {
 /** Called by Astro's entry once it is loaded: `node dist/server/entry.mjs` serves the site. */
 export function start(manifest: SSRManifest, options: NodeOptions): void {
   const { handler } = createExports(manifest, options);
-  startFront(handler, clientDir(options)).catch((err) => {
+  const client = clientDir(options);
+  markBuildInUse(dirname(client));
+  startFront(handler, client).catch((err) => {
     getLog().error({ err }, 'Unexpected error');
     process.exit(1);
   });
 }
 
 /**
- * dist/client: Astro builds it beside dist/server. Found from this chunk's own location (like
- * @astrojs/node does), so a build that was moved or copied elsewhere still serves its assets.
+ * The build's client folder, beside its server folder. Found from this chunk's own location (like
+ * @astrojs/node does), so a build that was moved or copied elsewhere still serves its assets. That
+ * location is the build's real folder (builds/<time>/server/...), not the `dist` link it was started
+ * through: Node resolves a module to its real path, so a later `npm run build`, which points `dist`
+ * at a new folder, changes nothing for this process, its pages' code or its assets.
  */
 function clientDir(options: NodeOptions): string {
   let folder = new URL('.', import.meta.url);

@@ -26,6 +26,7 @@ const FILE_SYSTEM_USERS: Record<string, string> = {
   'src/lib/platform/server/backup.ts': 'copies the data directory (and the local driver’s folder)',
   'src/lib/platform/server/restore.ts': 'copies a backup into the data directory (and the local folder)',
   'server/static-assets.ts': 'the built assets in dist/client',
+  'server/build-in-use.ts': 'the running/<pid> mark in the build folder this server runs',
   'server/seed/demo-images.ts': 'the demo drawings’ cache in node_modules/.cache',
   'server/seed/demo-video.ts': 'the demo clip made in tmp/ before it is stored',
   'src/lib/media/images.server.ts':

@@ -2,11 +2,14 @@
 // it must not be in the server bundle that starts on every boot (dist/server/), only in its own
 // file, dist/demo/landscapes.mjs. Reads the last
 // build, so it means something after `npm run build` (npm test builds first).
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-const DIST = join(__dirname, '../../../dist');
+// The build `dist` names, by its real folder: `npm run build` may point `dist` at a newer build while
+// this file reads (an integration test builds while the others run).
+const LINK = join(__dirname, '../../../dist');
+const DIST = existsSync(LINK) ? realpathSync(LINK) : LINK;
 const SERVER = join(DIST, 'server');
 const DEMO = join(DIST, 'demo/landscapes.mjs');
 
