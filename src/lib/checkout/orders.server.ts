@@ -295,7 +295,8 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
       });
     }
     // The copies of limited editions are held in this transaction: a 409 (sold out) undoes the order.
-    if ((fields.paymentStatus ?? 'pending') === 'pending') reserveEditionCopies(db, orderId, editionLines, new Date(), fields.clientIp);
+    if ((fields.paymentStatus ?? 'pending') === 'pending')
+      reserveEditionCopies(db, orderId, editionLines, new Date(), fields.clientIp);
     return orderId;
   });
 }

@@ -82,7 +82,7 @@ describe('a code of one use, captured by 20 buyers at once', () => {
     expect(paidOrders).toHaveLength(1);
   }, 30_000);
 
-  it("gives the use back when PayPal refuses the payment, so another buyer can use the code", async () => {
+  it('gives the use back when PayPal refuses the payment, so another buyer can use the code', async () => {
     const code = makeDiscountCode(db, { code: 'ONCE', value: 20, maxUses: 1 });
     const first = await orderWith('ONCE');
     const second = await orderWith('ONCE');
