@@ -47,6 +47,17 @@ test('the owner clears test orders, and a real order stays', async ({ page, requ
   await expect(page.getByRole('cell', { name: REAL_BUYER })).toBeVisible();
   await expect(page.getByText(/test orders? \(made in test mode, no payment taken\)/)).toBeVisible();
 
+  await page.screenshot({ path: 'test-results/test-orders-1280.png' });
+  // On a phone the notice fits and its button is a full tap target.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const button = page.getByRole('button', { name: 'Clear test orders' });
+  expect((await button.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(44);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/test-orders-390.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // Declining the question changes nothing.
   page.once('dialog', (dialog) => dialog.dismiss());
   await page.getByRole('button', { name: 'Clear test orders' }).click();
@@ -65,5 +76,4 @@ test('the owner clears test orders, and a real order stays', async ({ page, requ
   await expect(page.getByRole('cell', { name: TEST_BUYER.name })).toHaveCount(0);
   await expect(page.getByRole('cell', { name: REAL_BUYER })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Clear test orders' })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/test-orders-cleared.png' });
 });

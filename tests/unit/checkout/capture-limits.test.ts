@@ -4,15 +4,17 @@
 // shows 1 use of 1, and every other buyer is refused with a sentence saying that the code is used
 // up and that nothing was charged, without PayPal ever being asked to take money for them. A use
 // taken for a capture PayPal refuses is given back at once.
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { removeAbandonedOrders } from '~/lib/checkout/abandoned-orders.server';
 import { DISCOUNT_MESSAGES } from '~/lib/checkout/discount';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import { capturePaypalOrder, codeGoneMessage, createPaypalOrder } from '~/lib/checkout/orders.server';
+import { reconcilePendingPayments } from '~/lib/checkout/payment-reconcile.server';
 import { PaypalClient } from '~/lib/payments/paypal-client.server';
 import { PaypalDouble } from '~/lib/payments/paypal-double.server';
 import type { Db } from '~/lib/platform/server/db';
-import { discountCodes } from '~db/schema';
+import { discountCodes, orders } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeDiscountCode, makeVariant } from '../../helpers/factories';
@@ -110,5 +112,41 @@ describe('a code of one use, captured by 20 buyers at once', () => {
     const held = await capturePaypalOrder(db, client, first.id, CUSTOMER);
     expect(held).toMatchObject({ paid: false, status: 'PENDING' });
     expect(codeRow(code.id).uses).toBe(1);
+  });
+});
+
+describe('a use taken for a capture the site never heard back about', () => {
+  /** An order that took its code's use for a capture, then heard nothing (PayPal failed, unreadable). */
+  async function stranded(code: string) {
+    const made = await orderWith(code);
+    db.update(orders)
+      .set({ discountUseTaken: true, updatedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(orders.id, made.orderId))
+      .run();
+    db.update(discountCodes)
+      .set({ uses: sql`${discountCodes.uses} + 1` })
+      .where(eq(discountCodes.code, code))
+      .run();
+    return made;
+  }
+
+  it('is given back by the payment check when PayPal shows no capture', async () => {
+    const code = makeDiscountCode(db, { code: 'LATE', value: 20, maxUses: 1 });
+    const made = await stranded('LATE');
+    expect(codeRow(code.id).uses).toBe(1);
+    const report = await reconcilePendingPayments(db, client);
+    expect(report.checked).toBe(1);
+    expect(codeRow(code.id).uses).toBe(0);
+    expect(db.select().from(orders).where(eq(orders.id, made.orderId)).get()?.discountUseTaken).toBe(false);
+  });
+
+  it('is given back when the order is removed as abandoned, and other codes keep their uses', async () => {
+    const code = makeDiscountCode(db, { code: 'GONE', value: 20, maxUses: 3, uses: 1 });
+    const other = makeDiscountCode(db, { code: 'KEPT', value: 20, maxUses: 3, uses: 2 });
+    await stranded('GONE');
+    expect(codeRow(code.id).uses).toBe(2);
+    expect(removeAbandonedOrders(db, new Date(Date.now() + 8 * 24 * 60 * 60_000))).toBe(1);
+    expect(codeRow(code.id).uses).toBe(1);
+    expect(codeRow(other.id).uses).toBe(2);
   });
 });
