@@ -192,6 +192,12 @@ export const orders = sqliteTable(
     /** The discount code used (upper-case) and its row's id (the code may be deleted later). */
     discountCode: text('discount_code'),
     discountCodeId: text('discount_code_id'),
+    /**
+     * This order holds one of its code's counted uses: taken just before PayPal is asked to capture,
+     * in the statement that checks the code's limit; kept when the order is paid or PayPal holds the
+     * payment for review; given back when PayPal refuses it, fails, or reports no capture.
+     */
+    discountUseTaken: bool('discount_use_taken').notNull().default(false),
     /** The client gallery and link an order of gallery prints came from. */
     galleryId: text('gallery_id'),
     galleryLinkId: text('gallery_link_id'),

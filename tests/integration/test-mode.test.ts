@@ -113,3 +113,49 @@ describe('an https site with PAYPAL_MODE=test', () => {
     expect(toBuyer?.text).not.toContain('Your payment has been received');
   });
 });
+
+describe('a limited edition bought in test mode, and clearing test orders', () => {
+  it('numbers no copy, leaves the edition changeable, and the owner clears the test orders', async () => {
+    withSiteDb(testing.dataDir, (db) => {
+      makePhoto(db, { id: 'p-dan', title: 'Lough Dan', editionSize: 2 });
+      makeVariant(db, { id: 'v-dan', photoId: 'p-dan', size: 'small', priceCents: 4500 });
+    });
+    const created = await post(testing, '/api/paypal/order', {
+      lines: [{ variantId: 'v-dan', framing: null, quantity: 2 }],
+      country: 'IE',
+    });
+    expect(created.status).toBe(201);
+    const { id } = (await created.json()) as { id: string };
+    const captured = await post(testing, `/api/paypal/order/${id}/capture`, {
+      customerData: CUSTOMER,
+      cartItems: [],
+    });
+    expect(captured.status).toBe(200);
+    const orderId = ((await captured.json()) as { order: { id: string } }).order.id;
+    const left = await (await fetch(`${testing.url}/api/photos/p-dan/edition`)).json();
+    expect(left).toEqual({ editionSize: 2, left: 2 });
+
+    const cookie = await signIn(testing.url);
+    expect((await ownerGet(testing, cookie, `/api/admin/orders/${orderId}`)).editionCopies).toEqual([]);
+    const resize = await fetch(`${testing.url}/api/admin/photos/p-dan/edition`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json', origin: testing.url, cookie },
+      body: '{"editionSize":1}',
+    });
+    expect(resize.status).toBe(200);
+
+    // Clearing: refused without a session and from another site, then done for the owner.
+    const clear = (headers: Record<string, string>) =>
+      fetch(`${testing.url}/api/admin/test-orders`, { method: 'DELETE', headers });
+    expect((await clear({ origin: testing.url })).status).toBe(401);
+    expect((await clear({ origin: 'https://evil.example', cookie })).status).toBe(403);
+    expect(await ownerGet(testing, cookie, '/api/admin/test-orders')).toEqual({ count: 2 });
+    const cleared = await clear({ origin: testing.url, cookie });
+    expect(cleared.status).toBe(200);
+    expect(await cleared.json()).toMatchObject({
+      removed: 2,
+      message: 'Cleared 2 test orders. Orders paid through PayPal were not touched.',
+    });
+    expect((await ownerGet(testing, cookie, '/api/orders?page=1&limit=10')).total).toBe(0);
+  });
+});

@@ -1,9 +1,9 @@
 // The Orders tab: search by the customer's e-mail or name, filter by status, ten orders a page; a
 // table on wide screens and cards on a phone, each order with its payment (Paid, Refunded…) beside
 // its fulfilment status; each order opens its details.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { read } from '~/islands/admin/query';
+import { read, reason, send } from '~/islands/admin/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { formatEuroDecimal, shortOrderId } from '~/lib/platform/shared/format';
 import { OrderDialog } from './OrderDialog';
@@ -11,6 +11,50 @@ import { irishDate, ORDER_STATUS_FILTERS, type OrderRow, PAGE_SIZE } from './ord
 import { OrderStates, PaymentBadge, StatusBadge } from './StatusBadge';
 
 const euros = formatEuroDecimal;
+
+const TEST_ORDERS = '/api/admin/test-orders';
+
+/**
+ * The test orders made before the site took real payments (no money taken), and the owner's button
+ * to clear them all, asked to confirm first; shown only while there are some.
+ */
+function TestOrdersNotice() {
+  const client = useQueryClient();
+  const { data } = useQuery({
+    queryKey: [TEST_ORDERS],
+    queryFn: () => read<{ count: number }>(TEST_ORDERS),
+  });
+  const clear = useMutation({
+    mutationFn: () => send<{ removed: number; message: string }>('DELETE', TEST_ORDERS),
+    onSuccess: (answer) => {
+      notify('success', 'Test orders cleared', answer.message);
+      client.invalidateQueries({ queryKey: ['/api/orders'] });
+      client.invalidateQueries({ queryKey: [TEST_ORDERS] });
+      client.invalidateQueries({ queryKey: ['/api/admin/dashboard'] });
+    },
+    onError: (err) => notify('error', 'Test orders were not cleared', reason(err) ?? 'Please try again.'),
+  });
+  const count = data?.count ?? 0;
+  if (count === 0) return null;
+  const ask = `Clear ${count} test ${count === 1 ? 'order' : 'orders'}? They are removed with their items and unsent mails. Orders paid through PayPal are not touched.`;
+  return (
+    <div className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
+      <p className="text-slate-800">
+        {count} test {count === 1 ? 'order' : 'orders'} (made in test mode, no payment taken).
+      </p>
+      <button
+        type="button"
+        className="btn btn-secondary min-h-11 px-3"
+        disabled={clear.isPending}
+        onClick={() => {
+          if (window.confirm(ask)) clear.mutate();
+        }}
+      >
+        Clear test orders
+      </button>
+    </div>
+  );
+}
 
 export function OrdersTab() {
   const [search, setSearch] = useState('');
@@ -75,6 +119,7 @@ export function OrdersTab() {
         </div>
         <p className="text-sm text-slate-600">Total orders: {total}</p>
       </div>
+      <TestOrdersNotice />
       {isError && (
         <p role="alert" className="mt-6 text-red-800">
           Failed to fetch orders

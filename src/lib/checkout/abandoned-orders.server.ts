@@ -2,11 +2,11 @@
 // left there are never paid, and would pile up. Seven days after it was started, a pending order with
 // no capture recorded is removed with its items. An order whose capture PayPal holds for review has a
 // capture id (payment-reconcile.ts keeps asking about it) and is never removed, nor is a paid one.
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
 import { ABANDONED_ORDER_AGE_MS } from '~/lib/site/constants';
-import { orderItems, orders } from '~db/schema';
+import { discountCodes, orderItems, orders } from '~db/schema';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -20,6 +20,21 @@ export function removeAbandonedOrders(db: Db, now = new Date()): number {
   );
   return db.transaction((tx) => {
     const ids = tx.select({ id: orders.id }).from(orders).where(abandoned);
+    // A code use one of them still holds for a capture PayPal never took is given back.
+    tx.update(discountCodes)
+      .set({
+        uses: sql`max(${discountCodes.uses} - (select count(*) from ${orders} where ${abandoned} and ${orders.discountUseTaken} = 1 and ${orders.discountCodeId} = ${discountCodes.id}), 0)`,
+      })
+      .where(
+        inArray(
+          discountCodes.id,
+          tx
+            .select({ id: orders.discountCodeId })
+            .from(orders)
+            .where(and(abandoned, eq(orders.discountUseTaken, true))),
+        ),
+      )
+      .run();
     tx.delete(orderItems).where(inArray(orderItems.orderId, ids)).run();
     return tx.delete(orders).where(abandoned).run().changes;
   });

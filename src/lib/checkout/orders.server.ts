@@ -2,8 +2,10 @@
 // chosen country, a discount code, the VAT in each part: quote-cart.server.ts), asks PayPal for
 // exactly that amount with a breakdown that adds up, stores the pending order with its items and
 // those figures, and marks the order paid only when a capture is COMPLETED with the stored amount in
-// EUR, counting the use of its discount code in the same transaction (the same flow for real PayPal and the test-mode double;
-// an order made in test mode is stored as a test order, which no sales figure counts).
+// EUR (the same flow for real PayPal and the test-mode double; an order made in test mode is stored
+// as a test order, which no sales figure counts). What a payment uses up that is limited (a use of a
+// discount code, copies of a limited edition) is taken just before PayPal is asked to capture, in the
+// statement that checks the limit, and given back at once when PayPal refuses or fails.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   type CustomerData,
@@ -24,6 +26,7 @@ import {
   assertEditionCopiesLeft,
   editionCaptureProblem,
   numberEditionCopies,
+  releaseEditionHolds,
   reserveEditionCopies,
 } from '~/lib/shop/editions.server';
 import { decimalToCents, linePriceCents } from '~/lib/shop/pricing';
@@ -31,7 +34,7 @@ import { printFits } from '~/lib/shop/print-fit';
 import { CURRENCY, MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '~/lib/site/constants';
 import { discountCodes, framingOptions, orderItems, orders, photos, productVariants } from '~db/schema';
 import { countryName } from './countries';
-import { discountProblem } from './discount';
+import { DISCOUNT_MESSAGES, discountProblem } from './discount';
 import { queueOrderMails, queuePaymentNotCompletedMails } from './order-mail.server';
 import { type CartInput, type CartQuote, quoteCart } from './quote-cart.server';
 
@@ -189,6 +192,8 @@ export interface StoredOrderFields {
   paypalOrderId?: string;
   paymentStatus?: 'pending' | 'failed';
   testMode?: boolean;
+  /** The buyer's address (client IP): its unpaid orders together hold a few copies of an edition. */
+  clientIp?: string;
 }
 
 /**
@@ -290,7 +295,8 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
       });
     }
     // The copies of limited editions are held in this transaction: a 409 (sold out) undoes the order.
-    if ((fields.paymentStatus ?? 'pending') === 'pending') reserveEditionCopies(db, orderId, editionLines);
+    if ((fields.paymentStatus ?? 'pending') === 'pending')
+      reserveEditionCopies(db, orderId, editionLines, new Date(), fields.clientIp);
     return orderId;
   });
 }
@@ -340,7 +346,11 @@ export async function createPaypalOrder(
   db: Db,
   client: PaypalClient,
   input: CartInput,
-  { testMode = false, now = new Date() }: { testMode?: boolean; now?: Date } = {},
+  {
+    testMode = false,
+    now = new Date(),
+    clientIp,
+  }: { testMode?: boolean; now?: Date; clientIp?: string } = {},
 ): Promise<{ id: string; orderId: string; totalCents: number }> {
   const priced = quoteCart(db, input, now);
   // PayPal takes no payment of nothing: a code that covers the whole order has no way through it.
@@ -364,7 +374,7 @@ export async function createPaypalOrder(
   }
   await commitGrouped(
     db,
-    () => createPendingOrder(db, priced, { id: orderId, paypalOrderId: paypal.id, testMode }),
+    () => createPendingOrder(db, priced, { id: orderId, paypalOrderId: paypal.id, testMode, clientIp }),
     {
       beforeSync: true,
     },
@@ -445,13 +455,27 @@ export async function capturePaypalOrder(
       // The order's edition copies are held again for the capture, or the payment is refused here,
       // before PayPal takes any money, when an edition sold out while its hold had lapsed.
       const pending = found.paymentStatus === 'pending';
-      return { order: found, soldOut: pending ? editionCaptureProblem(db, found.id, now) : null };
+      const short = pending ? editionCaptureProblem(db, found.id, now) : null;
+      // The use of its discount code is taken here too, by the statement that checks the code's
+      // limit: of many captures at once, only as many as the code has uses left reach PayPal. A
+      // refusal throws, which undoes this transaction's writes.
+      if (pending && !short && !takeCodeUse(db, found)) {
+        throw new HttpError(422, codeGoneMessage(DISCOUNT_MESSAGES.usedUp));
+      }
+      return { order: found, soldOut: short };
     });
     if (order.paymentStatus === 'completed') {
       return { paid: true, orderId: order.id, captureId: order.paymentId ?? '', newlyPaid: false };
     }
     if (soldOut) throw new HttpError(409, soldOut);
-    const answer = await captureOrRead(client, paypalOrderId);
+    let answer: PaypalOrder;
+    try {
+      answer = await captureOrRead(client, paypalOrderId);
+    } catch (err) {
+      const known = await afterCaptureError(db, client, order, err);
+      if (known) return known;
+      throw err;
+    }
     // The outcome is answered once committed, without waiting for the disk sync: PayPal holds the
     // capture, and should a power cut lose this commit, the next start asks PayPal about every
     // pending order and settles it by the same rules (payment-reconcile.ts), as after a crash
@@ -485,7 +509,8 @@ export function captureProblem(
   order: Pick<
     typeof orders.$inferSelect,
     'shipCountry' | 'discountCodeId' | 'itemTotalCents' | 'totalAmountCents'
-  >,
+  > &
+    Partial<Pick<typeof orders.$inferSelect, 'discountUseTaken'>>,
   customer: CustomerData,
   now: Date,
 ): string | null {
@@ -500,8 +525,11 @@ export function captureProblem(
       .where(eq(discountCodes.id, sql.placeholder('id')))
       .prepare(),
   ).get({ id: order.discountCodeId });
+  // An order that already holds one of the code's uses (a payment held for review, paid again) is
+  // not refused for that use.
+  const rule = code && order.discountUseTaken ? { ...code, uses: code.uses - 1 } : code;
   const problem = discountProblem(
-    code ?? null,
+    rule ?? null,
     order.itemTotalCents ?? order.totalAmountCents,
     now,
     formatEuro,
@@ -561,6 +589,82 @@ async function captureOrRead(client: PaypalClient, paypalOrderId: string): Promi
   }
 }
 
+/**
+ * After PayPal refused a capture or could not be reached: the order's discount code use and its
+ * edition copies are given back at once when PayPal surely took no money (it refused the capture,
+ * or the order read back has no capture), so the buyer may try again while they remain. When the
+ * order read back does show a capture, it is settled by it and the outcome returned. When PayPal
+ * cannot be read either, the holds stay: the payment check asks PayPal again a few minutes later.
+ */
+async function afterCaptureError(
+  db: Db,
+  client: PaypalClient,
+  order: typeof orders.$inferSelect,
+  err: unknown,
+): Promise<CaptureOutcome | null> {
+  const refused = isPaypalApiError(err) && err.status >= 400 && err.status < 500;
+  if (!refused) {
+    let read: PaypalOrder;
+    try {
+      read = await client.getOrder(order.paypalOrderId ?? '');
+    } catch {
+      return null;
+    }
+    if (firstCapture(read)) return commitGrouped(db, () => settleCapture(db, order, read));
+  }
+  await commitGrouped(db, () => db.transaction(() => releaseCaptureHolds(db, order.id)));
+  return null;
+}
+
+/**
+ * Takes one use of the order's discount code for its capture, in the one statement that checks the
+ * code's limit; true when the order has no code, is a test order (it uses nothing), already holds
+ * its use, or took it now; false when the code has no use left.
+ */
+function takeCodeUse(
+  db: Db,
+  order: Pick<typeof orders.$inferSelect, 'id' | 'discountCodeId' | 'testMode' | 'discountUseTaken'>,
+): boolean {
+  if (!order.discountCodeId || order.testMode || order.discountUseTaken) return true;
+  const taken = preparedOnce(db, 'orders: take code use', () =>
+    db.$client.prepare(
+      `update discount_codes set uses = uses + 1
+       where id = ? and active = 1 and (max_uses is null or uses < max_uses)`,
+    ),
+  ).run(order.discountCodeId).changes;
+  if (taken !== 1) return false;
+  preparedOnce(db, 'orders: mark code use taken', () =>
+    db.$client.prepare('update orders set discount_use_taken = 1 where id = ?'),
+  ).run(order.id);
+  return true;
+}
+
+/** Gives back the discount code use an unpaid order took for its capture, if it holds one. */
+function releaseCodeUse(db: Db, orderId: string): void {
+  const released = preparedOnce(db, 'orders: release code use', () =>
+    db.$client.prepare(
+      `update orders set discount_use_taken = 0
+       where id = ? and discount_use_taken = 1 and payment_status <> 'completed'`,
+    ),
+  ).run(orderId).changes;
+  if (released !== 1) return;
+  preparedOnce(db, 'orders: give back code use', () =>
+    db.$client.prepare(
+      `update discount_codes set uses = max(uses - 1, 0)
+       where id = (select discount_code_id from orders where id = ?)`,
+    ),
+  ).run(orderId);
+}
+
+/**
+ * Gives back what an unpaid order holds for its payment: its discount code use and its edition
+ * copies. For a capture PayPal refused or failed; runs inside the caller's transaction.
+ */
+function releaseCaptureHolds(db: Db, orderId: string): void {
+  releaseCodeUse(db, orderId);
+  releaseEditionHolds(db, orderId);
+}
+
 export interface SettleOptions {
   /**
    * Queue the notices of a payment PayPal did not complete (for the customer and the owner) when
@@ -595,9 +699,13 @@ export function settleCapture(
           .set({ paymentStatus: 'failed', updatedAt: new Date() })
           .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')))
           .run().changes;
+        if (changed === 1) releaseCaptureHolds(db, order.id);
         if (changed === 1 && options.mailFailure) queuePaymentNotCompletedMails(tx, order.id, reason);
         return changed === 1;
       }
+      // No capture at all: PayPal took no money, so a code use taken for a capture is given back.
+      // The order's edition copies stay held for their time: its buyer may still be at PayPal.
+      if (!firstCapture(result)) releaseCodeUse(db, order.id);
       tx.update(orders)
         .set({
           paymentStatus: 'pending',
@@ -626,16 +734,22 @@ export function settleCapture(
       .where(and(eq(orders.id, sql.placeholder('id')), ne(orders.paymentStatus, 'completed')))
       .prepare(),
   );
-  // A use of the order's discount code is counted by the payment itself; a test order (test mode:
-  // nothing was paid) uses nothing.
+  // The use of the order's discount code was taken just before PayPal was asked (takeCodeUse) and
+  // is kept. An order paid without one (PayPal settled it after its use was given back, or it was
+  // started before uses were taken that way) is counted now, even past the limit, since the buyer
+  // paid: the owner is told. A test order (test mode: nothing was paid) uses nothing.
   const countCodeUse = preparedOnce(db, 'orders: count discount code use', () =>
-    db
-      .update(discountCodes)
-      .set({ uses: sql`${discountCodes.uses} + 1` })
-      .where(
-        sql`${discountCodes.id} = (select ${orders.discountCodeId} from ${orders} where ${orders.id} = ${sql.placeholder('id')} and ${orders.testMode} = 0)`,
-      )
-      .prepare(),
+    db.$client.prepare(
+      `update discount_codes set uses = uses + 1
+       where id = (select discount_code_id from orders where id = @id and test_mode = 0
+         and discount_use_taken = 0)
+       returning code, uses, max_uses as maxUses`,
+    ),
+  );
+  const markCodeUse = preparedOnce(db, 'orders: code use counted', () =>
+    db.$client.prepare(
+      'update orders set discount_use_taken = 1 where id = ? and test_mode = 0 and discount_code_id is not null',
+    ),
   );
   // The connection itself (not drizzle's transaction handle) inside the transaction, so that the
   // mails are queued with statements prepared once for it.
@@ -648,7 +762,15 @@ export function settleCapture(
     if (changed === 1) {
       // Edition numbers are given here, in order, by the one answer that marks the order paid.
       numberEditionCopies(db, order.id);
-      countCodeUse.run({ id: order.id });
+      const counted = countCodeUse.get({ id: order.id }) as
+        | { code: string; uses: number; maxUses: number | null }
+        | undefined;
+      if (counted && counted.maxUses !== null && counted.uses > counted.maxUses) {
+        getLog().error(
+          `Order ${order.id} was paid with the code ${counted.code} after its last use was taken: it now shows ${counted.uses} uses of ${counted.maxUses}.`,
+        );
+      }
+      markCodeUse.run(order.id);
       queueOrderMails(db, order.id);
     }
     return changed === 1;

@@ -10,8 +10,11 @@
 //   payment (CREATED or APPROVED, no capture) stays pending: the site never captures on a buyer's
 //   behalf, and the abandoned-order cleanup removes it after 7 days.
 // - Then, every few minutes, the payments PayPal held for review (a PENDING capture: an eCheck, a
-//   review by PayPal) are asked about again, since the money may arrive hours or days later.
-import { and, asc, eq, gte, isNotNull } from 'drizzle-orm';
+//   review by PayPal) are asked about again, since the money may arrive hours or days later; and so
+//   are the orders that took a use of their discount code for a capture whose outcome the site never
+//   heard (PayPal failed and could not be read back): a use of a payment PayPal never took is given
+//   back, so an abandoned capture does not keep a code used up.
+import { and, asc, eq, gte, isNotNull, lt, or } from 'drizzle-orm';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
@@ -19,6 +22,8 @@ import { orders } from '~db/schema';
 import { settleCapture } from './orders.server';
 
 const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
+/** A capture's call to PayPal is over well within this (its timeout is 20 s, one retry). */
+const CAPTURE_SETTLED_MS = 2 * 60_000;
 const PER_RUN = 20;
 
 export interface ReconcileReport {
@@ -53,7 +58,15 @@ function unsettledOrders(db: Db, now: Date, opts: { heldOnly: boolean; limit?: n
     .where(
       and(
         eq(orders.paymentStatus, 'pending'),
-        opts.heldOnly ? isNotNull(orders.paymentId) : undefined,
+        opts.heldOnly
+          ? or(
+              isNotNull(orders.paymentId),
+              and(
+                eq(orders.discountUseTaken, true),
+                lt(orders.updatedAt, new Date(now.getTime() - CAPTURE_SETTLED_MS)),
+              ),
+            )
+          : undefined,
         isNotNull(orders.paypalOrderId),
         gte(orders.createdAt, new Date(now.getTime() - MAX_AGE_MS)),
       ),
@@ -62,7 +75,10 @@ function unsettledOrders(db: Db, now: Date, opts: { heldOnly: boolean; limit?: n
   return opts.limit ? query.limit(opts.limit).all() : query.all();
 }
 
-/** The recurring check: orders whose capture PayPal held for review (PENDING), oldest first. */
+/**
+ * The recurring check: orders whose capture PayPal held for review (PENDING), and those holding a
+ * discount code use for a capture not heard of for two minutes, oldest first.
+ */
 export async function reconcilePendingPayments(
   db: Db,
   client: PaypalClient,

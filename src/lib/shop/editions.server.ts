@@ -2,6 +2,10 @@
 // is one row of edition_copies: held by an unpaid order until `reserved_until` (30 minutes, renewed
 // just before PayPal is asked to capture), then numbered when the order is paid, in the same
 // transaction that marks it paid, with the next number of its photo and a certificate code.
+// An unpaid order holds at most MAX_HELD_COPIES of an edition, and so do the orders of one address
+// together; the capture holds every copy the order pays for, and a capture PayPal refuses gives
+// them back at once. A test order (test mode: nothing paid) numbers no copy and, once "paid", holds
+// none.
 //
 // Never oversold: copies are held in the transaction that stores the order, which counts the copies
 // sold and those held by other unpaid orders whose time has not run out; better-sqlite3 runs each
@@ -11,10 +15,19 @@ import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
+import { registerInstance } from '~/lib/platform/server/instances';
 import { getLog } from '~/lib/platform/server/log';
 import { preparedOnce } from '~/lib/platform/server/prepared';
 import { newRowId } from '~/lib/platform/server/row-id';
-import { type EditionState, MAX_EDITION_SIZE, MIN_EDITION_SIZE, RESERVATION_MS } from './editions';
+import {
+  type EditionState,
+  MAX_EDITION_SIZE,
+  MAX_HELD_COPIES,
+  MIN_EDITION_SIZE,
+  RESERVATION_MS,
+} from './editions';
+
+registerInstance('edition holds by address', import.meta.url);
 
 // Plain statements on the connection itself, prepared once: they run on the busy paths (an order
 // stored, captured) and inside the caller's transaction, which is the connection's.
@@ -187,15 +200,20 @@ export function assertEditionCopiesLeft(db: Conn, lines: readonly WantedCopies[]
 }
 
 /**
- * Holds this order's copies until `now` + 30 minutes, in place of any it held before; or, when an
- * edition has too few copies left, holds nothing and gives the title and how many are left.
+ * Holds this order's copies until `now` + 30 minutes, in place of any it held before: all of them,
+ * or at most `cap(photoId)` of each edition; or, when an edition has fewer copies left than the
+ * order asks for, holds nothing and gives the title and how many are left.
  */
-function holdCopies(db: Conn, orderId: string, lines: readonly EditionLine[], now: Date) {
+function holdCopies(
+  db: Conn,
+  orderId: string,
+  lines: readonly EditionLine[],
+  now: Date,
+  cap: (photoId: string) => number = () => Number.POSITIVE_INFINITY,
+) {
   const found = shortfall(db, lines, now, orderId);
   if (found.short) return found.short;
-  statement(db, 'release order', 'delete from edition_copies where order_id = ? and number is null').run(
-    orderId,
-  );
+  releaseEditionHolds(db, orderId);
   const insert = statement(
     db,
     'hold',
@@ -205,27 +223,73 @@ function holdCopies(db: Conn, orderId: string, lines: readonly EditionLine[], no
   const setItemSize = statement(db, 'item size', 'update order_items set edition_size = ? where id = ?');
   const until = now.getTime() + RESERVATION_MS;
   for (const row of found.rows) {
+    let room = cap(row.photoId);
     for (const line of lines.filter((l) => l.photoId === row.photoId)) {
-      for (let i = 0; i < line.quantity; i++)
-        insert.run(newRowId(), row.photoId, orderId, line.orderItemId, until);
+      const held = Math.max(0, Math.min(line.quantity, room));
+      room -= held;
+      for (let i = 0; i < held; i++) insert.run(newRowId(), row.photoId, orderId, line.orderItemId, until);
       setItemSize.run(row.editionSize, line.orderItemId);
     }
   }
   return null;
 }
 
+/** Gives back every copy an unpaid order holds (its numbered copies stay). */
+export function releaseEditionHolds(db: Conn, orderId: string): void {
+  statement(db, 'release order', 'delete from edition_copies where order_id = ? and number is null').run(
+    orderId,
+  );
+}
+
+// The unpaid orders each address made, with the time their holds lapse, so that one address holds
+// at most MAX_HELD_COPIES of an edition at once. Kept in memory: a hold lives 30 minutes, and a
+// restart forgets the addresses as it would a rate limit's counts.
+const ordersByAddress = new Map<string, Map<string, number>>();
+
+function forgetLapsedAddresses(now: Date): void {
+  for (const [address, held] of ordersByAddress) {
+    for (const [orderId, until] of held) if (until <= now.getTime()) held.delete(orderId);
+    if (held.size === 0) ordersByAddress.delete(address);
+  }
+}
+
+/** Copies of each edition that this address's unpaid orders hold now, by photo id. */
+function heldByAddress(db: Conn, address: string | undefined, now: Date): Map<string, number> {
+  const held = address ? ordersByAddress.get(address) : undefined;
+  if (!held || held.size === 0) return new Map();
+  const rows = statement(
+    db,
+    'held by orders',
+    `select photo_id as photoId, count(*) as n from edition_copies
+     where number is null and reserved_until > @now and order_id in (select value from json_each(@ids))
+     group by photo_id`,
+  ).all({ now: now.getTime(), ids: JSON.stringify([...held.keys()]) }) as { photoId: string; n: number }[];
+  return new Map(rows.map((r) => [r.photoId, r.n]));
+}
+
 /**
- * Holds the copies of an order's limited editions for 30 minutes. Runs INSIDE the transaction that
- * stores the order: a 409 undoes the order with it.
+ * Holds the copies of an order's limited editions for 30 minutes: at most MAX_HELD_COPIES of each
+ * edition, fewer when the other unpaid orders of the same `address` (the buyer's IP) already hold
+ * some. The order is refused (409) only when an edition has fewer copies left than it asks for.
+ * Runs INSIDE the transaction that stores the order: a 409 undoes the order with it.
  */
 export function reserveEditionCopies(
   db: Conn,
   orderId: string,
   lines: readonly EditionLine[],
   now = new Date(),
+  address?: string,
 ) {
-  const short = holdCopies(db, orderId, lines, now);
+  forgetLapsedAddresses(now);
+  const byAddress = heldByAddress(db, address, now);
+  const cap = (photoId: string) => MAX_HELD_COPIES - (byAddress.get(photoId) ?? 0);
+  const short = holdCopies(db, orderId, lines, now, cap);
   if (short) throw new HttpError(409, tooFewLeft(short.title, short.left));
+  if (address) {
+    const held = ordersByAddress.get(address) ?? new Map<string, number>();
+    held.set(orderId, now.getTime() + RESERVATION_MS);
+    ordersByAddress.set(address, held);
+  }
 }
 
 /** The lines of an order with the photo each print is of (lines whose print was deleted have none). */
@@ -240,9 +304,9 @@ function orderLines(db: Conn, orderId: string): EditionLine[] {
 }
 
 /**
- * Just before PayPal is asked to capture: the order's copies are held again for 30 minutes (a
- * lapsed hold is renewed while copies remain), or the sentence that refuses the payment when an
- * edition sold out meanwhile. Runs in a transaction of its own (or the caller's).
+ * Just before PayPal is asked to capture: every copy the order pays for is held for 30 minutes (a
+ * lapsed or capped hold is renewed or completed while copies remain), or the sentence that refuses
+ * the payment when an edition has too few copies left. Runs in the caller's transaction.
  */
 export function editionCaptureProblem(db: Conn, orderId: string, now = new Date()): string | null {
   const short = holdCopies(db, orderId, orderLines(db, orderId), now);
@@ -272,6 +336,14 @@ function certificateCode(): string {
  * one that no longer fits is left unnumbered and the owner is told in the log, since the buyer paid.
  */
 export function numberEditionCopies(db: Conn, orderId: string, now = new Date()): void {
+  // A test order took no money: it numbers no copy, and gives back what it held.
+  const test = statement(db, 'is test order', 'select test_mode as t from orders where id = ?').get(
+    orderId,
+  ) as { t: number } | undefined;
+  if (test?.t) {
+    releaseEditionHolds(db, orderId);
+    return;
+  }
   const lines = statement(
     db,
     'paid lines',
@@ -324,6 +396,7 @@ export function numberEditionCopies(db: Conn, orderId: string, now = new Date())
 
 /** Removes the holds whose time has run out, so the shop's pages (kept until the next write) show them free. */
 export function releaseLapsedHolds(db: Db, now = new Date()): number {
+  forgetLapsedAddresses(now);
   return statement(
     db,
     'release lapsed',

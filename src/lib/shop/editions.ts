@@ -9,6 +9,15 @@ export const MAX_EDITION_SIZE = 30;
 /** An order holds its copies this long unpaid; then they are free for other buyers again. */
 export const RESERVATION_MS = 30 * 60_000;
 
+/**
+ * An unpaid order holds at most 3 copies of one edition, and so do all the unpaid orders of one
+ * address (client IP) together. A collector buys one copy, a gift two or three; an order for more
+ * can still be placed and paid, its other copies taken only when it is paid, if they are still
+ * there (the capture checks again before PayPal is asked). Holding is a courtesy to a buyer who is
+ * paying: without a cap, one unpaid order for every copy showed the edition as sold out to everyone.
+ */
+export const MAX_HELD_COPIES = 3;
+
 /** Where a limited edition stands: copies sold (numbered), held by unpaid orders, and still for sale. */
 export interface EditionState {
   editionSize: number;

@@ -116,6 +116,8 @@ export const ROUTES: readonly RouteRule[] = [
   // The bio picture read is public: the about section shows it.
   api('/api/admin/profile', 'public', 'owner', true),
   api('/api/orders', 'owner', 'owner'),
+  // Counting and clearing the test orders made before the site took real payments.
+  api('/api/admin/test-orders', 'owner', 'owner', true),
   api('/api/composition-tips', 'owner', 'owner'),
   // What a visitor may send: signing in and out, enquiries, payments and reviews.
   api('/api/auth', 'public', 'public'),

@@ -27,7 +27,10 @@ export const POST: APIRoute = handle(async ({ request, locals }) => {
     );
   }
   const { id } = await countingWrongCodes(locals.clientIp, () =>
-    createPaypalOrder(getDb(), backend.client, input, { testMode: backend.testMode }),
+    createPaypalOrder(getDb(), backend.client, input, {
+      testMode: backend.testMode,
+      clientIp: locals.clientIp,
+    }),
   );
   return Response.json({ id }, { status: 201, headers: { 'Cache-Control': 'no-store' } });
 });

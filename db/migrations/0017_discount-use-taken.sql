@@ -1,0 +1,1 @@
+ALTER TABLE `orders` ADD `discount_use_taken` integer DEFAULT false NOT NULL;
