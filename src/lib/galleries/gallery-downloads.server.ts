@@ -343,6 +343,10 @@ export function startsDownload(request: Request): boolean {
  */
 export function zipOf(gallery: Gallery, files: GalleryFile[], size: DownloadSize): Readable {
   const zip = new ZipFile();
+  const out = zip.outputStream as Readable;
+  // A file that cannot be delivered (gone from the store, or a video without its copy free of
+  // metadata) ends the ZIP with an error, so the client sees a failed download, not a hang.
+  zip.on('error', (err: Error) => out.destroy(err));
   const names = new Set<string>();
   for (const file of files) {
     const name = uniqueName(
@@ -357,7 +361,7 @@ export function zipOf(gallery: Gallery, files: GalleryFile[], size: DownloadSize
     });
   }
   zip.end();
-  return zip.outputStream as Readable;
+  return out;
 }
 
 function uniqueName(taken: Set<string>, name: string): string {
