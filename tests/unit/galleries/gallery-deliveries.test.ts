@@ -297,7 +297,7 @@ describe('copies that cost an encode', () => {
       ]),
     );
     expect(heads).toBeLessThanOrEqual(1);
-    let whole = Buffer.alloc(0);
+    let whole: Buffer = Buffer.alloc(0);
     const later = await pipelinesOf(async () => {
       const head = await download(gallery, file, 'web', { method: 'HEAD' });
       whole = await bodyOf(await download(gallery, file, 'web'));
