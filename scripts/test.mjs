@@ -21,6 +21,7 @@ const ON_BOTH_STORES = [
   'tests/unit/profile/profile.test.ts',
   'tests/unit/galleries/galleries-admin.test.ts',
   'tests/unit/galleries/gallery-derivatives-private.test.ts',
+  'tests/unit/galleries/gallery-deliveries.test.ts',
   'tests/integration/uploads.test.ts',
   'tests/integration/camera-uploads.test.ts',
   'tests/integration/drone-media.test.ts',

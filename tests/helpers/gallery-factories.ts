@@ -16,7 +16,7 @@ import { galleries, galleryFavourites, galleryFiles, galleryLinks } from '~db/sc
 import { uniqueId, uniqueMediaId } from './factories';
 // Named apart: Biome takes any `use…` call for a React hook.
 import { inSiteStore } from './test-storage';
-import { makeClip } from './video-clip';
+import { makeClip, remuxedClip } from './video-clip';
 
 type Insert<T extends { $inferInsert: unknown }> = Partial<T['$inferInsert']>;
 
@@ -109,16 +109,17 @@ export async function galleryPhoto(
 const VIDEO_TYPES = { mp4: 'video/mp4', mov: 'video/quicktime' } as const;
 
 /**
- * A short real clip with a poster (a processed still), its original an uploaded object. With
- * `stream`, it also has the streamable copy the owner's processing keeps beside the original, in
- * the original's container, under the key `galleries/{name}-stream.{ext}`.
+ * A short real clip with a poster (a processed still), its original an uploaded object carrying a
+ * location and a title (SECRET_LOCATION). Unless `stream` is false, it also has the copy without
+ * metadata that the owner's processing keeps beside every video (remuxed as processing remuxes),
+ * in the original's container, under the key `galleries/{name}-stream.{ext}`.
  */
 export async function galleryVideo(
   dataDir: string,
   fileName: string,
-  { ext = 'mp4', stream = false }: { ext?: keyof typeof VIDEO_TYPES; stream?: boolean } = {},
+  { ext = 'mp4', stream = true }: { ext?: keyof typeof VIDEO_TYPES; stream?: boolean } = {},
 ): Promise<Omit<GalleryFileRow, 'galleryId'>> {
-  const clip = makeClip(ext, { seconds: 2 });
+  const clip = makeClip(ext, { seconds: 2, tagged: true });
   const poster = await galleryPhoto(dataDir, `${fileName}.jpg`, await gpsJpeg('#224433', 640, 360));
   const name = newMediaId();
   const originalKey = galleryFileKey(name, ext);
@@ -126,7 +127,7 @@ export async function galleryVideo(
   await inDataDir(dataDir, async () => {
     const contentType = VIDEO_TYPES[ext];
     await getStorage().put(originalKey, clip, { contentType });
-    if (streamKey) await getStorage().put(streamKey, clip, { contentType });
+    if (streamKey) await getStorage().put(streamKey, remuxedClip(clip, ext), { contentType });
   });
   return {
     ...poster,

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { remuxArgs } from '~/lib/media/video/process-video.server';
 
 export const ffmpegBin = (createRequire(import.meta.url)('@ffmpeg-installer/ffmpeg') as { path: string })
   .path;
@@ -64,4 +65,17 @@ export function streamKinds(file: string): string[] {
     text = String((err as { stderr?: Buffer }).stderr ?? '');
   }
   return [...text.matchAll(/Stream #0:\d+(?:\(\w+\))?: (\w+):/g)].map((m) => m[1] ?? '');
+}
+
+/** A clip remuxed without its metadata as the site's processing does (remuxArgs). */
+export function remuxedClip(clip: Buffer, ext: 'mp4' | 'mov' | 'avi'): Buffer {
+  const dir = mkdtempSync(join(tmpdir(), 'remux-'));
+  try {
+    const [input, output] = [join(dir, `in.${ext}`), join(dir, `out.${ext}`)];
+    writeFileSync(input, clip);
+    execFileSync(ffmpegBin, ['-hide_banner', '-loglevel', 'error', ...remuxArgs(input, output, ext)]);
+    return readFileSync(output);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -28,7 +28,8 @@ beforeAll(async () => {
   site = await startServer({ AUTH_SECRET: GALLERY_TEST_SECRET });
   const video = await galleryLargeVideo(site.dataDir, 'DJI_0100.MP4', SIZE);
   withSiteDb(site.dataDir, (db) => {
-    const gallery = makeGallery(db, { title: 'Glendalough by air' });
+    // Sent as stored: this large video (zeros) has no copy without metadata to send instead.
+    const gallery = makeGallery(db, { title: 'Glendalough by air', stripLocation: false });
     fileId = addGalleryFiles(db, gallery.id, [video])[0]?.id ?? '';
     token = makeGalleryLink(db, gallery.id).token;
   });

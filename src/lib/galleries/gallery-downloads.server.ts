@@ -1,7 +1,13 @@
 // What a client takes away from a gallery, when the owner allows it: one file (the original, or a
-// JPEG 2048 px on its long side), or many as a ZIP made while it is sent. Every delivered photo
-// loses its GPS and camera serial numbers unless the owner switched that off for the gallery; a
-// JPEG keeps its image data byte for byte (only its header is rewritten). Single files and videos
+// JPEG 2048 px on its long side), or many as a ZIP made while it is sent. Unless the owner switched
+// it off for the gallery, nothing delivered tells where or with which camera it was made:
+// - a JPEG keeps its image data byte for byte, its header rewritten without GPS, serial numbers
+//   and other metadata, and ends where its main image ends (previews appended after it are left out);
+// - a photo in another format is written again without metadata;
+// - a video is its copy without metadata (global, stream and chapter metadata and data tracks
+//   removed, see process-video.server.ts), made once at processing; the original stays untouched.
+// The web-size copy never carries metadata; it is made once per photo and kept (kept-copies.server.ts),
+// so a HEAD or a byte range of it never decodes the original. Single files and videos
 // answer HTTP byte ranges, so a download or a video's seek resumes where it stopped. The ZIP stores
 // each entry without recompression, reads one file at a time and writes no temporary file, so its
 // memory stays flat whatever the gallery's size; its length is unknown until it ends.
@@ -17,26 +23,38 @@ import { getLog } from '~/lib/platform/server/log';
 import { getStorage } from '~/lib/platform/server/object-store';
 import { pacedBody, type WaitForRoom } from '~/lib/platform/server/paced-body';
 import { parseRange } from '~/lib/platform/server/send-file';
+import { keptCopyKey } from '~/lib/platform/server/storage';
 import type { Gallery } from './gallery-access.server';
-import { cleanHead, cleanJpegHead, MAX_HEAD_BYTES, UnreadableJpeg } from './gallery-location.server';
+import {
+  type CleanHead,
+  cleanHead,
+  cleanJpegHead,
+  jpegEnd,
+  MAX_HEAD_BYTES,
+  UnreadableJpeg,
+} from './gallery-location.server';
 import { WEB_SIZE_PX } from './gallery-rules';
 import {
   type GalleryFile,
   readRange,
   type StoredFile,
+  storedFile,
   storedOriginal,
   storedPlayable,
 } from './gallery-store.server';
+import { keptCopy, settingsVersion } from './kept-copies.server';
 import './zip-crc.server';
 
 /** Read a file in 1 MiB chunks: with node's 64 KiB default a ZIP spent half its time per chunk. */
 const CHUNK = 1024 * 1024;
 
-/** Bytes to send: a header held in memory (maybe empty), then a stored file from an offset to its end. */
+/** Bytes to send: a header held in memory (maybe empty), then a stored file from an offset to an end. */
 export interface Source {
   head: Buffer;
   stored: StoredFile | null;
   offset: number;
+  /** Where the stored part ends (exclusive): the file's size, or less when its tail is left out. */
+  end: number;
   size: number;
   type: string;
   name: string;
@@ -46,14 +64,24 @@ export type DownloadSize = 'original' | 'web';
 
 const isJpeg = (file: GalleryFile) => /^image\/(jpeg|jpg|pjpeg)$/i.test(file.contentType);
 
-function fromStore(stored: StoredFile, head: Buffer, offset: number, type: string, name: string): Source {
-  return { head, stored, offset, size: head.length + stored.size - offset, type, name };
+function fromStore(
+  stored: StoredFile,
+  head: Buffer,
+  offset: number,
+  type: string,
+  name: string,
+  end = stored.size,
+): Source {
+  return { head, stored, offset, end, size: head.length + end - offset, type, name };
 }
+
+const NOTHING = Buffer.alloc(0);
 
 const inMemory = (bytes: Buffer, type: string, name: string): Source => ({
   head: bytes,
   stored: null,
   offset: 0,
+  end: 0,
   size: bytes.length,
   type,
   name,
@@ -82,30 +110,59 @@ async function headBytes(stored: StoredFile): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-/** A file as the client downloads it, with GPS and serials removed when the gallery says so. */
+/** A JPEG as delivered without metadata: its cleaned header, where its image data starts and ends. */
+interface JpegLayout extends CleanHead {
+  end: number;
+}
+
+async function readLayout(stored: StoredFile): Promise<JpegLayout> {
+  const { head, restOffset } = stored.path
+    ? await cleanJpegHead(stored.path)
+    : cleanHead(await headBytes(stored), stored.size);
+  const end = await jpegEnd(storedStream(stored, restOffset, stored.size - 1), restOffset, stored.size);
+  return { head, restOffset, end };
+}
+
+/**
+ * Layouts already read, by key and size (a gallery file's key is never reused for other bytes), so
+ * a HEAD, a resumed range or a second download does not read the whole file again. Bounded: at
+ * most MAX_LAYOUTS, and only headers of a usual size (a few kB of EXIF and colour profile).
+ */
+const layouts = new Map<string, Promise<JpegLayout>>();
+const MAX_LAYOUTS = 128;
+const MAX_KEPT_HEAD = 128 * 1024;
+
+function jpegLayout(stored: StoredFile): Promise<JpegLayout> {
+  const id = `${stored.key}:${stored.size}`;
+  const known = layouts.get(id);
+  if (known) return known;
+  const layout = readLayout(stored);
+  layouts.set(id, layout);
+  layout.then(
+    (l) => l.head.length > MAX_KEPT_HEAD && layouts.delete(id),
+    () => layouts.delete(id),
+  );
+  for (const old of layouts.keys()) {
+    if (layouts.size <= MAX_LAYOUTS) break;
+    layouts.delete(old);
+  }
+  return layout;
+}
+
+/** A file as the client downloads it, without GPS, serials or other metadata unless the gallery keeps them. */
 export async function deliveredFile(
   gallery: Gallery,
   file: GalleryFile,
   size: DownloadSize,
 ): Promise<Source> {
+  if (file.kind === 'video') return gallery.stripLocation ? cleanVideo(file) : asStored(file);
+  if (size === 'web') return webCopy(file);
+  if (!gallery.stripLocation) return asStored(file);
   const stored = (await storedOriginal(file)) ?? missing();
-  if (file.kind === 'video') return fromStore(stored, Buffer.alloc(0), 0, file.contentType, file.fileName);
-  if (size === 'web') {
-    // Made from the original, turned upright, with no metadata at all (sharp keeps none by default).
-    const bytes = await (await sharpOf(stored))
-      .rotate()
-      .resize(WEB_SIZE_PX, WEB_SIZE_PX, { fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 88, mozjpeg: true })
-      .toBuffer();
-    return inMemory(bytes, 'image/jpeg', webName(file.fileName));
-  }
-  if (!gallery.stripLocation) return fromStore(stored, Buffer.alloc(0), 0, file.contentType, file.fileName);
   if (isJpeg(file)) {
     try {
-      const { head, restOffset } = stored.path
-        ? await cleanJpegHead(stored.path)
-        : cleanHead(await headBytes(stored), stored.size);
-      return fromStore(stored, head, restOffset, file.contentType, file.fileName);
+      const { head, restOffset, end } = await jpegLayout(stored);
+      return fromStore(stored, head, restOffset, file.contentType, file.fileName, end);
     } catch (err) {
       if (!(err instanceof UnreadableJpeg)) throw err;
       getLog().warn(
@@ -119,12 +176,56 @@ export async function deliveredFile(
   return inMemory(bytes, file.contentType, file.fileName);
 }
 
-/** A video as it plays in the page. */
-export async function playableVideo(file: GalleryFile): Promise<Source> {
+/** The original as it was uploaded. */
+async function asStored(file: GalleryFile): Promise<Source> {
+  const stored = (await storedOriginal(file)) ?? missing();
+  return fromStore(stored, NOTHING, 0, file.contentType, file.fileName);
+}
+
+/**
+ * A video without its metadata: the copy processing made beside the original (remuxed with no
+ * global, stream or chapter metadata and no data or subtitle track). Every ready video has one; a
+ * video without it is not delivered, rather than delivered with its location.
+ */
+async function cleanVideo(file: GalleryFile): Promise<Source> {
+  const clean = await storedFile(file.streamKey);
+  if (!clean) {
+    getLog().warn({ fileId: file.id }, 'A gallery video has no copy without metadata; it is not delivered.');
+    missing();
+  }
+  // The copy is remuxed into the original's own container (a MOV stays a MOV), so it has the
+  // original's type.
+  return fromStore(clean, NOTHING, 0, file.contentType, file.fileName);
+}
+
+/** How the web-size copy is made; its kept copy's key carries their version. */
+const WEB_COPY = { px: WEB_SIZE_PX, quality: 88, mozjpeg: true } as const;
+const WEB_VERSION = settingsVersion(WEB_COPY);
+
+/** Made from the original, turned upright, with no metadata at all (sharp keeps none by default). */
+async function encodeWeb(file: GalleryFile): Promise<Buffer> {
+  const stored = (await storedOriginal(file)) ?? missing();
+  return (await sharpOf(stored))
+    .rotate()
+    .resize(WEB_COPY.px, WEB_COPY.px, { fit: 'inside', withoutEnlargement: true })
+    .jpeg({ quality: WEB_COPY.quality, mozjpeg: WEB_COPY.mozjpeg })
+    .toBuffer();
+}
+
+/** The web-size copy: made on the first request for it and kept (a photo without media id: made each time). */
+async function webCopy(file: GalleryFile): Promise<Source> {
+  const name = webName(file.fileName);
+  if (!file.mediaId) return inMemory(await encodeWeb(file), 'image/jpeg', name);
+  const key = keptCopyKey(file.mediaId, 'web', WEB_COPY.px, WEB_VERSION);
+  const copy = (await keptCopy(key, () => encodeWeb(file))) ?? missing();
+  return fromStore(copy.stored, NOTHING, 0, 'image/jpeg', name);
+}
+
+/** A video as it plays in the page: without metadata unless the gallery keeps it. */
+export async function playableVideo(gallery: Gallery, file: GalleryFile): Promise<Source> {
+  if (file.kind === 'video' && gallery.stripLocation) return cleanVideo(file);
   const stored = (await storedPlayable(file)) ?? missing();
-  // The streamable copy is remuxed into the original's own container (a MOV stays a MOV), so
-  // it has the original's type.
-  return fromStore(stored, Buffer.alloc(0), 0, file.contentType, file.fileName);
+  return fromStore(stored, NOTHING, 0, file.contentType, file.fileName);
 }
 
 /**
@@ -135,7 +236,7 @@ export async function playableVideo(file: GalleryFile): Promise<Source> {
  */
 export async function presignedDownload(src: Source, kind: 'inline' | 'attachment'): Promise<string | null> {
   const { stored } = src;
-  if (!stored || stored.path || src.head.length > 0 || src.offset > 0) return null;
+  if (!stored || stored.path || src.head.length > 0 || src.offset > 0 || src.end < stored.size) return null;
   return getStorage().presignGet(stored.key, { fileName: safeFileName(src.name), disposition: kind });
 }
 
@@ -242,6 +343,10 @@ export function startsDownload(request: Request): boolean {
  */
 export function zipOf(gallery: Gallery, files: GalleryFile[], size: DownloadSize): Readable {
   const zip = new ZipFile();
+  const out = zip.outputStream as Readable;
+  // A file that cannot be delivered (gone from the store, or a video without its copy free of
+  // metadata) ends the ZIP with an error, so the client sees a failed download, not a hang.
+  zip.on('error', (err: Error) => out.destroy(err));
   const names = new Set<string>();
   for (const file of files) {
     const name = uniqueName(
@@ -256,7 +361,7 @@ export function zipOf(gallery: Gallery, files: GalleryFile[], size: DownloadSize
     });
   }
   zip.end();
-  return zip.outputStream as Readable;
+  return out;
 }
 
 function uniqueName(taken: Set<string>, name: string): string {

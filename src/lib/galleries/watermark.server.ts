@@ -1,17 +1,20 @@
 // The viewing copies of a gallery's photos and video posters. While a gallery is marked (proofing,
 // or watermarked and not yet released), a copy is made from a derivative no wider than
 // MARKED_MAX_PX with the site's name across it, so nothing served can stand in for the photo;
-// the originals are never read here. Once released, the derivatives themselves are served.
+// the originals are never read here. A marked copy is made once per photo, width and version of
+// the mark, and kept privately beside the derivatives (kept-copies.server.ts): a reload or a
+// hundred clients at once cost one encode. Once released, the derivatives themselves are served.
 // Derivatives are read through the store, at their private keys (galleries/media/): the file in
 // place on this machine, the object on S3.
 import sharp from 'sharp';
 import { widthsFor } from '~/lib/media/media-urls';
-import { derivativeKey } from '~/lib/platform/server/storage';
+import { derivativeKey, keptCopyKey } from '~/lib/platform/server/storage';
 import type { MediaFormat } from '~/lib/platform/shared/media-keys';
 import { SITE_NAME } from '~/lib/site/constants';
 import type { Gallery } from './gallery-access.server';
 import { MARKED_MAX_PX, viewsMarked } from './gallery-delivery';
 import { type GalleryFile, storedBytes } from './gallery-store.server';
+import { keptCopy, settingsVersion } from './kept-copies.server';
 
 /**
  * A gallery file's derivative: at its private key; until the move at start has carried an older
@@ -24,7 +27,7 @@ async function derivative(mediaId: string, width: number, format: MediaFormat): 
   );
 }
 
-/** A viewing copy's bytes (a derivative read from disk, or a marked copy made for this request). */
+/** A viewing copy's bytes (a derivative, or the kept marked copy). */
 export interface ViewingCopy {
   bytes: Buffer;
   type: string;
@@ -55,8 +58,14 @@ export async function viewingCopy(
     const bytes = await derivative(file.mediaId, chosen, format);
     return bytes && { bytes, type: TYPES[format] };
   }
-  const source = await derivative(file.mediaId, chosen, 'jpg');
-  return source && { bytes: await marked(source), type: 'image/jpeg' };
+  const mediaId = file.mediaId;
+  const key = keptCopyKey(mediaId, 'proof', chosen, MARK_VERSION);
+  const copy = await keptCopy(key, async () => {
+    const source = await derivative(mediaId, chosen, 'jpg');
+    return source && marked(source);
+  });
+  const bytes = copy && (copy.bytes ?? (await storedBytes(key)));
+  return bytes && { bytes, type: 'image/jpeg' };
 }
 
 /** The width of the owner's thumbnails in the Galleries tab. */
@@ -76,6 +85,20 @@ export async function ownerThumbnail(file: GalleryFile): Promise<ViewingCopy | n
   return bytes && { bytes, type: TYPES.jpg };
 }
 
+/**
+ * How the mark is drawn. A kept marked copy's key carries their version, so a change here (or of
+ * the site's name) makes new copies; bump `drawing` when marked() itself draws differently.
+ */
+const MARK = {
+  text: `${SITE_NAME} · PROOF · `,
+  fillOpacity: 0.38,
+  strokeOpacity: 0.18,
+  angle: -18,
+  quality: 78,
+  drawing: 1,
+} as const;
+const MARK_VERSION = settingsVersion(MARK);
+
 /** A derivative with the site's name repeated across it, semi-transparent. */
 async function marked(source: Buffer): Promise<Buffer> {
   const image = sharp(source);
@@ -85,13 +108,13 @@ async function marked(source: Buffer): Promise<Buffer> {
   const text = Array.from({ length: rows }, (_, i) => {
     const y = Math.round((i + 0.6) * size * 3);
     const x = (i % 2) * size * 3 - size * 2;
-    return `<text x="${x}" y="${y}">${`${SITE_NAME} · PROOF · `.repeat(Math.ceil(width / (size * 8)) + 2)}</text>`;
+    return `<text x="${x}" y="${y}">${MARK.text.repeat(Math.ceil(width / (size * 8)) + 2)}</text>`;
   }).join('');
   const svg = Buffer.from(
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g font-family="sans-serif" font-size="${size}" fill="#fff" fill-opacity="0.38" stroke="#000" stroke-opacity="0.18" transform="rotate(-18 ${width / 2} ${height / 2})">${text}</g></svg>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g font-family="sans-serif" font-size="${size}" fill="#fff" fill-opacity="${MARK.fillOpacity}" stroke="#000" stroke-opacity="${MARK.strokeOpacity}" transform="rotate(${MARK.angle} ${width / 2} ${height / 2})">${text}</g></svg>`,
   );
   return image
     .composite([{ input: svg, top: 0, left: 0 }])
-    .jpeg({ quality: 78, mozjpeg: true })
+    .jpeg({ quality: MARK.quality, mozjpeg: true })
     .toBuffer();
 }

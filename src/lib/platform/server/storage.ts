@@ -5,7 +5,7 @@
 //   media/{mediaId}/{width}.{format}  public derivatives, served by media-serve.ts
 //   objects/                          videos and other uploaded objects
 //   galleries/, tus/                  client galleries' private files, and their uploads in progress
-//   galleries/media/{mediaId}/…       client galleries' derivatives: private, read by the site only
+//   galleries/media/{mediaId}/…       client galleries' derivatives and kept delivery copies: private
 //   tmp/                              partial writes, renamed into place when complete
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync } from 'node:fs';
@@ -139,6 +139,18 @@ export function derivativeKey(
   if (!isMediaWidth(width)) throw new RangeError('Invalid media width');
   if (!MEDIA_FORMATS.includes(format)) throw new RangeError('Invalid media format');
   return `${mediaPrefix(mediaId, access)}${width}.${format}`;
+}
+
+/**
+ * A copy a client gallery delivers, made once from a photo and kept beside its private
+ * derivatives: galleries/media/{mediaId}/{kind}-{width}-{version}.jpg, where the version names the
+ * settings it was made with (a change of them makes a new key, never a stale copy under the old).
+ * It goes with the photo's derivatives: deleted with them, counted with them by the storage check.
+ */
+export function keptCopyKey(mediaId: string, kind: 'web' | 'proof', width: number, version: string): string {
+  if (!Number.isInteger(width) || width < 1 || width > 99_999) throw new RangeError('Invalid copy width');
+  if (!/^[a-z0-9]{6,16}$/.test(version)) throw new RangeError('Invalid copy version');
+  return `${mediaPrefix(mediaId, 'private')}${kind}-${width}-${version}.jpg`;
 }
 
 /** An uploaded object (a video): objects/{id}. */

@@ -57,7 +57,7 @@ export const GET: APIRoute = handle(async ({ request, params, locals }) => {
     if (file.kind !== 'video') throw notHere();
     if (isProofing(gallery))
       throw new HttpError(403, 'Videos play once the photographer releases the gallery.');
-    return answer(request, await playableVideo(file), 'inline', locals.waitForRoom);
+    return answer(request, await playableVideo(gallery, file), 'inline', locals.waitForRoom);
   }
   if (part === 'original' || part === 'web') {
     const allowed = downloadsAllowed(gallery);
