@@ -40,7 +40,7 @@ test('the heart in the viewer is the card’s heart, counted in the selection an
   page,
 }) => {
   // Every photo of a proofing gallery is watermarked as it is asked for: the first views take a while.
-  test.setTimeout(60_000);
+  test.setTimeout(90_000);
   await page.goto(`/g/${links.heart}`);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByRole('button', { name: 'Open DJI_0202.JPG' }).click();
@@ -48,6 +48,8 @@ test('the heart in the viewer is the card’s heart, counted in the selection an
   await expect(viewer.getByRole('img', { name: 'DJI_0202.JPG' })).toBeVisible();
   const heart = viewer.getByRole('button', { name: 'Favourite', exact: true });
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  // A tap target of at least 44 px, on a phone's screen as on this one.
+  expect((await heart.boundingBox())?.height).toBeGreaterThanOrEqual(44);
   // Reached from the keyboard, as well as by a tap.
   await heart.focus();
   await page.keyboard.press('Enter');
@@ -125,6 +127,8 @@ test('a click on a photo before the gallery’s script has run opens the viewer 
 test('a proofing gallery’s video plays as a watermarked preview, without a download button', async ({
   page,
 }) => {
+  // The preview is made on the page's first visit (a few seconds for this clip).
+  test.setTimeout(60_000);
   await page.goto(`/g/${links.video}`);
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   const video = page.getByLabel('Video DJI_0204.MP4 (watermarked preview)');
