@@ -226,6 +226,28 @@ export default function ClientGallery({ base, view, maxWidth }: Props) {
                   src={fileUrl(base, f.id, 'video')}
                   aria-label={`Video ${f.fileName}`}
                 />
+              ) : f.kind === 'video' && f.hasImage ? (
+                // While proofing, a small watermarked copy to choose from; the video itself waits for
+                // the release. No download button, no picture-in-picture, no casting.
+                <>
+                  {/* biome-ignore lint/a11y/useMediaCaption: the client's own footage has no captions to offer. */}
+                  <video
+                    controls
+                    controlsList="nodownload noremoteplayback"
+                    disablePictureInPicture
+                    disableRemotePlayback
+                    preload="none"
+                    className="w-full bg-ink-950"
+                    style={{ aspectRatio: ratio }}
+                    poster={srcOf(f, Math.min(widths(f).at(-1) ?? 640, 960), 'jpg')}
+                    src={fileUrl(base, f.id, 'preview')}
+                    aria-label={`Video ${f.fileName} (watermarked preview)`}
+                    onContextMenu={(e) => e.preventDefault()}
+                  />
+                  <p className="text-xs text-ink-600">
+                    Watermarked preview: the full video plays once the gallery is released.
+                  </p>
+                </>
               ) : (
                 <button
                   type="button"
@@ -328,7 +350,18 @@ export default function ClientGallery({ base, view, maxWidth }: Props) {
       </div>
       {open !== null && (
         <Suspense fallback={null}>
-          <PhotoViewer photos={viewerPhotos} initialIndex={open} onClose={() => setOpen(null)} />
+          <PhotoViewer
+            photos={viewerPhotos}
+            initialIndex={open}
+            favourites={{
+              isFavourite: (id) => hearts.has(id),
+              toggle: (id) => {
+                const f = files.find((file) => file.id === id);
+                if (f) void toggle(f);
+              },
+            }}
+            onClose={() => setOpen(null)}
+          />
         </Suspense>
       )}
     </div>

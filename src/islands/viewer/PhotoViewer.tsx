@@ -25,7 +25,14 @@ interface Props {
   initialIndex: number;
   /** Offer the zoom viewer (the drone samples show only the full-screen viewer). */
   zoom?: boolean;
+  /** A heart for the photo shown, sharing the state of the page's own hearts (a client's gallery). */
+  favourites?: ViewerFavourites;
   onClose: () => void;
+}
+
+export interface ViewerFavourites {
+  isFavourite: (photoId: string) => boolean;
+  toggle: (photoId: string) => void;
 }
 
 const block = (e: { preventDefault: () => void }) => e.preventDefault();
@@ -68,7 +75,7 @@ function Icon({ children }: { children: React.ReactNode }) {
 const ctrl =
   'inline-flex h-11 min-w-11 items-center justify-center gap-2 rounded-full px-3 text-sm text-white transition-colors hover:bg-white/15 bg-ink-950/60';
 
-export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose }: Props) {
+export default function PhotoViewer({ photos, initialIndex, zoom = true, favourites, onClose }: Props) {
   const dialog = useRef<HTMLDialogElement>(null);
   const zoomButton = useRef<HTMLButtonElement>(null);
   const [index, setIndex] = useState(initialIndex);
@@ -199,6 +206,12 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
                 </p>
               )}
             </div>
+            {favourites && (
+              <HeartButton
+                favourite={favourites.isFavourite(photo.id)}
+                onToggle={() => favourites.toggle(photo.id)}
+              />
+            )}
             {photo.printHref && (
               <a href={photo.printHref} className="btn btn-primary shrink-0 self-start">
                 Buy a print
@@ -216,6 +229,38 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, onClose
         />
       )}
     </>
+  );
+}
+
+/**
+ * The heart of the photo shown. Its name stays "Favourite" whatever its state (a toggle button's
+ * state is told by aria-pressed, not by a changing name); a tall pill at the foot of the viewer,
+ * where a thumb reaches it on a phone.
+ */
+function HeartButton({ favourite, onToggle }: { favourite: boolean; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={favourite}
+      onClick={onToggle}
+      className={`inline-flex h-12 shrink-0 items-center justify-center gap-2 self-start rounded-full px-5 text-sm ring-1 transition-colors ${
+        favourite
+          ? 'bg-white text-red-700 ring-white'
+          : 'bg-ink-950/60 text-white ring-white/40 hover:bg-white/15'
+      }`}
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="h-6 w-6"
+        fill={favourite ? 'currentColor' : 'none'}
+        stroke="currentColor"
+        strokeWidth={1.8}
+      >
+        <path d="M12 20s-7-4.4-9.2-9A5 5 0 0 1 12 6a5 5 0 0 1 9.2 5c-2.2 4.6-9.2 9-9.2 9z" />
+      </svg>
+      Favourite
+    </button>
   );
 }
 

@@ -103,6 +103,17 @@ const MARK_VERSION = settingsVersion(MARK);
 async function marked(source: Buffer): Promise<Buffer> {
   const image = sharp(source);
   const { width = 1, height = 1 } = await image.metadata();
+  return image
+    .composite([{ input: watermarkSvg(width, height), top: 0, left: 0 }])
+    .jpeg({ quality: MARK.quality, mozjpeg: true })
+    .toBuffer();
+}
+
+/**
+ * The watermark of a marked copy as an SVG of that size (transparent around the text): laid over
+ * a photo here, and over a proofing video's preview (gallery-video-preview.server.ts).
+ */
+export function watermarkSvg(width: number, height: number): Buffer {
   const size = Math.max(14, Math.round(Math.min(width, height) / 12));
   const rows = Math.ceil(height / (size * 3)) + 1;
   const text = Array.from({ length: rows }, (_, i) => {
@@ -110,11 +121,7 @@ async function marked(source: Buffer): Promise<Buffer> {
     const x = (i % 2) * size * 3 - size * 2;
     return `<text x="${x}" y="${y}">${MARK.text.repeat(Math.ceil(width / (size * 8)) + 2)}</text>`;
   }).join('');
-  const svg = Buffer.from(
+  return Buffer.from(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><g font-family="sans-serif" font-size="${size}" fill="#fff" fill-opacity="${MARK.fillOpacity}" stroke="#000" stroke-opacity="${MARK.strokeOpacity}" transform="rotate(${MARK.angle} ${width / 2} ${height / 2})">${text}</g></svg>`,
   );
-  return image
-    .composite([{ input: svg, top: 0, left: 0 }])
-    .jpeg({ quality: MARK.quality, mozjpeg: true })
-    .toBuffer();
 }

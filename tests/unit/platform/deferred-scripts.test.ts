@@ -80,6 +80,108 @@ describe('deferModuleScripts', () => {
   });
 });
 
+describe('a click that comes before the scripts', () => {
+  /** A stand-in element: a tag, attributes and a parent, enough for closest() with the loader's selectors. */
+  class Element {
+    readonly listeners = new Map<string, () => void>();
+    readonly dispatched: string[] = [];
+    constructor(
+      readonly tag: string,
+      readonly attrs: Set<string>,
+      readonly parent: Element | null = null,
+    ) {}
+    private matches(selector: string): boolean {
+      return selector.split(',').some((one) => {
+        const attr = /^\[([\w-]+)\]$/.exec(one);
+        return attr ? this.attrs.has(attr[1] as string) : one === this.tag;
+      });
+    }
+    closest(selector: string): Element | null {
+      return this.matches(selector) ? this : (this.parent?.closest(selector) ?? null);
+    }
+    hasAttribute(name: string) {
+      return this.attrs.has(name);
+    }
+    addEventListener(type: string, fn: () => void) {
+      this.listeners.set(type, fn);
+    }
+    dispatchEvent(event: { type: string }) {
+      this.dispatched.push(event.type);
+      return true;
+    }
+  }
+
+  function run() {
+    const { loader } = deferModuleScripts(page('<script type="module" src="/_astro/a.js"></script>'));
+    let capture: ((e: unknown) => void) | undefined;
+    let finishImport: () => void = () => {};
+    new Function(
+      'document',
+      'addEventListener',
+      'removeEventListener',
+      'importModule',
+      'window',
+      'Element',
+      'MouseEvent',
+      'requestIdleCallback',
+      (loader as string).replace(/import\(u\)/, 'importModule(u)'),
+    )(
+      { readyState: 'loading', documentElement: { dataset: {} } },
+      (type: string, fn: (e: unknown) => void, useCapture?: boolean) => {
+        if (type === 'click' && useCapture) capture = fn;
+      },
+      () => {},
+      () => new Promise<void>((r) => (finishImport = r)),
+      {},
+      Element,
+      class {
+        constructor(readonly type: string) {}
+      },
+      () => {},
+    );
+    const click = (target: Element) => {
+      const event = {
+        target,
+        prevented: false,
+        preventDefault: () => (event.prevented = true),
+        stopImmediatePropagation: () => {},
+      };
+      capture?.(event);
+      return event.prevented;
+    };
+    return { click, finishImport: () => finishImport() };
+  }
+
+  it('in an island not yet hydrated, is held until the island hydrates and replayed on the same element', async () => {
+    const { click } = run();
+    const zone = new Element('div', new Set(['data-deferred-click']));
+    const island = new Element('astro-island', new Set(['ssr']), zone);
+    const photo = new Element('button', new Set(), island);
+    expect(click(photo)).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(photo.dispatched).toEqual([]);
+    island.attrs.delete('ssr');
+    island.listeners.get('astro:hydrate')?.();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(photo.dispatched).toEqual(['click']);
+    // Hydrated, the island takes its clicks itself, the replayed one included.
+    expect(click(photo)).toBe(false);
+  });
+
+  it('outside islands, is held until the scripts have run; on a video, never held', async () => {
+    const { click, finishImport } = run();
+    const zone = new Element('div', new Set(['data-deferred-click']));
+    const menu = new Element('button', new Set(), zone);
+    const video = new Element('video', new Set(), zone);
+    expect(click(video)).toBe(false);
+    expect(click(menu)).toBe(true);
+    finishImport();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(menu.dispatched).toEqual(['click']);
+    expect(click(menu)).toBe(false);
+  });
+});
+
 describe('the CSP of a page', () => {
   it('allows only the site own inline scripts, never one that content put into the page', () => {
     const fonts = `<script>${FONTS_READY}</script>`;

@@ -9,7 +9,11 @@
 // hash of the text made here, like the site's other own inline scripts.
 //
 // A click on an element inside [data-deferred-click] that comes before the scripts have run is
-// not lost: the scripts are fetched at once and the click is replayed on the same element.
+// not lost: the scripts are fetched at once and the click is replayed on the same element. Inside
+// a framework island (<astro-island>, which Astro hydrates itself), the click waits for that
+// island's hydration instead (its `ssr` attribute goes and it fires astro:hydrate), and is then
+// replayed; a click in an island already hydrated is its own. A click on a video or audio
+// element's controls is never held: they work without any script.
 
 // Only the site's own built scripts: a tag that content put into a page is never loaded.
 const MODULE_SCRIPT = /<script type="module" src="(\/_astro\/[\w.-]+\.js)"><\/script>/g;
@@ -29,10 +33,12 @@ function loader(srcs: string[], stylesheet: string | null): string {
     ? `new Promise((r)=>{const l=document.createElement("link");l.rel="stylesheet";l.href=${json(stylesheet)};l.onload=l.onerror=r;document.head.append(l)}).then(()=>${scripts})`
     : scripts;
   return [
-    `const s=${json(srcs)};let p;`,
-    `const load=()=>p??=${start}.then(()=>{removeEventListener("click",c,true);document.documentElement.dataset.enhanced=""});`,
-    `function c(e){const t=e.target;if(!(t instanceof Element)||!t.closest("[${DEFERRED_CLICK_ATTR}]"))return;`,
-    'e.preventDefault();e.stopImmediatePropagation();load().then(()=>t.dispatchEvent(new MouseEvent("click",{bubbles:true,cancelable:true})))}',
+    `const s=${json(srcs)};let p,d=false;`,
+    `const load=()=>p??=${start}.then(()=>{d=true;document.documentElement.dataset.enhanced=""});`,
+    'const h=(i)=>new Promise((r)=>i.hasAttribute("ssr")?i.addEventListener("astro:hydrate",r,{once:true}):r());',
+    `function c(e){const t=e.target;if(!(t instanceof Element)||!t.closest("[${DEFERRED_CLICK_ATTR}]")||t.closest("video,audio"))return;`,
+    'const i=t.closest("astro-island");if(i?!i.hasAttribute("ssr"):d)return;',
+    'e.preventDefault();e.stopImmediatePropagation();(i?h(i):load()).then(()=>t.dispatchEvent(new MouseEvent("click",{bubbles:true,cancelable:true})))}',
     'addEventListener("click",c,true);',
     // After the load, in idle time: the frame that paints the largest image comes first.
     'const go=()=>"requestIdleCallback"in window?requestIdleCallback(load,{timeout:1500}):setTimeout(load,200);',

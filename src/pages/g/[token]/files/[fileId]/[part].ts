@@ -2,6 +2,7 @@
 // and the file is found in THIS link's gallery (404 otherwise: no other gallery's file, no path):
 //   view-{width}.{webp|jpg}  a viewing copy (watermarked and size-limited while the gallery is marked)
 //   video                    the video playing in place, with byte ranges for seeking (not while proofing)
+//   preview                  while proofing, a video's small watermarked copy, with byte ranges (made on first ask)
 //   original | web           a download, when the owner allows that size; byte ranges resume it
 // Nothing here reads a proofing gallery's originals. On S3, a video or an original sent as it is
 // stored answers 302 to a presigned URL on the store (15 minutes), made only after every check above.
@@ -17,6 +18,7 @@ import {
   startsDownload,
 } from '~/lib/galleries/gallery-downloads.server';
 import { fileOfGallery } from '~/lib/galleries/gallery-favourites.server';
+import { previewSource, videoPreview } from '~/lib/galleries/gallery-video-preview.server';
 import { viewingCopy } from '~/lib/galleries/watermark.server';
 import { getDb } from '~/lib/platform/server/db';
 import { HttpError, handle } from '~/lib/platform/server/http';
@@ -58,6 +60,14 @@ export const GET: APIRoute = handle(async ({ request, params, locals }) => {
     if (isProofing(gallery))
       throw new HttpError(403, 'Videos play once the photographer releases the gallery.');
     return answer(request, await playableVideo(gallery, file), 'inline', locals.waitForRoom);
+  }
+  if (part === 'preview') {
+    if (file.kind !== 'video') throw notHere();
+    // Once released, the video itself plays (`video`): the preview is a proofing gallery's alone.
+    if (!isProofing(gallery)) throw new HttpError(404, 'This video plays in full: it has no preview.');
+    const preview = await videoPreview(file);
+    if (!preview) throw new HttpError(404, 'This video has no preview. Please ask the photographer.');
+    return answer(request, previewSource(file, preview), 'inline', locals.waitForRoom);
   }
   if (part === 'original' || part === 'web') {
     const allowed = downloadsAllowed(gallery);
