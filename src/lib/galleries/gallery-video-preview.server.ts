@@ -145,6 +145,7 @@ export function previewSource(file: GalleryFile, stored: StoredFile): Source {
     head: Buffer.alloc(0),
     stored,
     offset: 0,
+    end: stored.size,
     size: stored.size,
     type: 'video/mp4',
     name: `${file.fileName.replace(/\.[^.]*$/, '')}-preview.mp4`,
