@@ -91,13 +91,14 @@ export function reviewInviteMail(
   titles: readonly string[],
 ): { subject: string; text: string } {
   const ref = shortOrderId(order.id);
-  const prints = titles.length === 1 ? `your print, "${titles[0]}"` : `your ${titles.length} prints`;
+  const one = titles.length === 1;
+  const prints = one ? `your print, "${titles[0]}",` : `your ${titles.length} prints`;
   return {
     subject: `Your order ${ref} has been delivered: how do you like it?`,
     text: [
       order.customerName ? `Dear ${order.customerName},` : 'Hello,',
       '',
-      `Your order ${ref} has been delivered. I hope ${prints} arrived safely and look as good on your wall as they did through the lens.`,
+      `Your order ${ref} has been delivered. I hope ${prints} arrived safely and ${one ? 'looks' : 'look'} as good on your wall as ${one ? 'it' : 'they'} did through the lens.`,
       '',
       'If you have a minute, you can tell other buyers what you think: give each print 1 to 5 stars and, if you like, a few words.',
       link,
