@@ -8,6 +8,8 @@ import { makeEnquiry } from '../helpers/factories';
 import { signInTo } from './sign-in';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
+// Each test signs in and loads the dashboard's island: longer than one page's default limit.
+test.describe.configure({ timeout: 90_000 });
 const RUN = Date.now().toString(36);
 
 test.beforeAll(() => {
