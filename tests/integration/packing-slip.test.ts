@@ -3,6 +3,8 @@
 // one); a visitor gets 401, a
 // signed-in account that is not the owner's 403, and an unknown order the 404 page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { upsertContent } from '~/lib/content/content.server';
+import { CONTENT_DEFAULTS } from '~/lib/content/content-defaults';
 import { LOCATION, OWNER_NAME } from '~/lib/site/constants';
 import { withSiteDb } from '../helpers/db';
 import { makeOrder, makePhoto, makeVariant } from '../helpers/factories';
@@ -48,6 +50,10 @@ beforeAll(async () => {
       ],
     });
     makeOrder(db, { id: TEST_ORDER_ID, payment: 'test', customerName: 'Tess Tester' });
+    // One social link set by the owner, two left empty.
+    upsertContent(db, 'footer', 'social1Url', '');
+    upsertContent(db, 'footer', 'social2Url', 'https://www.instagram.com/wicklowlight.example/');
+    upsertContent(db, 'footer', 'social3Url', '');
   });
 });
 
@@ -95,6 +101,17 @@ describe('the packing slip', () => {
     expect(test).toContain('Tess Tester');
     expect(test).toContain('Test order — no payment taken');
     expect(textOf(await (await get(SLIP, owner)).text())).not.toContain('Test order');
+  });
+
+  it('shows the owner the footer’s real texts or nothing: no editor’s placeholder, no Edit button', async () => {
+    const html = await (await get(SLIP, owner)).text();
+    const text = textOf(html);
+    expect(text).not.toMatch(/Click to edit/i);
+    expect(html).not.toMatch(/>\s*Edit\s*</);
+    expect(text).toContain(CONTENT_DEFAULTS.footer.text);
+    expect(text).toContain('Instagram');
+    // The same owner still edits the footer on the site's pages.
+    expect(textOf(await (await get('/terms', owner)).text())).toContain('Click to edit');
   });
 
   it('answers a visitor 401 and an account that is not the owner’s 403', async () => {

@@ -71,10 +71,10 @@ function LazyTab({ children }: { children: ReactNode }) {
   return <Suspense fallback={loading}>{children}</Suspense>;
 }
 
-function panel(tab: AdminTab): ReactNode {
+function panel(tab: AdminTab, onSelect: (id: string) => void): ReactNode {
   switch (tab) {
     case 'dashboard':
-      return <DashboardTab />;
+      return <DashboardTab onOpenTab={onSelect} />;
     case 'orders':
       return <OrdersTab />;
     case 'products':
@@ -150,7 +150,7 @@ function AdminTabs(props: { tab: AdminTab; onSelect: (id: string) => void }) {
   const tabs: TabSpec[] = ADMIN_TABS.map((id) => ({ id, label: LABELS[id], badge: badges[id] }));
   return (
     <Tabs tabs={tabs} current={props.tab} onSelect={props.onSelect}>
-      {panel(props.tab)}
+      {panel(props.tab, props.onSelect)}
     </Tabs>
   );
 }

@@ -1,4 +1,4 @@
-// The Dashboard tab: the four figures of paid orders, the weekly sales and best sellers, where to
+// The Dashboard tab: what waits for the owner (each with a link to its tab), the four figures of paid orders, the weekly sales and best sellers, where to
 // edit the site, the last quarter's VAT report, and the last orders, each with its payment (Paid,
 // Refunded, Test order…) beside its fulfilment status.
 import { useQuery } from '@tanstack/react-query';
@@ -27,6 +27,93 @@ export interface DashboardStats {
     testMode: boolean;
     payment: PaymentState;
   }[];
+  waiting: WaitingWork;
+}
+
+export interface WaitingWork {
+  enquiries: number;
+  reviews: number;
+  recentSelections: number;
+  ordersToShip: number;
+}
+
+/** The days a client's selection counts as new (the server's RECENT_SELECTION_DAYS). */
+const SELECTION_DAYS = 14;
+
+const plural = (n: number, one: string, many: string) => (n === 1 ? one : many);
+
+/** Each thing that waits, in words, and the tab where the owner deals with it. */
+function waitingItems(
+  w: WaitingWork,
+): { key: string; count: number; text: string; tab: string; action: string }[] {
+  return [
+    {
+      key: 'enquiries',
+      count: w.enquiries,
+      text: plural(w.enquiries, 'enquiry not answered', 'enquiries not answered'),
+      tab: 'enquiries',
+      action: 'Open Enquiries',
+    },
+    {
+      key: 'reviews',
+      count: w.reviews,
+      text: plural(w.reviews, 'review to approve or hide', 'reviews to approve or hide'),
+      tab: 'reviews',
+      action: 'Open Reviews',
+    },
+    {
+      key: 'orders',
+      count: w.ordersToShip,
+      text: plural(w.ordersToShip, 'paid order to ship', 'paid orders to ship'),
+      tab: 'orders',
+      action: 'Open Orders',
+    },
+    {
+      key: 'selections',
+      count: w.recentSelections,
+      text: `${plural(w.recentSelections, 'client selection', 'client selections')} sent in the last ${SELECTION_DAYS} days`,
+      tab: 'galleries',
+      action: 'Open Galleries',
+    },
+  ].filter((item) => item.count > 0);
+}
+
+/** Enquiries, reviews, parcels and clients' selections that wait, each linked to its tab. */
+function WaitingCard(props: { waiting: WaitingWork | undefined; onOpenTab?: (tab: string) => void }) {
+  const items = props.waiting ? waitingItems(props.waiting) : [];
+  return (
+    <section className="mb-6 rounded-lg border border-slate-200 bg-white p-6" aria-labelledby="waiting-h">
+      <h3 id="waiting-h" className="text-lg font-semibold">
+        Waiting for you
+      </h3>
+      {props.waiting && items.length === 0 && <p className="mt-2 text-slate-600">Nothing waiting</p>}
+      {items.length > 0 && (
+        <ul className="mt-2 divide-y divide-slate-100">
+          {items.map((item) => (
+            <li key={item.key} className="flex flex-wrap items-center justify-between gap-x-4 py-1">
+              <span>
+                <span className="mr-2 inline-block min-w-8 rounded-full bg-amber-200 px-2 py-0.5 text-center text-sm font-semibold tabular-nums text-slate-900">
+                  {item.count}
+                </span>
+                {item.text}
+              </span>
+              <a
+                href={`?tab=${item.tab}`}
+                onClick={(e) => {
+                  if (!props.onOpenTab) return;
+                  e.preventDefault();
+                  props.onOpenTab(item.tab);
+                }}
+                className="inline-flex min-h-11 items-center underline underline-offset-4"
+              >
+                {item.action}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
 }
 
 const euros = formatEuroDecimal;
@@ -57,7 +144,7 @@ function VatReportCard() {
   );
 }
 
-export function DashboardTab() {
+export function DashboardTab(props: { onOpenTab?: (tab: string) => void }) {
   const { data, isPending, isError } = useQuery({
     queryKey: ['/api/admin/dashboard'],
     queryFn: () => read<DashboardStats>('/api/admin/dashboard'),
@@ -77,6 +164,7 @@ export function DashboardTab() {
           The figures could not be loaded. Please reload the page.
         </p>
       )}
+      <WaitingCard waiting={data?.waiting} onOpenTab={props.onOpenTab} />
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-busy={isPending}>
         {cards.map((c) => (
           <li key={c.label} className="rounded-lg border border-slate-200 bg-white p-5">

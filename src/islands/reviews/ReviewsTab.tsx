@@ -1,8 +1,9 @@
 // The Reviews tab: what buyers wrote about the prints they bought, through the link mailed when
 // their order was delivered. Those waiting for the owner come first; only approved reviews are
-// shown in the shop and counted in its stars.
+// shown in the shop and counted in its stars. Above them, a preview of the mail and the page a
+// buyer gets, for any paid or test order or a sample one, so the flow can be seen before going live.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { read, reason, send } from '~/islands/admin/query';
 import { notify } from '~/lib/platform/client/toaster';
 import type { ReviewFilter } from '~/lib/reviews/review-schema';
@@ -24,6 +25,22 @@ export interface AdminReview {
 export interface ReviewList {
   reviews: AdminReview[];
   pending: number;
+}
+
+/** GET /api/admin/reviews/preview: the invitation mail of an order (or the sample order) and the orders to choose from. */
+export interface ReviewMailPreview {
+  orders: { id: string; label: string }[];
+  mail: {
+    sample: boolean;
+    orderId: string;
+    orderRef: string;
+    to: string | null;
+    subject: string;
+    text: string;
+    when: string;
+    prints: number;
+    pagePath: string;
+  };
 }
 
 export const reviewsKey = (filter: ReviewFilter) => ['/api/admin/reviews', filter];
@@ -59,6 +76,87 @@ function Stars({ rating }: { rating: number }) {
   );
 }
 
+/** The mail and the page a buyer gets, previewed for a chosen paid or test order, or a sample one. */
+function ReviewFlowPreview() {
+  const [order, setOrder] = useState('');
+  const [shown, setShown] = useState(false);
+  const selectId = useId();
+  const path = `/api/admin/reviews/preview${order ? `?order=${encodeURIComponent(order)}` : ''}`;
+  const { data, isError, isFetching } = useQuery({
+    queryKey: ['/api/admin/reviews/preview', order],
+    queryFn: () => read<ReviewMailPreview>(path),
+  });
+  const mail = data?.mail;
+  return (
+    <section className="rounded-lg border border-slate-200 bg-white p-5" aria-labelledby="review-preview-h">
+      <h3 id="review-preview-h" className="text-lg font-semibold">
+        See what a buyer gets
+      </h3>
+      <p className="mt-1 max-w-2xl text-slate-700">
+        When you mark a paid order delivered, its buyer is mailed a link to review the prints. Test orders
+        invite no one, so preview the mail and the review page here, for an order or a sample one. Nothing is
+        sent or stored.
+      </p>
+      <div className="mt-4 flex flex-wrap items-end gap-3">
+        <div className="min-w-0">
+          <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
+            Order
+          </label>
+          <select
+            id={selectId}
+            value={order}
+            onChange={(e) => setOrder(e.target.value)}
+            className="mt-1 min-h-11 max-w-full rounded-md border border-slate-300 bg-white px-3"
+          >
+            <option value="">Sample order (the shop’s first prints)</option>
+            {data?.orders.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="button" className="btn btn-primary min-h-11" onClick={() => setShown(true)}>
+          Preview review mail
+        </button>
+        {mail && (
+          <a href={mail.pagePath} target="_blank" rel="noopener" className="btn btn-secondary min-h-11">
+            Open the review page (preview)
+          </a>
+        )}
+      </div>
+      {shown && isError && (
+        <p role="alert" className="mt-4 text-red-800">
+          The preview could not be made. Please reload the page.
+        </p>
+      )}
+      {shown && mail && (
+        <div className="mt-5" aria-busy={isFetching}>
+          <p className="text-sm text-slate-700">{mail.when}</p>
+          <article
+            aria-label="Review mail preview"
+            className="mt-3 overflow-hidden rounded-md border border-slate-300"
+          >
+            <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 border-b border-slate-200 bg-slate-50 px-4 py-3 text-sm">
+              <dt className="text-slate-600">To</dt>
+              <dd className="min-w-0 break-words">{mail.to ?? 'no e-mail address'}</dd>
+              <dt className="text-slate-600">Subject</dt>
+              <dd className="min-w-0 font-semibold break-words">{mail.subject}</dd>
+            </dl>
+            <pre className="overflow-x-auto px-4 py-3 font-sans text-sm leading-relaxed whitespace-pre-wrap break-words">
+              {mail.text}
+            </pre>
+          </article>
+          <p className="mt-2 text-sm text-slate-600">
+            Plain text, as it is sent. In the real mail the link is the buyer’s own, made when the order is
+            marked delivered; here it opens the preview.
+          </p>
+        </div>
+      )}
+    </section>
+  );
+}
+
 export function ReviewsTab() {
   const [filter, setFilter] = useState<ReviewFilter>('all');
   const client = useQueryClient();
@@ -81,7 +179,8 @@ export function ReviewsTab() {
   });
   return (
     <div>
-      <p className="max-w-2xl text-slate-700">
+      <ReviewFlowPreview />
+      <p className="mt-8 max-w-2xl text-slate-700">
         Buyers review their prints through the link mailed when you mark an order delivered. Only approved
         reviews show in the shop. Approve every genuine review, good or bad; hide only what is offensive,
         off-topic or gives personal details.

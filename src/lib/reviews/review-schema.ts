@@ -74,3 +74,8 @@ export const reviewsQuerySchema = z.object({
     'all',
   ),
 });
+
+/** GET /api/admin/reviews/preview?order=…: a paid or test order's id; none for the sample order. */
+export const reviewPreviewQuerySchema = z.object({
+  order: z.optional(z.string().check(z.minLength(1, 'No such order.'), z.maxLength(64, 'No such order.'))),
+});

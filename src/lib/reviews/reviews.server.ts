@@ -52,7 +52,7 @@ const isClosed = (order: Pick<Order, 'status' | 'paymentStatus' | 'refundId'>) =
   order.status === 'cancelled' || order.paymentStatus !== 'completed' || order.refundId !== null;
 
 /** The prints (photos still on the site) of an order, in the order they were bought, each once. */
-function photosOfOrder(db: Db | Tx, orderId: string) {
+export function photosOfOrder(db: Db | Tx, orderId: string) {
   const rows = db
     .select({ id: photos.id, title: photos.title })
     .from(orderItems)
@@ -91,13 +91,14 @@ export function reviewInviteMail(
   titles: readonly string[],
 ): { subject: string; text: string } {
   const ref = shortOrderId(order.id);
-  const prints = titles.length === 1 ? `your print, "${titles[0]}"` : `your ${titles.length} prints`;
+  const one = titles.length === 1;
+  const prints = one ? `your print, "${titles[0]}",` : `your ${titles.length} prints`;
   return {
     subject: `Your order ${ref} has been delivered: how do you like it?`,
     text: [
       order.customerName ? `Dear ${order.customerName},` : 'Hello,',
       '',
-      `Your order ${ref} has been delivered. I hope ${prints} arrived safely and look as good on your wall as they did through the lens.`,
+      `Your order ${ref} has been delivered. I hope ${prints} arrived safely and ${one ? 'looks' : 'look'} as good on your wall as ${one ? 'it' : 'they'} did through the lens.`,
       '',
       'If you have a minute, you can tell other buyers what you think: give each print 1 to 5 stars and, if you like, a few words.',
       link,
@@ -200,28 +201,43 @@ export function getReviewInvite(db: Db, token: string): ReviewInvite {
   if (!order) return { state: 'unknown' };
   const orderRef = shortOrderId(order.id);
   if (isClosed(order)) return { state: 'closed', orderRef };
-  const ids = invites.map((i) => i.photoId);
-  const rows = db
-    .select({
-      photoId: photos.id,
-      title: photos.title,
-      location: photos.location,
-      mediaId: photos.mediaId,
-      width: photos.width,
-      height: photos.height,
-      imageUrl: photos.imageUrl,
-    })
-    .from(photos)
-    .where(inArray(photos.id, ids))
-    .all();
-  const reviewed = reviewedPhotos(db, order.id);
+  return openInvite(
+    db,
+    order,
+    invites.map((i) => i.photoId),
+    reviewedPhotos(db, order.id),
+  );
+}
+
+/** The review page's content for an order's buyer: the given prints (still on the site), in that order. */
+export function openInvite(
+  db: Db,
+  order: Pick<Order, 'id' | 'customerName' | 'customerAddress'>,
+  photoIds: readonly string[],
+  reviewed: ReadonlySet<string> = new Set(),
+): Extract<ReviewInvite, { state: 'open' }> {
+  const rows = photoIds.length
+    ? db
+        .select({
+          photoId: photos.id,
+          title: photos.title,
+          location: photos.location,
+          mediaId: photos.mediaId,
+          width: photos.width,
+          height: photos.height,
+          imageUrl: photos.imageUrl,
+        })
+        .from(photos)
+        .where(inArray(photos.id, [...photoIds]))
+        .all()
+    : [];
   const byId = new Map(rows.map((r) => [r.photoId, r]));
   return {
     state: 'open',
-    orderRef,
+    orderRef: shortOrderId(order.id),
     firstName: firstNameOf(order.customerName),
     place: countryOf(order.customerAddress),
-    prints: ids.flatMap((id) => {
+    prints: photoIds.flatMap((id) => {
       const row = byId.get(id);
       return row ? [{ ...row, reviewed: reviewed.has(id) }] : [];
     }),

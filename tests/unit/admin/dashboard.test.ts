@@ -2,11 +2,12 @@
 // none. Totals and the average are in integer cents, prints sold count the quantities of paid
 // orders, and the recent list shows the newest paid and test orders, each test order marked.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getDashboardStats } from '~/lib/admin/dashboard.server';
+import { getDashboardStats, getWaitingWork, RECENT_SELECTION_DAYS } from '~/lib/admin/dashboard.server';
 import type { Db } from '~/lib/platform/server/db';
 import { RECENT_ORDERS_LIMIT } from '~/lib/site/constants';
 import { memoryDb } from '../../helpers/db';
-import { makeOrder, PAYMENT_STATES } from '../../helpers/factories';
+import { makeEnquiry, makeOrder, makeReview, PAYMENT_STATES } from '../../helpers/factories';
+import { makeGallery, makeGalleryLink } from '../../helpers/gallery-factories';
 
 let db: Db;
 beforeEach(() => {
@@ -97,5 +98,65 @@ describe('dashboard stats', () => {
       },
       expect.objectContaining({ id: paid.id, testMode: false }),
     ]);
+  });
+});
+
+describe('what waits for the owner', () => {
+  const now = new Date('2026-11-20T12:00:00Z');
+  const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 60 * 60 * 1000);
+
+  it('is nothing on an empty site', () => {
+    expect(getWaitingWork(db, now)).toEqual({
+      enquiries: 0,
+      reviews: 0,
+      recentSelections: 0,
+      ordersToShip: 0,
+    });
+  });
+
+  it('counts the enquiries not yet handled', () => {
+    makeEnquiry(db);
+    makeEnquiry(db);
+    makeEnquiry(db, { handledAt: daysAgo(1) });
+    expect(getWaitingWork(db, now).enquiries).toBe(2);
+  });
+
+  it('counts the reviews waiting for approval, not those approved or hidden', () => {
+    makeReview(db);
+    makeReview(db, { state: 'approved' });
+    makeReview(db, { state: 'hidden' });
+    expect(getWaitingWork(db, now).reviews).toBe(1);
+  });
+
+  it(`counts the selections sent in the last ${RECENT_SELECTION_DAYS} days on links not revoked`, () => {
+    const gallery = makeGallery(db);
+    makeGalleryLink(db, gallery.id, { selectionSentAt: daysAgo(1) });
+    makeGalleryLink(db, gallery.id, { selectionSentAt: daysAgo(RECENT_SELECTION_DAYS - 1) });
+    makeGalleryLink(db, gallery.id, { selectionSentAt: daysAgo(RECENT_SELECTION_DAYS + 1) });
+    makeGalleryLink(db, gallery.id, { selectionSentAt: daysAgo(2), revokedAt: daysAgo(1) });
+    makeGalleryLink(db, gallery.id);
+    expect(getWaitingWork(db, now).recentSelections).toBe(2);
+  });
+
+  it('counts the real paid orders not yet shipped, delivered or cancelled', () => {
+    makeOrder(db, { payment: 'paid', status: 'processing' });
+    makeOrder(db, { payment: 'paid', status: 'pending' });
+    // A partial refund still goes out in the post.
+    makeOrder(db, {
+      payment: 'paid',
+      refundId: 'RF-PART',
+      refundStatus: 'COMPLETED',
+      refundedAmountCents: 1000,
+      items: [{ priceCents: 4500 }],
+    });
+    makeOrder(db, { payment: 'paid', status: 'shipped' });
+    makeOrder(db, { payment: 'paid', status: 'delivered' });
+    makeOrder(db, { payment: 'paid', status: 'cancelled' });
+    makeOrder(db, { payment: 'refunded' });
+    // A full refund whose order was left processing: nothing to send.
+    makeOrder(db, { payment: 'paid', refundId: 'RF-FULL', refundStatus: 'COMPLETED' });
+    makeOrder(db, { payment: 'test' });
+    for (const payment of ['started', 'held', 'failed', 'cancelled'] as const) makeOrder(db, { payment });
+    expect(getWaitingWork(db, now).ordersToShip).toBe(3);
   });
 });

@@ -1,12 +1,14 @@
-// GET /api/admin/dashboard (owner only, checked in src/middleware.ts).
+// GET /api/admin/dashboard (owner only, checked in src/middleware.ts): the figures, the recent
+// orders, and what waits for the owner.
 import type { APIRoute } from 'astro';
-import { getDashboardStats } from '~/lib/admin/dashboard.server';
+import { getDashboardStats, getWaitingWork } from '~/lib/admin/dashboard.server';
 import { getDb } from '~/lib/platform/server/db';
 import { handle } from '~/lib/platform/server/http';
 import { centsToDecimal } from '~/lib/platform/shared/format';
 
 export const GET: APIRoute = handle(() => {
-  const stats = getDashboardStats(getDb());
+  const db = getDb();
+  const stats = getDashboardStats(db);
   return Response.json({
     totalSales: centsToDecimal(stats.totalSalesCents),
     totalOrders: stats.totalOrders,
@@ -19,5 +21,6 @@ export const GET: APIRoute = handle(() => {
       testMode: o.testMode,
       payment: o.payment,
     })),
+    waiting: getWaitingWork(db),
   });
 });
