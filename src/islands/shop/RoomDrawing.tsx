@@ -23,6 +23,13 @@ function Wall({ id, light, shade }: { id: string; light: string; shade: string }
           <stop offset="0" stopColor="#fff" stopOpacity="0.45" />
           <stop offset="1" stopColor="#fff" stopOpacity="0" />
         </radialGradient>
+        <radialGradient id="lamp-glow">
+          <stop offset="0" stopColor="#fff4d6" stopOpacity="0.75" />
+          <stop offset="1" stopColor="#fff4d6" stopOpacity="0" />
+        </radialGradient>
+        <filter id="soft" x="-20%" y="-20%" width="140%" height="140%">
+          <feGaussianBlur stdDeviation="2.5" />
+        </filter>
         <linearGradient id={`${id}-ceiling`} x1="0" x2="0" y1="0" y2="1">
           <stop offset="0" stopColor="#000" stopOpacity="0.07" />
           <stop offset="0.35" stopColor="#000" stopOpacity="0" />
@@ -35,9 +42,14 @@ function Wall({ id, light, shade }: { id: string; light: string; shade: string }
   );
 }
 
-/** A soft contact shadow on the wall behind a piece of furniture. */
+/** A soft shadow on the wall behind a piece of furniture. */
 const WallShadow = ({ x, y, width, height }: { x: number; y: number; width: number; height: number }) => (
-  <rect x={x} y={y} width={width} height={height} rx={6} fill="#1b1f22" opacity={0.07} />
+  <rect x={x} y={y} width={width} height={height} rx={6} fill="#1b1f22" opacity={0.12} filter="url(#soft)" />
+);
+
+/** The light a lamp throws on the wall around its shade. */
+const Glow = ({ cx, cy, r }: { cx: number; cy: number; r: number }) => (
+  <circle cx={cx} cy={cy} r={r} fill="url(#lamp-glow)" />
 );
 
 function LivingRoom({ room }: { room: Room }) {
@@ -49,7 +61,7 @@ function LivingRoom({ room }: { room: Room }) {
     <>
       <Wall id="living" light="#efeae2" shade="#ddd5c8" />
       {/* A floor lamp on the left: its pole and linen shade, and the pool of light it throws. */}
-      <ellipse cx={10} cy={y(150)} rx={28} ry={36} fill="#fff6df" opacity={0.35} />
+      <Glow cx={10} cy={y(166)} r={40} />
       <rect x={9.2} y={y(150)} width={1.6} height={H} fill="#2d3134" />
       <path d={`M1 ${y(150)} L19 ${y(150)} L16 ${y(178)} L4 ${y(178)} Z`} fill="#f3ead7" />
       <path d={`M1 ${y(150)} L19 ${y(150)} L18.4 ${y(153)} L1.6 ${y(153)} Z`} fill="#e2d6bd" />
@@ -123,7 +135,7 @@ function Bedroom({ room }: { room: Room }) {
   );
   const lamp = (cx: number) => (
     <g>
-      <ellipse cx={cx} cy={y(82)} rx={20} ry={22} fill="#fff6df" opacity={0.4} />
+      <Glow cx={cx} cy={y(82)} r={30} />
       <path
         d={`M${cx - 5} ${y(55)} Q${cx - 7} ${y(64)} ${cx} ${y(70)} Q${cx + 7} ${y(64)} ${cx + 5} ${y(55)} Z`}
         fill="#d7cfc2"
@@ -205,7 +217,7 @@ function Office({ room }: { room: Room }) {
       {/* A tall plant beside the desk, on the right. */}
       <Leaves x={226} y={y(90)} />
       <Leaves x={230} y={y(70)} />
-      <path d={`M218 ${y(50)} L238 ${y(50)} L236 ${H} L220 ${H} Z`} fill="#ddd7cc" />
+      <path d={`M218 ${y(50)} L238 ${y(50)} L236 ${H} L220 ${H} Z`} fill="#b9734f" />
     </>
   );
 }

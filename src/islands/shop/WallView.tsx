@@ -54,7 +54,7 @@ export function WallView({ imageUrl, imageSrcset, viewSizes, size, framed, lands
   const share = (print.width / VIEW_CM.width).toFixed(4);
   return (
     <div id={id}>
-      <fieldset className="flex flex-wrap gap-2">
+      <fieldset className="flex flex-wrap gap-1.5">
         <legend className="sr-only">Room</legend>
         {ROOMS.map((r) => (
           <button
@@ -62,7 +62,7 @@ export function WallView({ imageUrl, imageSrcset, viewSizes, size, framed, lands
             type="button"
             aria-pressed={r.id === roomId}
             onClick={() => setRoomId(r.id)}
-            className="min-h-11 rounded-full border border-mist-300 bg-white px-4 text-sm font-medium text-ink-800 hover:border-ink-500 aria-pressed:border-heather-700 aria-pressed:bg-heather-100 aria-pressed:text-ink-950"
+            className="min-h-11 rounded-full border border-mist-300 bg-white px-3.5 text-sm font-medium text-ink-800 hover:border-ink-500 aria-pressed:border-heather-700 aria-pressed:bg-heather-100 aria-pressed:text-ink-950"
           >
             {r.name}
           </button>
@@ -97,7 +97,7 @@ export function WallView({ imageUrl, imageSrcset, viewSizes, size, framed, lands
             }}
           />
         </div>
-        <figcaption className="mt-2 min-h-[5rem] text-sm text-ink-700 sm:min-h-[2.5rem]">
+        <figcaption className="mt-2 min-h-[6.25rem] text-sm text-ink-700 sm:min-h-[3.75rem]">
           {wallText(room, size, framed)}
         </figcaption>
       </figure>

@@ -1,6 +1,6 @@
 // "View on a wall": a print of the chosen size, framed or not, hung to scale in a room, so that
 // "16x20 inches" means something on a phone. Pure: the rooms and their measures in centimetres, the
-// print's place on the wall, its size on screen, and the caption; WallPreview.tsx only draws them.
+// print's place on the wall, its size on screen, and the caption; WallView.tsx and RoomDrawing.tsx only draw them.
 //
 // The rooms are illustrations drawn to scale, not photographs: no interior photograph under a
 // licence that allows its use here could be found among the packages this project can install
