@@ -78,7 +78,9 @@ export const ROOMS: readonly Room[] = [
 ];
 
 export function roomById(id: RoomId): Room {
-  return ROOMS.find((r) => r.id === id) ?? ROOMS[0];
+  const room = ROOMS.find((r) => r.id === id);
+  if (!room) throw new Error(`No room ${id}`);
+  return room;
 }
 
 /** A rectangle in cm from the view's top left corner. */
