@@ -27,6 +27,8 @@ export interface PrintTarget {
   photoId: string;
   title: string;
   imageUrl: string;
+  /** The photo's WebP derivatives as a srcset, when the card has them (the wall view picks from them). */
+  imageSrcset?: string;
   returnFocus?: HTMLElement;
   /**
    * A client gallery's photo: where its prints are read (at the shop's prices) and the gallery
@@ -188,7 +190,13 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
           </button>
         </div>
         {target?.imageUrl && (
-          <PrintPreview key={openCount} imageUrl={target.imageUrl} size={size} framed={framed} />
+          <PrintPreview
+            key={openCount}
+            imageUrl={target.imageUrl}
+            imageSrcset={target.imageSrcset}
+            size={size}
+            framed={framed}
+          />
         )}
 
         {loadError && (

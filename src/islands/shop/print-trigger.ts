@@ -28,6 +28,7 @@ export function bindPrintTriggers(grid: HTMLElement | null): void {
           photoId: card.dataset.photoId ?? '',
           title: card.dataset.title ?? '',
           imageUrl: img?.currentSrc || img?.src || '',
+          imageSrcset: card.querySelector('source[type="image/webp"]')?.getAttribute('srcset') ?? undefined,
           returnFocus: opener,
         });
         done();
