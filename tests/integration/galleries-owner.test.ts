@@ -98,8 +98,7 @@ async function patchBytes(location: string, offset: number, bytes: Buffer) {
     },
     body: new Uint8Array(bytes),
   });
-  await res.arrayBuffer();
-  return res;
+  return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
 /** Sends the first `sent` bytes of a PATCH announcing all of `bytes`, then drops the connection. */
@@ -395,5 +394,39 @@ describe('galleries over HTTP', () => {
       (await api('POST', '/api/admin/galleries/nope/uploads', undefined, { ...TUS, 'upload-length': '4' }))
         .status,
     ).toBe(404);
+  });
+
+  it('says what went wrong with an upload: more bytes than declared, a part at the wrong offset', async () => {
+    const g = (await api('POST', '/api/admin/galleries', { title: 'Sizes', clientName: 'C' })).json;
+    const location = await createUpload(g.id, 10, 'ten.jpg');
+    const over = await patchBytes(location, 0, Buffer.alloc(100, 1));
+    expect(over.status).toBe(413);
+    expect(over.headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(over.text).message).toBe(
+      'This upload sent more bytes than the 10 bytes it declared: start it again with the file’s real size.',
+    );
+    expect(await offsetOf(location)).toBe(0);
+    const first = await patchBytes(location, 0, Buffer.alloc(4, 1));
+    expect(first.status).toBe(204);
+    const wrong = await patchBytes(location, 2, Buffer.alloc(4, 1));
+    expect(wrong.status).toBe(409);
+    expect(JSON.parse(wrong.text).message).toBe(
+      'This part starts at byte 2, but 4 bytes of this upload have arrived: ask for the offset (HEAD) and send from there.',
+    );
+    const noOffset = await api('PATCH', location, undefined, {
+      ...TUS,
+      'content-type': 'application/offset+octet-stream',
+    });
+    expect(noOffset.status).toBe(403);
+    expect(noOffset.json.message).toBe('Send the Upload-Offset header: the byte this part starts at.');
+    const unknown = await patchBytes(
+      `/api/admin/galleries/${g.id}/uploads/${g.id}_${'0'.repeat(32)}`,
+      0,
+      Buffer.alloc(1),
+    );
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.text).message).toBe(
+      'There is no such upload in this gallery (it may have been given up after a week): start the file again.',
+    );
   });
 });
