@@ -208,6 +208,45 @@ describe('galleries over HTTP', () => {
     expect(await csv.text()).toBe('file name,note\r\n');
   });
 
+  it('mails a link again as a new address for the owner only, the old address then opening nothing', async () => {
+    const g = (await api('POST', '/api/admin/galleries', { title: 'Again', clientName: 'C' })).json;
+    const made = await api('POST', `/api/admin/galleries/${g.id}/links`, {
+      recipientName: 'Orla',
+      recipientEmail: 'orla@example.com',
+    });
+    const again = `/api/admin/galleries/${g.id}/links/${made.json.link.id}/mail-again`;
+    const tries = [
+      { name: 'no session', headers: { origin: site.url }, status: 401 },
+      { name: 'another Origin', headers: { cookie, origin: 'https://evil.example' }, status: 403 },
+    ];
+    for (const t of tries) {
+      const res = await fetch(`${site.url}${again}`, { method: 'POST', headers: t.headers });
+      expect(res.status, t.name).toBe(t.status);
+    }
+    const huge = await api('POST', again, { pad: 'x'.repeat(3 * 1024 ** 2) });
+    expect(huge.status).toBe(413);
+    // The addresses name the configured site; the test's server listens elsewhere.
+    const page = (url: string) => fetch(`${site.url}${new URL(url).pathname}`);
+    // None of those changed the link: its first address still opens the gallery.
+    expect((await page(made.json.url)).status).toBe(200);
+
+    const res = await api('POST', again);
+    expect(res.status).toBe(202);
+    expect(res.json.url).toMatch(/\/g\/[A-Za-z0-9_-]{43}$/);
+    expect(res.json.url).not.toBe(made.json.url);
+    expect((await page(made.json.url)).status).toBe(404);
+    expect((await page(res.json.url)).status).toBe(200);
+    const mails = await waitForOutbox(site.dataDir, (all) => all.some((m) => m.to === 'orla@example.com'));
+    expect(mails.find((m) => m.to === 'orla@example.com')?.text).toContain(res.json.url);
+    const noAddress = await api('POST', `/api/admin/galleries/${g.id}/links`, { recipientName: 'Dan' });
+    const refused = await api(
+      'POST',
+      `/api/admin/galleries/${g.id}/links/${noAddress.json.link.id}/mail-again`,
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.json.message).toBe('This recipient has no e-mail address to mail the link to.');
+  });
+
   it('refuses tus requests from anyone but the owner, HEAD and PATCH included', async () => {
     const g = (await api('POST', '/api/admin/galleries', { title: 'Guarded', clientName: 'C' })).json;
     const location = await createUpload(g.id, 10, 'a.jpg');

@@ -7,9 +7,11 @@ import type { APIRoute } from 'astro';
 import { findGallery } from '~/lib/galleries/galleries.server';
 import { linkJson, mailLinkAgain } from '~/lib/galleries/gallery-links.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle, MAX_JSON_BYTES, readBody } from '~/lib/platform/server/http';
 
-export const POST: APIRoute = handle(({ params }) => {
+export const POST: APIRoute = handle(async ({ params, request }) => {
+  // It takes no payload; a body is still read under the JSON limit, so a huge one is a 413.
+  await readBody(request, MAX_JSON_BYTES);
   const db = getDb();
   const now = new Date();
   const { link, url } = mailLinkAgain(db, params.id ?? '', params.linkId ?? '', now);
