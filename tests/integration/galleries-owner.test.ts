@@ -215,7 +215,7 @@ describe('galleries over HTTP', () => {
       recipientEmail: 'orla@example.com',
     });
     const again = `/api/admin/galleries/${g.id}/links/${made.json.link.id}/mail-again`;
-    const tries = [
+    const tries: { name: string; headers: Record<string, string>; status: number }[] = [
       { name: 'no session', headers: { origin: site.url }, status: 401 },
       { name: 'another Origin', headers: { cookie, origin: 'https://evil.example' }, status: 403 },
     ];
