@@ -111,10 +111,10 @@ describe('Email link again', () => {
 describe('a link’s last day on the owner’s card', () => {
   it('is the earlier of the link’s own last day and its gallery’s', () => {
     // A last day is kept as the midnight after it, in Irish time.
-    const after = (day: string) => startOfIrishDay(nextDay(day));
-    const g = makeGallery(db, { expiresAt: after('2026-12-31') });
+    const closesAfter = (day: string) => startOfIrishDay(nextDay(day));
+    const g = makeGallery(db, { expiresAt: closesAfter('2026-12-31') });
     const own = (day: string | null) =>
-      makeGalleryLink(db, g.id, { expiresAt: day ? after(day) : null }).link;
+      makeGalleryLink(db, g.id, { expiresAt: day ? closesAfter(day) : null }).link;
     expect(linkJson(own(null), g, now)).toMatchObject({ expiresOn: null, lastDay: '2026-12-31' });
     expect(linkJson(own('2026-09-30'), g, now).lastDay).toBe('2026-09-30');
     expect(linkJson(own('2027-03-01'), g, now).lastDay).toBe('2026-12-31');
