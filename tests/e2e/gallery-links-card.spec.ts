@@ -48,16 +48,19 @@ for (const width of [390, 1280]) {
     // Every line of the note ends between words: no word is cut in two.
     const lines = await note.evaluate((el) => {
       const range = document.createRange();
-      const text = el.firstChild as Text;
       const tops = new Map<number, string>();
-      for (let i = 0; i < text.length; i++) {
-        range.setStart(text, i);
-        range.setEnd(text, i + 1);
-        const top = Math.round(range.getBoundingClientRect().top);
-        tops.set(top, (tops.get(top) ?? '') + (text.data[i] ?? ''));
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        for (let i = 0; i < node.length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          tops.set(top, (tops.get(top) ?? '') + (node.data[i] ?? ''));
+        }
       }
       return [...tops.values()];
     });
+    expect(lines.length).toBeGreaterThan(1);
     for (const line of lines.slice(0, -1)) expect(line, `"${line}" ends inside a word`).toMatch(/[\s,—-]$/);
     await expect(card.getByRole('button', { name: `Email link again to Síle ${RUN}` })).toBeVisible();
     await expect(card).toContainText('the link Síle');
