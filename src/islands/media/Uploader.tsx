@@ -11,7 +11,6 @@ import uppyDashboardCss from '@uppy/dashboard/css/style.min.css?url';
 import Dashboard from '@uppy/react/dashboard';
 import XHRUpload from '@uppy/xhr-upload';
 import { useEffect, useState } from 'react';
-import { createTimeLeft, timeLeftInWords } from '~/lib/media/upload-time-left';
 import type { PhotoDetails } from '~/lib/photos/photo-details';
 import { sendJson } from '~/lib/platform/client/api';
 import {
@@ -121,19 +120,10 @@ interface ViewProps {
   hideUploadButton?: boolean;
   /** The restrictions in words, when the widget narrows the purpose's own. */
   note?: string;
-  /** Uppy's own count, size and time left hidden, for a screen that shows its own (BatchTimeLeft). */
-  hideProgressDetails?: boolean;
 }
 
 /** Uppy's Dashboard with the restrictions printed beside it (Uppy's own note is hidden at some sizes). */
-export function UploaderView({
-  uppy,
-  purpose,
-  height = 320,
-  hideUploadButton = false,
-  note,
-  hideProgressDetails = false,
-}: ViewProps) {
+export function UploaderView({ uppy, purpose, height = 320, hideUploadButton = false, note }: ViewProps) {
   return (
     <div>
       <link rel="stylesheet" href={uppyCoreCss} precedence="default" />
@@ -144,40 +134,11 @@ export function UploaderView({
         width="100%"
         thumbnailWidth={280}
         proudlyDisplayPoweredByUppy={false}
-        hideProgressDetails={hideProgressDetails}
+        hideProgressDetails={false}
         hideUploadButton={hideUploadButton}
       />
       <p className="mt-2 text-sm text-slate-600">{note ?? restrictionNote(purpose)}</p>
     </div>
-  );
-}
-
-/**
- * The time left of the files going up, smoothed (upload-time-left.ts says why Uppy's own estimate
- * is not used) and rounded; nothing while no upload is under way.
- */
-export function BatchTimeLeft({ uppy }: { uppy: UploaderUppy }) {
-  const [words, setWords] = useState('');
-  useEffect(() => {
-    const left = createTimeLeft();
-    const onProgress = () => {
-      const files = uppy.getFiles().filter((f) => f.progress.uploadStarted && !f.error);
-      const total = files.reduce((n, f) => n + (Number(f.progress.bytesTotal) || 0), 0);
-      const sent = files.reduce((n, f) => n + (Number(f.progress.bytesUploaded) || 0), 0);
-      const seconds = left.update(sent, total, performance.now());
-      const busy = files.some((f) => !f.progress.uploadComplete);
-      setWords(busy && seconds !== null ? timeLeftInWords(seconds) : '');
-    };
-    const events = ['upload-progress', 'upload-success', 'upload-error', 'file-removed'] as const;
-    for (const event of events) uppy.on(event, onProgress);
-    return () => {
-      for (const event of events) uppy.off(event, onProgress);
-    };
-  }, [uppy]);
-  return (
-    <p aria-live="polite" className="mt-1 min-h-5 text-sm text-slate-700">
-      {words}
-    </p>
   );
 }
 

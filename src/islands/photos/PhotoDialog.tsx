@@ -10,14 +10,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { BatchTimeLeft, restrictionNote, UploaderView, useUppy } from '~/islands/media/Uploader';
+import { restrictionNote, UploaderView, useUppy } from '~/islands/media/Uploader';
 import { joinKeywords } from '~/lib/photos/keywords';
-import { categoryFromKeywords, titleFromFileName } from '~/lib/photos/photo-batch';
 import type { PhotoDetails } from '~/lib/photos/photo-details';
 import { type PhotoForm, photoFormSchema } from '~/lib/photos/schemas';
 import { HttpError } from '~/lib/platform/client/api';
 import { notify } from '~/lib/platform/client/toaster';
-import { CATEGORY_LABELS, PHOTO_CATEGORIES, type PhotoCategory } from '~/lib/site/constants';
 import { EditionControl } from './EditionControl';
 import { PhotoEntryFields, type PhotoRows } from './PhotoEntryFields';
 import { printFitWords } from './PrintFitTable';
@@ -33,18 +31,11 @@ interface Props {
   onSaved: () => void;
 }
 
-/**
- * A new photo's category is the one the owner chose for the batch, "Other" until they choose: a
- * category that says nothing is better than a wrong one (every photo was once "Coastal", and so
- * showed under the shop's Coastal filter). A photo whose own keywords name a category takes that.
- */
-const FIRST_BATCH_CATEGORY: PhotoCategory = 'other';
-
-function defaults(photo: AdminPhoto | null, batchCategory = FIRST_BATCH_CATEGORY): PhotoForm {
+function defaults(photo: AdminPhoto | null): PhotoForm {
   return {
     title: photo?.title ?? '',
     description: photo?.description ?? '',
-    category: photo?.category ?? batchCategory,
+    category: photo?.category ?? 'coastal',
     location: photo?.location ?? '',
     keywords: photo?.keywords ?? '',
     featured: photo?.featured ?? false,
@@ -72,21 +63,11 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
     defaultValues: { photos: [defaults(photo)] },
   });
   const rows = useFieldArray({ control, name: 'photos' });
-  const [batchCategory, setBatchCategory] = useState<PhotoCategory>(FIRST_BATCH_CATEGORY);
-  const batchRef = useRef(batchCategory);
-  batchRef.current = batchCategory;
-  const chooseBatchCategory = (next: PhotoCategory) => {
-    // Rows still on the batch's category follow it; a row the owner set on its own keeps its choice.
-    getValues('photos').forEach((row, i) => {
-      if (row.category === batchCategory) setValue(`photos.${i}.category`, next, { shouldDirty: true });
-    });
-    setBatchCategory(next);
-  };
 
   const { entries, refused } = usePhotoEntries(uppy, {
-    append: () => rows.append(defaults(null, batchRef.current), { shouldFocus: false }),
+    append: () => rows.append(defaults(null), { shouldFocus: false }),
     remove: (i) => rows.remove(i),
-    prefill: (i, details: PhotoDetails, fileName: string) => {
+    prefill: (i, details: PhotoDetails) => {
       const filled: string[] = [];
       for (const key of PREFILLS) {
         const value = key === 'keywords' ? joinKeywords(details.keywords) : details[key];
@@ -94,17 +75,6 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
         if (!value || getValues(`photos.${i}.${key}`)?.trim()) continue;
         setValue(`photos.${i}.${key}`, value, { shouldDirty: true, shouldValidate: true });
         filled.push(key);
-      }
-      // No title in the file: its name, made readable, is a better start than an empty field.
-      const fromName = titleFromFileName(fileName);
-      if (!filled.includes('title') && fromName && !getValues(`photos.${i}.title`)?.trim()) {
-        setValue(`photos.${i}.title`, fromName, { shouldDirty: true, shouldValidate: true });
-        filled.push('title (from the file name)');
-      }
-      const named = categoryFromKeywords(details.keywords);
-      if (!editing && named && getValues(`photos.${i}.category`) === batchRef.current) {
-        setValue(`photos.${i}.category`, named, { shouldDirty: true });
-        filled.push('category');
       }
       return filled;
     },
@@ -231,34 +201,9 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
               purpose="photo"
               height={editing ? 220 : 260}
               hideUploadButton
-              hideProgressDetails={!editing}
               note={restrictionNote('photo', !editing)}
             />
-            {!editing && <BatchTimeLeft uppy={uppy} />}
           </div>
-          {!editing && (
-            <div className="mt-3">
-              <label htmlFor="photo-batch-category" className="block text-sm font-medium">
-                Category for these photos
-              </label>
-              <select
-                id="photo-batch-category"
-                className="mt-1 block min-h-11 w-full rounded-md border border-slate-300 bg-white px-3 py-2 text-base sm:w-64"
-                value={batchCategory}
-                onChange={(e) => chooseBatchCategory(e.target.value as PhotoCategory)}
-              >
-                {PHOTO_CATEGORIES.map((c) => (
-                  <option key={c} value={c}>
-                    {CATEGORY_LABELS[c]}
-                  </option>
-                ))}
-              </select>
-              <p className="mt-1 text-xs text-slate-600">
-                Each photo starts in this category, unless its own keywords name another; you can change any
-                photo below.
-              </p>
-            </div>
-          )}
           {refused.map((r, i) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: the same file may be refused twice; the list only grows.
             <p key={i} role="alert" className="mt-2 text-sm text-red-700">

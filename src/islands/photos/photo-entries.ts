@@ -32,11 +32,8 @@ export interface EntryRows {
   /** A second or later file was chosen: the form gets a row for it. */
   append(): void;
   remove(index: number): void;
-  /**
-   * The file's upload is stored: fill the row's empty fields from the file's own words (none when
-   * it has none) and its name; returns the names of those filled.
-   */
-  prefill(index: number, details: PhotoDetails, fileName: string): string[];
+  /** The file's upload is stored: fill the row's empty fields; returns the names of those filled. */
+  prefill(index: number, details: PhotoDetails): string[];
 }
 
 const blank = (): PhotoEntry => ({
@@ -116,8 +113,7 @@ export function usePhotoEntries(uppy: UploaderUppy, rows: EntryRows) {
       const i = indexOf(file?.id);
       const entry = list[i];
       if (!entry) return;
-      const details = body.details ?? { title: '', description: '', location: '', keywords: [] };
-      const prefilled = rowsRef.current.prefill(i, details, entry.name);
+      const prefilled = body.details ? rowsRef.current.prefill(i, body.details) : [];
       update(file?.id, {
         state: 'ready',
         progress: 100,
