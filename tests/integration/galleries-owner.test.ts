@@ -98,8 +98,7 @@ async function patchBytes(location: string, offset: number, bytes: Buffer) {
     },
     body: new Uint8Array(bytes),
   });
-  await res.arrayBuffer();
-  return res;
+  return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
 /** Sends the first `sent` bytes of a PATCH announcing all of `bytes`, then drops the connection. */
@@ -207,6 +206,45 @@ describe('galleries over HTTP', () => {
     );
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(await csv.text()).toBe('file name,note\r\n');
+  });
+
+  it('mails a link again as a new address for the owner only, the old address then opening nothing', async () => {
+    const g = (await api('POST', '/api/admin/galleries', { title: 'Again', clientName: 'C' })).json;
+    const made = await api('POST', `/api/admin/galleries/${g.id}/links`, {
+      recipientName: 'Orla',
+      recipientEmail: 'orla@example.com',
+    });
+    const again = `/api/admin/galleries/${g.id}/links/${made.json.link.id}/mail-again`;
+    const tries: { name: string; headers: Record<string, string>; status: number }[] = [
+      { name: 'no session', headers: { origin: site.url }, status: 401 },
+      { name: 'another Origin', headers: { cookie, origin: 'https://evil.example' }, status: 403 },
+    ];
+    for (const t of tries) {
+      const res = await fetch(`${site.url}${again}`, { method: 'POST', headers: t.headers });
+      expect(res.status, t.name).toBe(t.status);
+    }
+    const huge = await api('POST', again, { pad: 'x'.repeat(3 * 1024 ** 2) });
+    expect(huge.status).toBe(413);
+    // The addresses name the configured site; the test's server listens elsewhere.
+    const page = (url: string) => fetch(`${site.url}${new URL(url).pathname}`);
+    // None of those changed the link: its first address still opens the gallery.
+    expect((await page(made.json.url)).status).toBe(200);
+
+    const res = await api('POST', again);
+    expect(res.status).toBe(202);
+    expect(res.json.url).toMatch(/\/g\/[A-Za-z0-9_-]{43}$/);
+    expect(res.json.url).not.toBe(made.json.url);
+    expect((await page(made.json.url)).status).toBe(404);
+    expect((await page(res.json.url)).status).toBe(200);
+    const mails = await waitForOutbox(site.dataDir, (all) => all.some((m) => m.to === 'orla@example.com'));
+    expect(mails.find((m) => m.to === 'orla@example.com')?.text).toContain(res.json.url);
+    const noAddress = await api('POST', `/api/admin/galleries/${g.id}/links`, { recipientName: 'Dan' });
+    const refused = await api(
+      'POST',
+      `/api/admin/galleries/${g.id}/links/${noAddress.json.link.id}/mail-again`,
+    );
+    expect(refused.status).toBe(422);
+    expect(refused.json.message).toBe('This recipient has no e-mail address to mail the link to.');
   });
 
   it('refuses tus requests from anyone but the owner, HEAD and PATCH included', async () => {
@@ -395,5 +433,39 @@ describe('galleries over HTTP', () => {
       (await api('POST', '/api/admin/galleries/nope/uploads', undefined, { ...TUS, 'upload-length': '4' }))
         .status,
     ).toBe(404);
+  });
+
+  it('says what went wrong with an upload: more bytes than declared, a part at the wrong offset', async () => {
+    const g = (await api('POST', '/api/admin/galleries', { title: 'Sizes', clientName: 'C' })).json;
+    const location = await createUpload(g.id, 10, 'ten.jpg');
+    const over = await patchBytes(location, 0, Buffer.alloc(100, 1));
+    expect(over.status).toBe(413);
+    expect(over.headers.get('content-type')).toBe('application/json');
+    expect(JSON.parse(over.text).message).toBe(
+      'This upload sent more bytes than the 10 bytes it declared: start it again with the file’s real size.',
+    );
+    expect(await offsetOf(location)).toBe(0);
+    const first = await patchBytes(location, 0, Buffer.alloc(4, 1));
+    expect(first.status).toBe(204);
+    const wrong = await patchBytes(location, 2, Buffer.alloc(4, 1));
+    expect(wrong.status).toBe(409);
+    expect(JSON.parse(wrong.text).message).toBe(
+      'This part starts at byte 2, but 4 bytes of this upload have arrived: ask for the offset (HEAD) and send from there.',
+    );
+    const noOffset = await api('PATCH', location, undefined, {
+      ...TUS,
+      'content-type': 'application/offset+octet-stream',
+    });
+    expect(noOffset.status).toBe(403);
+    expect(noOffset.json.message).toBe('Send the Upload-Offset header: the byte this part starts at.');
+    const unknown = await patchBytes(
+      `/api/admin/galleries/${g.id}/uploads/${g.id}_${'0'.repeat(32)}`,
+      0,
+      Buffer.alloc(1),
+    );
+    expect(unknown.status).toBe(404);
+    expect(JSON.parse(unknown.text).message).toBe(
+      'There is no such upload in this gallery (it may have been given up after a week): start the file again.',
+    );
   });
 });

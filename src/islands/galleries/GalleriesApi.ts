@@ -19,6 +19,7 @@ export interface GalleryJson {
   printsAllowed: boolean;
   expiryReminder: boolean;
   released: boolean;
+  releasedAt: string | null;
   createdAt: string;
   counts?: { files: number; ready: number; failed: number; links: number };
 }
@@ -38,7 +39,10 @@ export interface LinkJson {
   recipientName: string;
   recipientEmail: string | null;
   state: 'open' | 'revoked' | 'expired';
+  /** The link's own last day, YYYY-MM-DD, or null. */
   expiresOn: string | null;
+  /** The day the link really stops working: the earlier of its own and its gallery's, or null. */
+  lastDay: string | null;
   lastVisitAt: string | null;
   views: number;
   downloads: number;

@@ -13,6 +13,7 @@ import {
   galleryPath,
   LIST_KEY,
   showDay,
+  showMoment,
 } from './GalleriesApi';
 import { GalleryAdminFiles } from './GalleryAdminFiles';
 import { GalleryAdminForm } from './GalleryAdminForm';
@@ -37,6 +38,7 @@ function summary(g: GalleryJson): string {
     g.hasPin ? 'PIN' : 'no PIN',
     DOWNLOAD_WORDS[g.downloads],
     g.expiresOn ? `${g.expired ? 'expired' : 'open until'} ${showDay(g.expiresOn)}` : null,
+    g.releasedAt ? `released ${showMoment(g.releasedAt)}` : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -64,6 +66,14 @@ function GalleryView(props: { id: string; maxFileBytes: number; onClose: () => v
     },
     onError: (err) => notify('error', 'Not deleted', reason(err) ?? 'The gallery could not be deleted.'),
   });
+  const release = useMutation({
+    mutationFn: () => send<GalleryJson>('PUT', galleryPath(props.id), { released: true }),
+    onSuccess: (g) => {
+      refresh();
+      notify('success', 'Gallery released', g.title);
+    },
+    onError: (err) => notify('error', 'Not released', reason(err) ?? 'The gallery could not be released.'),
+  });
   if (!q.data) return <p aria-busy="true">Loading…</p>;
   const { gallery, files, links } = q.data;
   const confirmDelete = () => {
@@ -73,6 +83,19 @@ function GalleryView(props: { id: string; maxFileBytes: number; onClose: () => v
       )
     )
       remove.mutate();
+  };
+  const mailed = links.filter((l) => l.recipientEmail && l.state === 'open');
+  const confirmRelease = () => {
+    // A link's address cannot be read back (only its hash is kept), so the mail carries a new one.
+    const mails = mailed.length
+      ? `\n\n${countOf(mailed.length, 'recipient')} with an e-mail address (${mailed.map((l) => l.recipientName).join(', ')}) will be mailed a new link to it; the links they have now stop working.`
+      : '\n\nNo recipient has an e-mail address, so nobody is mailed: send them their links yourself.';
+    if (
+      window.confirm(
+        `Release “${gallery.title}”? Its recipients then see the photos without the proofing watermark${gallery.downloads === 'none' ? '' : ' and may download them'}.${mails}`,
+      )
+    )
+      release.mutate();
   };
   return (
     <div className="grid gap-6">
@@ -97,6 +120,16 @@ function GalleryView(props: { id: string; maxFileBytes: number; onClose: () => v
             <button type="button" className="btn btn-secondary" onClick={() => setEditing(true)}>
               Edit settings
             </button>
+            {!gallery.released && (
+              <button
+                type="button"
+                className="btn btn-primary"
+                disabled={release.isPending}
+                onClick={confirmRelease}
+              >
+                Release the photos
+              </button>
+            )}
             <button
               type="button"
               className="btn btn-secondary"

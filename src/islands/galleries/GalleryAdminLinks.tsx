@@ -1,6 +1,7 @@
 // The gallery's links, one per recipient: a form to add one; the new link's address, shown this
-// once (only its hash is kept), to copy or mail; and each link with its state, expiry, last visit,
-// views, downloads and favourites, to revoke or restore, and its recipient's selection.
+// once (only its hash is kept), to copy or mail; and each link with its state, the day it stops
+// working, last visit, views, downloads and favourites, to revoke or restore, to mail again (as a
+// new address: the old one cannot be read back), and its recipient's selection.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { read, reason, send } from '~/islands/admin/query';
@@ -157,7 +158,8 @@ function SelectionOf(props: { galleryId: string; link: LinkJson }) {
     <div className="mt-2 text-sm">
       <ul className="list-disc pl-5">
         {files.map((f) => (
-          <li key={f.fileName} className="break-all">
+          // Long notes and file names wrap at the box's edge, between words where there are any.
+          <li key={f.fileName} className="wrap-anywhere">
             {f.fileName}
             {f.note && <span className="text-slate-600"> — {f.note}</span>}
           </li>
@@ -175,10 +177,28 @@ function SelectionOf(props: { galleryId: string; link: LinkJson }) {
   );
 }
 
-function LinkCard(props: { galleryId: string; link: LinkJson }) {
+function LinkCard(props: { galleryId: string; link: LinkJson; onMade: (m: Made) => void }) {
   const { link } = props;
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
+  const again = useMutation({
+    mutationFn: () => send<Made>('POST', `${linkPath(props.galleryId, link.id)}/mail-again`),
+    onSuccess: (m) => {
+      client.invalidateQueries({ queryKey: detailKey(props.galleryId) });
+      notify('success', 'New link mailed', `To ${link.recipientEmail}. The old link no longer works.`);
+      props.onMade(m);
+    },
+    onError: (err) => notify('error', 'Not mailed', reason(err) ?? 'The link could not be mailed.'),
+  });
+  const confirmAgain = () => {
+    // Only the token's hash is kept, so the address cannot be mailed as it was: say so first.
+    if (
+      window.confirm(
+        `Email ${link.recipientName} a new link?\n\nThe address of a link is kept only in a form that cannot be read back, so a new one is made and mailed to ${link.recipientEmail}. The link ${link.recipientName} has now stops working at once; their hearts and notes are kept.`,
+      )
+    )
+      again.mutate();
+  };
   const toggle = useMutation({
     mutationFn: () =>
       send<LinkJson>('PUT', linkPath(props.galleryId, link.id), { revoked: link.state !== 'revoked' }),
@@ -191,13 +211,18 @@ function LinkCard(props: { galleryId: string; link: LinkJson }) {
   return (
     <li className="min-w-0 rounded-lg border border-slate-200 p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h5 className="font-semibold break-all">{link.recipientName}</h5>
+        <h5 className="font-semibold wrap-anywhere">{link.recipientName}</h5>
         <span className="rounded-full bg-slate-100 px-2 py-0.5 text-sm text-slate-800">{link.state}</span>
       </div>
       {link.recipientEmail && <p className="text-sm break-all text-slate-600">{link.recipientEmail}</p>}
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 text-sm">
         <dt>Last day</dt>
-        <dd>{link.expiresOn ? showDay(link.expiresOn) : 'none'}</dd>
+        <dd>
+          {link.lastDay ? showDay(link.lastDay) : 'none'}
+          {link.lastDay && link.lastDay !== link.expiresOn && (
+            <span className="text-slate-600"> (the gallery’s)</span>
+          )}
+        </dd>
         <dt>Last visit</dt>
         <dd>{link.lastVisitAt ? showMoment(link.lastVisitAt) : 'not yet'}</dd>
         <dt>Views</dt>
@@ -231,7 +256,22 @@ function LinkCard(props: { galleryId: string; link: LinkJson }) {
         >
           Selection<span className="sr-only"> of {link.recipientName}</span>
         </button>
+        {link.recipientEmail && link.state === 'open' && (
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={again.isPending}
+            onClick={confirmAgain}
+          >
+            Email link again<span className="sr-only"> to {link.recipientName}</span>
+          </button>
+        )}
       </div>
+      {link.recipientEmail && link.state === 'open' && (
+        <p className="mt-2 text-xs text-slate-600">
+          Emailing the link again makes a new one: the link {link.recipientName} has now stops working.
+        </p>
+      )}
       {open && <SelectionOf galleryId={props.galleryId} link={link} />}
     </li>
   );
@@ -246,7 +286,7 @@ export function GalleryAdminLinks(props: { galleryId: string; links: LinkJson[] 
       {props.links.length ? (
         <ul aria-label="Links" className="mt-4 grid gap-4 md:grid-cols-2">
           {props.links.map((l) => (
-            <LinkCard key={l.id} galleryId={props.galleryId} link={l} />
+            <LinkCard key={l.id} galleryId={props.galleryId} link={l} onMade={setMade} />
           ))}
         </ul>
       ) : (

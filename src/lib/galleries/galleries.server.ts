@@ -1,5 +1,6 @@
 // The owner's galleries: created, changed, listed with their files and links counted, and deleted
 // with their files. A gallery's PIN is kept only as a keyed hash; the answer says whether it has one.
+// Releasing a gallery mails its recipients a fresh link to it.
 // An expired gallery is hidden from its recipients, never deleted: the owner may extend it.
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { releaseFiles } from '~/lib/media/stored-files.server';
@@ -8,6 +9,7 @@ import { HttpError } from '~/lib/platform/server/http';
 import { getLog } from '~/lib/platform/server/log';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
 import { galleries, galleryFiles, galleryLinks } from '~db/schema';
+import { queueReleaseMails } from './gallery-link-mail.server';
 import { deleteGalleryKeys } from './gallery-store.server';
 import { hashPin } from './link-token.server';
 import type { GalleryCreateInput, GalleryUpdateInput } from './schemas';
@@ -76,12 +78,15 @@ export function updateGallery(db: Db, id: string, input: GalleryUpdateInput, now
     const set = columnsOf(input, now);
     // Releasing twice keeps the first release's time.
     if (input.released && current.releasedAt) delete set.releasedAt;
-    return tx
+    const updated = tx
       .update(galleries)
       .set({ ...set, updatedAt: now })
       .where(eq(galleries.id, id))
       .returning()
       .get();
+    // Released now: its recipients are told, with a link, in this same transaction.
+    if (input.released && !current.releasedAt) queueReleaseMails(tx, updated, now);
+    return updated;
   });
 }
 

@@ -1,21 +1,20 @@
 // Each recipient's own link to a gallery, /g/{token}. The token is shown to the owner once, when the
 // link is made, and only its hash is kept: the owner can mail it then (or have it mailed at once),
-// revoke the link, or change its expiry, and sees its last visit, views, downloads and favourites.
+// later mail a fresh address in its place ("Email link again"), revoke the link, or change its
+// expiry, and sees its last visit, views, downloads and favourites.
 import { and, count, eq, sql } from 'drizzle-orm';
-import { getConfig } from '~/lib/platform/server/config';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import { queueMail } from '~/lib/platform/server/mail-sender';
-import { mailBlock, mailLine } from '~/lib/platform/server/mail-text';
 import { galleryFavourites, galleryLinks } from '~db/schema';
 import { findGallery, type GalleryRow, isExpired, lastDayOf } from './galleries.server';
-import { hashLinkToken, newLinkToken } from './link-token.server';
+import { issueFreshToken, linkLastDay, linkMail } from './gallery-link-mail.server';
+import { hashLinkToken, linkUrl, newLinkToken } from './link-token.server';
 import type { LinkCreateInput, LinkUpdateInput } from './schemas';
 
 export type LinkRow = typeof galleryLinks.$inferSelect;
 
-/** The address a recipient opens. */
-export const linkUrl = (token: string): string => `${getConfig().siteUrl}/g/${token}`;
+export { linkUrl };
 
 function findLink(db: Db | Tx, galleryId: string, linkId: string): LinkRow {
   const row = db
@@ -27,31 +26,16 @@ function findLink(db: Db | Tx, galleryId: string, linkId: string): LinkRow {
   return row;
 }
 
-function linkMail(gallery: GalleryRow, link: LinkRow, token: string) {
-  const until = lastDayOf(link.expiresAt ?? gallery.expiresAt);
-  return {
-    to: link.recipientEmail ?? '',
-    subject: `Your photos: ${mailLine(gallery.title)}`,
-    text: [
-      `Hello ${mailLine(link.recipientName)},`,
-      '',
-      gallery.message ? mailBlock(gallery.message) : 'Your photos are ready to view.',
-      '',
-      `Open your gallery: ${linkUrl(token)}`,
-      gallery.pinHash ? 'You will be asked for the PIN the photographer gave you.' : '',
-      until ? `The link works until ${until} (inclusive).` : '',
-      '',
-      'This link is yours alone: please do not share it.',
-    ]
-      .filter((line, i, all) => line !== '' || all[i - 1] !== '')
-      .join('\n'),
-  };
-}
-
-function queueLinkMail(tx: Db | Tx, gallery: GalleryRow, link: LinkRow, token: string): void {
+function queueLinkMail(
+  tx: Db | Tx,
+  gallery: GalleryRow,
+  link: LinkRow,
+  token: string,
+  replaced = false,
+): void {
   if (!link.recipientEmail)
     throw new HttpError(422, 'This recipient has no e-mail address to mail the link to.');
-  queueMail(tx, linkMail(gallery, link, token));
+  queueMail(tx, linkMail(gallery, link, token, replaced));
 }
 
 /** A new link; the token is in the answer this once. */
@@ -120,6 +104,35 @@ export function mailLink(db: Db, galleryId: string, linkId: string, token: strin
   });
 }
 
+/**
+ * "Email link again": the address cannot be read back (only its token's hash is kept), so the link
+ * gets a fresh token, the address the recipient had stops working at once, and the new one is mailed
+ * through the queue in the same transaction. The link keeps its visits, hearts and notes. Answers
+ * the new address, shown to the owner this once.
+ */
+export function mailLinkAgain(
+  db: Db,
+  galleryId: string,
+  linkId: string,
+  now = new Date(),
+): { link: LinkRow; token: string; url: string } {
+  return db.transaction((tx) => {
+    const gallery = findGallery(tx, galleryId);
+    const link = findLink(tx, galleryId, linkId);
+    if (!link.recipientEmail)
+      throw new HttpError(422, 'This recipient has no e-mail address to mail the link to.');
+    if (link.revokedAt) throw new HttpError(409, 'This link is revoked: restore it before mailing it.');
+    if (isExpired(gallery.expiresAt, now))
+      throw new HttpError(409, 'This gallery has closed: give it a later last day before mailing the link.');
+    if (isExpired(link.expiresAt, now))
+      throw new HttpError(409, 'This link’s last day has passed: give it a later one before mailing it.');
+    const token = issueFreshToken(tx, link.id);
+    const fresh = findLink(tx, galleryId, linkId);
+    queueLinkMail(tx, gallery, fresh, token, true);
+    return { link: fresh, token, url: linkUrl(token) };
+  });
+}
+
 /** A gallery's links, oldest first, each with its favourites counted. */
 export function listLinks(db: Db, galleryId: string): (LinkRow & { favourites: number })[] {
   findGallery(db, galleryId);
@@ -142,20 +155,26 @@ export function listLinks(db: Db, galleryId: string): (LinkRow & { favourites: n
     .map((l) => ({ ...l, favourites: favourites.get(l.id) ?? 0 }));
 }
 
-/** A link's state in a word for the owner's list. */
-export function linkState(l: LinkRow, now: Date): 'open' | 'revoked' | 'expired' {
+type GalleryEnd = Pick<GalleryRow, 'expiresAt'>;
+
+/** A link's state in a word for the owner's list: expired when it or its gallery is past its last day. */
+export function linkState(l: LinkRow, gallery: GalleryEnd, now: Date): 'open' | 'revoked' | 'expired' {
   if (l.revokedAt) return 'revoked';
-  return isExpired(l.expiresAt, now) ? 'expired' : 'open';
+  return isExpired(l.expiresAt, now) || isExpired(gallery.expiresAt, now) ? 'expired' : 'open';
 }
 
-/** A link as the owner's API answers it: never its token's hash. */
-export function linkJson(l: LinkRow & { favourites?: number }, now: Date) {
+/**
+ * A link as the owner's API answers it: never its token's hash. `expiresOn` is the link's own last
+ * day (or null); `lastDay` the day it really stops working, the earlier of its own and its gallery's.
+ */
+export function linkJson(l: LinkRow & { favourites?: number }, gallery: GalleryEnd, now: Date) {
   return {
     id: l.id,
     recipientName: l.recipientName,
     recipientEmail: l.recipientEmail,
-    state: linkState(l, now),
+    state: linkState(l, gallery, now),
     expiresOn: lastDayOf(l.expiresAt),
+    lastDay: linkLastDay(l, gallery),
     revokedAt: l.revokedAt?.toISOString() ?? null,
     lastVisitAt: l.lastVisitAt?.toISOString() ?? null,
     views: l.views,

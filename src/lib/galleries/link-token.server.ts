@@ -6,6 +6,9 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { getConfig } from '~/lib/platform/server/config';
 import { LINK_TOKEN_BYTES, LINK_TOKEN_PATTERN } from './gallery-rules';
 
+/** The address a recipient opens. */
+export const linkUrl = (token: string): string => `${getConfig().siteUrl}/g/${token}`;
+
 /** A new link token (base64url, 43 characters) and the hash to store. */
 export function newLinkToken(): { token: string; tokenHash: string } {
   const token = randomBytes(LINK_TOKEN_BYTES).toString('base64url');

@@ -236,7 +236,7 @@ describe('links', () => {
     expect(link.tokenHash).toBe(hashLinkToken(token));
     const stored = JSON.stringify(db.select().from(galleryLinks).all());
     expect(stored).not.toContain(token);
-    expect(JSON.stringify(linkJson(link, new Date()))).not.toContain(link.tokenHash);
+    expect(JSON.stringify(linkJson(link, g, new Date()))).not.toContain(link.tokenHash);
     expect(statusOf(() => createLink(db, 'nope', { recipientName: 'x' }))).toBe(404);
   });
 
@@ -245,10 +245,10 @@ describe('links', () => {
     const { link } = createLink(db, g.id, { recipientName: 'Ciara' });
     const now = new Date('2026-03-01T12:00:00Z');
     const revoked = updateLink(db, g.id, link.id, { revoked: true }, now);
-    expect(linkJson(revoked, now).state).toBe('revoked');
-    expect(linkJson(updateLink(db, g.id, link.id, { revoked: false }, now), now).state).toBe('open');
+    expect(linkJson(revoked, g, now).state).toBe('revoked');
+    expect(linkJson(updateLink(db, g.id, link.id, { revoked: false }, now), g, now).state).toBe('open');
     const expired = updateLink(db, g.id, link.id, { expiresOn: new Date('2026-02-01') }, now);
-    expect(linkJson(expired, now).state).toBe('expired');
+    expect(linkJson(expired, g, now).state).toBe('expired');
     // A link reached through another gallery's address is not found.
     const other = makeGallery(db);
     expect(statusOf(() => updateLink(db, other.id, link.id, { revoked: true }))).toBe(404);
@@ -263,7 +263,7 @@ describe('links', () => {
     });
     makeGalleryLink(db, g.id);
     for (const f of [makeGalleryFile(db, g.id), makeGalleryFile(db, g.id)]) makeFavourite(db, link.id, f.id);
-    const [first, second] = listLinks(db, g.id).map((l) => linkJson(l, new Date('2026-03-03')));
+    const [first, second] = listLinks(db, g.id).map((l) => linkJson(l, g, new Date('2026-03-03')));
     expect(first).toMatchObject({
       views: 4,
       downloads: 2,

@@ -3,7 +3,7 @@
 // claims due rows, delivers them, and records the outcome. Rows move pending → sending → sent, or
 // back to pending with a later time after a failed attempt, or to failed: at once when the mail
 // server refuses the recipient for good, or when an attempt fails 24 hours or more after queuing.
-import { and, asc, desc, eq, inArray, lte, min, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, lte, min, sql } from 'drizzle-orm';
 import { mailQueue, type QueuedMail } from '~db/schema';
 import { getConfig } from './config';
 import type { Db, Tx } from './db';
@@ -30,8 +30,20 @@ function messageIdFor(id: string): string {
   return `<${id}@${host}>`;
 }
 
+export interface QueueOptions {
+  /** The row's id: a series of mails (see latestMailOf) names its rows `{series}{due time}`. */
+  id?: string;
+  /** Not sent before this time (now by default). */
+  dueAt?: Date;
+}
+
 /** Writes a mail into the queue (inside the caller's transaction); returns its row. */
-export function insertQueuedMail(tx: Db | Tx, mail: Mail, now = new Date()): QueuedMail {
+export function insertQueuedMail(
+  tx: Db | Tx,
+  mail: Mail,
+  now = new Date(),
+  options: QueueOptions = {},
+): QueuedMail {
   const insert = preparedOnce(tx, 'mail queue: insert', () =>
     tx
       .insert(mailQueue)
@@ -43,7 +55,7 @@ export function insertQueuedMail(tx: Db | Tx, mail: Mail, now = new Date()): Que
         text: sql.placeholder('text'),
         replyTo: sql.placeholder('replyTo'),
         status: 'pending',
-        nextAttemptAt: sql.placeholder('now'),
+        nextAttemptAt: sql.placeholder('dueAt'),
         giveUpAt: sql.placeholder('giveUpAt'),
         createdAt: sql.placeholder('now'),
         updatedAt: sql.placeholder('now'),
@@ -51,7 +63,8 @@ export function insertQueuedMail(tx: Db | Tx, mail: Mail, now = new Date()): Que
       .returning()
       .prepare(),
   );
-  const id = newRowId();
+  const id = options.id ?? newRowId();
+  const dueAt = options.dueAt ?? now;
   return insert.get({
     id,
     messageId: messageIdFor(id),
@@ -60,8 +73,58 @@ export function insertQueuedMail(tx: Db | Tx, mail: Mail, now = new Date()): Que
     text: mail.text,
     replyTo: mail.replyTo ? headerSafe(mail.replyTo) : null,
     now,
-    giveUpAt: new Date(now.getTime() + GIVE_UP_AFTER_MS),
+    dueAt,
+    giveUpAt: new Date(Math.max(now.getTime(), dueAt.getTime()) + GIVE_UP_AFTER_MS),
   }) as QueuedMail;
+}
+
+/**
+ * A series of mails about one thing (a recipient's selection, say) has ids `{series}{due time}`,
+ * the due time in milliseconds written with 15 digits so that the ids sort by it: its latest mail is
+ * then one step down the primary key's index, with no column of its own.
+ */
+export const seriesMailId = (series: string, dueAt: Date): string =>
+  `${series}${String(dueAt.getTime()).padStart(15, '0')}`;
+
+/**
+ * The latest mail of a series (before the mail `beforeId`, when given), with the time it was due,
+ * or null when it has none.
+ */
+export function latestMailOf(
+  tx: Db | Tx,
+  series: string,
+  beforeId?: string,
+): { mail: QueuedMail; dueAt: Date } | null {
+  const mail = tx
+    .select()
+    .from(mailQueue)
+    // Every digit sorts before ':' (0x3A), so this range holds the series' ids and no other.
+    .where(and(gte(mailQueue.id, series), lt(mailQueue.id, beforeId ?? `${series}:`)))
+    .orderBy(desc(mailQueue.id))
+    .limit(1)
+    .get();
+  if (!mail) return null;
+  const due = Number(mail.id.slice(series.length));
+  return { mail, dueAt: new Date(Number.isFinite(due) ? due : mail.createdAt.getTime()) };
+}
+
+/**
+ * Rewrites a mail still waiting in the queue (status pending); false when the sender has already
+ * claimed it (then it goes as it was, and the caller queues another).
+ */
+export function rewritePendingMail(
+  tx: Db | Tx,
+  id: string,
+  mail: Pick<Mail, 'subject' | 'text'>,
+  now = new Date(),
+): boolean {
+  return (
+    tx
+      .update(mailQueue)
+      .set({ subject: headerSafe(mail.subject), text: mail.text, updatedAt: now })
+      .where(and(eq(mailQueue.id, id), eq(mailQueue.status, 'pending')))
+      .run().changes === 1
+  );
 }
 
 /**

@@ -17,6 +17,7 @@ import {
   markMailAttemptFailed,
   markMailSent,
   nextDueTime,
+  type QueueOptions,
   requeueInterruptedMails,
 } from './mail-queue';
 
@@ -162,8 +163,9 @@ export function wakeMailSender(): void {
  * loop: a transaction of better-sqlite3 is synchronous, so by then it has committed (or rolled back,
  * and the pass finds nothing).
  */
-export function queueMail(tx: Db | Tx, mail: Mail): QueuedMail {
-  const row = insertQueuedMail(tx, mail);
+export function queueMail(tx: Db | Tx, mail: Mail, options: QueueOptions & { now?: Date } = {}): QueuedMail {
+  const { now, ...rest } = options;
+  const row = insertQueuedMail(tx, mail, now, rest);
   setImmediate(wakeMailSender);
   return row;
 }

@@ -1,6 +1,6 @@
 // GET /api/admin/galleries/{id}: the gallery with its files (state and error each) and its links.
 // PUT: changes the fields sent (pin: 4 digits, or null for none; released: true to release a
-// proofing gallery). DELETE: the gallery, its links, and its stored files. Owner only (the route table).
+// proofing gallery, which mails each recipient with an address a fresh link). DELETE: the gallery, its links, and its stored files. Owner only (the route table).
 import type { APIRoute } from 'astro';
 import {
   deleteGallery,
@@ -19,10 +19,11 @@ export const GET: APIRoute = handle(({ params }) => {
   const db = getDb();
   const id = params.id ?? '';
   const now = new Date();
+  const gallery = findGallery(db, id);
   return Response.json({
-    gallery: galleryJson(findGallery(db, id), now),
+    gallery: galleryJson(gallery, now),
     files: listGalleryFiles(db, id).map(galleryFileJson),
-    links: listLinks(db, id).map((l) => linkJson(l, now)),
+    links: listLinks(db, id).map((l) => linkJson(l, gallery, now)),
   });
 });
 

@@ -2,21 +2,26 @@
 // favourites. POST { recipientName, recipientEmail?, expiresOn?, mail? }: a new link (201) whose
 // address is in this answer only: { link, url }. Owner only (the route table).
 import type { APIRoute } from 'astro';
+import { findGallery } from '~/lib/galleries/galleries.server';
 import { createLink, linkJson, listLinks } from '~/lib/galleries/gallery-links.server';
 import { linkCreateSchema } from '~/lib/galleries/schemas';
 import { getDb } from '~/lib/platform/server/db';
 import { handle, readJson } from '~/lib/platform/server/http';
 
 export const GET: APIRoute = handle(({ params }) => {
+  const db = getDb();
   const now = new Date();
-  return Response.json({ links: listLinks(getDb(), params.id ?? '').map((l) => linkJson(l, now)) });
+  const links = listLinks(db, params.id ?? '');
+  const gallery = findGallery(db, params.id ?? '');
+  return Response.json({ links: links.map((l) => linkJson(l, gallery, now)) });
 });
 
 export const POST: APIRoute = handle(async ({ params, request }) => {
   const input = await readJson(request, linkCreateSchema);
-  const { link, url } = createLink(getDb(), params.id ?? '', input);
+  const db = getDb();
+  const { link, url } = createLink(db, params.id ?? '', input);
   return Response.json(
-    { link: linkJson(link, new Date()), url },
+    { link: linkJson(link, findGallery(db, params.id ?? ''), new Date()), url },
     { status: 201, headers: { 'Cache-Control': 'no-store' } },
   );
 });
