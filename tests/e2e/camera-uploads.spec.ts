@@ -82,8 +82,10 @@ test('the owner adds three files at once: each with its own progress and error, 
 
   const tifGroup = group('tonelagee.tif');
   await expect(tifGroup.getByText('Image uploaded and processed.')).toBeVisible({ timeout: 30_000 });
-  // Nothing written in this file: the owner types its title; its print sizes come from the server.
-  await expect(tifGroup.getByLabel('Title')).toHaveValue('');
+  // Nothing written in this file: its title is made from the file name, for the owner to change;
+  // its print sizes come from the server.
+  await expect(tifGroup.getByLabel('Title')).toHaveValue('Tonelagee');
+  await expect(tifGroup.getByText(/Filled in from the file: title\./)).toBeVisible();
   await expect(tifGroup.getByTestId('print-fit-note')).toContainText(
     'Sold as Small (8×12″) and Medium (12×16″) prints',
   );

@@ -12,6 +12,7 @@ import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { restrictionNote, UploaderView, useUppy } from '~/islands/media/Uploader';
 import { joinKeywords } from '~/lib/photos/keywords';
+import { categoryFromKeywords } from '~/lib/photos/photo-batch';
 import type { PhotoDetails } from '~/lib/photos/photo-details';
 import { type PhotoForm, photoFormSchema } from '~/lib/photos/schemas';
 import { HttpError } from '~/lib/platform/client/api';
@@ -57,6 +58,7 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
     handleSubmit,
     getValues,
     setValue,
+    getFieldState,
     formState: { errors },
   } = useForm<PhotoRows>({
     resolver: zodResolver(rowsSchema) as never,
@@ -75,6 +77,12 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
         if (!value || getValues(`photos.${i}.${key}`)?.trim()) continue;
         setValue(`photos.${i}.${key}`, value, { shouldDirty: true, shouldValidate: true });
         filled.push(key);
+      }
+      // The category its keywords name ("sea", "drone", "hills"...), unless the owner chose one.
+      const category = categoryFromKeywords(details.keywords);
+      if (category && !getFieldState(`photos.${i}.category`).isDirty) {
+        setValue(`photos.${i}.category`, category, { shouldDirty: true, shouldValidate: true });
+        filled.push('category');
       }
       return filled;
     },

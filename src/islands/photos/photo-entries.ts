@@ -6,6 +6,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import type { UploadedObject, UploaderUppy } from '~/islands/media/Uploader';
 import { readImageSize } from '~/lib/photos/image-size';
+import { titleFromFileName } from '~/lib/photos/photo-batch';
 import type { PhotoDetails } from '~/lib/photos/photo-details';
 
 export interface PhotoEntry {
@@ -113,7 +114,11 @@ export function usePhotoEntries(uppy: UploaderUppy, rows: EntryRows) {
       const i = indexOf(file?.id);
       const entry = list[i];
       if (!entry) return;
-      const prefilled = body.details ? rowsRef.current.prefill(i, body.details) : [];
+      // A file without an embedded title is named after its file name ("sugar-loaf_at_dawn.jpg"
+      // gives "Sugar loaf at dawn"): a batch of camera files is never left without titles.
+      const details = body.details ?? { title: '', description: '', location: '', keywords: [] };
+      const named = { ...details, title: details.title || titleFromFileName(entry.name) };
+      const prefilled = rowsRef.current.prefill(i, named);
       update(file?.id, {
         state: 'ready',
         progress: 100,
