@@ -3,7 +3,7 @@
 // Only the endpoints below /g/{token} and the owner's own routes read them, after their checks.
 // On the local driver a stored object is a file in UPLOADS_DIR, read in place; on S3 it is in the
 // bucket, and a private one is reached only through the site or a presigned URL made after the checks.
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
@@ -34,15 +34,22 @@ function galleryKey(key: string | null): string | null {
 /** The object a key names and its size; null when the key is malformed or nothing is stored there. */
 export async function storedFile(key: string | null): Promise<StoredFile | null> {
   const valid = galleryKey(key);
-  if (!valid) return null;
+  return valid ? storedAt(valid) : null;
+}
+
+/**
+ * The object stored under a key the site made itself (a kept copy, a preview), its place on this
+ * machine when the store is local, and its size; null when nothing (or an empty file) is there.
+ */
+export async function storedAt(key: string): Promise<StoredFile | null> {
   const store = getStorage();
-  const path = store.localPath(valid);
+  const path = store.localPath(key);
   if (path) {
-    if (!existsSync(path)) return null;
-    return { key: valid, path, size: (await stat(path)).size };
+    const info = await stat(path).catch(() => null);
+    return info?.isFile() && info.size > 0 ? { key, path, size: info.size } : null;
   }
-  const found = await store.head(valid);
-  return found && { key: valid, path: null, size: found.size };
+  const found = await store.head(key);
+  return found && found.size > 0 ? { key, path: null, size: found.size } : null;
 }
 
 /** The original as stored, or null when it is missing. */

@@ -16,12 +16,12 @@ import { isValidMediaId } from '~/lib/media/media-urls';
 import { runFfmpeg } from '~/lib/media/video/ffmpeg.server';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
-import { getStorage, storeFile, withLocalCopy } from '~/lib/platform/server/object-store';
+import { storeFile, withLocalCopy } from '~/lib/platform/server/object-store';
 import { mediaPrefix, tmpPath } from '~/lib/platform/server/storage';
 import { galleryFiles } from '~db/schema';
 import type { Gallery } from './gallery-access.server';
 import type { Source } from './gallery-downloads.server';
-import type { GalleryFile, StoredFile } from './gallery-store.server';
+import { type GalleryFile, type StoredFile, storedAt } from './gallery-store.server';
 import { watermarkSvg } from './watermark.server';
 
 /** The long side of a preview, in pixels: enough to choose a clip, too small to use it. */
@@ -62,18 +62,6 @@ export function previewArgs(
     ...['-c:a', 'aac', '-b:a', '96k', '-ac', '2'],
     ...['-movflags', '+faststart', '-f', 'mp4', output],
   ];
-}
-
-/** A stored object's place and size, or null when nothing is stored there. */
-async function storedAt(key: string): Promise<StoredFile | null> {
-  const store = getStorage();
-  const path = store.localPath(key);
-  if (path) {
-    const info = await stat(path).catch(() => null);
-    return info?.isFile() && info.size > 0 ? { key, path, size: info.size } : null;
-  }
-  const found = await store.head(key);
-  return found && found.size > 0 ? { key, path: null, size: found.size } : null;
 }
 
 /** Why a video can have no preview, or null when it can. */

@@ -8,11 +8,10 @@
 // A copy's key names the version of the settings it was made with: when they change, the next
 // request makes a copy under the new key and the copies of the old version are removed.
 import { createHash } from 'node:crypto';
-import { stat } from 'node:fs/promises';
 import { makePrivateRoot } from '~/lib/media/images.server';
 import { getLog } from '~/lib/platform/server/log';
 import { getStorage } from '~/lib/platform/server/object-store';
-import type { StoredFile } from './gallery-store.server';
+import { type StoredFile, storedAt } from './gallery-store.server';
 
 /** A kept copy: where it is, and its bytes when this call has just made it. */
 export interface KeptCopy {
@@ -23,18 +22,6 @@ export interface KeptCopy {
 /** A short name for a copy's settings: any change of them gives new keys. */
 export function settingsVersion(settings: unknown): string {
   return createHash('sha256').update(JSON.stringify(settings)).digest('hex').slice(0, 12);
-}
-
-/** The object stored under a key, or null. */
-async function find(key: string): Promise<StoredFile | null> {
-  const store = getStorage();
-  const path = store.localPath(key);
-  if (path) {
-    const info = await stat(path).catch(() => null);
-    return info?.isFile() ? { key, path, size: info.size } : null;
-  }
-  const found = await store.head(key);
-  return found && { key, path: null, size: found.size };
 }
 
 /** Copies being made, by key: a request that finds one waits for it. */
@@ -49,7 +36,7 @@ export async function keptCopy(
   make: () => Promise<Buffer | null>,
   contentType = 'image/jpeg',
 ): Promise<KeptCopy | null> {
-  const found = await find(key);
+  const found = await storedAt(key);
   if (found) return { stored: found, bytes: null };
   let pending = making.get(key);
   if (!pending) {
@@ -65,7 +52,7 @@ async function makeAndKeep(
   contentType: string,
 ): Promise<KeptCopy | null> {
   // Made by a request that finished between this one's look and now.
-  const found = await find(key);
+  const found = await storedAt(key);
   if (found) return { stored: found, bytes: null };
   const bytes = await make();
   if (!bytes) return null;
