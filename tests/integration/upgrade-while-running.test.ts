@@ -65,10 +65,24 @@ const broken = (answers: Answer[]) =>
     .filter((a) => a.status >= 500 && a.path !== '/500')
     .map((a) => `${a.status} ${a.path}: ${a.body.slice(0, 200)}`);
 
+/**
+ * The environment of a build as an owner runs it. Vitest's own settings (NODE_ENV=test, VITEST,
+ * TEST) would make Astro build differently (unminified, other chunks), and every test file that
+ * starts the site after this one would then run that build, since `dist` now names it.
+ */
+function buildEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [key, value] of Object.entries(process.env)) {
+    if (key === 'NODE_ENV' || key === 'TEST' || key.startsWith('VITEST')) continue;
+    env[key] = value;
+  }
+  return env;
+}
+
 /** `npm run build` in the repository, run without blocking this process (it reads the server's output). */
 function build(): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn('npm', ['run', 'build'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('npm', ['run', 'build'], { stdio: ['ignore', 'pipe', 'pipe'], env: buildEnv() });
     builder = child;
     let output = '';
     child.stdout.on('data', (d) => {
