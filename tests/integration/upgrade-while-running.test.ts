@@ -66,14 +66,18 @@ const broken = (answers: Answer[]) =>
     .map((a) => `${a.status} ${a.path}: ${a.body.slice(0, 200)}`);
 
 /**
- * The environment of a build as an owner runs it. Vitest's own settings (NODE_ENV=test, VITEST,
- * TEST) would make Astro build differently (unminified, other chunks), and every test file that
- * starts the site after this one would then run that build, since `dist` now names it.
+ * What vitest puts into process.env: its own marks and Vite's import.meta.env values (DEV=1,
+ * MODE=test...). A build that inherits them is a different build (Astro bakes DEV into the server
+ * code, which then skips the pages' CSP hashes and the home page's cut stylesheet), and every test
+ * file that starts the site after this one would run it, since `dist` now names it.
  */
+const TEST_RUNNER_ENV = new Set(['NODE_ENV', 'TEST', 'DEV', 'PROD', 'MODE', 'SSR', 'BASE_URL']);
+
+/** The environment of a build as an owner runs it: this process's, without the test runner's. */
 function buildEnv(): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [key, value] of Object.entries(process.env)) {
-    if (key === 'NODE_ENV' || key === 'TEST' || key.startsWith('VITEST')) continue;
+    if (TEST_RUNNER_ENV.has(key) || key.startsWith('VITEST')) continue;
     env[key] = value;
   }
   return env;
