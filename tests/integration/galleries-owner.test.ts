@@ -269,6 +269,7 @@ describe('galleries over HTTP', () => {
     expect(await offsetOf(location)).toBe(0);
   });
 
+  // A restart and a resumed 8 MiB upload: about 10 s alone, several times that beside other files.
   it('resumes a photo after a dropped connection and a server restart, whole, and processes it', async () => {
     // Over 8 MiB: on S3 an upload in progress goes to the bucket in parts of 8 MiB, and the bytes of
     // a part still arriving when the connection drops are sent again.
@@ -352,7 +353,7 @@ describe('galleries over HTTP', () => {
     expect((await fetch(`${site.url}${thumbPath}`)).status).toBe(401);
     const other = (await api('POST', '/api/admin/galleries', { title: 'Other', clientName: 'D' })).json;
     expect((await api('GET', `/api/admin/galleries/${other.id}/files/${fileId}/thumb`)).status).toBe(404);
-  });
+  }, 120_000);
 
   it('processes a video and marks an unreadable file failed with its reason, the batch carrying on', async () => {
     const g = (await api('POST', '/api/admin/galleries', { title: 'Batch', clientName: 'C' })).json;
