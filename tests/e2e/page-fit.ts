@@ -205,6 +205,7 @@ export function pageAddresses(day: BusyDay): Record<string, { out: string[]; own
     'admin.astro': { out: [], owner: [] }, // every tab, in the tests
     'background-editor.astro': { out: [], owner: ['/background-editor'] },
     'admin/orders/[id]/packing-slip.astro': { out: [], owner: [slip] },
+    'admin/review-preview.astro': { out: [], owner: ['/admin/review-preview'] },
     // A demo print's page, and a review link that is not known (a real one is the buyer's alone).
     'prints/[slug].astro': publicPages('/prints/lough-tay-at-first-light'),
     'review/[token].astro': publicPages('/review/this-link-is-not-known-0000000000000000000000'),
