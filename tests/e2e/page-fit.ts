@@ -10,12 +10,18 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { eq, like } from 'drizzle-orm';
-import { contactInquiries, galleries, mailQueue, orderItems, orders, photos as photoRows } from '~db/schema';
+import { contactInquiries, mailQueue, orderItems, orders, photos as photoRows } from '~db/schema';
 import { OWNER } from '../../playwright.config';
 import { withSiteDb } from '../helpers/db';
 import { makeEditionCopy, makeOrder } from '../helpers/factories';
 import { CUSTOMER } from '../helpers/fixtures';
-import { addGalleryFiles, galleryPhoto, makeGallery, makeGalleryLink } from '../helpers/gallery-factories';
+import {
+  addGalleryFiles,
+  galleryPhoto,
+  makeGallery,
+  makeGalleryLink,
+  removeGallery,
+} from '../helpers/gallery-factories';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
@@ -162,9 +168,9 @@ export async function makeBusyDay(request: APIRequestContext, baseURL: string): 
     refundedOrderId,
     certificateCode,
     galleryToken,
-    remove: () =>
+    remove: async () => {
+      await removeGallery(DATA_DIR, galleryId);
       withSiteDb(DATA_DIR, (db) => {
-        db.delete(galleries).where(eq(galleries.id, galleryId)).run();
         db.delete(orders).where(eq(orders.customerName, buyerName)).run();
         db.delete(orders).where(eq(orders.id, refundedOrderId)).run();
         db.delete(contactInquiries)
@@ -173,7 +179,8 @@ export async function makeBusyDay(request: APIRequestContext, baseURL: string): 
         db.delete(mailQueue)
           .where(eq(mailQueue.id, `fit-${run}`))
           .run();
-      }),
+      });
+    },
   };
 }
 

@@ -7,9 +7,10 @@
 import { existsSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { deleteGallery } from '~/lib/galleries/galleries.server';
 import { hashPin, newLinkToken } from '~/lib/galleries/link-token.server';
 import { processPhoto } from '~/lib/media/images.server';
-import type { Db } from '~/lib/platform/server/db';
+import { type Db, openDb } from '~/lib/platform/server/db';
 import { getStorage, storeFile } from '~/lib/platform/server/object-store';
 import { galleryFileKey, type MediaAccess, newMediaId, tmpPath } from '~/lib/platform/server/storage';
 import { galleries, galleryFavourites, galleryFiles, galleryLinks } from '~db/schema';
@@ -47,6 +48,19 @@ function inDataDir<T>(dataDir: string, fn: () => Promise<T>): Promise<T> {
 }
 
 export type GalleryFileRow = typeof galleryFiles.$inferInsert;
+
+/**
+ * Deletes a gallery of a running site as the owner's Delete does: its rows, then its stored
+ * files, so that the storage check run after the browser tests finds nothing left behind.
+ */
+export async function removeGallery(dataDir: string, galleryId: string): Promise<void> {
+  const db = openDb(join(dataDir, 'site.sqlite'));
+  try {
+    await inDataDir(dataDir, () => deleteGallery(db, galleryId));
+  } finally {
+    db.$client.close();
+  }
+}
 
 /** Keeps bytes under a key in the site's store with their type, as the owner's upload would. */
 const putStored = (dataDir: string, key: string, bytes: Buffer, contentType: string) =>
