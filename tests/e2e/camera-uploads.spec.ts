@@ -53,6 +53,10 @@ test('the owner adds three files at once: each with its own progress and error, 
       },
     ]);
 
+  // The batch's progress is told in one steady line under the uploader.
+  await expect(
+    dialog.getByRole('status').filter({ hasText: /^\d of \d files · \d+ MB of \d+ MB/ }),
+  ).toBeVisible();
   const group = (name: string) => dialog.getByRole('group', { name });
   for (const name of ['glendalough.jpg', 'tonelagee.tif', 'notes.jpg']) {
     await expect(group(name).getByRole('progressbar', { name: `Upload of ${name}` })).toBeVisible();

@@ -7,6 +7,7 @@ import uppyDashboardCss from '@uppy/dashboard/css/style.min.css?url';
 import Dashboard from '@uppy/react/dashboard';
 import Tus from '@uppy/tus';
 import { useEffect, useState } from 'react';
+import { UploadTimeLeft } from '~/islands/media/UploadTimeLeft';
 import { GALLERY_BATCH_MAX_FILES } from '~/lib/galleries/gallery-rules';
 
 const TYPES = [
@@ -66,8 +67,10 @@ export function GalleryAdminUploads(props: {
         height={300}
         width="100%"
         proudlyDisplayPoweredByUppy={false}
-        hideProgressDetails={false}
+        // Files, megabytes and time left are told by UploadTimeLeft, whose estimate holds steady.
+        hideProgressDetails
       />
+      <UploadTimeLeft uppy={uppy} />
       <p className="mt-2 text-sm text-slate-600">
         Up to {GALLERY_BATCH_MAX_FILES} files at once, each up to {gb} GB: JPG, PNG, TIFF, WebP or GIF photos,
         MP4, MOV or AVI videos. An interrupted upload resumes where it stopped.

@@ -24,6 +24,7 @@ import {
   type UploadPurpose,
   VIDEO_UPLOAD_TYPES,
 } from '~/lib/site/constants';
+import { UploadTimeLeft } from './UploadTimeLeft';
 
 export interface UploadedObject {
   id: string;
@@ -134,9 +135,11 @@ export function UploaderView({ uppy, purpose, height = 320, hideUploadButton = f
         width="100%"
         thumbnailWidth={280}
         proudlyDisplayPoweredByUppy={false}
-        hideProgressDetails={false}
+        // Files, megabytes and time left are told by UploadTimeLeft, whose estimate holds steady.
+        hideProgressDetails
         hideUploadButton={hideUploadButton}
       />
+      <UploadTimeLeft uppy={uppy} />
       <p className="mt-2 text-sm text-slate-600">{note ?? restrictionNote(purpose)}</p>
     </div>
   );
