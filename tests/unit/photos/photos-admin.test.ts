@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { priceOrderLines } from '~/lib/checkout/orders.server';
+import { priceOrderLines } from '~/lib/checkout/order-lines.server';
 import { pickOgPhoto } from '~/lib/media/og-image.server';
 import {
   deletePhoto,
