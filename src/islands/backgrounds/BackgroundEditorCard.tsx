@@ -2,7 +2,7 @@
 // Add/Change and Delete, and the edit form in its place while editing.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { reason } from '~/islands/admin/query';
+import { reason } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import type { BackgroundSection } from '~/lib/site/constants';
 import { BackgroundEditorForm } from './BackgroundEditorForm';

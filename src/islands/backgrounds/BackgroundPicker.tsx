@@ -1,6 +1,6 @@
 // The gallery's photos as a grid of choices: choosing one makes it the homepage background.
 import { useQuery } from '@tanstack/react-query';
-import { read } from '~/islands/admin/query';
+import { read } from '~/lib/platform/client/query';
 import {
   type GalleryPhotoRead,
   galleryKey,

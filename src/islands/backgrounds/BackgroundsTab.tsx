@@ -2,8 +2,8 @@
 // upload to make a new image the homepage background, a link to the background editor for the
 // other sections, and the Drone Services Photos manager.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { read, reason } from '~/islands/admin/query';
 import { DronePhotosManager } from '~/islands/drone/DronePhotosManager';
+import { read, reason } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { BackgroundPicker } from './BackgroundPicker';
 import { BackgroundUpload } from './BackgroundUpload';

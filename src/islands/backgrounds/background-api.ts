@@ -1,8 +1,8 @@
 // The reads and changes the Backgrounds tab and the background editor share.
 
-import { send } from '~/islands/admin/query';
 import type { BackgroundImageInput } from '~/lib/backgrounds/schemas';
 import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
+import { send } from '~/lib/platform/client/query';
 import type { BackgroundSection } from '~/lib/site/constants';
 
 export interface SectionBackgroundEntry {
