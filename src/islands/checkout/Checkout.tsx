@@ -15,8 +15,6 @@
 import { useStore } from '@nanostores/react';
 import type { PayPalNamespace } from '@paypal/paypal-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type CartLine, lineKey, orderLines, totals } from '~/lib/checkout/cart';
-import { $cart, clearCart, removeFromCart, setQuantity } from '~/lib/checkout/cart-store';
 import { COUNTRIES } from '~/lib/checkout/countries';
 import { type CustomerField, customerErrors } from '~/lib/checkout/customer';
 import type { QuoteRequest } from '~/lib/checkout/schemas';
@@ -24,6 +22,8 @@ import { getJson, HttpError, sendJson } from '~/lib/platform/client/api';
 import { notify } from '~/lib/platform/client/toaster';
 import { useHydrated } from '~/lib/platform/client/use-hydrated';
 import { formatEuro } from '~/lib/platform/shared/format';
+import { type CartLine, lineKey, orderLines, totals } from '~/lib/shop/cart';
+import { $cart, clearCart, removeFromCart, setQuantity } from '~/lib/shop/cart-store';
 import { CURRENCY, PRINT_SIZE_LABELS } from '~/lib/site/constants';
 import { OrderSummary } from './OrderSummary';
 import { useQuote } from './use-quote';

@@ -79,7 +79,7 @@ describe('import boundary', () => {
   it('refuses a feature and the server half in the platform’s browser half', () => {
     const run = lint(
       'src/lib/platform/client/boundary-probe.ts',
-      "import { $cart } from '~/lib/checkout/cart-store';\nimport { getDb } from '~/lib/platform/server/db';\n\nexport const x = [$cart, getDb];\n",
+      "import { $cart } from '~/lib/shop/cart-store';\nimport { getDb } from '~/lib/platform/server/db';\n\nexport const x = [$cart, getDb];\n",
     );
     expect(run.status).not.toBe(0);
     expect(refused(run.output)).toBeGreaterThanOrEqual(2);

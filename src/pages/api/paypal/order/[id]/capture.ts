@@ -7,9 +7,10 @@
 import type { APIRoute } from 'astro';
 import { receiptCookie } from '~/lib/checkout/checkout-receipt.server';
 import { capturePaypalOrder, PAYMENT_ERRORS } from '~/lib/checkout/place-order.server';
-import { captureOrderSchema, PAYPAL_ORDER_ID } from '~/lib/checkout/schemas';
+import { captureOrderSchema } from '~/lib/checkout/schemas';
 import { getPaypalClient } from '~/lib/payments/backend.server';
 import { isPaypalApiError } from '~/lib/payments/paypal-client.server';
+import { PAYPAL_ORDER_ID } from '~/lib/payments/paypal-ids';
 import { getDb } from '~/lib/platform/server/db';
 import { handle, isHttpError, jsonError, readJson } from '~/lib/platform/server/http';
 import { getLog } from '~/lib/platform/server/log';
