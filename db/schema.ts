@@ -3,26 +3,24 @@
 // Migrations are generated from this file by `npm run db:generate` into db/migrations/.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { DISCOUNT_KINDS } from '../src/lib/checkout/discount';
-import { ZONE_IDS } from '../src/lib/checkout/shipping-zones';
-import { VAT_CLASSES } from '../src/lib/checkout/vat';
 import {
+  BACKGROUND_SECTIONS,
+  DISCOUNT_KINDS,
+  DRONE_MEDIA_TYPES,
+  FINISHES,
   GALLERY_DOWNLOADS,
   GALLERY_FILE_KINDS,
   GALLERY_FILE_STATES,
-} from '../src/lib/galleries/gallery-rules';
-import { REVIEW_STATES } from '../src/lib/reviews/reviews';
-import {
-  BACKGROUND_SECTIONS,
-  DRONE_MEDIA_TYPES,
-  FINISHES,
   ORDER_STATUSES,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
   PHOTO_CATEGORIES,
   PRINT_SIZES,
+  REVIEW_STATES,
   UPLOAD_PURPOSES,
-} from '../src/lib/site/constants';
+  VAT_CLASSES,
+  ZONE_IDS,
+} from './enums';
 
 const id = () =>
   text('id')

@@ -9,9 +9,9 @@ import { PaymentModeBanner } from '~/islands/payments/PaymentModeBanner';
 import { PaymentsTab } from '~/islands/payments/PaymentsTab';
 import { ReviewsTab, readReviews, reviewsKey } from '~/islands/reviews/ReviewsTab';
 import { ProductsTab } from '~/islands/shop/ProductsTab';
+import { makeQueryClient } from '~/lib/platform/client/query';
 import { useHydrated } from '~/lib/platform/client/use-hydrated';
 import { DashboardTab } from './DashboardTab';
-import { makeQueryClient } from './query';
 import { type TabSpec, Tabs } from './Tabs';
 
 // The media tabs carry the upload widget (Uppy), most of the dashboard's weight: each loads when

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { OrderStates } from '~/islands/orders/StatusBadge';
 import type { PaymentState } from '~/lib/orders/payment-state';
 import { lastQuarter, quarterName, vatReportPath } from '~/lib/orders/vat-report';
+import { read } from '~/lib/platform/client/query';
 import {
   decimalStringToCents,
   formatEuro,
@@ -12,7 +13,6 @@ import {
   shortOrderId,
 } from '~/lib/platform/shared/format';
 import { MailFailuresCard } from './MailFailuresCard';
-import { read } from './query';
 import { SalesReport } from './SalesReport';
 
 export interface DashboardStats {

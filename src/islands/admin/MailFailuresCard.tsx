@@ -2,8 +2,8 @@
 // its subject, when it was written and the mail server's reason, with 'Send again'.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FailedMail } from '~/lib/admin/schemas';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
-import { read, reason, send } from './query';
 
 const FAILED_MAIL_PATH = '/api/admin/mail/failed';
 const when = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' });

@@ -1,9 +1,9 @@
 // The Dashboard's sales report: paid sales per week for the last 12 weeks as a chart, with the
 // best-selling photos and print sizes of those weeks beside it.
 import { useQuery } from '@tanstack/react-query';
+import { read } from '~/lib/platform/client/query';
 import { decimalStringToCents, formatEuro } from '~/lib/platform/shared/format';
 import { PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';
-import { read } from './query';
 import { SalesChart } from './SalesChart';
 
 export interface SalesReportData {

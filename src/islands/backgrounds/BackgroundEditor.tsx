@@ -2,7 +2,7 @@
 // can carry a background image, each showing the current image with Add/Change and Delete.
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { makeQueryClient, read } from '~/islands/admin/query';
+import { makeQueryClient, read } from '~/lib/platform/client/query';
 import { BACKGROUND_SECTIONS, type BackgroundSection } from '~/lib/site/constants';
 import { BackgroundEditorCard } from './BackgroundEditorCard';
 import { backgroundsKey, type SectionBackgroundEntry } from './background-api';

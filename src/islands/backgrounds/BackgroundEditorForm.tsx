@@ -5,7 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { reason } from '~/islands/admin/query';
 import Uploader, { type UploadedObject } from '~/islands/media/Uploader';
 import {
   type BackgroundImageInput,
@@ -13,6 +12,7 @@ import {
   backgroundUrlProblem,
 } from '~/lib/backgrounds/schemas';
 import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
+import { reason } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import type { BackgroundSection } from '~/lib/site/constants';
 import { backgroundsKey, heroKey, type SectionBackgroundEntry, saveBackground } from './background-api';

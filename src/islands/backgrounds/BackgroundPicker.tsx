@@ -1,14 +1,8 @@
 // The gallery's photos as a grid of choices: choosing one makes it the homepage background.
 import { useQuery } from '@tanstack/react-query';
-import { read } from '~/islands/admin/query';
-import {
-  type GalleryPhotoRead,
-  galleryKey,
-  type HeroImageRead,
-  heroKey,
-  mediaIdOf,
-  thumbnailUrl,
-} from './background-api';
+import { mediaIdOf, thumbnailUrl } from '~/lib/media/media-urls';
+import { read } from '~/lib/platform/client/query';
+import { type GalleryPhotoRead, galleryKey, type HeroImageRead, heroKey } from './background-api';
 
 interface Props {
   onChoose: (photo: GalleryPhotoRead) => void;

@@ -2,12 +2,13 @@
 // upload to make a new image the homepage background, a link to the background editor for the
 // other sections, and the Drone Services Photos manager.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { read, reason } from '~/islands/admin/query';
 import { DronePhotosManager } from '~/islands/drone/DronePhotosManager';
+import { thumbnailUrl } from '~/lib/media/media-urls';
+import { read, reason } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { BackgroundPicker } from './BackgroundPicker';
 import { BackgroundUpload } from './BackgroundUpload';
-import { backgroundsKey, type HeroImageRead, heroKey, saveBackground, thumbnailUrl } from './background-api';
+import { backgroundsKey, type HeroImageRead, heroKey, saveBackground } from './background-api';
 
 /** Makes an image the 'hero' background, with the tab's toasts; the hero read is refreshed. */
 export function useSetHomepageBackground() {

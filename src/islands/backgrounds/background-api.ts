@@ -1,8 +1,7 @@
 // The reads and changes the Backgrounds tab and the background editor share.
 
-import { send } from '~/islands/admin/query';
 import type { BackgroundImageInput } from '~/lib/backgrounds/schemas';
-import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
+import { send } from '~/lib/platform/client/query';
 import type { BackgroundSection } from '~/lib/site/constants';
 
 export interface SectionBackgroundEntry {
@@ -40,18 +39,3 @@ export const saveBackground = (input: BackgroundImageInput) =>
   send<SectionBackgroundEntry>('PUT', '/api/background-images', input);
 
 export const removeBackground = (id: string) => send<null>('DELETE', `/api/background-images/${id}`);
-
-/** A small JPEG derivative for a thumbnail, or the address itself when there is none. */
-export function thumbnailUrl(imageUrl: string, mediaId?: string | null, width?: number | null): string {
-  if (!mediaId || !width) return imageUrl;
-  const w =
-    widthsFor(width)
-      .filter((x) => x <= 640)
-      .at(-1) ?? widthsFor(width)[0];
-  return w ? mediaUrl(mediaId, w, 'jpg') : imageUrl;
-}
-
-/** The media id in a /media/{id}/… address, if it is one. */
-export function mediaIdOf(url: string | null | undefined): string | null {
-  return url ? (/^\/media\/([A-Za-z0-9_-]{8,64})\//.exec(url)?.[1] ?? null) : null;
-}

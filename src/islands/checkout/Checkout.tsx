@@ -15,8 +15,6 @@
 import { useStore } from '@nanostores/react';
 import type { PayPalNamespace } from '@paypal/paypal-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { type CartLine, lineKey, orderLines, totals } from '~/lib/checkout/cart';
-import { $cart, clearCart, removeFromCart, setQuantity } from '~/lib/checkout/cart-store';
 import { COUNTRIES } from '~/lib/checkout/countries';
 import { type CustomerField, customerErrors } from '~/lib/checkout/customer';
 import type { QuoteRequest } from '~/lib/checkout/schemas';
@@ -24,6 +22,8 @@ import { getJson, HttpError, sendJson } from '~/lib/platform/client/api';
 import { notify } from '~/lib/platform/client/toaster';
 import { useHydrated } from '~/lib/platform/client/use-hydrated';
 import { formatEuro } from '~/lib/platform/shared/format';
+import { type CartLine, lineKey, orderLines, totals } from '~/lib/shop/cart';
+import { $cart, clearCart, removeFromCart, setQuantity } from '~/lib/shop/cart-store';
 import { CURRENCY, PRINT_SIZE_LABELS } from '~/lib/site/constants';
 import { OrderSummary } from './OrderSummary';
 import { useQuote } from './use-quote';
@@ -65,13 +65,8 @@ function messageOf(err: unknown): string {
 }
 
 /** The order id of a capture answer saying PayPal holds the payment for review (status PENDING). */
-function pendingOrderId(message: string): string | null {
-  try {
-    const body = JSON.parse(message.replace(/^\d{3}: /, '')) as { status?: string; orderId?: string };
-    return body.status === 'PENDING' && body.orderId ? body.orderId : null;
-  } catch {
-    return null;
-  }
+function pendingOrderId(err: HttpError): string | null {
+  return err.body?.status === 'PENDING' && err.body.orderId ? err.body.orderId : null;
 }
 
 /**
@@ -196,7 +191,7 @@ export default function Checkout() {
     } catch (err) {
       // PayPal is reviewing the payment: the order is kept and settled by the server later, so the
       // buyer must not pay again. The cart is cleared and the pending page gives the order id.
-      const pendingId = err instanceof HttpError && err.status === 422 ? pendingOrderId(err.message) : null;
+      const pendingId = err instanceof HttpError && err.status === 422 ? pendingOrderId(err) : null;
       if (pendingId) return finish('pending', pendingId);
       throw err;
     }
@@ -492,7 +487,11 @@ function PaypalButtons(props: {
               await handlers.current.capture(data.orderID);
             } catch (err) {
               // INSTRUMENT_DECLINED: restart() lets the buyer choose another funding source.
-              if (err instanceof HttpError && err.status === 422 && /INSTRUMENT_DECLINED/.test(err.message)) {
+              if (
+                err instanceof HttpError &&
+                err.status === 422 &&
+                err.body?.issue === 'INSTRUMENT_DECLINED'
+              ) {
                 return actions.restart();
               }
               handlers.current.refused(err);

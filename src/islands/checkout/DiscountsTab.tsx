@@ -3,8 +3,8 @@
 // A code can be switched off and on; deleting a code that an order carries switches it off instead.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { read, reason, send } from '~/islands/admin/query';
 import type { DiscountKind } from '~/lib/checkout/discount';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { formatEuroDecimal } from '~/lib/platform/shared/format';
 import { AmountField, SettingsCard } from './fields';

@@ -3,9 +3,9 @@
 // buyer has chosen a country there is no total: shipping depends on it. Every row is rendered in
 // the server's HTML too, at the same height, so nothing moves when the quote arrives.
 import { useState } from 'react';
-import { type CartLine, lineKey } from '~/lib/checkout/cart';
 import type { QuoteAnswer } from '~/lib/checkout/quote-answer';
 import { formatEuro, formatEuroDecimal } from '~/lib/platform/shared/format';
+import { type CartLine, lineKey } from '~/lib/shop/cart';
 import type { QuoteState } from './use-quote';
 
 const NBSP = '\u00a0';

@@ -3,9 +3,9 @@
 // or not shipped to, and the VAT rates. The shop, the FAQ and the shipping page say what is set here.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { read, reason, send } from '~/islands/admin/query';
 import { COUNTRIES } from '~/lib/checkout/countries';
 import type { ZoneId } from '~/lib/checkout/shipping-zones';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { AmountField, SettingsCard } from './fields';
 import { VatRatesCard } from './VatRatesCard';

@@ -3,8 +3,8 @@
 // editions and leaves the judgement to an accountant: the site gives no tax advice.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { read, reason, send } from '~/islands/admin/query';
 import type { VatClass } from '~/lib/checkout/vat';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { AmountField, SettingsCard } from './fields';
 

@@ -17,15 +17,6 @@ export type QuoteState =
 
 const FAILED = 'The total could not be worked out just now. Please try again in a moment.';
 
-/** The form field a refusal is about, from the error's JSON body ({ message, field }). */
-function fieldOf(err: HttpError): string | undefined {
-  try {
-    return (JSON.parse(err.message.replace(/^\d{3}: /, '')) as { field?: string }).field;
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * The quote of `request` (null: nothing to ask). A refused code (a 422 on the code's field, or the
  * 429 of too many wrong codes) is handed to `onCodeRefused` with its sentence: the caller drops the
@@ -62,7 +53,7 @@ export function useQuote(
         if (asked !== latest.current) return;
         const http = err instanceof HttpError ? err : null;
         const message = http?.serverMessage || FAILED;
-        if (http && request.discountCode && (http.status === 429 || fieldOf(http) === 'discountCode')) {
+        if (http && request.discountCode && (http.status === 429 || http.body?.field === 'discountCode')) {
           refused.current(message);
           return;
         }

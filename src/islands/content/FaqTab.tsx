@@ -7,7 +7,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
-import { read, reason, send } from '~/islands/admin/query';
 import {
   FAQ_ANSWER_MAX,
   FAQ_MAX_ENTRIES,
@@ -17,6 +16,7 @@ import {
   type FaqInput,
   faqSchema,
 } from '~/lib/content/faq';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 
 interface FaqList {

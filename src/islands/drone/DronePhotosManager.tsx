@@ -3,10 +3,10 @@
 // server refuses a third too (409 with the same words), and its message is what shows then.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { read, reason, send } from '~/islands/admin/query';
-import { mediaIdOf, thumbnailUrl } from '~/islands/backgrounds/background-api';
 import { UploaderView } from '~/islands/media/Uploader';
 import { saveDroneMedia, useUploadThenSave } from '~/islands/media/upload-then-save';
+import { mediaIdOf, thumbnailUrl } from '~/lib/media/media-urls';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { DRONE_SAMPLE_PHOTOS } from '~/lib/site/constants';
 import { SampleFields } from './SampleFields';

@@ -1,7 +1,7 @@
 // One drone video in the Videos tab: its poster (the video opens in a new tab), its title,
 // 'Set as Featured' (or 'Featured Video' on the current one) and Delete after a confirmation.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reason, send } from '~/islands/admin/query';
+import { reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { type DroneMediaItem, droneMediaKey, videoName } from './video-api';
 

@@ -4,9 +4,9 @@
 // so in the owner's words; a video saved without a poster frame says that too.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { send } from '~/islands/admin/query';
 import { UploaderView } from '~/islands/media/Uploader';
 import { saveDroneMedia, useUploadThenSave } from '~/islands/media/upload-then-save';
+import { send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { SampleFields } from './SampleFields';
 import { droneMediaKey } from './video-api';

@@ -1,6 +1,6 @@
 // The drone media list as GET /api/drone-media answers it, and the Videos tab's query key.
 
-import { read } from '~/islands/admin/query';
+import { read } from '~/lib/platform/client/query';
 import type { DroneMediaType } from '~/lib/site/constants';
 
 export interface DroneMediaItem {

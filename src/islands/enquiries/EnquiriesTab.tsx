@@ -2,7 +2,7 @@
 // handled.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { read, reason, send } from '~/islands/admin/query';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 
 export interface Enquiry {

@@ -3,7 +3,7 @@
 // recipient's selection. While files are being processed, the gallery is read again every 2 s.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { read, reason, send } from '~/islands/admin/query';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { countOf } from '~/lib/platform/shared/format';
 import {

@@ -1,7 +1,7 @@
 // The gallery's files as a grid: a thumbnail once processed, the file's name, its state, and the
 // reason in words when it could not be read. A file can be made the cover or removed.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reason, send } from '~/islands/admin/query';
+import { reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { detailKey, type GalleryFileJson, galleryPath, LIST_KEY } from './GalleriesApi';
 

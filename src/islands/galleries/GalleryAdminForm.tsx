@@ -3,8 +3,8 @@
 // On a change the PIN field is left empty to keep the PIN; "Remove the PIN" takes it away.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { reason, send } from '~/islands/admin/query';
 import type { GalleryDownloads } from '~/lib/galleries/gallery-rules';
+import { reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { detailKey, type GalleryJson, galleryPath, LIST_KEY } from './GalleriesApi';
 

@@ -4,7 +4,7 @@
 // new address: the old one cannot be read back), and its recipient's selection.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
-import { read, reason, send } from '~/islands/admin/query';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { detailKey, LIST_KEY, type LinkJson, linkPath, showDay, showMoment } from './GalleriesApi';
 

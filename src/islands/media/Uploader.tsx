@@ -11,7 +11,7 @@ import uppyDashboardCss from '@uppy/dashboard/css/style.min.css?url';
 import Dashboard from '@uppy/react/dashboard';
 import XHRUpload from '@uppy/xhr-upload';
 import { useEffect, useState } from 'react';
-import type { PhotoDetails } from '~/lib/photos/photo-details';
+import type { PhotoDetails } from '~/lib/media/photo-details';
 import { sendJson } from '~/lib/platform/client/api';
 import {
   BIO_PICTURE_HINT,

@@ -3,7 +3,7 @@
 // for a paid order, a full refund through PayPal.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
-import { read, reason, send } from '~/islands/admin/query';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { formatEuroDecimal, shortOrderId } from '~/lib/platform/shared/format';
 import { certificatePath, copyLabel } from '~/lib/shop/editions';

@@ -3,7 +3,7 @@
 // its fulfilment status; each order opens its details.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { read, reason, send } from '~/islands/admin/query';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { formatEuroDecimal, shortOrderId } from '~/lib/platform/shared/format';
 import { OrderDialog } from './OrderDialog';

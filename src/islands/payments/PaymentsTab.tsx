@@ -1,7 +1,7 @@
 // The Payments tab: which payment mode the site runs in, which PayPal settings are present (never
 // their values), and how payments are kept safe.
 import { useQuery } from '@tanstack/react-query';
-import { read } from '~/islands/admin/query';
+import { read } from '~/lib/platform/client/query';
 
 export interface PaymentsInfo {
   mode: 'live' | 'sandbox' | 'test' | 'off';

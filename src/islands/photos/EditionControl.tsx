@@ -4,9 +4,9 @@
 // copies sold, or back to open after a sale) is shown beside the control in the server's words.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { editionLine, MAX_EDITION_SIZE, MIN_EDITION_SIZE } from '~/lib/shop/editions';
-import { read, reason, send } from '../admin/query';
 
 interface Edition {
   editionSize: number | null;

@@ -3,7 +3,7 @@
 // order is saved with one call (PUT /api/admin/photos/featured-order).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useEffect, useRef, useState } from 'react';
-import { reason, send } from '~/islands/admin/query';
+import { reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { type AdminPhoto, PHOTOS_KEY } from './photos-api';
 

@@ -3,8 +3,8 @@
 // only) and 'Analyse composition'; the 'Add New Photo' dialog; and the order of featured photos.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { read, reason, send } from '~/islands/admin/query';
 import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { sellableSizes } from '~/lib/shop/print-fit';
 import { CATEGORY_LABELS, PRINT_SIZES } from '~/lib/site/constants';

@@ -2,7 +2,7 @@
 // in the shop, and the server refuses an order for it. PrintFitNote says it of one photo in words
 // (the add-photo dialog before saving, the Photos tab's cards).
 import { useQuery } from '@tanstack/react-query';
-import { read } from '~/islands/admin/query';
+import { read } from '~/lib/platform/client/query';
 import { MIN_PRINT_PPI, neededPixels, PRINT_INCHES, sellableSizes } from '~/lib/shop/print-fit';
 import { PRINT_SIZE_LABELS, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
 

@@ -5,9 +5,9 @@
 // other files go on. The form's rows (react-hook-form) follow the same order, through `rows`.
 import { useEffect, useReducer, useRef } from 'react';
 import type { UploadedObject, UploaderUppy } from '~/islands/media/Uploader';
+import type { PhotoDetails } from '~/lib/media/photo-details';
 import { readImageSize } from '~/lib/photos/image-size';
 import { titleFromFileName } from '~/lib/photos/photo-batch';
-import type { PhotoDetails } from '~/lib/photos/photo-details';
 
 export interface PhotoEntry {
   /** Uppy's id of the file chosen for this photo; null until one is chosen. */

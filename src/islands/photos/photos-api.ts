@@ -1,7 +1,8 @@
 // The owner's photo calls: the list with what the badges need, and the multipart form of the photo
 // dialog (sent like every owner change: a 401 signs the owner in again).
+
+import { send } from '~/lib/platform/client/query';
 import type { PhotoCategory } from '~/lib/site/constants';
-import { send } from '../admin/query';
 
 export interface AdminPhoto {
   id: string;

@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { reason, send } from '~/islands/admin/query';
+import { reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { type PasswordChangeInput, passwordChangeSchema } from '~/lib/profile/schemas';
 import { PASSWORD_MIN_LENGTH } from '~/lib/site/constants';

@@ -3,8 +3,8 @@
 // holds them (read only), and the password change.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { read, reason, send } from '~/islands/admin/query';
 import Uploader, { type UploadedObject } from '~/islands/media/Uploader';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import type { BioPictureInput } from '~/lib/profile/schemas';
 import PasswordForm from './PasswordForm';

@@ -4,7 +4,7 @@
 // buyer gets, for any paid or test order or a sample one, so the flow can be seen before going live.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { read, reason, send } from '~/islands/admin/query';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import type { ReviewFilter } from '~/lib/reviews/review-schema';
 import { REVIEW_STARS, type ReviewState } from '~/lib/reviews/reviews';

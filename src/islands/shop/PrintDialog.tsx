@@ -6,11 +6,11 @@
 // for the size; total = line price × quantity; a missing variant price counts as 0.
 // A native <dialog> opened with showModal(): focus trap, Esc and the inert page come with it.
 import { useEffect, useId, useRef, useState } from 'react';
-import { addToCart } from '~/lib/checkout/cart-store';
 import { getJson } from '~/lib/platform/client/api';
 import { afterNextPaint } from '~/lib/platform/client/load-on-reach';
 import { notify } from '~/lib/platform/client/toaster';
 import { formatEuro } from '~/lib/platform/shared/format';
+import { addToCart } from '~/lib/shop/cart-store';
 import { editionLine } from '~/lib/shop/editions';
 import { framingPriceFor, linePriceCents, lineTotalCents } from '~/lib/shop/pricing';
 import {

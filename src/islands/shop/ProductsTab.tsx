@@ -3,8 +3,8 @@
 // each photo has the detail for.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { read, reason, send } from '~/islands/admin/query';
 import { PrintFitTable } from '~/islands/photos/PrintFitTable';
+import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import {
   FINISHES,

@@ -2,7 +2,9 @@
 // discount is taken off the prints (with their frames), never off shipping, and never below 0. A use
 // is counted only when an order is paid, so an abandoned checkout uses nothing.
 
-export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
+import { DISCOUNT_KINDS } from '~db/enums';
+
+export { DISCOUNT_KINDS };
 export type DiscountKind = (typeof DISCOUNT_KINDS)[number];
 
 /** Letters, digits, "-" and "_", 3 to 32 of them, as the owner types them (any case). */

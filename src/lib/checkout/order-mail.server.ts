@@ -4,15 +4,15 @@
 // transaction that settles the payment, so they exist exactly when the payment is recorded. Those
 // of a test order (test mode) say that no payment was taken, never that it was received.
 
-import { orderVatByRate, vatIncludedLines } from '~/lib/orders/order-vat';
-import { TEST_ORDER_LABEL } from '~/lib/orders/test-order';
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { queueMail } from '~/lib/platform/server/mail-sender';
 import { mailBlock, mailLine } from '~/lib/platform/server/mail-text';
 import { formatEuro, shortOrderId } from '~/lib/platform/shared/format';
 import { OWNER_NAME } from '~/lib/site/constants';
+import { orderVatByRate, vatIncludedLines } from './order-vat';
 import { getOrderWithItems } from './order-with-items.server';
+import { TEST_ORDER_LABEL } from './test-order';
 
 /** The lines of a delivery address are indented under their heading. */
 const ADDRESS_INDENT = '  ';

@@ -1,6 +1,6 @@
 // Payments not yet settled, asked about again. PayPal does not call this site back (no webhooks
 // reach a box behind a home router), so the site asks, with `GET /v2/checkout/orders/{id}`, and
-// settles each order by the same rules as the capture (lib/checkout/orders.server.ts settleCapture): paid when
+// settles each order by the same rules as the capture (lib/checkout/place-order.server.ts settleCapture): paid when
 // COMPLETED for the right amount, failed when PayPal gave up or took another amount. The change and
 // its mails are written in one transaction, so an order settled twice is mailed once.
 //
@@ -19,7 +19,7 @@ import type { PaypalClient } from '~/lib/payments/paypal-client.server';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
 import { orders } from '~db/schema';
-import { settleCapture } from './orders.server';
+import { settleCapture } from './place-order.server';
 
 const MAX_AGE_MS = 30 * 24 * 60 * 60 * 1000;
 /** A capture's call to PayPal is over well within this (its timeout is 20 s, one retry). */

@@ -8,7 +8,7 @@ import { discountCodeLimiter, waitInWords } from '~/lib/platform/server/rate-lim
 import { centsToDecimal, formatEuro } from '~/lib/platform/shared/format';
 import { CURRENCY } from '~/lib/site/constants';
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_MESSAGES, discountProblem } from './discount';
-import { type PricedOrder, priceOrderLines } from './orders.server';
+import { type PricedOrder, priceOrderLines } from './order-lines.server';
 import { type Quote, quoteOrder } from './quote';
 import type { QuoteAnswer } from './quote-answer';
 import type { OrderLineInput } from './schemas';

@@ -116,6 +116,3 @@ export const captureOrderSchema = z.object({
   customerData: customerDataSchema.optional(),
   cartItems: z.array(z.unknown()).max(MAX_ORDER_LINES).optional(),
 });
-
-/** A PayPal order id (PayPal's own pattern), validated before it goes into any URL. */
-export const PAYPAL_ORDER_ID = /^[A-Z0-9]{1,36}$/;

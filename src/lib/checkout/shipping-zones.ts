@@ -3,9 +3,10 @@
 // of the world, which catches every country not placed elsewhere. The owner edits each zone's rates,
 // may move a country to another zone, or stop shipping to it; the server prices shipping from the
 // zone alone, never from anything the browser sends but the country.
+import { ZONE_IDS } from '~db/enums';
 import { EU_COUNTRIES } from './countries';
 
-export const ZONE_IDS = ['ie', 'eu', 'gb', 'world'] as const;
+export { ZONE_IDS };
 export type ZoneId = (typeof ZONE_IDS)[number];
 
 export interface ShippingZone {

@@ -5,7 +5,9 @@
 // supervision, signed and numbered and limited to 30 copies, all sizes and mounts included", when it
 // is supplied by its creator. Rates are kept in basis points (2300 = 23%).
 
-export const VAT_CLASSES = ['print', 'edition', 'framing', 'shipping'] as const;
+import { VAT_CLASSES } from '~db/enums';
+
+export { VAT_CLASSES };
 export type VatClass = (typeof VAT_CLASSES)[number];
 export type VatRates = Record<VatClass, number>;
 

@@ -1,14 +1,14 @@
 // Client galleries: the rules that both the owner's screens and the server follow.
 
-/** What a client may download from a gallery: nothing (proofing only), web-size copies, or originals. */
-export const GALLERY_DOWNLOADS = ['none', 'web', 'original'] as const;
+import { GALLERY_DOWNLOADS, GALLERY_FILE_KINDS, GALLERY_FILE_STATES } from '~db/enums';
+
+export { GALLERY_DOWNLOADS };
 export type GalleryDownloads = (typeof GALLERY_DOWNLOADS)[number];
 
-export const GALLERY_FILE_KINDS = ['photo', 'video'] as const;
+export { GALLERY_FILE_KINDS };
 export type GalleryFileKind = (typeof GALLERY_FILE_KINDS)[number];
 
-/** A gallery file's processing: received, processed (derivatives, poster), or unreadable (with its reason). */
-export const GALLERY_FILE_STATES = ['processing', 'ready', 'failed'] as const;
+export { GALLERY_FILE_STATES };
 export type GalleryFileState = (typeof GALLERY_FILE_STATES)[number];
 
 /** The long side of a "web size" download, in pixels. */

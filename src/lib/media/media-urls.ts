@@ -74,3 +74,18 @@ export function srcset(mediaId: string, widths: readonly number[], format: Media
 export function heightAt(media: Pick<PhotoMedia, 'width' | 'height'>, width: number): number {
   return Math.max(1, Math.round((media.height * width) / media.width));
 }
+
+/** A small JPEG derivative for a thumbnail, or the address itself when there is none. */
+export function thumbnailUrl(imageUrl: string, mediaId?: string | null, width?: number | null): string {
+  if (!mediaId || !width) return imageUrl;
+  const w =
+    widthsFor(width)
+      .filter((x) => x <= 640)
+      .at(-1) ?? widthsFor(width)[0];
+  return w ? mediaUrl(mediaId, w, 'jpg') : imageUrl;
+}
+
+/** The media id in a /media/{id}/… address, if it is one. */
+export function mediaIdOf(url: string | null | undefined): string | null {
+  return url ? (/^\/media\/([A-Za-z0-9_-]{8,64})\//.exec(url)?.[1] ?? null) : null;
+}

@@ -3,9 +3,9 @@
 // integer cents here; admin-order-shapes.ts turns it into euros for the API.
 
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { orderVatByRate, type RateTotal } from '~/lib/checkout/order-vat';
 import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
 import type { OrderHistoryEntry } from '~/lib/orders/order-history';
-import { orderVatByRate, type RateTotal } from '~/lib/orders/order-vat';
 import type { OrdersQuery } from '~/lib/orders/schemas';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';

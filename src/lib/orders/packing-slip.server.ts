@@ -4,8 +4,8 @@
 // VAT breakdown of the sale. A test order (test mode: no money was taken) says so, lest it be sent
 // as if it were sold.
 
+import { vatIncludedLines } from '~/lib/checkout/order-vat';
 import { getOrderDetails } from '~/lib/orders/admin-orders.server';
-import { vatIncludedLines } from '~/lib/orders/order-vat';
 import type { Db } from '~/lib/platform/server/db';
 import { isHttpError } from '~/lib/platform/server/http';
 import { copyLabel } from '~/lib/shop/editions';

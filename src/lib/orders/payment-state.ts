@@ -3,7 +3,7 @@
 // "Refunded" (or "Partly refunded" when less than the total went back), never "cancelled", although
 // a refund also cancels the order. A test order says that no payment was taken, whatever the PayPal
 // double answered.
-import { TEST_ORDER_LABEL } from './test-order';
+import { TEST_ORDER_LABEL } from '~/lib/checkout/test-order';
 
 export type PaymentTone = 'paid' | 'refunded' | 'waiting' | 'failed' | 'test';
 

@@ -64,9 +64,6 @@ export const refundOrderSchema = z.object({
   notifyCustomer: z.boolean({ error: 'notifyCustomer must be true or false' }).default(true),
 });
 
-/** A PayPal capture id (the same alphabet as order ids), validated before it goes into any URL. */
-export const PAYPAL_CAPTURE_ID = /^[A-Z0-9]{1,36}$/;
-
 const reportDay = (label: string) =>
   z
     .string({ error: `${label} is missing: give a date written YYYY-MM-DD.` })

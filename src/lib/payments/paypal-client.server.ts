@@ -3,9 +3,8 @@
 // into a URL, and PayPal's error shape turned into PaypalApiError. The same code talks to the real
 // API (sandbox or live), to the in-process double of test mode and to the double over HTTP in tests.
 
-import { PAYPAL_ORDER_ID } from '~/lib/checkout/schemas';
-import { PAYPAL_CAPTURE_ID } from '~/lib/orders/schemas';
 import { decimalStringToCents } from '~/lib/platform/shared/format';
+import { PAYPAL_CAPTURE_ID, PAYPAL_ORDER_ID } from './paypal-ids';
 
 /** One call of the client: what it hands to its fetch. */
 export interface HttpCall {

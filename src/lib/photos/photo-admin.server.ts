@@ -8,10 +8,10 @@ import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';
 import { fitsBySize, type SizeFit } from '~/lib/shop/print-fit';
 import { photoSellableSql } from '~/lib/shop/print-fit.server';
-import { HERO_SET_AT_KEY } from '~/lib/site/site.server';
 import { appMeta, type Photo, photos, productVariants } from '~db/schema';
 import type { PhotoMediaFields } from './photo-media.server';
 import { featuredOrdering, updatePhoto } from './photos.server';
+import { HERO_SET_AT_KEY } from './public-photos.server';
 
 /** When the hero photo was last chosen (the home page shows the latest of hero photo and hero background). */
 

@@ -3,8 +3,9 @@
 // components (components/reviews/) and the structured data all read stars, counts and labels from
 // here, so they always agree. Only approved reviews ever reach these functions' public callers.
 
-/** pending: sent by a buyer, not yet read by the owner · approved: shown · hidden: not shown. */
-export const REVIEW_STATES = ['pending', 'approved', 'hidden'] as const;
+import { REVIEW_STATES } from '~db/enums';
+
+export { REVIEW_STATES };
 export type ReviewState = (typeof REVIEW_STATES)[number];
 
 export const REVIEW_STARS = 5;

@@ -3,8 +3,9 @@
 // loads for the nav's badge. The variants and frames come with the page (its JSON data block), at
 // the server's prices; the prices shown follow the shop's pricing rules (lib/shop/pricing.ts),
 // and the server prices the order again at checkout.
-import { addToCart } from '~/lib/checkout/cart-store';
+
 import { formatEuro } from '~/lib/platform/shared/format';
+import { addToCart } from '~/lib/shop/cart-store';
 import { framingPriceFor, linePriceCents, lineTotalCents } from '~/lib/shop/pricing';
 import { type Finish, MAX_LINE_QUANTITY, PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';
 

@@ -1,4 +1,4 @@
-// JSON shapes of the shop's public reads (a photo's shape is toPublicPhoto in lib/site/site.server.ts): money as decimal euros at the edge, with the
+// JSON shapes of the shop's public reads (a photo's shape is toPublicPhoto in lib/photos/public-photos.server.ts): money as decimal euros at the edge, with the
 // integer cents alongside for clients that compute.
 import { centsToDecimal } from '~/lib/platform/shared/format';
 

@@ -1,11 +1,23 @@
 // The business constants, shared by the server, the pages and the islands.
 
+import {
+  BACKGROUND_SECTIONS,
+  DRONE_MEDIA_TYPES,
+  FINISHES,
+  ORDER_STATUSES,
+  PAYMENT_PROVIDERS,
+  PAYMENT_STATUSES,
+  PHOTO_CATEGORIES,
+  PRINT_SIZES,
+  UPLOAD_PURPOSES,
+} from '~db/enums';
+
 export const SITE_NAME = 'Wicklow Light';
 export const OWNER_NAME = 'Wicklow Light Photography';
 export const LOCATION = 'Wicklow, Ireland';
 export const CURRENCY = 'EUR';
 
-export const PHOTO_CATEGORIES = ['coastal', 'mountains', 'countryside', 'aerial', 'other'] as const;
+export { PHOTO_CATEGORIES };
 export type PhotoCategory = (typeof PHOTO_CATEGORIES)[number];
 export const CATEGORY_LABELS: Record<PhotoCategory, string> = {
   coastal: 'Coastal',
@@ -15,7 +27,7 @@ export const CATEGORY_LABELS: Record<PhotoCategory, string> = {
   other: 'Other',
 };
 
-export const PRINT_SIZES = ['small', 'medium', 'large'] as const;
+export { PRINT_SIZES };
 export type PrintSize = (typeof PRINT_SIZES)[number];
 /** A print size as the shop names it. */
 export const PRINT_SIZE_LABELS: Record<PrintSize, string> = {
@@ -30,7 +42,7 @@ export const PRINT_DIMENSIONS: Record<PrintSize, string> = {
   large: '16x20 inches',
 };
 
-export const FINISHES = ['matte', 'gloss'] as const;
+export { FINISHES };
 export type Finish = (typeof FINISHES)[number];
 /** A finish as the shop names it. */
 export const FINISH_LABELS: Record<Finish, string> = { matte: 'Matte', gloss: 'Gloss' };
@@ -47,14 +59,10 @@ export const MAX_ORDER_PRINTS = 500;
 /** Orders started at checkout and never paid are removed after this long. */
 export const ABANDONED_ORDER_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
-export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
-export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
-export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;
-
-export const DRONE_MEDIA_TYPES = ['photo', 'video'] as const;
+export { DRONE_MEDIA_TYPES, ORDER_STATUSES, PAYMENT_PROVIDERS, PAYMENT_STATUSES };
 export type DroneMediaType = (typeof DRONE_MEDIA_TYPES)[number];
 
-export const BACKGROUND_SECTIONS = ['hero', 'about', 'gallery', 'contact', 'shop'] as const;
+export { BACKGROUND_SECTIONS };
 export type BackgroundSection = (typeof BACKGROUND_SECTIONS)[number];
 
 export const REPLY_WITHIN_HOURS = 24;
@@ -80,7 +88,7 @@ export const UPLOAD_LIMITS = {
  * images (backgrounds, drone samples) 10 MB, the bio picture 5 MB, the admin video dialog 50 MB,
  * and a sample video on the public page 100 MB.
  */
-export const UPLOAD_PURPOSES = ['image', 'photo', 'bio-picture', 'video', 'sample-video'] as const;
+export { UPLOAD_PURPOSES };
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 export const UPLOAD_PURPOSE_LIMITS: Record<UploadPurpose, number> = {
   image: UPLOAD_LIMITS.image,

@@ -1,10 +1,10 @@
 // GET /api/products, one entry per variant of an active photo (price, photo, sampleVariant).
 import type { APIRoute } from 'astro';
+import { toPublicPhoto } from '~/lib/photos/public-photos.server';
 import { getDb } from '~/lib/platform/server/db';
 import { handle } from '~/lib/platform/server/http';
 import { listProducts } from '~/lib/shop/products.server';
 import { publicVariant } from '~/lib/shop/shop-shapes.server';
-import { toPublicPhoto } from '~/lib/site/site.server';
 
 export const GET: APIRoute = handle(() =>
   Response.json(

@@ -9,8 +9,8 @@ import {
   removeLine,
   totals,
   updateQuantity,
-} from '~/lib/checkout/cart';
-import { safeDecode } from '~/lib/checkout/cart-store';
+} from '~/lib/shop/cart';
+import { safeDecode } from '~/lib/shop/cart-store';
 
 const smallMatte: CartLine = {
   variantId: 'v-lough-tay-small-matte',

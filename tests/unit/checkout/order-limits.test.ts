@@ -1,7 +1,7 @@
 // Quantity caps on an order, applied after repeated lines of the same print are combined: at most 100
 // prints of one variant and framing, at most 500 prints in one order, each refused with a plain message.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { priceOrderLines } from '~/lib/checkout/orders.server';
+import { priceOrderLines } from '~/lib/checkout/order-lines.server';
 import { createOrderSchema, type OrderLineInput } from '~/lib/checkout/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http';

@@ -5,7 +5,7 @@
 // captured or settled.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
-import { capturePaypalOrder, createPaypalOrder, settleCapture } from '~/lib/checkout/orders.server';
+import { capturePaypalOrder, createPaypalOrder, settleCapture } from '~/lib/checkout/place-order.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
 import type { CaptureBehaviour, PaypalDouble } from '~/lib/payments/paypal-double.server';
 import type { Db } from '~/lib/platform/server/db';

@@ -10,7 +10,7 @@ import {
   createPaypalOrder,
   FREE_ORDER_MESSAGE,
   paypalOrderBody,
-} from '~/lib/checkout/orders.server';
+} from '~/lib/checkout/place-order.server';
 import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import { DEFAULT_ZONES } from '~/lib/checkout/shipping-zones';
 import { breakdownIssue } from '~/lib/payments/breakdown.server';

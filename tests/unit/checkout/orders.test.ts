@@ -2,14 +2,14 @@
 // price), refused when the print or frame is not for sale, stored as a pending order with its items,
 // and PayPal is asked for exactly that total in EUR.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { priceOrderLines } from '~/lib/checkout/order-lines.server';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import {
   createPaypalOrder,
   createPendingOrder,
   PAYMENT_ERRORS,
   paypalOrderBody,
-  priceOrderLines,
-} from '~/lib/checkout/orders.server';
+} from '~/lib/checkout/place-order.server';
 import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';

@@ -7,12 +7,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
-import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/orders.server';
 import {
   reconcilePendingPayments,
   settleUnsettledPayments,
   startPaymentReconciler,
 } from '~/lib/checkout/payment-reconcile.server';
+import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/place-order.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
 import type { PaypalDouble } from '~/lib/payments/paypal-double.server';
 import type { Db } from '~/lib/platform/server/db';

@@ -2,8 +2,9 @@
 // gallery lines accepted only through an open link of the photo's own gallery that allows prints,
 // the order recording that gallery and link.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { priceOrderLines } from '~/lib/checkout/order-lines.server';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
-import { createPendingOrder, priceOrderLines } from '~/lib/checkout/orders.server';
+import { createPendingOrder } from '~/lib/checkout/place-order.server';
 import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import { galleryVariantId, parseGalleryVariantId } from '~/lib/galleries/gallery-prints';
 import { galleryPrintVariants } from '~/lib/galleries/gallery-prints.server';

@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { processPhoto } from '~/lib/media/images.server';
-import { getOgImage, OG_HEIGHT, OG_WIDTH, pickOgPhoto } from '~/lib/media/og-image.server';
+import { getOgImage, OG_HEIGHT, OG_WIDTH, pickOgPhoto } from '~/lib/photos/og-image.server';
 import type { Db } from '~/lib/platform/server/db';
 import { derivativeKey } from '~/lib/platform/server/storage';
 import { tempDataDir } from '../../helpers/data-dir';

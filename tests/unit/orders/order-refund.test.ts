@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDashboardStats } from '~/lib/admin/dashboard.server';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
-import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/orders.server';
+import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/place-order.server';
 import { getOrderDetails } from '~/lib/orders/admin-orders.server';
 import { REFUND_MESSAGES, refundOrder, refundRequestId } from '~/lib/orders/order-refund.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';

@@ -4,7 +4,7 @@
 // and unsent mails; real orders and their mails are never touched.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/orders.server';
+import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/place-order.server';
 import { clearTestOrders, countTestOrders } from '~/lib/orders/test-orders.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
 import type { Db } from '~/lib/platform/server/db';

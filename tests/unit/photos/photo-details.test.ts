@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ACCEPTED_TYPES } from '~/lib/media/accepted-types.server';
 import { detectFileType } from '~/lib/media/file-types.server';
-import { readPhotoDetails } from '~/lib/photos/photo-details.server';
+import { readPhotoDetails } from '~/lib/media/photo-details.server';
 import { jpegWithIptc, jpegWithXmp, png16, tiff16 } from '../../helpers/camera-files';
 
 const work = mkdtempSync(join(tmpdir(), 'photo-details-'));

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { priceOrderLines } from '~/lib/checkout/orders.server';
-import { pickOgPhoto } from '~/lib/media/og-image.server';
+import { priceOrderLines } from '~/lib/checkout/order-lines.server';
+import { pickOgPhoto } from '~/lib/photos/og-image.server';
 import {
   deletePhoto,
   editPhoto,
@@ -26,12 +26,12 @@ import {
   listFeaturedPhotos,
   listShopRows,
 } from '~/lib/photos/photos.server';
+import { HERO_SET_AT_KEY } from '~/lib/photos/public-photos.server';
 import type { PhotoForm } from '~/lib/photos/schemas';
 import { type Db, openDb } from '~/lib/platform/server/db';
 import { derivativePath } from '~/lib/platform/server/storage';
 import { listProducts, listVariantsForPhoto } from '~/lib/shop/products.server';
 import { decodeShopRow } from '~/lib/shop/shop-data';
-import { HERO_SET_AT_KEY } from '~/lib/site/site.server';
 import { appMeta, orderItems, photos, productVariants } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';

@@ -5,7 +5,7 @@
 // as sold out to everyone.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/orders.server';
+import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/place-order.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
 import type { PaypalDouble } from '~/lib/payments/paypal-double.server';
 import type { Db } from '~/lib/platform/server/db';

@@ -9,7 +9,7 @@ import {
   createPaypalOrder,
   createPendingOrder,
   settleCapture,
-} from '~/lib/checkout/orders.server';
+} from '~/lib/checkout/place-order.server';
 import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
 import type { PaypalDouble } from '~/lib/payments/paypal-double.server';

@@ -3,8 +3,9 @@
 // size and finish and the variants made later, orders already placed keep their prices, and missing
 // variants are generated once.
 import { beforeEach, describe, expect, it } from 'vitest';
+import { priceOrderLines } from '~/lib/checkout/order-lines.server';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
-import { createPendingOrder, priceOrderLines } from '~/lib/checkout/orders.server';
+import { createPendingOrder } from '~/lib/checkout/place-order.server';
 import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import type { Db } from '~/lib/platform/server/db';
 import { eurosToCents } from '~/lib/shop/pricing';

@@ -1,12 +1,8 @@
 // Print pricing in integer cents: the dialog's arithmetic and the server's pricing of lines.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  createPendingOrder,
-  judgeCapture,
-  paypalOrderBody,
-  priceOrderLines,
-} from '~/lib/checkout/orders.server';
+import { priceOrderLines } from '~/lib/checkout/order-lines.server';
+import { createPendingOrder, judgeCapture, paypalOrderBody } from '~/lib/checkout/place-order.server';
 import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import { customerDataSchema } from '~/lib/checkout/schemas';
 import type { Db } from '~/lib/platform/server/db';

@@ -2,7 +2,7 @@
 // list, the print dialog's variants, the shop's price range, the quick pricing guide and the order
 // all follow the same rule, and a photo without a known pixel size is offered at every size.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { priceOrderLines } from '~/lib/checkout/orders.server';
+import { priceOrderLines } from '~/lib/checkout/order-lines.server';
 import { listAdminPhotos } from '~/lib/photos/photo-admin.server';
 import { countShopPhotos, createPhoto, listShopRows } from '~/lib/photos/photos.server';
 import type { Db } from '~/lib/platform/server/db';

@@ -3,15 +3,13 @@
 // section backgrounds on show, and the owner's profile.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { getHeroImage, HERO_SET_AT_KEY, toPublicPhoto } from '~/lib/photos/public-photos.server';
 import type { Db } from '~/lib/platform/server/db';
 import {
-  getHeroImage,
   getOwnerProfile,
-  HERO_SET_AT_KEY,
   listBackgroundImages,
   listDroneMedia,
   pickDroneVideos,
-  toPublicPhoto,
 } from '~/lib/site/site.server';
 import { appMeta, backgroundImages, droneMedia } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';

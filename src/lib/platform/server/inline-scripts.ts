@@ -21,7 +21,7 @@ export const INLINE_SCRIPT_CLASSES: readonly string[] = [FONTS_READY_CLASS];
 /**
  * /checkout, before the first paint: an empty (or unreadable) cart goes to the shop; otherwise the
  * number of lines is set as --cart-lines, so the server-rendered frame keeps the space they take.
- * The key is the cart's storage key (lib/checkout/cart-store.ts, CART_STORAGE_KEY).
+ * The key is the cart's storage key (lib/shop/cart-store.ts, CART_STORAGE_KEY).
  */
 export const CHECKOUT_CART_GATE =
   "try{var c=JSON.parse(localStorage.getItem('wicklow:cart:v1')||'[]');if(!Array.isArray(c)||!c.length)throw 0;document.documentElement.style.setProperty('--cart-lines',String(c.length))}catch(e){location.replace('/shop')}";

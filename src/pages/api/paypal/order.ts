@@ -7,7 +7,7 @@
 // On a site without payments set up it answers 503 (payments/index.ts, checkoutBackend); in test
 // mode the order is stored as a test order.
 import type { APIRoute } from 'astro';
-import { createPaypalOrder } from '~/lib/checkout/orders.server';
+import { createPaypalOrder } from '~/lib/checkout/place-order.server';
 import { codeGuessWait, countingWrongCodes, tooManyCodesMessage } from '~/lib/checkout/quote-cart.server';
 import { createOrderSchema } from '~/lib/checkout/schemas';
 import { checkoutBackend } from '~/lib/payments/backend.server';

@@ -1,6 +1,6 @@
 // GET /api/photos/featured/og-image: the 1200×630 JPEG share image (hero or first featured photo).
 import type { APIRoute } from 'astro';
-import { getOgImage } from '~/lib/media/og-image.server';
+import { getOgImage } from '~/lib/photos/og-image.server';
 import { getDb } from '~/lib/platform/server/db';
 import { handle } from '~/lib/platform/server/http';
 

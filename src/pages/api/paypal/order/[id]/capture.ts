@@ -2,14 +2,15 @@
 // A paid order, and one PayPal holds for review, come with this browser's receipt for the order
 // (checkout-receipt.ts): the cookie that lets /checkout?success=true&orderId=… show its outcome.
 // The id is checked before anything else (no outbound call for a bad one); the order is marked paid
-// only by lib/checkout/orders.server.ts's rules, which queue the confirmation and the owner's notice in the
+// only by lib/checkout/place-order.server.ts's rules, which queue the confirmation and the owner's notice in the
 // same transaction (the mail sender delivers them). Errors are the internal payment errors (PAYMENT_ERRORS).
 import type { APIRoute } from 'astro';
 import { receiptCookie } from '~/lib/checkout/checkout-receipt.server';
-import { capturePaypalOrder, PAYMENT_ERRORS } from '~/lib/checkout/orders.server';
-import { captureOrderSchema, PAYPAL_ORDER_ID } from '~/lib/checkout/schemas';
+import { capturePaypalOrder, PAYMENT_ERRORS } from '~/lib/checkout/place-order.server';
+import { captureOrderSchema } from '~/lib/checkout/schemas';
 import { getPaypalClient } from '~/lib/payments/backend.server';
 import { isPaypalApiError } from '~/lib/payments/paypal-client.server';
+import { PAYPAL_ORDER_ID } from '~/lib/payments/paypal-ids';
 import { getDb } from '~/lib/platform/server/db';
 import { handle, isHttpError, jsonError, readJson } from '~/lib/platform/server/http';
 import { getLog } from '~/lib/platform/server/log';

@@ -11,7 +11,7 @@ import { DOMParser } from '@xmldom/xmldom';
 import ExifReader from 'exifreader';
 import sharp from 'sharp';
 import type { ImageInput } from '~/lib/media/images.server';
-import type { PhotoDetails } from '~/lib/photos/photo-details';
+import type { PhotoDetails } from '~/lib/media/photo-details';
 import { CONTROL_CHARACTER } from '~/lib/platform/shared/control-characters';
 
 export type { PhotoDetails };

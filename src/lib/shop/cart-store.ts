@@ -3,7 +3,7 @@
 // The stored cart is validated on read by a small hand-written guard rather than zod, whose core
 // put ~10 KiB of gzip onto every page (the checkout's form rules are plain code for the same
 // reason, lib/checkout/customer.ts).
-// The rules of the cart live in lib/checkout/cart.ts (pure, unit-tested); this is a thin wrapper.
+// The rules of the cart live in lib/shop/cart.ts (pure, unit-tested); this is a thin wrapper.
 import { persistentAtom } from '@nanostores/persistent';
 import { computed } from 'nanostores';
 import {
@@ -13,7 +13,7 @@ import {
   type LineKey,
   removeLine,
   updateQuantity,
-} from '~/lib/checkout/cart';
+} from '~/lib/shop/cart';
 import { FINISHES, PRINT_SIZES } from '~/lib/site/constants';
 
 export type { CartLine };

@@ -1,5 +1,5 @@
 // The cart, as pure immutable functions in integer cents.
-// The nanostores store in lib/checkout/cart-store.ts is a thin persistent wrapper around these.
+// The nanostores store in lib/shop/cart-store.ts is a thin persistent wrapper around these.
 //
 // Identity of a line: the owner's rule merges lines by variant id, size and finish. Here the frame is part
 // of the identity too: a framed and an unframed print of the same variant cost different amounts, so

@@ -1,0 +1,39 @@
+// The fixed lists of values that columns of the schema are checked against. They live beside the
+// schema so that the database depends on nothing of the site; the site's rules import them from here.
+// Plain constants only: the browser imports them through src/lib too.
+
+/** A discount code's kind: a percentage off the prints, or a fixed sum off. */
+export const DISCOUNT_KINDS = ['percent', 'fixed'] as const;
+
+/** The shipping zones a country belongs to. */
+export const ZONE_IDS = ['ie', 'eu', 'gb', 'world'] as const;
+
+/** What a VAT rate applies to. */
+export const VAT_CLASSES = ['print', 'edition', 'framing', 'shipping'] as const;
+
+/** What a client may download from a gallery: nothing (proofing only), web-size copies, or originals. */
+export const GALLERY_DOWNLOADS = ['none', 'web', 'original'] as const;
+
+export const GALLERY_FILE_KINDS = ['photo', 'video'] as const;
+
+/** A gallery file's processing: received, processed (derivatives, poster), or unreadable (with its reason). */
+export const GALLERY_FILE_STATES = ['processing', 'ready', 'failed'] as const;
+
+/** pending: sent by a buyer, not yet read by the owner · approved: shown · hidden: not shown. */
+export const REVIEW_STATES = ['pending', 'approved', 'hidden'] as const;
+
+export const PHOTO_CATEGORIES = ['coastal', 'mountains', 'countryside', 'aerial', 'other'] as const;
+
+export const PRINT_SIZES = ['small', 'medium', 'large'] as const;
+
+export const FINISHES = ['matte', 'gloss'] as const;
+
+export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
+export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;
+
+export const DRONE_MEDIA_TYPES = ['photo', 'video'] as const;
+
+export const BACKGROUND_SECTIONS = ['hero', 'about', 'gallery', 'contact', 'shop'] as const;
+
+export const UPLOAD_PURPOSES = ['image', 'photo', 'bio-picture', 'video', 'sample-video'] as const;
