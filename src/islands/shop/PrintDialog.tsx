@@ -47,7 +47,6 @@ export interface PrintTarget {
   gallery?: { variantsUrl: string; link: string; pass?: string };
 }
 
-type Variant = PrintVariant;
 type Framing = FrameOption & { id: string };
 
 export function PrintDialog({ target, openCount }: { target: PrintTarget | null; openCount: number }) {
@@ -56,7 +55,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
   const [chosenFinish, setFinish] = useState<Finish>(DEFAULT_CHOICE.finish);
   const [chosenFramed, setFramed] = useState<boolean>(DEFAULT_CHOICE.framed);
   const [quantity, setQuantity] = useState<number>(DEFAULT_CHOICE.quantity);
-  const [variants, setVariants] = useState<Variant[] | null>(null);
+  const [variants, setVariants] = useState<PrintVariant[] | null>(null);
   const [framing, setFraming] = useState<Framing[]>([]);
   const [loadError, setLoadError] = useState(false);
   // A limited edition's size and copies left, read afresh at each opening (null: an open edition).
@@ -71,7 +70,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
     let live = true;
     const photoUrl = `/api/photos/${encodeURIComponent(target.photoId)}`;
     Promise.all([
-      getJson<Variant[]>(target.gallery?.variantsUrl ?? `${photoUrl}/variants`),
+      getJson<PrintVariant[]>(target.gallery?.variantsUrl ?? `${photoUrl}/variants`),
       getJson<Framing[]>('/api/framing-options'),
       target.gallery
         ? null
