@@ -182,3 +182,62 @@ describe('refunding a test-mode purchase', () => {
     expect(dashboard.totalOrders).toBe(0);
   });
 });
+
+describe('the older names of the owner’s order calls', () => {
+  const anonymous = (method: string, path: string, body?: unknown) =>
+    fetch(`${site.url}${path}`, {
+      method,
+      headers: { origin: site.url, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const answer = async (res: Response) => ({ status: res.status, body: await res.json() });
+
+  it('GET /api/orders answers as GET /api/admin/orders with the same query', async () => {
+    for (const q of ['page=2&limit=5', 'search=buyer%201&status=pending', 'page=1&limit=10', 'limit=51']) {
+      const alias = await answer(await call('GET', `/api/orders?${q}`));
+      expect(alias, q).toEqual(await answer(await call('GET', `/api/admin/orders?${q}`)));
+    }
+    const page = await (await call('GET', '/api/admin/orders?page=1&limit=5')).json();
+    expect(page.orders).toHaveLength(5);
+    expect(page.total).toBeGreaterThanOrEqual(13);
+  });
+
+  it('PATCH /api/orders/{id}/status answers as PUT /api/admin/orders/{id}/status', async () => {
+    const change = { status: 'processing', notifyCustomer: false };
+    const alias = await answer(await call('PATCH', '/api/orders/order-list-9/status', change));
+    const admin = await answer(await call('PUT', '/api/admin/orders/order-list-10/status', change));
+    expect(alias.status).toBe(200);
+    // Two orders of the same shape: the same fields, status and history, but for ids and times.
+    const same = (o: { status: string; history: Record<string, unknown>[] }) => ({
+      fields: Object.keys(o).sort(),
+      status: o.status,
+      history: o.history.map(({ fromStatus, toStatus, changedBy, note, customerNotified }) => ({
+        fromStatus,
+        toStatus,
+        changedBy,
+        note,
+        customerNotified,
+      })),
+    });
+    expect(same(alias.body)).toEqual(same(admin.body));
+    expect(alias.body).toMatchObject({ id: 'order-list-9', status: 'processing' });
+    for (const [body, id] of [
+      [{ status: 'lost' }, 'order-list-11'],
+      [{ status: 'shipped' }, 'no-such-order'],
+    ] as const) {
+      expect(await answer(await call('PATCH', `/api/orders/${id}/status`, body))).toEqual(
+        await answer(await call('PUT', `/api/admin/orders/${id}/status`, body)),
+      );
+    }
+  });
+
+  it('both names are the owner’s alone', async () => {
+    const refused = await answer(await anonymous('GET', '/api/admin/orders?page=1'));
+    expect(refused.status).toBe(401);
+    expect(await answer(await anonymous('GET', '/api/orders?page=1'))).toEqual(refused);
+    const change = { status: 'shipped' };
+    const put = await answer(await anonymous('PUT', '/api/admin/orders/order-list-11/status', change));
+    expect(put.status).toBe(401);
+    expect(await answer(await anonymous('PATCH', '/api/orders/order-list-11/status', change))).toEqual(put);
+  });
+});

@@ -29,13 +29,13 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
     if (order) setStatus(order.status);
   }, [order]);
   const refresh = () => {
-    client.invalidateQueries({ queryKey: ['/api/orders'] });
+    client.invalidateQueries({ queryKey: ['/api/admin/orders'] });
     client.invalidateQueries({ queryKey: ['/api/admin/dashboard'] });
     client.invalidateQueries({ queryKey: [path] });
   };
   const change = useMutation({
     mutationFn: () =>
-      send('PATCH', `/api/orders/${encodeURIComponent(orderId)}/status`, {
+      send('PUT', `${path}/status`, {
         status,
         notifyCustomer,
         ...(status === 'shipped'

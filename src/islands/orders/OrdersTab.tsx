@@ -12,6 +12,7 @@ import { OrderStates, PaymentBadge, StatusBadge } from './StatusBadge';
 
 const euros = formatEuroDecimal;
 
+const ORDERS = '/api/admin/orders';
 const TEST_ORDERS = '/api/admin/test-orders';
 
 /**
@@ -28,7 +29,7 @@ function TestOrdersNotice() {
     mutationFn: () => send<{ removed: number; message: string }>('DELETE', TEST_ORDERS),
     onSuccess: (answer) => {
       notify('success', 'Test orders cleared', answer.message);
-      client.invalidateQueries({ queryKey: ['/api/orders'] });
+      client.invalidateQueries({ queryKey: [ORDERS] });
       client.invalidateQueries({ queryKey: [TEST_ORDERS] });
       client.invalidateQueries({ queryKey: ['/api/admin/dashboard'] });
     },
@@ -65,8 +66,8 @@ export function OrdersTab() {
   if (search.trim()) params.set('search', search.trim());
   if (status !== 'all') params.set('status', status);
   const { data, isError } = useQuery({
-    queryKey: ['/api/orders', page, search.trim(), status],
-    queryFn: () => read<{ orders: OrderRow[]; total: number }>(`/api/orders?${params}`),
+    queryKey: [ORDERS, page, search.trim(), status],
+    queryFn: () => read<{ orders: OrderRow[]; total: number }>(`${ORDERS}?${params}`),
     placeholderData: keepPreviousData,
   });
   useEffect(() => {

@@ -1,5 +1,6 @@
-// The print-customisation dialog: size (default small), finish (default
-// matte), framing (default none) and quantity (default 1, minus disabled at 1, no maximum). Variants
+// The print-customisation dialog: the print page's choices (lib/shop/print-choices.ts: defaults small,
+// matte, no framing, quantity 1; the quantity's steps stop at its bounds, the cap the checkout takes
+// for one line). Variants
 // and framing options are fetched only while it is open; only the sizes and finishes the photo has a
 // variant for are offered (a size it is too small to print has none), the smallest first, and none
 // until they have loaded. Line price = variant price + framing price
@@ -9,18 +10,27 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { getJson } from '~/lib/platform/client/api';
 import { afterNextPaint } from '~/lib/platform/client/load-on-reach';
 import { notify } from '~/lib/platform/client/toaster';
-import { formatEuro } from '~/lib/platform/shared/format';
 import { addToCart } from '~/lib/shop/cart-store';
 import { editionLine } from '~/lib/shop/editions';
-import { framingPriceFor, linePriceCents, lineTotalCents } from '~/lib/shop/pricing';
 import {
-  FINISHES,
-  type Finish,
-  PRINT_DIMENSIONS,
+  choiceWords,
+  clampQuantity,
+  DEFAULT_CHOICE,
+  dimensionsOf,
+  FINISH_LABELS,
+  FRAMED_LABEL,
+  type FrameOption,
+  finishesOffered,
+  framePriceText,
+  NO_FRAMING_LABEL,
   PRINT_SIZE_LABELS,
-  PRINT_SIZES,
-  type PrintSize,
-} from '~/lib/site/constants';
+  type PrintVariant,
+  priceChoice,
+  QUANTITY,
+  showPrice,
+  sizesOffered,
+} from '~/lib/shop/print-choices';
+import { FINISHES, type Finish, type PrintSize } from '~/lib/site/constants';
 import { PrintPreview } from './PrintPreview';
 
 export interface PrintTarget {
@@ -37,28 +47,15 @@ export interface PrintTarget {
   gallery?: { variantsUrl: string; link: string; pass?: string };
 }
 
-interface Variant {
-  id: string;
-  size: PrintSize;
-  finish: Finish;
-  priceCents: number;
-  dimensions: string;
-}
-interface Framing {
-  id: string;
-  size: PrintSize;
-  priceCents: number;
-}
-
-const FINISH_LABEL: Record<Finish, string> = { matte: 'Matte', gloss: 'Gloss' };
+type Framing = FrameOption & { id: string };
 
 export function PrintDialog({ target, openCount }: { target: PrintTarget | null; openCount: number }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const [chosenSize, setSize] = useState<PrintSize>('small');
-  const [chosenFinish, setFinish] = useState<Finish>('matte');
-  const [framed, setFramed] = useState(false);
-  const [quantity, setQuantity] = useState(1);
-  const [variants, setVariants] = useState<Variant[] | null>(null);
+  const [chosenSize, setSize] = useState<PrintSize>(DEFAULT_CHOICE.size);
+  const [chosenFinish, setFinish] = useState<Finish>(DEFAULT_CHOICE.finish);
+  const [chosenFramed, setFramed] = useState<boolean>(DEFAULT_CHOICE.framed);
+  const [quantity, setQuantity] = useState<number>(DEFAULT_CHOICE.quantity);
+  const [variants, setVariants] = useState<PrintVariant[] | null>(null);
   const [framing, setFraming] = useState<Framing[]>([]);
   const [loadError, setLoadError] = useState(false);
   // A limited edition's size and copies left, read afresh at each opening (null: an open edition).
@@ -73,7 +70,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
     let live = true;
     const photoUrl = `/api/photos/${encodeURIComponent(target.photoId)}`;
     Promise.all([
-      getJson<Variant[]>(target.gallery?.variantsUrl ?? `${photoUrl}/variants`),
+      getJson<PrintVariant[]>(target.gallery?.variantsUrl ?? `${photoUrl}/variants`),
       getJson<Framing[]>('/api/framing-options'),
       target.gallery
         ? null
@@ -92,19 +89,17 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
   }, [target, openCount]);
 
   const close = () => dialog.current?.close();
-  const sizes = PRINT_SIZES.filter((s) => variants?.some((v) => v.size === s));
+  const sizes = sizesOffered(variants ?? []);
   const size = sizes.includes(chosenSize) ? chosenSize : (sizes[0] ?? chosenSize);
   // While loading, both finishes show (disabled, nothing can be added yet), so that nothing moves.
-  const finishes = variants
-    ? FINISHES.filter((f) => variants.some((v) => v.size === size && v.finish === f))
-    : FINISHES;
+  const finishes = variants ? finishesOffered(variants, size) : FINISHES;
   const finish = finishes.includes(chosenFinish) ? chosenFinish : (finishes[0] ?? chosenFinish);
-  const variant = variants?.find((v) => v.size === size && v.finish === finish);
-  const framePrice = framingPriceFor(framing, size);
-  const unitCents = linePriceCents(variant?.priceCents, framed ? framePrice : null);
-  const totalCents = lineTotalCents(unitCents, quantity);
-  const dimensionsOf = (s: PrintSize) =>
-    variants?.find((v) => v.size === s)?.dimensions ?? PRINT_DIMENSIONS[s];
+  const { variant, framePrice, framed, unitCents, totalCents } = priceChoice(variants ?? [], framing, {
+    size,
+    finish,
+    framed: chosenFramed,
+    quantity,
+  });
 
   const soldOut = edition !== null && edition.left <= 0;
 
@@ -124,7 +119,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
       ...(target.gallery ? { galleryLink: target.gallery.link } : {}),
       ...(target.gallery?.pass ? { galleryPass: target.gallery.pass } : {}),
     });
-    const message = `${quantity} × ${target.title}, ${PRINT_SIZE_LABELS[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`;
+    const message = `${quantity} × ${target.title}, ${choiceWords(size, finish, framed)}`;
     // Closing a modal dialog restyles the whole page (it stops being inert), which takes a slow phone
     // longer than a frame. So the dialog leaves the screen at once, and is closed for real (the page
     // usable again, focus back on the card) right after that frame; then the toast, whose first use
@@ -144,10 +139,10 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
       ref={dialog}
       aria-labelledby={titleId}
       onClose={() => {
-        setSize('small');
-        setFinish('matte');
-        setFramed(false);
-        setQuantity(1);
+        setSize(DEFAULT_CHOICE.size);
+        setFinish(DEFAULT_CHOICE.finish);
+        setFramed(DEFAULT_CHOICE.framed);
+        setQuantity(DEFAULT_CHOICE.quantity);
         setVariants(null);
         setEdition(null);
         setLoadError(false);
@@ -231,7 +226,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
                   />
                   <span className="font-medium">{PRINT_SIZE_LABELS[s]}</span>
                 </span>
-                <span className="text-sm text-ink-600">{dimensionsOf(s)}</span>
+                <span className="text-sm text-ink-600">{dimensionsOf(variants ?? [], s)}</span>
               </label>
             ))}
           </div>
@@ -253,7 +248,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
                   disabled={variants === null}
                   onChange={() => setFinish(f)}
                 />
-                <span className="font-medium">{FINISH_LABEL[f]}</span>
+                <span className="font-medium">{FINISH_LABELS[f]}</span>
               </label>
             ))}
           </div>
@@ -264,7 +259,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
           <div className="mt-2 grid grid-cols-2 gap-2">
             <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100">
               <input type="radio" name="print-framing" checked={!framed} onChange={() => setFramed(false)} />
-              <span className="font-medium">No framing</span>
+              <span className="font-medium">{NO_FRAMING_LABEL}</span>
             </label>
             <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100 has-disabled:opacity-50">
               <input
@@ -275,7 +270,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
                 onChange={() => setFramed(true)}
               />
               <span className="font-medium">
-                Framed{framePrice !== null ? ` (+${formatEuro(framePrice)})` : ' (not available)'}
+                {FRAMED_LABEL} ({framePriceText(framePrice)})
               </span>
             </label>
           </div>
@@ -287,8 +282,8 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
             <button
               type="button"
               className="h-11 w-11 text-lg disabled:opacity-40"
-              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
-              disabled={quantity <= 1}
+              onClick={() => setQuantity((q) => clampQuantity(q - 1))}
+              disabled={quantity <= QUANTITY.min}
               aria-label="Decrease quantity"
             >
               −
@@ -298,8 +293,9 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
             </output>
             <button
               type="button"
-              className="h-11 w-11 text-lg"
-              onClick={() => setQuantity((q) => q + 1)}
+              className="h-11 w-11 text-lg disabled:opacity-40"
+              onClick={() => setQuantity((q) => clampQuantity(q + 1))}
+              disabled={quantity >= QUANTITY.max}
               aria-label="Increase quantity"
             >
               +
@@ -311,13 +307,13 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
           <div className="flex justify-between">
             <dt className="text-ink-600">Price per print</dt>
             <dd className="tabular-nums" data-testid="unit-price">
-              {formatEuro(unitCents)}
+              {showPrice(unitCents)}
             </dd>
           </div>
           <div className="flex justify-between text-base font-semibold">
             <dt>Total</dt>
             <dd className="tabular-nums" data-testid="total-price">
-              {formatEuro(totalCents)}
+              {showPrice(totalCents)}
             </dd>
           </div>
         </dl>

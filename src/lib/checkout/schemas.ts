@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { CUSTOMER_RULES, type CustomerFieldRule } from '~/lib/checkout/customer';
 import { DISCOUNT_MESSAGES } from '~/lib/checkout/discount';
 import { hasControlCharacter } from '~/lib/platform/shared/control-characters';
-import { MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, PRINT_SIZES } from '~/lib/site/constants';
+import { QUANTITY } from '~/lib/shop/print-choices';
+import { MAX_ORDER_PRINTS, PRINT_SIZES } from '~/lib/site/constants';
 
 // The checkout form, shared by the form (react-hook-form + zodResolver, validated on
 // change) and the capture endpoint. Messages are the owner's, word for word.
@@ -34,7 +35,7 @@ export const MAX_ORDER_LINES = 50;
 
 /** The refusals of the quantity caps, shared by the schema and the server's pricing. */
 export const perPrintCapMessage = (what?: string) =>
-  `You can order at most ${MAX_LINE_QUANTITY} copies of one print${what ? ` (${what})` : ''}. Please lower the quantity.`;
+  `You can order at most ${QUANTITY.max} copies of one print${what ? ` (${what})` : ''}. Please lower the quantity.`;
 export const ORDER_PRINTS_CAP_MESSAGE = `An order can hold at most ${MAX_ORDER_PRINTS} prints. Please split it into smaller orders.`;
 
 /** One chosen print as the browser sends it: no price, ever. */
@@ -44,8 +45,8 @@ export const orderLineSchema = z.object({
   quantity: z
     .number()
     .int('Quantity must be a whole number')
-    .min(1, 'Quantity must be at least 1')
-    .max(MAX_LINE_QUANTITY, perPrintCapMessage()),
+    .min(QUANTITY.min, `Quantity must be at least ${QUANTITY.min}`)
+    .max(QUANTITY.max, perPrintCapMessage()),
   /** A print of a gallery photo: the token of the gallery link it was chosen through. */
   galleryLink: z.string().trim().max(100).optional(),
   /** And, in a gallery with a PIN, the gallery page's proof that the PIN was given. */

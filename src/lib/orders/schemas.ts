@@ -19,7 +19,7 @@ const positiveInt = (label: string, max: number) =>
     .transform(Number)
     .pipe(z.number().min(1, `${label} must be at least 1`).max(max, `${label} must be at most ${max}`));
 
-/** GET /api/orders?page&limit&search&status: the owner's order list, page by page. */
+/** GET /api/admin/orders?page&limit&search&status (also GET /api/orders): the owner's order list, page by page. */
 export const ordersQuerySchema = z.object({
   page: z.preprocess(queryValue, positiveInt('page', 100_000).default(1)),
   limit: z.preprocess(queryValue, positiveInt('limit', ORDERS_PAGE_SIZE_MAX).default(ORDERS_PAGE_SIZE)),

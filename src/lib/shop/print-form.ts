@@ -3,25 +3,27 @@
 // loads for the nav's badge. The variants and frames come with the page (its JSON data block), at
 // the server's prices; the prices shown follow the shop's pricing rules (lib/shop/pricing.ts),
 // and the server prices the order again at checkout.
-
-import { formatEuro } from '~/lib/platform/shared/format';
 import { addToCart } from '~/lib/shop/cart-store';
-import { framingPriceFor, linePriceCents, lineTotalCents } from '~/lib/shop/pricing';
-import { type Finish, MAX_LINE_QUANTITY, PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';
+import {
+  choiceWords,
+  clampQuantity,
+  DEFAULT_CHOICE,
+  type FrameOption,
+  framePriceText,
+  type PrintVariant,
+  priceChoice,
+  QUANTITY,
+  showPrice,
+} from '~/lib/shop/print-choices';
+import type { Finish, PrintSize } from '~/lib/site/constants';
 
 export interface PrintFormData {
   photoId: string;
   title: string;
   /** A small image of the photo for the cart's line. */
   imageUrl: string;
-  variants: { id: string; size: PrintSize; finish: Finish; priceCents: number; dimensions: string }[];
-  framing: { size: PrintSize; priceCents: number }[];
-}
-
-/** The quantity typed, as the cart takes it: a whole number from 1 to the cap of one line. */
-export function clampQuantity(value: string | number): number {
-  const n = Math.floor(Number(value));
-  return Number.isFinite(n) ? Math.min(MAX_LINE_QUANTITY, Math.max(1, n)) : 1;
+  variants: PrintVariant[];
+  framing: FrameOption[];
 }
 
 export function bindPrintForm(form: HTMLFormElement | null): void {
@@ -41,20 +43,18 @@ export function bindPrintForm(form: HTMLFormElement | null): void {
   /** The chosen print, priced; re-read from the form each time, so nothing chosen is missed. */
   const choice = () => {
     const size = (checked('size') ?? data.variants[0]?.size) as PrintSize;
-    const finish = (checked('finish') ?? 'matte') as Finish;
-    const framePrice = framingPriceFor(data.framing, size);
-    const framed = checked('framing') === 'framed' && framePrice !== null;
-    const variant = data.variants.find((v) => v.size === size && v.finish === finish);
-    const unitCents = linePriceCents(variant?.priceCents, framed ? framePrice : null);
-    const count = clampQuantity(quantity?.value ?? 1);
-    return { size, finish, framed, framePrice, variant, unitCents, count };
+    const finish = (checked('finish') ?? DEFAULT_CHOICE.finish) as Finish;
+    const count = clampQuantity(quantity?.value ?? DEFAULT_CHOICE.quantity);
+    const framed = checked('framing') === 'framed';
+    const priced = priceChoice(data.variants, data.framing, { size, finish, framed, quantity: count });
+    return { size, finish, count, ...priced };
   };
 
   const update = () => {
-    const { size, finish, framePrice, variant, unitCents, count } = choice();
+    const { size, finish, framePrice, variant, unitCents, totalCents, count } = choice();
     // Each size shows its price in the chosen finish; a finish a size is not sold in cannot be chosen.
     for (const v of data.variants.filter((x) => x.finish === finish)) {
-      setText(`[data-size-price=${v.size}]`, formatEuro(v.priceCents));
+      setText(`[data-size-price=${v.size}]`, showPrice(v.priceCents));
     }
     for (const input of form.querySelectorAll<HTMLInputElement>('input[name=finish]')) {
       input.disabled = !data.variants.some((v) => v.size === size && v.finish === input.value);
@@ -66,15 +66,15 @@ export function bindPrintForm(form: HTMLFormElement | null): void {
         form.querySelector<HTMLInputElement>('input[name=framing][value=none]')?.click();
       }
     }
-    setText('[data-frame-price]', framePrice === null ? 'not available' : `+${formatEuro(framePrice)}`);
-    setText('[data-unit-price]', formatEuro(unitCents));
-    setText('[data-total-price]', formatEuro(lineTotalCents(unitCents, count)));
+    setText('[data-frame-price]', framePriceText(framePrice));
+    setText('[data-unit-price]', showPrice(unitCents));
+    setText('[data-total-price]', showPrice(totalCents));
     if (unavailable) unavailable.hidden = Boolean(variant);
     if (submit) submit.disabled = !variant;
     const down = form.querySelector<HTMLButtonElement>('[data-quantity-step="-1"]');
     const up = form.querySelector<HTMLButtonElement>('[data-quantity-step="1"]');
-    if (down) down.disabled = count <= 1;
-    if (up) up.disabled = count >= MAX_LINE_QUANTITY;
+    if (down) down.disabled = count <= QUANTITY.min;
+    if (up) up.disabled = count >= QUANTITY.max;
   };
 
   form.addEventListener('change', update);
@@ -85,7 +85,7 @@ export function bindPrintForm(form: HTMLFormElement | null): void {
     quantity.value = String(clampQuantity(clampQuantity(quantity.value) + Number(step.dataset.quantityStep)));
     update();
   });
-  // Once the quantity is left, the field shows the quantity that counts (1 to the cap of one line).
+  // Once the quantity is left, the field shows the quantity that counts (within QUANTITY).
   quantity?.addEventListener('change', () => {
     quantity.value = String(clampQuantity(quantity.value));
     update();
@@ -108,8 +108,7 @@ export function bindPrintForm(form: HTMLFormElement | null): void {
     });
     if (quantity) quantity.value = String(count);
     if (status) {
-      const what = `${PRINT_SIZE_LABELS[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`;
-      status.textContent = `Added to cart: ${count} × ${data.title}, ${what}.`;
+      status.textContent = `Added to cart: ${count} × ${data.title}, ${choiceWords(size, finish, framed)}.`;
     }
     for (const link of form.querySelectorAll<HTMLElement>('[data-after-add]')) link.hidden = false;
   });

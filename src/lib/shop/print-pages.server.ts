@@ -3,6 +3,7 @@
 // fit (print-fit.ts). The page offers exactly those variants, at the server's prices.
 import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
+import { type PrintVariant, sizesOffered } from '~/lib/shop/print-choices';
 import { fitForSize, type SizeFit } from '~/lib/shop/print-fit';
 import { printPath } from '~/lib/shop/shop-data';
 import { FINISHES, PRINT_SIZES } from '~/lib/site/constants';
@@ -21,14 +22,6 @@ function sellable(): SQL {
     isNotNull(photos.slug),
     sql`exists (select 1 from product_variants pv where pv.photo_id = "photos"."id" and ${fits})`,
   ) as SQL;
-}
-
-export interface PrintVariant {
-  id: string;
-  size: (typeof PRINT_SIZES)[number];
-  finish: (typeof FINISHES)[number];
-  priceCents: number;
-  dimensions: string;
 }
 
 export interface PrintPage {
@@ -77,7 +70,7 @@ function printPageOf(db: Db, photo: PrintPage['photo']): PrintPage | null {
     .map(({ id, size, finish, priceCents, dimensions }) => ({ id, size, finish, priceCents, dimensions }))
     .sort((a, b) => order(a) - order(b));
   if (variants.length === 0) return null;
-  const onSale = PRINT_SIZES.filter((size) => variants.some((v) => v.size === size));
+  const onSale = sizesOffered(variants);
   return {
     photo,
     variants,

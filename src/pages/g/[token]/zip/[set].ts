@@ -1,10 +1,11 @@
 // GET /g/{token}/zip/all and /g/{token}/zip/favourites: the whole gallery, or this link's hearts, as
 // a ZIP made while it is sent (lib/galleries/gallery-downloads.server.ts), in the size the owner
-// allows. 403 when the gallery allows no download, 404 for another name, 409 with no heart.
+// allows, after the checks of every download (lib/galleries/authorize-download.server.ts). 404 for
+// another name, 409 with no heart.
 
 import type { APIRoute } from 'astro';
-import { countDownload, PRIVATE_HEADERS, requireLink } from '~/lib/galleries/gallery-access.server';
-import { downloadsAllowed } from '~/lib/galleries/gallery-delivery';
+import { authorizeDownload } from '~/lib/galleries/authorize-download.server';
+import { PRIVATE_HEADERS } from '~/lib/galleries/gallery-access.server';
 import { safeFileName, zipOf } from '~/lib/galleries/gallery-downloads.server';
 import { favouriteFiles } from '~/lib/galleries/gallery-favourites.server';
 import { readyFiles } from '~/lib/galleries/gallery-view.server';
@@ -14,16 +15,16 @@ import { pacedBody } from '~/lib/platform/server/paced-body';
 
 export const GET: APIRoute = handle(({ request, params, locals }) => {
   const db = getDb();
-  const { gallery, link } = requireLink(db, params.token ?? '', request);
-  const set = params.set;
-  if (set !== 'all' && set !== 'favourites') throw new HttpError(404, 'There is no such download.');
-  const size = downloadsAllowed(gallery);
-  if (size === 'none')
-    throw new HttpError(403, 'This gallery is for viewing and choosing; its files cannot be downloaded.');
+  const download = authorizeDownload(db, request, params.token ?? '', 'zip', () => {
+    if (params.set !== 'all' && params.set !== 'favourites')
+      throw new HttpError(404, 'There is no such download.');
+    return params.set;
+  });
+  const { gallery, link, found: set, size } = download;
   const files = set === 'all' ? readyFiles(db, gallery.id) : favouriteFiles(db, link).map((f) => f.file);
   if (files.length === 0)
     throw new HttpError(409, set === 'all' ? 'The gallery has no files yet.' : 'Heart a photo first.');
-  countDownload(db, link);
+  download.count();
   const name = safeFileName(`${gallery.title}${set === 'favourites' ? ' - favourites' : ''}.zip`);
   const body = pacedBody(zipOf(gallery, files, size), locals.waitForRoom);
   return new Response(body, {

@@ -3,19 +3,20 @@
 //   view-{width}.{webp|jpg}  a viewing copy (watermarked and size-limited while the gallery is marked)
 //   video                    the video playing in place, with byte ranges for seeking (not while proofing)
 //   preview                  while proofing, a video's small watermarked copy, with byte ranges (made on first ask)
-//   original | web           a download, when the owner allows that size; byte ranges resume it
+//   original | web           a download, after the checks of every download
+//                            (lib/galleries/authorize-download.server.ts); byte ranges resume it
 // Nothing here reads a proofing gallery's originals. On S3, a video or an original sent as it is
 // stored answers 302 to a presigned URL on the store (15 minutes), made only after every check above.
 import type { APIRoute } from 'astro';
-import { countDownload, PRIVATE_HEADERS, requireLink } from '~/lib/galleries/gallery-access.server';
-import { downloadsAllowed, isProofing } from '~/lib/galleries/gallery-delivery';
+import { authorizeDownload } from '~/lib/galleries/authorize-download.server';
+import { PRIVATE_HEADERS, requireLink } from '~/lib/galleries/gallery-access.server';
+import { isProofing } from '~/lib/galleries/gallery-delivery';
 import {
   deliveredFile,
   playableVideo,
   presignedDownload,
   type Source,
   sourceResponse,
-  startsDownload,
 } from '~/lib/galleries/gallery-downloads.server';
 import { fileOfGallery } from '~/lib/galleries/gallery-favourites.server';
 import { previewSource, videoPreview } from '~/lib/galleries/gallery-video-preview.server';
@@ -41,9 +42,19 @@ async function answer(
 
 export const GET: APIRoute = handle(async ({ request, params, locals }) => {
   const db = getDb();
-  const { gallery, link } = requireLink(db, params.token ?? '', request);
-  const file = fileOfGallery(db, gallery, params.fileId ?? '');
+  const token = params.token ?? '';
   const part = params.part ?? '';
+  if (part === 'original' || part === 'web') {
+    const download = authorizeDownload(db, request, token, part, (g) =>
+      fileOfGallery(db, g, params.fileId ?? ''),
+    );
+    const { gallery, found: file, size } = download;
+    const source = await deliveredFile(gallery, file, file.kind === 'video' ? 'original' : size);
+    download.count();
+    return answer(request, source, 'attachment', locals.waitForRoom);
+  }
+  const { gallery } = requireLink(db, token, request);
+  const file = fileOfGallery(db, gallery, params.fileId ?? '');
   const view = VIEW.exec(part);
   if (view) {
     const copy = await viewingCopy(gallery, file, Number(view[1]), view[2] as 'webp' | 'jpg');
@@ -68,16 +79,6 @@ export const GET: APIRoute = handle(async ({ request, params, locals }) => {
     const preview = await videoPreview(file);
     if (!preview) throw new HttpError(404, 'This video has no preview. Please ask the photographer.');
     return answer(request, previewSource(file, preview), 'inline', locals.waitForRoom);
-  }
-  if (part === 'original' || part === 'web') {
-    const allowed = downloadsAllowed(gallery);
-    if (allowed === 'none')
-      throw new HttpError(403, 'This gallery is for viewing and choosing; its files cannot be downloaded.');
-    if (part === 'original' && allowed !== 'original')
-      throw new HttpError(403, 'This gallery offers web-size downloads only.');
-    const source = await deliveredFile(gallery, file, file.kind === 'video' ? 'original' : part);
-    if (startsDownload(request)) countDownload(db, link);
-    return answer(request, source, 'attachment', locals.waitForRoom);
   }
   throw notHere();
 });

@@ -1,0 +1,64 @@
+// The print's choices shared by the print page and the print dialog: the quantity's bounds are the
+// checkout's, the offered sizes and finishes follow the photo's variants, a frame not sold for a
+// size does not count.
+import { describe, expect, it } from 'vitest';
+import { orderLineSchema } from '~/lib/checkout/schemas';
+import {
+  clampQuantity,
+  finishesOffered,
+  framePriceText,
+  type PrintVariant,
+  priceChoice,
+  QUANTITY,
+  sizesOffered,
+} from '~/lib/shop/print-choices';
+
+const variant = (size: PrintVariant['size'], finish: PrintVariant['finish'], priceCents: number) => ({
+  id: `${size}-${finish}`,
+  size,
+  finish,
+  priceCents,
+  dimensions: `${size} inches`,
+});
+const VARIANTS: PrintVariant[] = [variant('large', 'gloss', 9000), variant('small', 'matte', 4500)];
+
+describe('the quantity of one print', () => {
+  it('is clamped to the bounds the checkout takes for one line', () => {
+    expect(clampQuantity(QUANTITY.max + 1)).toBe(QUANTITY.max);
+    expect(clampQuantity('0')).toBe(QUANTITY.min);
+    expect(clampQuantity('abc')).toBe(QUANTITY.min);
+    expect(clampQuantity('7.9')).toBe(7);
+    const line = (quantity: number) => orderLineSchema.safeParse({ variantId: 'v', quantity }).success;
+    expect(line(QUANTITY.max)).toBe(true);
+    expect(line(QUANTITY.max + 1)).toBe(false);
+    expect(line(QUANTITY.min)).toBe(true);
+    expect(line(QUANTITY.min - 1)).toBe(false);
+  });
+});
+
+describe('what is offered and its price', () => {
+  it('offers the sizes and finishes the photo is sold in, smallest first', () => {
+    expect(sizesOffered(VARIANTS)).toEqual(['small', 'large']);
+    expect(finishesOffered(VARIANTS)).toEqual(['matte', 'gloss']);
+    expect(finishesOffered(VARIANTS, 'large')).toEqual(['gloss']);
+  });
+
+  it('prices a framed line, and ignores a frame the size is not sold with', () => {
+    const framing = [{ size: 'large' as const, priceCents: 2500 }];
+    expect(
+      priceChoice(VARIANTS, framing, { size: 'large', finish: 'gloss', framed: true, quantity: 2 }),
+    ).toMatchObject({ framed: true, framePrice: 2500, unitCents: 11500, totalCents: 23000 });
+    const small = priceChoice(VARIANTS, framing, {
+      size: 'small',
+      finish: 'matte',
+      framed: true,
+      quantity: 1,
+    });
+    expect(small).toMatchObject({ framed: false, framePrice: null, unitCents: 4500 });
+    expect(
+      priceChoice(VARIANTS, framing, { size: 'small', finish: 'gloss', framed: false, quantity: 1 }).variant,
+    ).toBeUndefined();
+    expect(framePriceText(2500)).toBe('+€25.00');
+    expect(framePriceText(null)).toBe('not available');
+  });
+});
