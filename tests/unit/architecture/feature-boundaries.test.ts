@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { BIOME_JSON, biomeConfigWithFeatureRules } from '../../../scripts/feature-imports.mjs';
 
 function lint(path: string, source: string) {
   mkdirSync(dirname(path), { recursive: true });
@@ -51,6 +52,11 @@ function declaredList(): Map<string, Set<string>> {
 
 // Each case runs Biome once: seconds alone, longer on a busy machine.
 describe('feature boundaries', { timeout: 90_000 }, () => {
+  it('biome.json holds the rules made from the one list (npm run lint:features writes them)', () => {
+    const config = JSON.parse(readFileSync(BIOME_JSON, 'utf8'));
+    expect(config).toEqual(biomeConfigWithFeatureRules(config));
+  });
+
   it('refuses an import from a feature the list does not allow', () => {
     const run = lint(
       'src/lib/shop/feature-boundary-probe.ts',
