@@ -33,7 +33,7 @@ function nodeWithFront() {
  * The site's own client directive: client:painted hydrates an island once the page's first paint is
  * on screen (src/lib/platform/client/hydrate-after-paint.ts). Astro inlines a directive's code before the
  * first island that uses it, so its text is one of the inline scripts the CSP allows by hash
- * (src/lib/platform/server/inline-scripts.ts, checked against this build by a unit test).
+ * (src/lib/platform/server/render/inline-scripts.ts, checked against this build by a unit test).
  */
 const hydrateAfterPaint = {
   name: 'hydrate-after-paint',
@@ -88,7 +88,7 @@ export default defineConfig({
     plugins: [tailwindcss()],
     ssr: { external: ['better-sqlite3', 'sharp'] },
     // No script is inlined into the HTML: every page script is an external module that the page
-    // loads after its load event (src/lib/platform/server/deferred-scripts.ts), so a page's first bytes
+    // loads after its load event (src/lib/platform/server/render/deferred-scripts.ts), so a page's first bytes
     // are its content. (Astro inlines small scripts below this limit; fonts are far above it.)
     build: {
       assetsInlineLimit: 0,
@@ -96,7 +96,7 @@ export default defineConfig({
         output: {
           // A component's <script> is named after its module (Nav.astro_astro_type_script_index_0_lang),
           // and every page lists its scripts' addresses in its HTML (the loader of
-          // src/lib/platform/server/deferred-scripts.ts): those are named by their hash alone, which keeps
+          // src/lib/platform/server/render/deferred-scripts.ts): those are named by their hash alone, which keeps
           // the home page in its first round trip. Islands keep their names. This applies to the
           // browser's build only: Astro names the server's entries itself, after this option.
           entryFileNames: (chunk) =>

@@ -1,9 +1,9 @@
 // `npm run backup [-- --to DIR]`: a consistent copy of DATA_DIR and the media folder (UPLOADS_DIR), taken while the site runs
-// (src/lib/platform/server/backup.ts). By default into backups/wicklow-{time}/ beside DATA_DIR.
+// (src/lib/platform/server/backup/backup.ts). By default into backups/wicklow-{time}/ beside DATA_DIR.
 // With STORAGE=s3 the media stay in the bucket: the backup lists their keys, sizes and ETags.
 // To restore one: `npm run restore -- <backup folder>` (scripts/restore.ts).
 import { resolve } from 'node:path';
-import { backupDataDir, defaultBackupTarget, siteBucket } from '~/lib/platform/server/backup';
+import { backupDataDir, defaultBackupTarget, siteBucket } from '~/lib/platform/server/backup/backup';
 import { getConfig } from '~/lib/platform/server/config';
 
 const at = process.argv.indexOf('--to');

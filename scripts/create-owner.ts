@@ -1,5 +1,5 @@
 // `npm run create-owner`: the owner account from OWNER_EMAIL / OWNER_PASSWORD, if missing.
-import { ensureOwner } from '~/lib/platform/server/auth';
+import { ensureOwner } from '~/lib/platform/server/auth/auth';
 import { getConfig } from '~/lib/platform/server/config';
 
 const result = await ensureOwner();

@@ -1,12 +1,12 @@
 // `npm run restore -- <backup folder> [--allow-missing]`: checks a backup made by `npm run backup`
 // and copies it into DATA_DIR, which must hold no database and must not be in use by a running site
-// (src/lib/platform/server/restore.ts). Then start the site with the same DATA_DIR. A backup of a
+// (src/lib/platform/server/backup/restore.ts). Then start the site with the same DATA_DIR. A backup of a
 // site on S3 holds the list of the bucket's objects: the configured bucket (STORAGE=s3, S3_*) must
 // still hold each of them, or the restore is refused naming them, unless --allow-missing.
 import { resolve } from 'node:path';
+import { missingObjectsSentence, restoreSite } from '~/lib/platform/server/backup/restore';
 import { getConfig } from '~/lib/platform/server/config';
-import { getStorage } from '~/lib/platform/server/object-store';
-import { missingObjectsSentence, restoreSite } from '~/lib/platform/server/restore';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
 
 const folder = process.argv.slice(2).find((a) => !a.startsWith('-'));
 if (!folder) {

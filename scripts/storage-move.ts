@@ -1,6 +1,6 @@
 // `npm run storage:move -- --to s3` or `-- --to local`: copies every stored object from the store
 // the site uses now (STORAGE) into the other one, checking each copy, then says which setting to
-// change (src/lib/platform/server/storage-move.ts). --to s3 needs the S3_* settings and
+// change (src/lib/platform/server/storage/storage-move.ts). --to s3 needs the S3_* settings and
 // MEDIA_PUBLIC_URL set and valid while STORAGE=local; --to local copies the bucket into UPLOADS_DIR.
 // The source is never changed, so the site may keep running: run it again after stopping the site
 // to copy what was written meanwhile (objects already copied are skipped). Ctrl-C stops it after
@@ -8,11 +8,11 @@
 import { mkdirSync } from 'node:fs';
 import { buildConfig, ConfigError, getConfig, parseEnv } from '~/lib/platform/server/config';
 import { closeDb, getDb } from '~/lib/platform/server/db';
-import { getStorage } from '~/lib/platform/server/object-store';
-import { storagePaths } from '~/lib/platform/server/storage';
-import { localDriver } from '~/lib/platform/server/storage-local';
-import { moveObjects, putOptionsFrom } from '~/lib/platform/server/storage-move';
-import { s3Driver } from '~/lib/platform/server/storage-s3';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
+import { storagePaths } from '~/lib/platform/server/storage/storage';
+import { localDriver } from '~/lib/platform/server/storage/storage-local';
+import { moveObjects, putOptionsFrom } from '~/lib/platform/server/storage/storage-move';
+import { s3Driver } from '~/lib/platform/server/storage/storage-s3';
 
 const at = process.argv.indexOf('--to');
 const to = at > 0 ? process.argv[at + 1] : undefined;

@@ -10,11 +10,11 @@ import { startExpiryReminders } from '../src/lib/galleries/gallery-reminders.ser
 import { requeueInterrupted, runMediaQueue } from '../src/lib/media/media-jobs.server';
 import { startStorageSweep } from '../src/lib/media/storage-sweep.server';
 import { getPaypalClient } from '../src/lib/payments/backend.server';
-import { ensureOwner } from '../src/lib/platform/server/auth';
+import { ensureOwner } from '../src/lib/platform/server/auth/auth';
+import { markDataDirInUse } from '../src/lib/platform/server/backup/data-dir-lock';
 import { getConfig, type StorageSettings, type UploadsFrom } from '../src/lib/platform/server/config';
-import { markDataDirInUse } from '../src/lib/platform/server/data-dir-lock';
 import { getDb } from '../src/lib/platform/server/db';
-import { startMailSender } from '../src/lib/platform/server/mail-sender';
+import { startMailSender } from '../src/lib/platform/server/mail/mail-sender';
 import { startHoldRelease } from '../src/lib/shop/editions.server';
 import { fillMissingSlugs } from '../src/lib/shop/print-slugs.server';
 import { seedDemo } from './seed/demo';

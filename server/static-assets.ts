@@ -4,8 +4,8 @@
 // best brotli replaces it afterwards on libuv's thread pool, as for cached pages.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, relative, sep } from 'node:path';
-import { LATE_STYLESHEETS } from '~/lib/platform/server/late-stylesheets';
 import { getLog } from '~/lib/platform/server/log';
+import { LATE_STYLESHEETS } from '~/lib/platform/server/render/late-stylesheets';
 import { type CachedPage, makePage, upgradeBrotli } from './page-cache';
 
 const TYPES: Record<string, string> = {

@@ -2,17 +2,17 @@
 // of every answer and, on pages, deferred scripts and a hash-based CSP.
 import { defineMiddleware } from 'astro:middleware';
 import { setRequestRole } from '~/lib/platform/server/log';
-import { accessFor, isCrossSite, stricter } from './lib/platform/server/access';
-import { readSessionUser } from './lib/platform/server/auth';
+import { accessFor, isCrossSite, stricter } from './lib/platform/server/auth/access';
+import { readSessionUser } from './lib/platform/server/auth/auth';
+import { signInRequired } from './lib/platform/server/auth/sign-in-required';
 import { getConfig } from './lib/platform/server/config';
-import { pagePolicy, pageScriptHashes } from './lib/platform/server/csp';
-import { deferModuleScripts } from './lib/platform/server/deferred-scripts';
-import { jsonError } from './lib/platform/server/http';
-import { cutInlineStylesheet } from './lib/platform/server/late-stylesheets';
-import { normalizePath } from './lib/platform/server/paths';
-import { clientIp, clientIpFromPeer } from './lib/platform/server/rate-limit';
-import { securityHeaders } from './lib/platform/server/security-headers';
-import { signInRequired } from './lib/platform/server/sign-in-required';
+import { jsonError } from './lib/platform/server/http/http';
+import { normalizePath } from './lib/platform/server/http/paths';
+import { clientIp, clientIpFromPeer } from './lib/platform/server/http/rate-limit';
+import { pagePolicy, pageScriptHashes } from './lib/platform/server/render/csp';
+import { deferModuleScripts } from './lib/platform/server/render/deferred-scripts';
+import { cutInlineStylesheet } from './lib/platform/server/render/late-stylesheets';
+import { securityHeaders } from './lib/platform/server/render/security-headers';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const config = getConfig();

@@ -7,8 +7,8 @@ import { rm, stat, writeFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import { type ProcessedPhoto, processPhoto } from '~/lib/media/images.server';
 import { runFfmpeg } from '~/lib/media/video/ffmpeg.server';
-import { PUBLIC_CACHE, storeFile } from '~/lib/platform/server/object-store';
-import { objectKey, tmpPath } from '~/lib/platform/server/storage';
+import { PUBLIC_CACHE, storeFile } from '~/lib/platform/server/storage/object-store';
+import { objectKey, tmpPath } from '~/lib/platform/server/storage/storage';
 
 export const CLIP = { width: 640, height: 360, seconds: 3, fps: 24, panoramaWidth: 1280 } as const;
 

@@ -2,7 +2,7 @@
 // pages, the API, the checkout) is closed.
 import type { APIRoute } from 'astro';
 import { getConfig } from '~/lib/platform/server/config';
-import { robotsRules } from '~/lib/platform/server/route-table';
+import { robotsRules } from '~/lib/platform/server/http/route-table';
 
 export const GET: APIRoute = () => {
   const body = [

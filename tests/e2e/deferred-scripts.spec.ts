@@ -1,4 +1,4 @@
-// The page's scripts wait for the load event (src/lib/platform/server/deferred-scripts.ts), and a click that
+// The page's scripts wait for the load event (src/lib/platform/server/render/deferred-scripts.ts), and a click that
 // comes before them is not lost.
 import { expect, type Page, test } from '@playwright/test';
 

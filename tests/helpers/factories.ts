@@ -11,7 +11,7 @@ import {
   type OriginalExt,
   objectPath,
   originalPath,
-} from '~/lib/platform/server/storage';
+} from '~/lib/platform/server/storage/storage';
 import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shop/pricing-defaults';
 import { freeSlug } from '~/lib/shop/print-slugs.server';
 import { PRINT_DIMENSIONS, type PrintSize } from '~/lib/site/constants';

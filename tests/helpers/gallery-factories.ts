@@ -11,8 +11,8 @@ import { deleteGallery } from '~/lib/galleries/galleries.server';
 import { hashPin, newLinkToken } from '~/lib/galleries/link-token.server';
 import { processPhoto } from '~/lib/media/images.server';
 import { type Db, openDb } from '~/lib/platform/server/db';
-import { getStorage, storeFile } from '~/lib/platform/server/object-store';
-import { galleryFileKey, type MediaAccess, newMediaId, tmpPath } from '~/lib/platform/server/storage';
+import { getStorage, storeFile } from '~/lib/platform/server/storage/object-store';
+import { galleryFileKey, type MediaAccess, newMediaId, tmpPath } from '~/lib/platform/server/storage/storage';
 import { galleries, galleryFavourites, galleryFiles, galleryLinks } from '~db/schema';
 import { uniqueId, uniqueMediaId } from './factories';
 // Named apart: Biome takes any `use…` call for a React hook.

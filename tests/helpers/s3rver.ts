@@ -13,7 +13,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CreateBucketCommand } from '@aws-sdk/client-s3';
-import { type S3Settings, s3Client } from '~/lib/platform/server/storage-s3';
+import { type S3Settings, s3Client } from '~/lib/platform/server/storage/storage-s3';
 import { runFolder } from './run-folder';
 
 export interface TestS3 {

@@ -6,14 +6,14 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { expect } from 'vitest';
 import { getConfig } from '~/lib/platform/server/config';
-import { getStorage, REDIRECT_CACHE } from '~/lib/platform/server/object-store';
+import { getStorage, REDIRECT_CACHE } from '~/lib/platform/server/storage/object-store';
 import {
   derivativeKey,
   type MediaAccess,
   type OriginalExt,
   objectKey,
   originalKey,
-} from '~/lib/platform/server/storage';
+} from '~/lib/platform/server/storage/storage';
 import { inSiteStore as inDataDirStore, storageEnvFor, testStorage } from './test-storage';
 
 /** The whole bytes stored under a key (rejects with StorageNotFound when absent). */

@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isSafeMethod, whoMay } from '~/lib/platform/server/route-table';
+import { isSafeMethod, whoMay } from '~/lib/platform/server/http/route-table';
 import { pathVariants, sourceRoutes } from '../helpers/routes';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';

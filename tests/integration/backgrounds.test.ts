@@ -3,7 +3,7 @@
 // background set from an upload shows on the home page (as derivatives) until it is removed.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { derivativeKey, mediaPrefix } from '~/lib/platform/server/storage';
+import { derivativeKey, mediaPrefix } from '~/lib/platform/server/storage/storage';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 import { expectServedFromStore, inSiteStore, storedKeys } from '../helpers/stored';

@@ -1,4 +1,4 @@
-// `npm run backup` (src/lib/platform/server/backup.ts): a copy taken while the site runs and takes writes is
+// `npm run backup` (src/lib/platform/server/backup/backup.ts): a copy taken while the site runs and takes writes is
 // consistent, holds the photos, orders' tables, uploads and the auth secret, and a site started on
 // it serves the same photos and lets the owner sign in. On a site whose media are in an S3 bucket
 // (TEST_STORAGE=s3, and the last part on S3 always) the backup lists the bucket's objects instead of
@@ -18,9 +18,9 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backupDataDir, siteBucket } from '~/lib/platform/server/backup';
-import { getStorage } from '~/lib/platform/server/object-store';
-import type { StoredObject } from '~/lib/platform/server/storage-driver';
+import { backupDataDir, siteBucket } from '~/lib/platform/server/backup/backup';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
+import type { StoredObject } from '~/lib/platform/server/storage/storage-driver';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 import { inSiteStore, storageEnvFor, testStorage } from '../helpers/test-storage';

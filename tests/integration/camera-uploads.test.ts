@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { derivativeKey, originalKey } from '~/lib/platform/server/storage';
+import { derivativeKey, originalKey } from '~/lib/platform/server/storage/storage';
 import { jpegWithIptc, png16, tiff16 } from '../helpers/camera-files';
 import { rawRequest } from '../helpers/raw-http';
 import { type RunningServer, startServer } from '../helpers/server';

@@ -3,7 +3,7 @@
 // kind, one featured video at a time, and the drone page shows the result.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { derivativeKey, mediaPrefix, objectKey } from '~/lib/platform/server/storage';
+import { derivativeKey, mediaPrefix, objectKey } from '~/lib/platform/server/storage/storage';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 import { expectServedFromStore, inSiteStore, isStored, storedKeys } from '../helpers/stored';

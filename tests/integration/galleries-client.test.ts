@@ -9,8 +9,8 @@ import { eq } from 'drizzle-orm';
 import ExifReader from 'exifreader';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cacheKey } from '~/lib/platform/server/route-table';
-import { derivativeKey } from '~/lib/platform/server/storage';
+import { cacheKey } from '~/lib/platform/server/http/route-table';
+import { derivativeKey } from '~/lib/platform/server/storage/storage';
 import { galleries, galleryFiles, galleryLinks } from '~db/schema';
 import { withSiteDb } from '../helpers/db';
 import {

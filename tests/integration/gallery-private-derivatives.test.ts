@@ -7,8 +7,8 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getStorage } from '~/lib/platform/server/object-store';
-import { derivativeKey, mediaPrefix } from '~/lib/platform/server/storage';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
+import { derivativeKey, mediaPrefix } from '~/lib/platform/server/storage/storage';
 import { appMeta, galleries, galleryFiles } from '~db/schema';
 import { withSiteDb } from '../helpers/db';
 import {

@@ -5,7 +5,7 @@
 // styled by it).
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { scriptHash } from '~/lib/platform/server/csp';
+import { scriptHash } from '~/lib/platform/server/render/csp';
 import {
   brotli,
   INITIAL_WINDOW_BYTES,

@@ -4,8 +4,8 @@
 // derivative, and nothing of it stays under UPLOADS_DIR, not even in tmp/ once its AVIF is made.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUBLIC_CACHE } from '~/lib/platform/server/object-store';
-import { derivativeKey, mediaPrefix, originalKey } from '~/lib/platform/server/storage';
+import { PUBLIC_CACHE } from '~/lib/platform/server/storage/object-store';
+import { derivativeKey, mediaPrefix, originalKey } from '~/lib/platform/server/storage/storage';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 import { filesOnDisk, inSiteStore, isStored, type Site, storedBytes, storedKeys } from '../helpers/stored';

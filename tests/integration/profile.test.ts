@@ -4,7 +4,7 @@
 // counts wrong passwords like failed sign-ins, and the new password signs in.
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { derivativeKey, mediaPrefix } from '~/lib/platform/server/storage';
+import { derivativeKey, mediaPrefix } from '~/lib/platform/server/storage/storage';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 import { expectServedFromStore, inSiteStore, storedKeys } from '../helpers/stored';

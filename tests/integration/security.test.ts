@@ -5,7 +5,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mediaUrl } from '~/lib/media/media-urls';
-import { derivativePath, newMediaId } from '~/lib/platform/server/storage';
+import { derivativePath, newMediaId } from '~/lib/platform/server/storage/storage';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 

@@ -4,7 +4,7 @@
 // against its address's limit, and a forged cookie or one made for another account is worth
 // nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deviceToken } from '~/lib/platform/server/device-cookie';
+import { deviceToken } from '~/lib/platform/server/auth/device-cookie';
 import type { RawResponse } from '../helpers/raw-http';
 import { type RunningServer, startServer } from '../helpers/server';
 import { attempt, OWNER, RIGHT_PASSWORD, setCookies, signsIn, type Way } from '../helpers/sign-in-attempt';

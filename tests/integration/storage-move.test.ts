@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type S3Settings, s3Driver } from '~/lib/platform/server/storage-s3';
+import { type S3Settings, s3Driver } from '~/lib/platform/server/storage/storage-s3';
 import { withSiteDb } from '../helpers/db';
 import { addGalleryFiles, galleryPhoto, makeGallery } from '../helpers/gallery-factories';
 import { runFolder } from '../helpers/run-folder';

@@ -4,7 +4,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { derivativeKey, objectKey } from '~/lib/platform/server/storage';
+import { derivativeKey, objectKey } from '~/lib/platform/server/storage/storage';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 import { expectServedFromStore } from '../helpers/stored';

@@ -3,9 +3,9 @@
 
 import type { FailedMail } from '~/lib/admin/schemas';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
-import { listFailedMails, retryFailedMail } from '~/lib/platform/server/mail-queue';
-import { wakeMailSender } from '~/lib/platform/server/mail-sender';
+import { HttpError } from '~/lib/platform/server/http/http';
+import { listFailedMails, retryFailedMail } from '~/lib/platform/server/mail/mail-queue';
+import { wakeMailSender } from '~/lib/platform/server/mail/mail-sender';
 
 export function listFailedMailsForOwner(db: Db): { mails: FailedMail[] } {
   return {

@@ -15,7 +15,7 @@ import {
   withDisplayUrl,
 } from '~/lib/photos/photo-media.server';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import type { BackgroundSection } from '~/lib/site/constants';
 import { type BackgroundImage, backgroundImages, photos, uploadedObjects } from '~db/schema';
 

@@ -3,7 +3,7 @@
 // code that any order carries is switched off rather than deleted, so the order's history keeps it.
 import { and, count, eq, sql, sum } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { centsToDecimal } from '~/lib/platform/shared/format';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
 import { discountCodes, orders } from '~db/schema';

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { ORDER_PRINTS_CAP_MESSAGE, type OrderLineInput, perPrintCapMessage } from '~/lib/checkout/schemas';
 import { type GallerySource, galleryOrderVariants } from '~/lib/galleries/gallery-prints.server';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { preparedOnce } from '~/lib/platform/server/prepared';
 import { linePriceCents } from '~/lib/shop/pricing';
 import { printFits } from '~/lib/shop/print-fit';

@@ -1,13 +1,13 @@
 // The two mails after a payment: the customer's confirmation (items, total incl. VAT, the delivery
 // times, the 14-day withdrawal information) and the owner's new-order notice; and the notices of a
-// payment PayPal did not complete. They are queued (lib/platform/server/mail-sender.ts) inside the
+// payment PayPal did not complete. They are queued (lib/platform/server/mail/mail-sender.ts) inside the
 // transaction that settles the payment, so they exist exactly when the payment is recorded. Those
 // of a test order (test mode) say that no payment was taken, never that it was received.
 
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db, Tx } from '~/lib/platform/server/db';
-import { queueMail } from '~/lib/platform/server/mail-sender';
-import { mailBlock, mailLine } from '~/lib/platform/server/mail-text';
+import { queueMail } from '~/lib/platform/server/mail/mail-sender';
+import { mailBlock, mailLine } from '~/lib/platform/server/mail/mail-text';
 import { formatEuro, shortOrderId } from '~/lib/platform/shared/format';
 import { OWNER_NAME } from '~/lib/site/constants';
 import { orderVatByRate, vatIncludedLines } from './order-vat';

@@ -11,7 +11,7 @@ import type { CustomerData } from '~/lib/checkout/schemas';
 import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '~/lib/payments/paypal-client.server';
 import type { Db } from '~/lib/platform/server/db';
 import { commitGrouped } from '~/lib/platform/server/grouped-commits';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { getLog } from '~/lib/platform/server/log';
 import { placeholderFor, preparedOnce } from '~/lib/platform/server/prepared';
 import { newRowId } from '~/lib/platform/server/row-id';

@@ -3,8 +3,8 @@
 // each part (quote.ts). The quote endpoint shows it and order creation stores and charges the very
 // same figures, so the buyer pays what they were shown.
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError, isHttpError } from '~/lib/platform/server/http';
-import { discountCodeLimiter, waitInWords } from '~/lib/platform/server/rate-limit';
+import { HttpError, isHttpError } from '~/lib/platform/server/http/http';
+import { discountCodeLimiter, waitInWords } from '~/lib/platform/server/http/rate-limit';
 import { centsToDecimal, formatEuro } from '~/lib/platform/shared/format';
 import { CURRENCY } from '~/lib/site/constants';
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_MESSAGES, discountProblem } from './discount';

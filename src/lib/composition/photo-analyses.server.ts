@@ -6,9 +6,9 @@ import { type CompositionAnalysis, compositionAnalysisSchema } from '~/lib/compo
 import { findOriginalKey } from '~/lib/media/images.server';
 import { filesOfUrl } from '~/lib/media/stored-files.server';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
-import { getStorage } from '~/lib/platform/server/object-store';
-import { objectKey } from '~/lib/platform/server/storage';
+import { HttpError } from '~/lib/platform/server/http/http';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
+import { objectKey } from '~/lib/platform/server/storage/storage';
 import { photoAnalyses, photos } from '~db/schema';
 
 export interface KeptAnalysis {

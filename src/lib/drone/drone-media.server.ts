@@ -12,7 +12,7 @@ import { filesOfUrl, mergeRefs, releaseFiles } from '~/lib/media/stored-files.se
 import { getReadyObject, isImageObject, objectUrl } from '~/lib/media/uploads.server';
 import { displayUrl } from '~/lib/photos/photo-media.server';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { DRONE_PHOTO_LIMIT_MESSAGE, DRONE_SAMPLE_PHOTOS } from '~/lib/site/constants';
 import { droneMedia, type UploadedObject } from '~db/schema';
 

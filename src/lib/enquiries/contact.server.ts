@@ -5,10 +5,10 @@ import { and, count, eq, gt } from 'drizzle-orm';
 import { type ContactData, SERVICE_INTEREST_LABELS } from '~/lib/enquiries/schemas';
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db, Tx } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
-import { headerSafe } from '~/lib/platform/server/mail';
-import { queueMail } from '~/lib/platform/server/mail-sender';
-import { mailBlock, mailLine } from '~/lib/platform/server/mail-text';
+import { HttpError } from '~/lib/platform/server/http/http';
+import { headerSafe } from '~/lib/platform/server/mail/mail';
+import { queueMail } from '~/lib/platform/server/mail/mail-sender';
+import { mailBlock, mailLine } from '~/lib/platform/server/mail/mail-text';
 import { REPLY_WITHIN_HOURS } from '~/lib/site/constants';
 import { contactInquiries } from '~db/schema';
 

@@ -3,7 +3,7 @@
 import { count, desc, eq, isNull } from 'drizzle-orm';
 import { type EnquiryFilter, SERVICE_INTEREST_LABELS, SERVICE_INTERESTS } from '~/lib/enquiries/schemas';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { type ContactInquiry, contactInquiries } from '~db/schema';
 
 function serviceLabel(interest: string | null): string | null {

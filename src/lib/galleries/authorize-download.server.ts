@@ -5,7 +5,7 @@
 // originals). A download is counted on the link once it starts: a ZIP at each request, a file when
 // the answer starts at its first byte (not a HEAD, not a resumed range).
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { countDownload, type Gallery, type GalleryLink, requireLink } from './gallery-access.server';
 import { downloadsAllowed } from './gallery-delivery';
 import { type DownloadSize, startsDownload } from './gallery-downloads.server';

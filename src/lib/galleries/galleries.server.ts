@@ -5,7 +5,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { releaseFiles } from '~/lib/media/stored-files.server';
 import type { Db, Tx } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { getLog } from '~/lib/platform/server/log';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
 import { galleries, galleryFiles, galleryLinks } from '~db/schema';

@@ -18,12 +18,12 @@ import { createReadStream } from 'node:fs';
 import { PassThrough, type Readable } from 'node:stream';
 import sharp from 'sharp';
 import { ZipFile } from 'yazl';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
+import { pacedBody, type WaitForRoom } from '~/lib/platform/server/http/paced-body';
 import { getLog } from '~/lib/platform/server/log';
-import { getStorage } from '~/lib/platform/server/object-store';
-import { pacedBody, type WaitForRoom } from '~/lib/platform/server/paced-body';
-import { parseRange } from '~/lib/platform/server/send-file';
-import { keptCopyKey } from '~/lib/platform/server/storage';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
+import { parseRange } from '~/lib/platform/server/storage/send-file';
+import { keptCopyKey } from '~/lib/platform/server/storage/storage';
 import type { Gallery } from './gallery-access.server';
 import {
   type CleanHead,

@@ -5,10 +5,10 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db, Tx } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
-import { latestMailOf, rewritePendingMail, seriesMailId } from '~/lib/platform/server/mail-queue';
-import { queueMail } from '~/lib/platform/server/mail-sender';
-import { mailBlock, mailLine } from '~/lib/platform/server/mail-text';
+import { HttpError } from '~/lib/platform/server/http/http';
+import { latestMailOf, rewritePendingMail, seriesMailId } from '~/lib/platform/server/mail/mail-queue';
+import { queueMail } from '~/lib/platform/server/mail/mail-sender';
+import { mailBlock, mailLine } from '~/lib/platform/server/mail/mail-text';
 import { IRISH_TIME_ZONE } from '~/lib/platform/shared/irish-dates';
 import { galleryFavourites, galleryFiles, galleryLinks } from '~db/schema';
 import type { Gallery, GalleryLink } from './gallery-access.server';

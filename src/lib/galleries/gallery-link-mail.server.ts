@@ -4,8 +4,8 @@
 // Mails go through the queue, in the caller's transaction.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Tx } from '~/lib/platform/server/db';
-import { queueMail } from '~/lib/platform/server/mail-sender';
-import { mailBlock, mailLine } from '~/lib/platform/server/mail-text';
+import { queueMail } from '~/lib/platform/server/mail/mail-sender';
+import { mailBlock, mailLine } from '~/lib/platform/server/mail/mail-text';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
 import { type galleries, galleryLinks } from '~db/schema';
 import { linkUrl, newLinkToken } from './link-token.server';

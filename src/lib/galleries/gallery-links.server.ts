@@ -4,8 +4,8 @@
 // expiry, and sees its last visit, views, downloads and favourites.
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
-import { queueMail } from '~/lib/platform/server/mail-sender';
+import { HttpError } from '~/lib/platform/server/http/http';
+import { queueMail } from '~/lib/platform/server/mail/mail-sender';
 import { galleryFavourites, galleryLinks } from '~db/schema';
 import { findGallery, type GalleryRow, isExpired, lastDayOf } from './galleries.server';
 import { issueFreshToken, linkLastDay, linkMail } from './gallery-link-mail.server';

@@ -6,7 +6,7 @@
 // the same link, which the order records with its gallery.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { printFits } from '~/lib/shop/print-fit';
 import { currentPrices } from '~/lib/shop/products.server';
 import { FINISHES, PRINT_DIMENSIONS, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';

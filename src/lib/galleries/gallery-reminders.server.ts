@@ -5,8 +5,8 @@
 import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
-import { queueMail } from '~/lib/platform/server/mail-sender';
-import { mailLine } from '~/lib/platform/server/mail-text';
+import { queueMail } from '~/lib/platform/server/mail/mail-sender';
+import { mailLine } from '~/lib/platform/server/mail/mail-text';
 import { galleries, galleryLinks } from '~db/schema';
 import { isExpired, lastDayOf } from './galleries.server';
 import { EXPIRY_REMINDER_DAYS } from './gallery-rules';

@@ -2,7 +2,7 @@
 // owner copies it as file names for Lightroom's filter or downloads it as CSV.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { galleryFavourites, galleryFiles, galleryLinks } from '~db/schema';
 
 export interface SelectedFile {

@@ -7,8 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Readable } from 'node:stream';
-import { getStorage, storeFile } from '~/lib/platform/server/object-store';
-import { galleryFileKey } from '~/lib/platform/server/storage';
+import { getStorage, storeFile } from '~/lib/platform/server/storage/object-store';
+import { galleryFileKey } from '~/lib/platform/server/storage/storage';
 import type { galleryFiles } from '~db/schema';
 
 export type GalleryFile = typeof galleryFiles.$inferSelect;

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { type DataStore, ERRORS, MemoryLocker, Server, type Upload } from '@tus/server';
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
-import { resumableStore } from '~/lib/platform/server/resumable-uploads';
+import { resumableStore } from '~/lib/platform/server/storage/resumable-uploads';
 import { findGallery } from './galleries.server';
 import { acceptGalleryUpload } from './gallery-processing.server';
 

@@ -10,7 +10,7 @@
 import { createHash } from 'node:crypto';
 import { makePrivateRoot } from '~/lib/media/images.server';
 import { getLog } from '~/lib/platform/server/log';
-import { getStorage } from '~/lib/platform/server/object-store';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
 import { type StoredFile, storedAt } from './gallery-store.server';
 
 /** A kept copy: where it is, and its bytes when this call has just made it. */

@@ -8,7 +8,7 @@
 // place on this machine, the object on S3.
 import sharp from 'sharp';
 import { widthsFor } from '~/lib/media/media-urls';
-import { derivativeKey, keptCopyKey } from '~/lib/platform/server/storage';
+import { derivativeKey, keptCopyKey } from '~/lib/platform/server/storage/storage';
 import type { MediaFormat } from '~/lib/platform/shared/media-keys';
 import { SITE_NAME } from '~/lib/site/constants';
 import type { Gallery } from './gallery-access.server';

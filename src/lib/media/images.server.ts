@@ -20,7 +20,12 @@ import {
   type MediaFormat,
   widthsFor,
 } from '~/lib/media/media-urls';
-import { getStorage, PUBLIC_CACHE, storeFile, withLocalCopy } from '~/lib/platform/server/object-store';
+import {
+  getStorage,
+  PUBLIC_CACHE,
+  storeFile,
+  withLocalCopy,
+} from '~/lib/platform/server/storage/object-store';
 import {
   derivativeKey,
   isValidMediaId,
@@ -31,7 +36,7 @@ import {
   type OriginalExt,
   originalKey,
   storagePaths,
-} from '~/lib/platform/server/storage';
+} from '~/lib/platform/server/storage/storage';
 
 /** 100 MP: more than any camera the site will see, far less than a decompression bomb needs. */
 export const MAX_INPUT_PIXELS = 100_000_000;

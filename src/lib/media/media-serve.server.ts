@@ -9,9 +9,14 @@
 // bucket to answer.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isMediaWidth, isValidMediaId, MEDIA_CONTENT_TYPES, type MediaFormat } from '~/lib/media/media-urls';
-import { getStorage, PUBLIC_CACHE, publicUrlOf, REDIRECT_CACHE } from '~/lib/platform/server/object-store';
-import { plainError as fail, sendFile } from '~/lib/platform/server/send-file';
-import { derivativeKey } from '~/lib/platform/server/storage';
+import {
+  getStorage,
+  PUBLIC_CACHE,
+  publicUrlOf,
+  REDIRECT_CACHE,
+} from '~/lib/platform/server/storage/object-store';
+import { plainError as fail, sendFile } from '~/lib/platform/server/storage/send-file';
+import { derivativeKey } from '~/lib/platform/server/storage/storage';
 
 const PREFIX = '/media/';
 const ROUTE = /^\/media\/([A-Za-z0-9_-]+)\/([1-9][0-9]{0,3})\.(avif|webp|jpg)$/;

@@ -7,9 +7,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isValidMediaId, widthsFor } from '~/lib/media/media-urls';
 import type { Db } from '~/lib/platform/server/db';
-import { PUBLIC_CACHE } from '~/lib/platform/server/object-store';
-import { plainError } from '~/lib/platform/server/send-file';
-import { derivativeKey, objectKey } from '~/lib/platform/server/storage';
+import { PUBLIC_CACHE } from '~/lib/platform/server/storage/object-store';
+import { plainError } from '~/lib/platform/server/storage/send-file';
+import { derivativeKey, objectKey } from '~/lib/platform/server/storage/storage';
 import { sendStored } from './media-serve.server';
 import { getReadyObject, isImageObject } from './uploads.server';
 

@@ -6,9 +6,9 @@
 // again finishes it. On this machine each file is renamed; on S3 it is copied inside the bucket,
 // without the public cache header, and then deleted (the store's move).
 import { rmdir } from 'node:fs/promises';
-import { getStorage } from '~/lib/platform/server/object-store';
-import { mediaPrefix } from '~/lib/platform/server/storage';
-import { StorageNotFound } from '~/lib/platform/server/storage-driver';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
+import { mediaPrefix } from '~/lib/platform/server/storage/storage';
+import { StorageNotFound } from '~/lib/platform/server/storage/storage-driver';
 import { MEDIA_CONTENT_TYPES, type MediaFormat } from '~/lib/platform/shared/media-keys';
 import { makePrivateRoot } from './images.server';
 

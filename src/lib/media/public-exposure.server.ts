@@ -7,8 +7,8 @@
 // is reported. It also asks for a listing of the bucket there: keys alone name every original and
 // every client's files, so a public address that lists them is reported too.
 import { getConfig } from '~/lib/platform/server/config';
-import { getStorage } from '~/lib/platform/server/object-store';
-import { PRIVATE_MEDIA_ROOT } from '~/lib/platform/server/storage';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
+import { PRIVATE_MEDIA_ROOT } from '~/lib/platform/server/storage/storage';
 
 const PRIVATE_PREFIXES = ['originals/', 'galleries/', PRIVATE_MEDIA_ROOT] as const;
 const TIMEOUT_MS = 10_000;

@@ -5,8 +5,8 @@
 import { once } from 'node:events';
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { fileTooLarge, HttpError } from '~/lib/platform/server/http';
-import { tmpPath } from '~/lib/platform/server/storage';
+import { fileTooLarge, HttpError } from '~/lib/platform/server/http/http';
+import { tmpPath } from '~/lib/platform/server/storage/storage';
 import type { AcceptedTypes } from './accepted-types.server';
 import { type DetectedType, detectFileType, SNIFF_BYTES } from './file-types.server';
 

@@ -10,7 +10,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { SIGNED_URL_LIFETIME_S, UPLOAD_PURPOSES, type UploadPurpose } from '~/lib/site/constants';
 import { sessions } from '~db/schema';
 

@@ -12,14 +12,14 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { isValidMediaId } from '~/lib/media/media-urls';
 import type { Db } from '~/lib/platform/server/db';
-import { getStorage } from '~/lib/platform/server/object-store';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
 import {
   givenUpResumableUploads,
   removeBucketUpload,
   TUS_PREFIX,
-} from '~/lib/platform/server/resumable-uploads';
-import { ORIGINAL_EXTENSIONS, PRIVATE_MEDIA_ROOT, storagePaths } from '~/lib/platform/server/storage';
-import type { StorageDriver } from '~/lib/platform/server/storage-driver';
+} from '~/lib/platform/server/storage/resumable-uploads';
+import { ORIGINAL_EXTENSIONS, PRIVATE_MEDIA_ROOT, storagePaths } from '~/lib/platform/server/storage/storage';
+import type { StorageDriver } from '~/lib/platform/server/storage/storage-driver';
 import { backgroundImages, droneMedia, galleryFiles, photos, uploadedObjects, users } from '~db/schema';
 import { GALLERY_UPLOAD_AGE_MS, ORPHAN_AGE_MS } from './storage-sweep.server';
 import { modifiedMs } from './stored-age.server';

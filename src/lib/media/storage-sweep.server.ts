@@ -18,9 +18,9 @@ import { isValidMediaId } from '~/lib/media/media-urls';
 import type { Db } from '~/lib/platform/server/db';
 import { registerInstance } from '~/lib/platform/server/instances';
 import { getLog } from '~/lib/platform/server/log';
-import { getStorage } from '~/lib/platform/server/object-store';
-import { sweepResumableUploads } from '~/lib/platform/server/resumable-uploads';
-import { objectKey, storagePaths } from '~/lib/platform/server/storage';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
+import { sweepResumableUploads } from '~/lib/platform/server/storage/resumable-uploads';
+import { objectKey, storagePaths } from '~/lib/platform/server/storage/storage';
 import { uploadedObjects } from '~db/schema';
 import { isMediaInUse, isObjectInUse, releaseFiles } from './stored-files.server';
 

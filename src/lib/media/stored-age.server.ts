@@ -6,8 +6,8 @@
 import { stat } from 'node:fs/promises';
 import { HeadObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { getConfig } from '~/lib/platform/server/config';
-import type { StorageDriver } from '~/lib/platform/server/storage-driver';
-import { s3Client } from '~/lib/platform/server/storage-s3';
+import type { StorageDriver } from '~/lib/platform/server/storage/storage-driver';
+import { s3Client } from '~/lib/platform/server/storage/storage-s3';
 
 let client: { bucket: string; endpoint: string | undefined; client: S3Client } | undefined;
 

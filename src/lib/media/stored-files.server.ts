@@ -11,8 +11,8 @@ import { settleMediaJob } from '~/lib/media/media-jobs.server';
 import { isValidMediaId } from '~/lib/media/media-urls';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
-import { getStorage } from '~/lib/platform/server/object-store';
-import { objectKey } from '~/lib/platform/server/storage';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
+import { objectKey } from '~/lib/platform/server/storage/storage';
 import { mediaJobs, uploadedObjects } from '~db/schema';
 
 export interface FileRefs {

@@ -17,10 +17,10 @@ import { createSignedUpload, verifySignedUpload } from '~/lib/media/signed-url.s
 import { processVideo, videoExt } from '~/lib/media/video/process-video.server';
 import { stripVideoMetadata } from '~/lib/media/video/video-metadata.server';
 import type { Db } from '~/lib/platform/server/db';
-import { fileTooLarge, HttpError } from '~/lib/platform/server/http';
+import { fileTooLarge, HttpError } from '~/lib/platform/server/http/http';
 import { getLog } from '~/lib/platform/server/log';
-import { PUBLIC_CACHE, storeFile } from '~/lib/platform/server/object-store';
-import { objectKey } from '~/lib/platform/server/storage';
+import { PUBLIC_CACHE, storeFile } from '~/lib/platform/server/storage/object-store';
+import { objectKey } from '~/lib/platform/server/storage/storage';
 import { UPLOAD_PURPOSE_LIMITS, type UploadPurpose } from '~/lib/site/constants';
 import { type UploadedObject, uploadedObjects } from '~db/schema';
 

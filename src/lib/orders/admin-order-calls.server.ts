@@ -14,7 +14,7 @@ import { changeOrderStatus } from '~/lib/orders/order-status.server';
 import { orderStatusChangeSchema, ordersQuerySchema, refundOrderSchema } from '~/lib/orders/schemas';
 import { getPaypalClient } from '~/lib/payments/backend.server';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle, readJson } from '~/lib/platform/server/http';
+import { HttpError, handle, readJson } from '~/lib/platform/server/http/http';
 
 /** Who makes the change: the signed-in owner's e-mail (the middleware lets only the owner in). */
 function changedBy(locals: App.Locals): string {

@@ -8,7 +8,7 @@ import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
 import type { OrderHistoryEntry } from '~/lib/orders/order-history';
 import type { OrdersQuery } from '~/lib/orders/schemas';
 import type { Db, Tx } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import {
   galleries,
   galleryLinks,

@@ -12,7 +12,7 @@ import {
   type PaypalRefund,
 } from '~/lib/payments/paypal-client.server';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { getLog } from '~/lib/platform/server/log';
 import { formatEuro } from '~/lib/platform/shared/format';
 import { orderStatusHistory, orders } from '~db/schema';

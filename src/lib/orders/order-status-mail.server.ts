@@ -3,10 +3,10 @@
 // Pending sends nothing: it is where an order starts. Delivered sends no status mail (the customer
 // knows best when the prints arrived), but a paid order's buyer is sent the link to review the
 // prints then (reviews.ts). Each is queued in the transaction of the change it tells about
-// (lib/platform/server/mail-sender.ts delivers it).
+// (lib/platform/server/mail/mail-sender.ts delivers it).
 import type { Db, Tx } from '~/lib/platform/server/db';
-import { queueMail } from '~/lib/platform/server/mail-sender';
-import { mailLine } from '~/lib/platform/server/mail-text';
+import { queueMail } from '~/lib/platform/server/mail/mail-sender';
+import { mailLine } from '~/lib/platform/server/mail/mail-text';
 import { formatEuro, shortOrderId } from '~/lib/platform/shared/format';
 import { OWNER_NAME } from '~/lib/site/constants';
 import type { Order } from '~db/schema';

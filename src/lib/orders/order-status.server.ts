@@ -6,7 +6,7 @@
 // with a new carrier or tracking number: that is recorded and told like a new shipment.
 import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { createReviewInvites } from '~/lib/reviews/reviews.server';
 import { type Order, orderStatusHistory, orders } from '~db/schema';
 import { type AdminOrderDetails, getOrderDetails } from './admin-orders.server';

@@ -7,7 +7,7 @@
 import { vatIncludedLines } from '~/lib/checkout/order-vat';
 import { getOrderDetails } from '~/lib/orders/admin-orders.server';
 import type { Db } from '~/lib/platform/server/db';
-import { isHttpError } from '~/lib/platform/server/http';
+import { isHttpError } from '~/lib/platform/server/http/http';
 import { copyLabel } from '~/lib/shop/editions';
 import { numberedCopiesOf } from '~/lib/shop/editions.server';
 import { PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';

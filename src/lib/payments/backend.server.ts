@@ -1,7 +1,7 @@
 // The payment backend of this installation (one checkout flow, two backends):
 // real PayPal when credentials are set, otherwise the in-process double of test mode.
 import { getConfig } from '~/lib/platform/server/config';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { registerInstance } from '~/lib/platform/server/instances';
 import { PaypalClient } from './paypal-client.server';
 import { inProcessDouble } from './paypal-double.server';

@@ -9,7 +9,7 @@
 // Switches make it decline, answer PENDING, capture a different amount, or fail with 500; and
 // make refunds be refused, answer PENDING or FAILED, or fail with 500.
 import { createServer, type Server } from 'node:http';
-import { readBody } from '~/lib/platform/server/http';
+import { readBody } from '~/lib/platform/server/http/http';
 import { registerInstance } from '~/lib/platform/server/instances';
 import { pooledRandomBytes } from '~/lib/platform/server/random-pool';
 import { type BreakdownUnit, breakdownIssue } from './breakdown.server';

@@ -4,8 +4,8 @@ import sharp from 'sharp';
 import { widthsFor } from '~/lib/media/media-urls';
 import { getHomepageHero, listFeaturedPhotos } from '~/lib/photos/photos.server';
 import type { Db } from '~/lib/platform/server/db';
-import { getStorage, withLocalCopy } from '~/lib/platform/server/object-store';
-import { derivativeKey } from '~/lib/platform/server/storage';
+import { getStorage, withLocalCopy } from '~/lib/platform/server/storage/object-store';
+import { derivativeKey } from '~/lib/platform/server/storage/storage';
 import type { Photo } from '~db/schema';
 
 export const OG_WIDTH = 1200;

@@ -5,7 +5,7 @@ import { and, desc, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import { filesOfUrl, releaseFiles } from '~/lib/media/stored-files.server';
 import type { PhotoForm } from '~/lib/photos/schemas';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { fitsBySize, type SizeFit } from '~/lib/shop/print-fit';
 import { photoSellableSql } from '~/lib/shop/print-fit.server';
 import { appMeta, type Photo, photos, productVariants } from '~db/schema';

@@ -8,7 +8,7 @@ import { mediaFacts, mediaUrl, type PhotoMedia, widthsFor } from '~/lib/media/me
 import { objectIdFromUrl } from '~/lib/media/signed-url.server';
 import { getReadyObject, isImageObject } from '~/lib/media/uploads.server';
 import type { Db } from '~/lib/platform/server/db';
-import { fileTooLarge, HttpError } from '~/lib/platform/server/http';
+import { fileTooLarge, HttpError } from '~/lib/platform/server/http/http';
 import { UPLOAD_LIMITS } from '~/lib/site/constants';
 
 export interface PhotoMediaFields {

@@ -3,7 +3,7 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PhotoForm } from '~/lib/photos/schemas';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { photoSellableSql, printFitsSql } from '~/lib/shop/print-fit.server';
 import { setPhotoSlug } from '~/lib/shop/print-slugs.server';
 import { createVariantsForPhoto } from '~/lib/shop/products.server';

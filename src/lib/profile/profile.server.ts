@@ -10,11 +10,11 @@ import { objectIdFromUrl } from '~/lib/media/signed-url.server';
 import { filesOfUrl, releaseFiles } from '~/lib/media/stored-files.server';
 import { getReadyObject, isImageObject } from '~/lib/media/uploads.server';
 import { displayUrl } from '~/lib/photos/photo-media.server';
-import { getAuth } from '~/lib/platform/server/auth';
+import { getAuth } from '~/lib/platform/server/auth/auth';
+import { getSignInLimiter, waitMessage } from '~/lib/platform/server/auth/sign-in-limit';
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
-import { getSignInLimiter, waitMessage } from '~/lib/platform/server/sign-in-limit';
+import { HttpError } from '~/lib/platform/server/http/http';
 import type { PasswordChangeInput } from '~/lib/profile/schemas';
 import { users } from '~db/schema';
 

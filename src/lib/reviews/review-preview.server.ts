@@ -5,7 +5,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { shortOrderId } from '~/lib/platform/shared/format';
 import {
   mayReview,

@@ -14,7 +14,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { registerInstance } from '~/lib/platform/server/instances';
 import { getLog } from '~/lib/platform/server/log';
 import { preparedOnce } from '~/lib/platform/server/prepared';

@@ -3,7 +3,7 @@
 // order_items keep the price they were sold at. Every update is one transaction.
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { MAX_PRICE_CENTS } from '~/lib/shop/pricing';
 import type { FramingPriceUpdate, PrintPriceUpdate } from '~/lib/shop/schemas';
 import { DEFAULT_FRAME_PRICE_CENTS, FINISHES, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';

@@ -7,7 +7,7 @@ import type { APIRoute } from 'astro';
 import { analyzeComposition, decodePhoto } from '~/lib/composition/analysis/analyse.server';
 import { admitAnalysis } from '~/lib/composition/analysis/limit.server';
 import { analyzeCompositionSchema } from '~/lib/composition/schemas';
-import { HttpError, handle, isHttpError, readJson } from '~/lib/platform/server/http';
+import { HttpError, handle, isHttpError, readJson } from '~/lib/platform/server/http/http';
 import { COMPOSITION_MAX_BYTES } from '~/lib/site/constants';
 
 /** 10 MB as base64 is about 13.4 MB; a little room for the JSON around it. */

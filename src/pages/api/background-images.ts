@@ -6,7 +6,7 @@ import type { APIRoute } from 'astro';
 import { setBackgroundImage } from '~/lib/backgrounds/backgrounds.server';
 import { backgroundImageSchema } from '~/lib/backgrounds/schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 import { listBackgroundImages } from '~/lib/site/site.server';
 
 export const GET: APIRoute = handle(() =>

@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { COMPOSITION_TIPS } from '~/lib/composition/analysis/tips.server';
 import { compositionTipsQuerySchema } from '~/lib/composition/schemas';
-import { HttpError, handle } from '~/lib/platform/server/http';
+import { HttpError, handle } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(({ url }) => {
   const parsed = compositionTipsQuerySchema.safeParse({ type: url.searchParams.get('type') ?? undefined });

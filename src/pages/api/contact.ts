@@ -5,8 +5,8 @@ import type { APIRoute } from 'astro';
 import { submitInquiry } from '~/lib/enquiries/contact.server';
 import { contactSchema } from '~/lib/enquiries/schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle, MAX_FORM_BYTES, readForm, readJson } from '~/lib/platform/server/http';
-import { contactIpLimiter } from '~/lib/platform/server/rate-limit';
+import { HttpError, handle, MAX_FORM_BYTES, readForm, readJson } from '~/lib/platform/server/http/http';
+import { contactIpLimiter } from '~/lib/platform/server/http/rate-limit';
 
 export const POST: APIRoute = handle(async ({ request, locals }) => {
   const limitByAddress = () => {

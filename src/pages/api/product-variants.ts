@@ -1,7 +1,7 @@
 // GET /api/product-variants (size, finish, price) of active photos.
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 import { listActiveVariants } from '~/lib/shop/products.server';
 import { publicVariant } from '~/lib/shop/shop-shapes.server';
 

@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { toPublicPhoto } from '~/lib/photos/public-photos.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 import { listProducts } from '~/lib/shop/products.server';
 import { publicVariant } from '~/lib/shop/shop-shapes.server';
 

@@ -15,8 +15,8 @@ import {
   MAX_FORM_BYTES,
   readForm,
   readJson,
-} from '~/lib/platform/server/http';
-import { reviewIpLimiter } from '~/lib/platform/server/rate-limit';
+} from '~/lib/platform/server/http/http';
+import { reviewIpLimiter } from '~/lib/platform/server/http/rate-limit';
 import { REVIEW_TOKEN_PATTERN, reviewSchema } from '~/lib/reviews/review-schema';
 import { submitReview } from '~/lib/reviews/reviews.server';
 

@@ -5,7 +5,11 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { listFailedMailsForOwner, sendFailedMailAgain } from '~/lib/admin/failed-mails.server';
 import type { Db } from '~/lib/platform/server/db';
-import { GIVE_UP_AFTER_MS, insertQueuedMail, markMailAttemptFailed } from '~/lib/platform/server/mail-queue';
+import {
+  GIVE_UP_AFTER_MS,
+  insertQueuedMail,
+  markMailAttemptFailed,
+} from '~/lib/platform/server/mail/mail-queue';
 import { mailQueue } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';

@@ -11,7 +11,7 @@ import {
 import { backgroundImageSchema } from '~/lib/backgrounds/schemas';
 import { processPhoto } from '~/lib/media/images.server';
 import type { Db } from '~/lib/platform/server/db';
-import { findOriginal } from '~/lib/platform/server/storage';
+import { findOriginal } from '~/lib/platform/server/storage/storage';
 import { backgroundImages } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';

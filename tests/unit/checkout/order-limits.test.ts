@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { priceOrderLines } from '~/lib/checkout/order-lines.server';
 import { createOrderSchema, type OrderLineInput } from '~/lib/checkout/schemas';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { memoryDb } from '../../helpers/db';
 import { makeFramings, makePhoto, makeVariant } from '../../helpers/factories';
 

@@ -29,7 +29,7 @@ import {
 import { DEFAULT_ZONES } from '~/lib/checkout/shipping-zones';
 import { updateVatRates, vatRatesJson } from '~/lib/checkout/vat-admin.server';
 import type { Db } from '~/lib/platform/server/db';
-import { isHttpError } from '~/lib/platform/server/http';
+import { isHttpError } from '~/lib/platform/server/http/http';
 import { shippingCountries } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 import { makeDiscountCode, makeOrder } from '../../helpers/factories';

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { analyzeComposition, decodePhoto } from '~/lib/composition/analysis/analyse.server';
 import { loadPlanes } from '~/lib/composition/analysis/pixels.server';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { horizonPhoto, subjectPhoto, truncated } from '../../helpers/photos';
 
 const UNREADABLE = { status: 400, message: 'The image could not be read' };

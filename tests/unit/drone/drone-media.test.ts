@@ -17,7 +17,7 @@ import {
 import { SIGNED_UPLOAD_PREFIX } from '~/lib/media/signed-url.server';
 import { createUploadGrant, receiveSignedUpload } from '~/lib/media/uploads.server';
 import { type Db, openDb } from '~/lib/platform/server/db';
-import { mediaDir, objectPath } from '~/lib/platform/server/storage';
+import { mediaDir, objectPath } from '~/lib/platform/server/storage/storage';
 import { DRONE_PHOTO_LIMIT_MESSAGE } from '~/lib/site/constants';
 import { droneMedia, photos, uploadedObjects } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';

@@ -11,7 +11,7 @@ import {
   WEB_SIZE_ONLY_MESSAGE,
 } from '~/lib/galleries/authorize-download.server';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { galleryLinks } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 import { makeGallery, makeGalleryLink } from '../../helpers/gallery-factories';

@@ -18,9 +18,9 @@ import { lightroomList, selectionCsv, selectionOf } from '~/lib/galleries/galler
 import { hashLinkToken, pinMatches } from '~/lib/galleries/link-token.server';
 import { galleryCreateSchema, galleryUpdateSchema, linkCreateSchema } from '~/lib/galleries/schemas';
 import type { Db } from '~/lib/platform/server/db';
-import { isHttpError } from '~/lib/platform/server/http';
-import { getStorage } from '~/lib/platform/server/object-store';
-import { derivativeKey, mediaPrefix, originalKey } from '~/lib/platform/server/storage';
+import { isHttpError } from '~/lib/platform/server/http/http';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
+import { derivativeKey, mediaPrefix, originalKey } from '~/lib/platform/server/storage/storage';
 import { galleryLinks } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';

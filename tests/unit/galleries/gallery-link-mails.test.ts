@@ -8,7 +8,7 @@ import { openLink } from '~/lib/galleries/gallery-access.server';
 import { favouriteFiles } from '~/lib/galleries/gallery-favourites.server';
 import { linkJson, mailLinkAgain } from '~/lib/galleries/gallery-links.server';
 import type { Db } from '~/lib/platform/server/db';
-import { isHttpError } from '~/lib/platform/server/http';
+import { isHttpError } from '~/lib/platform/server/http/http';
 import { nextDay, startOfIrishDay } from '~/lib/platform/shared/irish-dates';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';

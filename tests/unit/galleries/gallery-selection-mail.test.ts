@@ -6,8 +6,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { SELECTION_MAIL_EVERY_MS, sendSelection } from '~/lib/galleries/gallery-favourites.server';
 import type { Db } from '~/lib/platform/server/db';
-import type { Mail } from '~/lib/platform/server/mail';
-import { deliverDueMails } from '~/lib/platform/server/mail-sender';
+import type { Mail } from '~/lib/platform/server/mail/mail';
+import { deliverDueMails } from '~/lib/platform/server/mail/mail-sender';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import {

@@ -14,7 +14,7 @@ import {
   galleryUploadsDir,
   mediaDir,
   storagePaths,
-} from '~/lib/platform/server/storage';
+} from '~/lib/platform/server/storage/storage';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { ageFile, writeMediaFiles } from '../../helpers/factories';

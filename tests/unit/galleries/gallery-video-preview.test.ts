@@ -17,8 +17,8 @@ import {
   videoPreview,
 } from '~/lib/galleries/gallery-video-preview.server';
 import { watermarkSvg } from '~/lib/galleries/watermark.server';
-import { getStorage } from '~/lib/platform/server/object-store';
-import { galleryFileKey, newMediaId } from '~/lib/platform/server/storage';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
+import { galleryFileKey, newMediaId } from '~/lib/platform/server/storage/storage';
 import { tempDataDir } from '../../helpers/data-dir';
 import { readStored, whereStored } from '../../helpers/gallery-factories';
 import { testStorage } from '../../helpers/test-storage';

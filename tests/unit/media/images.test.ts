@@ -32,7 +32,7 @@ import {
   originalKey,
   originalPath,
   storagePaths,
-} from '~/lib/platform/server/storage';
+} from '~/lib/platform/server/storage/storage';
 import { tempDataDir } from '../../helpers/data-dir';
 import {
   expectNotStored,

@@ -8,8 +8,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serveMedia } from '~/lib/media/media-serve.server';
 import { resetConfigForTests } from '~/lib/platform/server/config';
-import { getStorage, PUBLIC_CACHE } from '~/lib/platform/server/object-store';
-import { derivativeKey, derivativePath, newMediaId, storagePaths } from '~/lib/platform/server/storage';
+import { getStorage, PUBLIC_CACHE } from '~/lib/platform/server/storage/object-store';
+import {
+  derivativeKey,
+  derivativePath,
+  newMediaId,
+  storagePaths,
+} from '~/lib/platform/server/storage/storage';
 import { STORAGE_VARIABLES, storageEnvFor } from '../../helpers/test-storage';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'media-serve-test-'));

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { processPhoto } from '~/lib/media/images.server';
 import { getOgImage, OG_HEIGHT, OG_WIDTH, pickOgPhoto } from '~/lib/photos/og-image.server';
 import type { Db } from '~/lib/platform/server/db';
-import { derivativeKey } from '~/lib/platform/server/storage';
+import { derivativeKey } from '~/lib/platform/server/storage/storage';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makePhoto } from '../../helpers/factories';

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { getStorage } from '~/lib/platform/server/object-store';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
 import { withSiteDb } from '../../helpers/db';
 import { makeDroneMedia } from '../../helpers/factories';
 import { inSiteStore, storageEnvFor, testStorage } from '../../helpers/test-storage';

@@ -13,7 +13,7 @@ import {
   sweepStorage,
 } from '~/lib/media/storage-sweep.server';
 import type { Db } from '~/lib/platform/server/db';
-import { getStorage } from '~/lib/platform/server/object-store';
+import { getStorage } from '~/lib/platform/server/storage/object-store';
 import {
   derivativeKey,
   galleryFileKey,
@@ -25,7 +25,7 @@ import {
   originalPath,
   storagePaths,
   tmpPath,
-} from '~/lib/platform/server/storage';
+} from '~/lib/platform/server/storage/storage';
 import { uploadedObjects } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';

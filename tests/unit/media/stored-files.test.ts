@@ -11,7 +11,7 @@ import {
   releaseFiles,
 } from '~/lib/media/stored-files.server';
 import type { Db } from '~/lib/platform/server/db';
-import { derivativeKey, mediaPrefix, objectKey, originalKey } from '~/lib/platform/server/storage';
+import { derivativeKey, mediaPrefix, objectKey, originalKey } from '~/lib/platform/server/storage/storage';
 import { mediaJobs, photos, uploadedObjects, users } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';

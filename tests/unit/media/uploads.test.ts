@@ -14,7 +14,7 @@ import {
   toObjectResponse,
 } from '~/lib/media/uploads.server';
 import type { Db } from '~/lib/platform/server/db';
-import { derivativeKey, objectKey, originalKey } from '~/lib/platform/server/storage';
+import { derivativeKey, objectKey, originalKey } from '~/lib/platform/server/storage/storage';
 import { MB } from '~/lib/site/constants';
 import { mediaJobs, sessions, uploadedObjects } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';

@@ -10,7 +10,7 @@ import { createUploadGrant, receiveSignedUpload } from '~/lib/media/uploads.serv
 import { hasFfmpeg } from '~/lib/media/video/ffmpeg.server';
 import { processVideo, remuxArgs } from '~/lib/media/video/process-video.server';
 import { resetConfigForTests } from '~/lib/platform/server/config';
-import { derivativeKey, objectKey } from '~/lib/platform/server/storage';
+import { derivativeKey, objectKey } from '~/lib/platform/server/storage/storage';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
 import { makeSession } from '../../helpers/factories';

@@ -12,7 +12,7 @@ import {
   resolvePhotoMedia,
 } from '~/lib/photos/photo-media.server';
 import type { Db } from '~/lib/platform/server/db';
-import { derivativePath } from '~/lib/platform/server/storage';
+import { derivativePath } from '~/lib/platform/server/storage/storage';
 import { mediaJobs } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';

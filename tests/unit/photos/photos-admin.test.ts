@@ -29,7 +29,7 @@ import {
 import { HERO_SET_AT_KEY } from '~/lib/photos/public-photos.server';
 import type { PhotoForm } from '~/lib/photos/schemas';
 import { type Db, openDb } from '~/lib/platform/server/db';
-import { derivativePath } from '~/lib/platform/server/storage';
+import { derivativePath } from '~/lib/platform/server/storage/storage';
 import { listProducts, listVariantsForPhoto } from '~/lib/shop/products.server';
 import { decodeShopRow } from '~/lib/shop/shop-data';
 import { appMeta, orderItems, photos, productVariants } from '~db/schema';

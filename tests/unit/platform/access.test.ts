@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { accessFor, isCrossSite } from '~/lib/platform/server/access';
+import { accessFor, isCrossSite } from '~/lib/platform/server/auth/access';
 
 describe('accessFor', () => {
   it('closes admin pages and admin calls to everyone but the owner', () => {

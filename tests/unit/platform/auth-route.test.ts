@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isJsonBody, isSignInPath } from '~/lib/platform/server/auth-route';
+import { isJsonBody, isSignInPath } from '~/lib/platform/server/auth/auth-route';
 
 describe("better-auth's sign-in routes", () => {
   it('are recognised in every spelling that might reach them', () => {

@@ -5,7 +5,7 @@ import { linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, write
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { copyFiles } from '~/lib/platform/server/backup';
+import { copyFiles } from '~/lib/platform/server/backup/backup';
 
 const root = mkdtempSync(join(tmpdir(), 'wicklow-links-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

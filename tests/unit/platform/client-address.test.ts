@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '~/lib/platform/server/config';
-import { clientAddress, clientIpFromPeer } from '~/lib/platform/server/rate-limit';
+import { clientAddress, clientIpFromPeer } from '~/lib/platform/server/http/rate-limit';
 
 const saved = { ...process.env };
 beforeEach(() => {

@@ -3,7 +3,7 @@
 // browsers do; form-action, object-src and frame-ancestors have no fallback and must be written.
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '~/lib/platform/server/config';
-import { pagePolicy } from '~/lib/platform/server/csp';
+import { pagePolicy } from '~/lib/platform/server/render/csp';
 
 /** The sources a browser applies for a directive of the policy. */
 function sourcesOf(policy: string) {

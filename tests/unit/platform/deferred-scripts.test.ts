@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { pageScriptHashes, scriptHash } from '~/lib/platform/server/csp';
-import { deferModuleScripts } from '~/lib/platform/server/deferred-scripts';
-import { FONTS_READY } from '~/lib/platform/server/inline-scripts';
+import { pageScriptHashes, scriptHash } from '~/lib/platform/server/render/csp';
+import { deferModuleScripts } from '~/lib/platform/server/render/deferred-scripts';
+import { FONTS_READY } from '~/lib/platform/server/render/inline-scripts';
 
 const page = (body: string) =>
   `<!doctype html><html><head><title>t</title></head><body>${body}</body></html>`;

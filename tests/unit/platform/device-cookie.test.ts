@@ -3,7 +3,7 @@ import {
   DEVICE_COOKIE_MAX_AGE_SECONDS,
   deviceToken,
   isValidDeviceToken,
-} from '~/lib/platform/server/device-cookie';
+} from '~/lib/platform/server/auth/device-cookie';
 
 const SECRET = 'a-secret-of-at-least-thirty-two-characters';
 const OWNER = 'owner@example.com';

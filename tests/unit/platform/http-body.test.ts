@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, readBody, readForm, readJson } from '~/lib/platform/server/http';
+import { HttpError, readBody, readForm, readJson } from '~/lib/platform/server/http/http';
 
 /** A request whose body comes in chunks and declares no length, like HTTP chunked encoding. */
 function chunked(chunks: (string | Uint8Array)[], contentType = 'application/octet-stream'): Request {

@@ -12,20 +12,20 @@ import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vites
 import { resetConfigForTests } from '~/lib/platform/server/config';
 import { type Db, openDb } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
-import { configuredTransport, smtpTransport } from '~/lib/platform/server/mail';
+import { configuredTransport, smtpTransport } from '~/lib/platform/server/mail/mail';
 import {
   FIRST_RETRY_MS,
   GIVE_UP_AFTER_MS,
   insertQueuedMail,
   MAX_RETRY_MS,
   retryDelayMs,
-} from '~/lib/platform/server/mail-queue';
+} from '~/lib/platform/server/mail/mail-queue';
 import {
   deliverDueMails,
   queueMail,
   startMailSender,
   stopMailSender,
-} from '~/lib/platform/server/mail-sender';
+} from '~/lib/platform/server/mail/mail-sender';
 import { mailQueue } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';

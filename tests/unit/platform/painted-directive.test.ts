@@ -5,7 +5,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { PAINTED_DIRECTIVE } from '~/lib/platform/server/inline-scripts';
+import { PAINTED_DIRECTIVE } from '~/lib/platform/server/render/inline-scripts';
 
 const ROOT = join(__dirname, '../../..');
 

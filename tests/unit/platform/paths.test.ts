@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodePath, normalizePath, splitTarget } from '~/lib/platform/server/paths';
+import { encodePath, normalizePath, splitTarget } from '~/lib/platform/server/http/paths';
 
 describe('normalizePath', () => {
   it('folds every spelling of a path into one', () => {

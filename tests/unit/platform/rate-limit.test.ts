@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { resetConfigForTests } from '~/lib/platform/server/config';
-import { rateLimitKey } from '~/lib/platform/server/ip';
-import { clientIp, clientIpFromPeer, RateLimiter } from '~/lib/platform/server/rate-limit';
+import { rateLimitKey } from '~/lib/platform/server/http/ip';
+import { clientIp, clientIpFromPeer, RateLimiter } from '~/lib/platform/server/http/rate-limit';
 
 const req = (xff?: string) => new Request('http://x/', { headers: xff ? { 'x-forwarded-for': xff } : {} });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cacheKey, robotsRules, ruleFor, whoMay } from '~/lib/platform/server/route-table';
+import { cacheKey, robotsRules, ruleFor, whoMay } from '~/lib/platform/server/http/route-table';
 
 const q = (s: string) => new URLSearchParams(s);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Admission, SignInLimiter, waitMessage } from '~/lib/platform/server/sign-in-limit';
+import { type Admission, SignInLimiter, waitMessage } from '~/lib/platform/server/auth/sign-in-limit';
 
 const MIN = 60_000;
 const OWNER = 'owner@example.com';

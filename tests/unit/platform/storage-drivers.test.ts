@@ -7,9 +7,9 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type StorageDriver, StorageNotFound, sha256Of } from '~/lib/platform/server/storage-driver';
-import { localDriver } from '~/lib/platform/server/storage-local';
-import { contentDisposition, s3Client, s3Driver } from '~/lib/platform/server/storage-s3';
+import { type StorageDriver, StorageNotFound, sha256Of } from '~/lib/platform/server/storage/storage-driver';
+import { localDriver } from '~/lib/platform/server/storage/storage-local';
+import { contentDisposition, s3Client, s3Driver } from '~/lib/platform/server/storage/storage-s3';
 import { runFolder } from '../../helpers/run-folder';
 import { startS3rver } from '../../helpers/s3rver';
 

@@ -9,8 +9,8 @@ import type { AddressInfo } from 'node:net';
 import { GetObjectCommand, HeadObjectCommand, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { sha256Of } from '~/lib/platform/server/storage-driver';
-import { type S3Settings, s3Driver } from '~/lib/platform/server/storage-s3';
+import { sha256Of } from '~/lib/platform/server/storage/storage-driver';
+import { type S3Settings, s3Driver } from '~/lib/platform/server/storage/storage-s3';
 import { startS3rver, type TestS3 } from '../../helpers/s3rver';
 
 const MiB = 1024 * 1024;

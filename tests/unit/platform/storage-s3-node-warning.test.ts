@@ -4,7 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 
-const DRIVER = new URL('../../../src/lib/platform/server/storage-s3.ts', import.meta.url).pathname;
+const DRIVER = new URL('../../../src/lib/platform/server/storage/storage-s3.ts', import.meta.url).pathname;
 
 /** What a fresh Node process prints on stderr after running `code` (an ES module, with tsx). */
 function stderrOf(code: string): string {

@@ -10,21 +10,23 @@ const ROOTS = ['src', 'server'];
 
 /** The modules that may import node:fs, and what for. None of them reads or writes a stored file by path. */
 const FILE_SYSTEM_USERS: Record<string, string> = {
-  'src/lib/platform/server/storage.ts': 'the store’s folders and keys, tmp/ work files',
-  'src/lib/platform/server/storage-local.ts': 'the local driver itself',
-  'src/lib/platform/server/storage-s3.ts': 'a { file } body streamed into the bucket',
-  'src/lib/platform/server/object-store.ts':
+  'src/lib/platform/server/storage/storage.ts': 'the store’s folders and keys, tmp/ work files',
+  'src/lib/platform/server/storage/storage-local.ts': 'the local driver itself',
+  'src/lib/platform/server/storage/storage-s3.ts': 'a { file } body streamed into the bucket',
+  'src/lib/platform/server/storage/object-store.ts':
     'storeFile and withLocalCopy: tmp/ files in and out of the store',
-  'src/lib/platform/server/send-file.ts': 'serves a file by the path the local driver gave (localPath)',
-  'src/lib/platform/server/resumable-uploads.ts':
+  'src/lib/platform/server/storage/send-file.ts':
+    'serves a file by the path the local driver gave (localPath)',
+  'src/lib/platform/server/storage/resumable-uploads.ts':
     'gallery uploads in progress in UPLOADS_DIR/tus (local store)',
   'src/lib/platform/server/config.ts': 'the data directory and the site secret in it',
   'src/lib/platform/server/db.ts': 'the database file',
-  'src/lib/platform/server/data-dir-lock.ts': 'the site.lock mark in the data directory',
+  'src/lib/platform/server/backup/data-dir-lock.ts': 'the site.lock mark in the data directory',
   'src/lib/platform/server/grouped-commits.ts': 'the database (write-ahead log checks)',
-  'src/lib/platform/server/mail.ts': 'the outbox folder when no SMTP is set',
-  'src/lib/platform/server/backup.ts': 'copies the data directory (and the local driver’s folder)',
-  'src/lib/platform/server/restore.ts': 'copies a backup into the data directory (and the local folder)',
+  'src/lib/platform/server/mail/mail.ts': 'the outbox folder when no SMTP is set',
+  'src/lib/platform/server/backup/backup.ts': 'copies the data directory (and the local driver’s folder)',
+  'src/lib/platform/server/backup/restore.ts':
+    'copies a backup into the data directory (and the local folder)',
   'server/static-assets.ts': 'the built assets in dist/client',
   'server/build-in-use.ts': 'the running/<pid> mark in the build folder this server runs',
   'server/seed/demo-images.ts': 'the demo drawings’ cache in node_modules/.cache',
@@ -52,8 +54,8 @@ const FILE_SYSTEM_USERS: Record<string, string> = {
 const PATH_BUILDERS =
   /\b(originalPath|derivativePath|mediaDir|objectPath|galleryOriginalPath|findOriginal)\(/;
 const STORE_MODULES = new Set([
-  'src/lib/platform/server/storage.ts',
-  'src/lib/platform/server/storage-local.ts',
+  'src/lib/platform/server/storage/storage.ts',
+  'src/lib/platform/server/storage/storage-local.ts',
 ]);
 
 function sources(dir: string): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classesInMarkup, stylesForMarkup } from '~/lib/platform/server/used-styles';
+import { classesInMarkup, stylesForMarkup } from '~/lib/platform/server/render/used-styles';
 
 const markup = (body: string) => `<!doctype html><html><head></head><body>${body}</body></html>`;
 

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { displayUrl } from '~/lib/photos/photo-media.server';
 import type { Db } from '~/lib/platform/server/db';
-import { mediaPrefix } from '~/lib/platform/server/storage';
+import { mediaPrefix } from '~/lib/platform/server/storage/storage';
 import { setBioPicture } from '~/lib/profile/profile.server';
 import { uploadedObjects, users } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';

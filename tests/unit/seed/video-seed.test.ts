@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { posterUrl } from '~/lib/drone/drone-media.server';
 import { resetConfigForTests } from '~/lib/platform/server/config';
-import { derivativePath, objectPath } from '~/lib/platform/server/storage';
+import { derivativePath, objectPath } from '~/lib/platform/server/storage/storage';
 import { droneMedia, uploadedObjects } from '~db/schema';
 import { type Processed, seedDemo } from '../../../server/seed/demo';
 import type { DemoPhoto } from '../../../server/seed/demo-photos';

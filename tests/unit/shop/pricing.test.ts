@@ -6,7 +6,7 @@ import { createPendingOrder, judgeCapture, paypalOrderBody } from '~/lib/checkou
 import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import { customerDataSchema } from '~/lib/checkout/schemas';
 import type { Db } from '~/lib/platform/server/db';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { decimalToCents, framingPriceFor, linePriceCents, lineTotalCents } from '~/lib/shop/pricing';
 import { framingOptions, orderItems, orders, photos, productVariants } from '~db/schema';
 import { memoryDb } from '../../helpers/db';

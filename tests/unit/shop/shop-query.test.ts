@@ -1,7 +1,7 @@
 // The shop's view in its address: read back with unknown values refused, written without defaults,
 // and never part of the page cache's key (the server renders /shop the same for every view).
 import { describe, expect, it } from 'vitest';
-import { cacheKey } from '~/lib/platform/server/route-table';
+import { cacheKey } from '~/lib/platform/server/http/route-table';
 import { queryForView, viewFromQuery } from '~/lib/shop/shop-filter';
 
 const CATEGORIES = ['all', 'coastal', 'mountains'];

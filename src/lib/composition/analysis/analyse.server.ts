@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import type { CompositionAnalysis } from '~/lib/composition/schemas';
 import { detectFileType, SNIFF_BYTES } from '~/lib/media/file-types.server';
 import { getConfig } from '~/lib/platform/server/config';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { getLog } from '~/lib/platform/server/log';
 import { COMPOSITION_MAX_BYTES } from '~/lib/site/constants';
 import { analyseLocally, measureLocally } from './local.server';

@@ -1,8 +1,9 @@
 // Composition analyses are the heaviest thing the owner can ask of the box: 30 an hour, shared by
 // POST /api/analyze-composition and POST /api/admin/photos/{id}/analysis, counted per signed-in
 // owner (or per address when no one is signed in).
+
+import { RateLimiter, tooManyRequests, waitInWords } from '~/lib/platform/server/http/rate-limit';
 import { registerInstance } from '~/lib/platform/server/instances';
-import { RateLimiter, tooManyRequests, waitInWords } from '~/lib/platform/server/rate-limit';
 
 registerInstance('composition analysis limit', import.meta.url);
 

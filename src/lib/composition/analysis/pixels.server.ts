@@ -3,7 +3,7 @@
 // small copy keeps the whole analysis well under a second on the 2-core box and makes it deterministic.
 import sharp, { type SharpOptions } from 'sharp';
 import { MAX_INPUT_PIXELS } from '~/lib/media/images.server';
-import { HttpError } from '~/lib/platform/server/http';
+import { HttpError } from '~/lib/platform/server/http/http';
 
 /** The answer for a photo whose header reads but whose pixels do not (cut short, damaged). */
 export const UNREADABLE_IMAGE = 'The image could not be read';

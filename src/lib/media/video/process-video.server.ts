@@ -7,7 +7,7 @@
 // When ffmpeg cannot run, the file is left as it came and there is no poster; the caller decides.
 import { rename, rm, stat } from 'node:fs/promises';
 import { type ProcessedPhoto, processPhoto } from '~/lib/media/images.server';
-import { type MediaAccess, tmpPath } from '~/lib/platform/server/storage';
+import { type MediaAccess, tmpPath } from '~/lib/platform/server/storage/storage';
 import { runFfmpeg } from './ffmpeg.server';
 
 export type VideoExt = 'mp4' | 'mov' | 'avi';

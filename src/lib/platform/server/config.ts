@@ -5,9 +5,9 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { ipVersion, normalizeIp } from './http/ip';
 import { registerInstance } from './instances';
-import { ipVersion, normalizeIp } from './ip';
-import type { S3Settings } from './storage-s3';
+import type { S3Settings } from './storage/storage-s3';
 
 registerInstance('settings', import.meta.url);
 

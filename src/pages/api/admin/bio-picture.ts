@@ -2,7 +2,7 @@
 // the about section's picture; the answer carries the address stored.
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 import { setBioPicture } from '~/lib/profile/profile.server';
 import { bioPictureSchema } from '~/lib/profile/schemas';
 

@@ -12,7 +12,7 @@ import {
 } from '~/lib/content/faq';
 import { currentFaqFacts, listFaqEntries, saveFaqEntries } from '~/lib/content/faq.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 
 function faqAnswer(entries: FaqEntry[]) {
   const values = faqPlaceholderValues(currentFaqFacts(getDb()));

@@ -2,7 +2,7 @@
 // all or nothing; answers the new price list. Owner only (the route table).
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 import { adminPriceMatrix } from '~/lib/shop/price-shapes.server';
 import { updateFramingPrices } from '~/lib/shop/pricing.server';
 import { framingPricingSchema } from '~/lib/shop/schemas';

@@ -2,7 +2,7 @@
 // answers { created }. Owner only (the route table).
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 import { generateMissingVariants } from '~/lib/shop/pricing.server';
 
 export const POST: APIRoute = handle(() => Response.json({ created: generateMissingVariants(getDb()) }));

@@ -2,7 +2,7 @@
 // the owner's password and signs every other session out; this browser gets a fresh session.
 // A wrong current password is a 400, too many of them a 429, as on the sign-in page.
 import type { APIRoute } from 'astro';
-import { HttpError, handle, readJson } from '~/lib/platform/server/http';
+import { HttpError, handle, readJson } from '~/lib/platform/server/http/http';
 import { changeOwnerPassword } from '~/lib/profile/profile.server';
 import { passwordChangeSchema } from '~/lib/profile/schemas';
 

@@ -2,6 +2,6 @@
 import type { APIRoute } from 'astro';
 import { getPaymentsInfo } from '~/lib/payments/payments-info.server';
 import { getConfig } from '~/lib/platform/server/config';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(() => Response.json(getPaymentsInfo(getConfig())));

@@ -1,7 +1,7 @@
 // GET /api/admin/print-fit: for every photo, each print size's resolution and whether it fits. Owner only.
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 import { MIN_PRINT_PPI } from '~/lib/shop/print-fit';
 import { listPrintFit } from '~/lib/shop/print-fit.server';
 

@@ -2,7 +2,7 @@
 // be cached 5 minutes). The owner also gets the e-mail and name for the Profile tab.
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 import { getOwnerProfile } from '~/lib/site/site.server';
 
 export const GET: APIRoute = handle(({ locals }) => {

@@ -3,7 +3,7 @@
 import type { APIRoute } from 'astro';
 import { getSalesReport } from '~/lib/admin/sales-report.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 import { centsToDecimal } from '~/lib/platform/shared/format';
 
 export const GET: APIRoute = handle(() => {

@@ -7,7 +7,7 @@ import type { APIRoute } from 'astro';
 import { shippingSettingsSchema } from '~/lib/checkout/owner-schemas';
 import { shippingSettings, shippingSettingsJson, updateShipping } from '~/lib/checkout/shipping-admin.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(() => Response.json(shippingSettingsJson(shippingSettings(getDb()))));
 

@@ -4,7 +4,7 @@
 import type { APIRoute } from 'astro';
 import { clearTestOrders, countTestOrders } from '~/lib/orders/test-orders.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 
 const noStore = { headers: { 'Cache-Control': 'no-store' } };
 

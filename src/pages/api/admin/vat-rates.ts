@@ -6,7 +6,7 @@ import { vatRatesSchema } from '~/lib/checkout/owner-schemas';
 import { loadVatRates } from '~/lib/checkout/selling-rules.server';
 import { updateVatRates, vatRatesJson } from '~/lib/checkout/vat-admin.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(() => Response.json(vatRatesJson(loadVatRates(getDb()))));
 

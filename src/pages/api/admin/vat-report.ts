@@ -8,7 +8,7 @@ import { vatReportQuerySchema } from '~/lib/orders/schemas';
 import { vatReportCsv } from '~/lib/orders/vat-report';
 import { vatReport } from '~/lib/orders/vat-report.server';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle } from '~/lib/platform/server/http';
+import { HttpError, handle } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(({ url }) => {
   const parsed = vatReportQuerySchema.safeParse({

@@ -1,6 +1,6 @@
 // GET /api/auth/user → the signed-in user, or 401 (the client reads 401 as "no user").
 import type { APIRoute } from 'astro';
-import { jsonError } from '~/lib/platform/server/http';
+import { jsonError } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = ({ locals }) => {
   const user = locals.user;

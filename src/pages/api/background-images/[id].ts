@@ -3,7 +3,7 @@
 import type { APIRoute } from 'astro';
 import { deleteBackgroundImage } from '~/lib/backgrounds/backgrounds.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 
 export const DELETE: APIRoute = handle(async ({ params }) => {
   await deleteBackgroundImage(getDb(), params.id ?? '');

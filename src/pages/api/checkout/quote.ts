@@ -14,8 +14,8 @@ import {
 } from '~/lib/checkout/quote-cart.server';
 import { quoteSchema } from '~/lib/checkout/schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
-import { tooManyRequests } from '~/lib/platform/server/rate-limit';
+import { handle, readJson } from '~/lib/platform/server/http/http';
+import { tooManyRequests } from '~/lib/platform/server/http/rate-limit';
 
 export const POST: APIRoute = handle(async ({ request, locals }) => {
   const input = await readJson(request, quoteSchema);

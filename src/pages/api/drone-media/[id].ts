@@ -4,7 +4,7 @@
 import type { APIRoute } from 'astro';
 import { deleteDroneMedia } from '~/lib/drone/drone-media.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 
 export const DELETE: APIRoute = handle(async ({ params }) => {
   await deleteDroneMedia(getDb(), params.id ?? '');

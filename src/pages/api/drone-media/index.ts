@@ -6,7 +6,7 @@ import type { APIRoute } from 'astro';
 import { addDroneMedia, listDroneSamples, posterUrl } from '~/lib/drone/drone-media.server';
 import { droneMediaSchema } from '~/lib/drone/schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(() => {
   const samples = listDroneSamples(getDb()).map((s) => ({

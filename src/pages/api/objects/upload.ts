@@ -5,8 +5,8 @@
 import type { APIRoute } from 'astro';
 import { uploadRequestSchema } from '~/lib/media/schemas';
 import { createUploadGrant } from '~/lib/media/uploads.server';
-import { getAuth } from '~/lib/platform/server/auth';
-import { HttpError, handle, readJson } from '~/lib/platform/server/http';
+import { getAuth } from '~/lib/platform/server/auth/auth';
+import { HttpError, handle, readJson } from '~/lib/platform/server/http/http';
 
 export const POST: APIRoute = handle(async ({ request }) => {
   const hasBody = Number(request.headers.get('content-length') ?? 0) > 0;

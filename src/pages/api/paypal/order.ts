@@ -12,8 +12,8 @@ import { codeGuessWait, countingWrongCodes, tooManyCodesMessage } from '~/lib/ch
 import { createOrderSchema } from '~/lib/checkout/schemas';
 import { checkoutBackend } from '~/lib/payments/backend.server';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle, readJson } from '~/lib/platform/server/http';
-import { orderCreateLimiter, tooManyRequests } from '~/lib/platform/server/rate-limit';
+import { HttpError, handle, readJson } from '~/lib/platform/server/http/http';
+import { orderCreateLimiter, tooManyRequests } from '~/lib/platform/server/http/rate-limit';
 
 export const POST: APIRoute = handle(async ({ request, locals }) => {
   const backend = checkoutBackend();

@@ -6,9 +6,9 @@
 import type { APIRoute } from 'astro';
 import { getPaypalClient, PAYMENTS_OFF_MESSAGE } from '~/lib/payments/backend.server';
 import { getConfig } from '~/lib/platform/server/config';
-import { handle, jsonError } from '~/lib/platform/server/http';
+import { handle, jsonError } from '~/lib/platform/server/http/http';
+import { paypalSetupLimiter, tooManyRequests, waitInWords } from '~/lib/platform/server/http/rate-limit';
 import { getLog } from '~/lib/platform/server/log';
-import { paypalSetupLimiter, tooManyRequests, waitInWords } from '~/lib/platform/server/rate-limit';
 
 const noStore = { headers: { 'Cache-Control': 'no-store' } };
 

@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { listContent } from '~/lib/content/content.server';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle } from '~/lib/platform/server/http';
+import { HttpError, handle } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(({ params }) => {
   const section = params.section ?? '';

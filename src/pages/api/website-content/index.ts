@@ -4,7 +4,7 @@ import type { APIRoute } from 'astro';
 import { isKnownBlock, upsertContent } from '~/lib/content/content.server';
 import { websiteContentSchema } from '~/lib/content/schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle, readJson } from '~/lib/platform/server/http';
+import { HttpError, handle, readJson } from '~/lib/platform/server/http/http';
 
 export const PUT: APIRoute = handle(async ({ request }) => {
   const { section, key, content } = await readJson(request, websiteContentSchema);

@@ -7,8 +7,15 @@ import type { APIRoute } from 'astro';
 import { PinBody } from '~/lib/galleries/client-schemas';
 import { openLink, PRIVATE_HEADERS, pinCookie, tryPin } from '~/lib/galleries/gallery-access.server';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle, jsonError, MAX_FORM_BYTES, readForm, readJson } from '~/lib/platform/server/http';
-import { tooManyRequests } from '~/lib/platform/server/rate-limit';
+import {
+  HttpError,
+  handle,
+  jsonError,
+  MAX_FORM_BYTES,
+  readForm,
+  readJson,
+} from '~/lib/platform/server/http/http';
+import { tooManyRequests } from '~/lib/platform/server/http/rate-limit';
 
 export const POST: APIRoute = handle(async ({ request, params, locals }) => {
   const token = params.token ?? '';

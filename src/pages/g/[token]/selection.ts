@@ -4,7 +4,7 @@ import type { APIRoute } from 'astro';
 import { PRIVATE_HEADERS, requireLink } from '~/lib/galleries/gallery-access.server';
 import { sendSelection } from '~/lib/galleries/gallery-favourites.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 
 export const POST: APIRoute = handle(({ request, params }) => {
   const db = getDb();

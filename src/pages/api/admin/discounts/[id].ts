@@ -6,7 +6,7 @@ import type { APIRoute } from 'astro';
 import { deleteDiscount, discountJson, updateDiscount } from '~/lib/checkout/discount-admin.server';
 import { discountUpdateSchema } from '~/lib/checkout/owner-schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 
 export const PUT: APIRoute = handle(async ({ params, request }) => {
   const input = await readJson(request, discountUpdateSchema);

@@ -5,7 +5,7 @@ import type { APIRoute } from 'astro';
 import { createDiscount, discountJson, listDiscounts } from '~/lib/checkout/discount-admin.server';
 import { discountCreateSchema } from '~/lib/checkout/owner-schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(() => {
   const now = new Date();

@@ -4,7 +4,7 @@ import type { APIRoute } from 'astro';
 import { setEnquiryHandled } from '~/lib/enquiries/enquiries.server';
 import { enquiryHandledSchema } from '~/lib/enquiries/schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 
 export const PATCH: APIRoute = handle(async ({ params, request }) => {
   const { handled } = await readJson(request, enquiryHandledSchema);

@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { listEnquiries } from '~/lib/enquiries/enquiries.server';
 import { enquiriesQuerySchema } from '~/lib/enquiries/schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle } from '~/lib/platform/server/http';
+import { HttpError, handle } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(({ url }) => {
   const parsed = enquiriesQuerySchema.safeParse({ filter: url.searchParams.get('filter') ?? undefined });

@@ -13,7 +13,7 @@ import {
 import { linkJson, listLinks } from '~/lib/galleries/gallery-links.server';
 import { galleryUpdateSchema } from '~/lib/galleries/schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(({ params }) => {
   const db = getDb();

@@ -7,7 +7,7 @@ import { createGallery, galleryJson, listGalleries } from '~/lib/galleries/galle
 import { galleryCreateSchema } from '~/lib/galleries/schemas';
 import { getConfig } from '~/lib/platform/server/config';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(() => {
   const now = new Date();

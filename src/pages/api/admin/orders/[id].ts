@@ -5,7 +5,7 @@ import type { APIRoute } from 'astro';
 import { adminOrderDetailsJson } from '~/lib/orders/admin-order-shapes.server';
 import { getOrderDetails } from '~/lib/orders/admin-orders.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 import { numberedCopiesOf } from '~/lib/shop/editions.server';
 
 export const GET: APIRoute = handle(({ params }) => {

@@ -6,8 +6,8 @@ import { deletePhoto, editPhoto } from '~/lib/photos/photo-admin.server';
 import { resolvePhotoMedia } from '~/lib/photos/photo-media.server';
 import { photoFormSchema } from '~/lib/photos/schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { fileField, readMultipart } from '~/lib/platform/server/forms';
-import { handle } from '~/lib/platform/server/http';
+import { fileField, readMultipart } from '~/lib/platform/server/http/forms';
+import { handle } from '~/lib/platform/server/http/http';
 import { UPLOAD_LIMITS } from '~/lib/site/constants';
 
 export const PUT: APIRoute = handle(async ({ params, request }) => {

@@ -8,8 +8,8 @@ import { resolvePhotoMedia } from '~/lib/photos/photo-media.server';
 import { createPhoto } from '~/lib/photos/photos.server';
 import { photoFormSchema } from '~/lib/photos/schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { fileField, readMultipart } from '~/lib/platform/server/forms';
-import { HttpError, handle } from '~/lib/platform/server/http';
+import { fileField, readMultipart } from '~/lib/platform/server/http/forms';
+import { HttpError, handle } from '~/lib/platform/server/http/http';
 import { UPLOAD_LIMITS } from '~/lib/site/constants';
 
 export const GET: APIRoute = handle(() =>

@@ -2,7 +2,7 @@
 // hides it, or sets it back to wait; answers the review (404 for an unknown id). Owner only.
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 import { reviewStateSchema } from '~/lib/reviews/review-schema';
 import { setReviewState } from '~/lib/reviews/reviews.server';
 

@@ -3,7 +3,7 @@
 import type { APIRoute } from 'astro';
 import * as z from 'zod/mini';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle } from '~/lib/platform/server/http';
+import { HttpError, handle } from '~/lib/platform/server/http/http';
 import { reviewsQuerySchema } from '~/lib/reviews/review-schema';
 import { listReviews } from '~/lib/reviews/reviews.server';
 

@@ -4,7 +4,7 @@
 import type { APIRoute } from 'astro';
 import * as z from 'zod/mini';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle } from '~/lib/platform/server/http';
+import { HttpError, handle } from '~/lib/platform/server/http/http';
 import { listPreviewOrders, previewReviewFlow, reviewPreviewPath } from '~/lib/reviews/review-preview.server';
 import { reviewPreviewQuerySchema } from '~/lib/reviews/review-schema';
 

@@ -3,7 +3,7 @@
 import type { APIRoute } from 'astro';
 import { setFeaturedVideo } from '~/lib/drone/drone-media.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 
 export const PUT: APIRoute = handle(({ params }) =>
   Response.json(setFeaturedVideo(getDb(), params.id ?? '')),

@@ -4,7 +4,7 @@
 import type { APIRoute } from 'astro';
 import { receiveSignedUpload } from '~/lib/media/uploads.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 
 export const PUT: APIRoute = handle(async ({ params, request }) => {
   const result = await receiveSignedUpload(getDb(), params.token ?? '', request);

@@ -2,7 +2,7 @@
 // and the copies left ({ editionSize: null } for an open edition). Never cached: copies come and go.
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle } from '~/lib/platform/server/http';
+import { HttpError, handle } from '~/lib/platform/server/http/http';
 import { editionOf } from '~/lib/shop/editions.server';
 
 export const GET: APIRoute = handle(({ params }) => {

@@ -1,7 +1,7 @@
 // GET /api/photos/{id}/variants, read by the print dialog while it is open.
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle } from '~/lib/platform/server/http';
+import { HttpError, handle } from '~/lib/platform/server/http/http';
 import { listVariantsForPhoto } from '~/lib/shop/products.server';
 import { publicVariant } from '~/lib/shop/shop-shapes.server';
 

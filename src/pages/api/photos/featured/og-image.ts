@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { getOgImage } from '~/lib/photos/og-image.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(async ({ request }) => {
   const { body, key } = await getOgImage(getDb());

@@ -6,7 +6,7 @@ import { HeartBody } from '~/lib/galleries/client-schemas';
 import { PRIVATE_HEADERS, requireLink } from '~/lib/galleries/gallery-access.server';
 import { heart, unheart } from '~/lib/galleries/gallery-favourites.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 
 const done = () => new Response(null, { status: 204, headers: PRIVATE_HEADERS });
 

@@ -8,7 +8,7 @@ import { FilesPageQuery } from '~/lib/galleries/client-schemas';
 import { PRIVATE_HEADERS, requireLink } from '~/lib/galleries/gallery-access.server';
 import { galleryFilesPage } from '~/lib/galleries/gallery-view.server';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle } from '~/lib/platform/server/http';
+import { HttpError, handle } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(({ request, params, url }) => {
   const db = getDb();

@@ -4,7 +4,7 @@ import type { APIRoute } from 'astro';
 import { PRIVATE_HEADERS, requireLink } from '~/lib/galleries/gallery-access.server';
 import { galleryPrintVariants } from '~/lib/galleries/gallery-prints.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(({ request, params }) => {
   const db = getDb();

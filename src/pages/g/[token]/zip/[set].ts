@@ -10,8 +10,8 @@ import { safeFileName, zipOf } from '~/lib/galleries/gallery-downloads.server';
 import { favouriteFiles } from '~/lib/galleries/gallery-favourites.server';
 import { readyFiles } from '~/lib/galleries/gallery-view.server';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle } from '~/lib/platform/server/http';
-import { pacedBody } from '~/lib/platform/server/paced-body';
+import { HttpError, handle } from '~/lib/platform/server/http/http';
+import { pacedBody } from '~/lib/platform/server/http/paced-body';
 
 export const GET: APIRoute = handle(({ request, params, locals }) => {
   const db = getDb();

@@ -4,7 +4,7 @@ import type { APIRoute } from 'astro';
 import { sendFailedMailAgain } from '~/lib/admin/failed-mails.server';
 import { mailRetrySchema } from '~/lib/admin/schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle } from '~/lib/platform/server/http';
+import { HttpError, handle } from '~/lib/platform/server/http/http';
 
 export const POST: APIRoute = handle(({ params }) => {
   const parsed = mailRetrySchema.safeParse({ id: params.id });

@@ -8,7 +8,7 @@ import { admitAnalysis } from '~/lib/composition/analysis/limit.server';
 import { analysePhoto, findPhotoAnalysis, type KeptAnalysis } from '~/lib/composition/photo-analyses.server';
 import type { PhotoAnalysisResponse } from '~/lib/composition/schemas';
 import { type Db, getDb } from '~/lib/platform/server/db';
-import { HttpError, handle } from '~/lib/platform/server/http';
+import { HttpError, handle } from '~/lib/platform/server/http/http';
 import { photos } from '~db/schema';
 
 function answer(db: Db, id: string, kept: KeptAnalysis | null): Response {

@@ -4,7 +4,7 @@
 // a sale, 404 for an unknown photo.
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 import { editionOf, setEditionSize } from '~/lib/shop/editions.server';
 import { editionSizeSchema } from '~/lib/shop/schemas';
 

@@ -2,6 +2,6 @@
 import type { APIRoute } from 'astro';
 import { setHomepageHero } from '~/lib/photos/photo-admin.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 
 export const PUT: APIRoute = handle(({ params }) => Response.json(setHomepageHero(getDb(), params.id ?? '')));

@@ -3,7 +3,7 @@ import type { APIRoute } from 'astro';
 import { setPhotoActive } from '~/lib/photos/photo-admin.server';
 import { photoVisibilitySchema } from '~/lib/photos/schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 
 export const PUT: APIRoute = handle(async ({ params, request }) => {
   const { isActive } = await readJson(request, photoVisibilitySchema);

@@ -12,7 +12,7 @@ import { getPaypalClient } from '~/lib/payments/backend.server';
 import { isPaypalApiError } from '~/lib/payments/paypal-client.server';
 import { PAYPAL_ORDER_ID } from '~/lib/payments/paypal-ids';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, isHttpError, jsonError, readJson } from '~/lib/platform/server/http';
+import { handle, isHttpError, jsonError, readJson } from '~/lib/platform/server/http/http';
 import { getLog } from '~/lib/platform/server/log';
 
 export const POST: APIRoute = handle(async ({ params, request }) => {

@@ -22,7 +22,7 @@ import { fileOfGallery } from '~/lib/galleries/gallery-favourites.server';
 import { previewSource, videoPreview } from '~/lib/galleries/gallery-video-preview.server';
 import { viewingCopy } from '~/lib/galleries/watermark.server';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle } from '~/lib/platform/server/http';
+import { HttpError, handle } from '~/lib/platform/server/http/http';
 
 const VIEW = /^view-(\d{1,4})\.(webp|jpg)$/;
 const notHere = () => new HttpError(404, 'This file is not in the gallery.');

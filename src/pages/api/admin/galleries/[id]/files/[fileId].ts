@@ -3,7 +3,7 @@
 import type { APIRoute } from 'astro';
 import { deleteGalleryFile } from '~/lib/galleries/galleries.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 
 export const DELETE: APIRoute = handle(async ({ params }) => {
   await deleteGalleryFile(getDb(), params.id ?? '', params.fileId ?? '');

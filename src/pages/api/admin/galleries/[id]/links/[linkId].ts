@@ -5,7 +5,7 @@ import { findGallery } from '~/lib/galleries/galleries.server';
 import { deleteLink, linkJson, updateLink } from '~/lib/galleries/gallery-links.server';
 import { linkUpdateSchema } from '~/lib/galleries/schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 
 export const PUT: APIRoute = handle(async ({ params, request }) => {
   const input = await readJson(request, linkUpdateSchema);

@@ -6,7 +6,7 @@ import { findGallery } from '~/lib/galleries/galleries.server';
 import { createLink, linkJson, listLinks } from '~/lib/galleries/gallery-links.server';
 import { linkCreateSchema } from '~/lib/galleries/schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(({ params }) => {
   const db = getDb();

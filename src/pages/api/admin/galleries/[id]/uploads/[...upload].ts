@@ -5,7 +5,7 @@
 import type { APIRoute } from 'astro';
 import { handleGalleryUpload } from '~/lib/galleries/gallery-uploads.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle } from '~/lib/platform/server/http';
+import { handle } from '~/lib/platform/server/http/http';
 
 export const ALL: APIRoute = handle(({ params, request }) =>
   handleGalleryUpload(getDb(), params.id ?? '', request),

@@ -6,7 +6,7 @@ import { findGallery } from '~/lib/galleries/galleries.server';
 import { fileOfGallery } from '~/lib/galleries/gallery-favourites.server';
 import { ownerThumbnail } from '~/lib/galleries/watermark.server';
 import { getDb } from '~/lib/platform/server/db';
-import { HttpError, handle } from '~/lib/platform/server/http';
+import { HttpError, handle } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(async ({ params }) => {
   const db = getDb();

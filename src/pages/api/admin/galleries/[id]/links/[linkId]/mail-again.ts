@@ -7,7 +7,7 @@ import type { APIRoute } from 'astro';
 import { findGallery } from '~/lib/galleries/galleries.server';
 import { linkJson, mailLinkAgain } from '~/lib/galleries/gallery-links.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, MAX_JSON_BYTES, readBody } from '~/lib/platform/server/http';
+import { handle, MAX_JSON_BYTES, readBody } from '~/lib/platform/server/http/http';
 
 export const POST: APIRoute = handle(async ({ params, request }) => {
   // It takes no payload; a body is still read under the JSON limit, so a huge one is a 413.

@@ -5,7 +5,7 @@ import type { APIRoute } from 'astro';
 import { mailLink } from '~/lib/galleries/gallery-links.server';
 import { linkMailSchema } from '~/lib/galleries/schemas';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, readJson } from '~/lib/platform/server/http';
+import { handle, readJson } from '~/lib/platform/server/http/http';
 
 export const POST: APIRoute = handle(async ({ params, request }) => {
   const { token } = await readJson(request, linkMailSchema);

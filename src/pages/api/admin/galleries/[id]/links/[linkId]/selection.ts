@@ -3,7 +3,7 @@
 import type { APIRoute } from 'astro';
 import { lightroomList, selectionCsv, selectionOf } from '~/lib/galleries/gallery-selection.server';
 import { getDb } from '~/lib/platform/server/db';
-import { handle, jsonError } from '~/lib/platform/server/http';
+import { handle, jsonError } from '~/lib/platform/server/http/http';
 
 export const GET: APIRoute = handle(({ params, url }) => {
   const files = selectionOf(getDb(), params.id ?? '', params.linkId ?? '');

@@ -5,11 +5,11 @@
 // server refuses the recipient for good, or when an attempt fails 24 hours or more after queuing.
 import { and, asc, desc, eq, gte, inArray, lt, lte, min, sql } from 'drizzle-orm';
 import { mailQueue, type QueuedMail } from '~db/schema';
-import { getConfig } from './config';
-import type { Db, Tx } from './db';
+import { getConfig } from '../config';
+import type { Db, Tx } from '../db';
+import { preparedOnce } from '../prepared';
+import { newRowId } from '../row-id';
 import { headerSafe, type Mail } from './mail';
-import { preparedOnce } from './prepared';
-import { newRowId } from './row-id';
 
 export const FIRST_RETRY_MS = 15_000;
 export const MAX_RETRY_MS = 30 * 60_000;

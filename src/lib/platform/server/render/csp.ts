@@ -3,7 +3,7 @@
 // site's own scripts (inline-scripts.ts and the page's script loader), never from the finished
 // HTML, so a script that content smuggled into a page would still be refused.
 import { createHash } from 'node:crypto';
-import { getConfig } from './config';
+import { getConfig } from '../config';
 import { KNOWN_INLINE_SCRIPTS } from './inline-scripts';
 
 const PAYPAL = ['https://*.paypal.com', 'https://*.paypalobjects.com'];

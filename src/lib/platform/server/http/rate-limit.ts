@@ -1,8 +1,8 @@
 // A fixed-window counter in memory: enough for one box and one process.
 // Hand-written because the limits are tiny and per-process; a library would add a store for nothing.
 import { BlockList } from 'node:net';
-import { getConfig } from './config';
-import { registerInstance } from './instances';
+import { getConfig } from '../config';
+import { registerInstance } from '../instances';
 import { ipVersion, normalizeIp, rateLimitKey } from './ip';
 
 registerInstance('rate limits', import.meta.url);

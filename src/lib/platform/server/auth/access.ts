@@ -1,6 +1,6 @@
 // Which requests need the owner, decided on the server from the route table. The client's
 // isAdmin flag is for display only: every owner page, owner call and mutation is checked here.
-import { isSafeMethod, whoMay } from './route-table';
+import { isSafeMethod, whoMay } from '../http/route-table';
 
 export type Access = 'public' | 'owner-page' | 'owner-api';
 

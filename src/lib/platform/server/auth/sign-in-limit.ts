@@ -11,7 +11,7 @@
 // place back, and a success clears its address's failures. A refused attempt is not counted.
 // Hand-written: the rule (two keys, a growing wait, places held while the password is checked)
 // is not what a generic rate limiter does, and a few maps of timestamps are enough.
-import { registerInstance } from './instances';
+import { registerInstance } from '../instances';
 
 export interface SignInLimits {
   addressMax: number;

@@ -5,9 +5,9 @@ import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { eq } from 'drizzle-orm';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '~/lib/platform/shared/password-rules';
 import { accounts, sessions, users, verifications } from '~db/schema';
-import { getConfig } from './config';
-import { type Db, getDb } from './db';
-import { registerInstance } from './instances';
+import { getConfig } from '../config';
+import { type Db, getDb } from '../db';
+import { registerInstance } from '../instances';
 
 /** better-auth's session cookie; over https its name carries the `__Secure-` prefix. */
 export const SESSION_COOKIE = 'better-auth.session_token';

@@ -19,10 +19,10 @@ import {
 } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
-import { getConfig } from './config';
-import { getStorage } from './object-store';
-import { TUS_PREFIX } from './storage';
-import type { StorageDriver, StoredObject } from './storage-driver';
+import { getConfig } from '../config';
+import { getStorage } from '../storage/object-store';
+import { TUS_PREFIX } from '../storage/storage';
+import type { StorageDriver, StoredObject } from '../storage/storage-driver';
 
 /** What a backup holds besides the database: every folder and file of DATA_DIR but these. */
 export const LEFT_OUT: ReadonlySet<string> = new Set([

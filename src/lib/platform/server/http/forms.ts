@@ -1,7 +1,7 @@
 // Multipart forms of owner calls: capped while they stream (the file's limit and a little room for
 // the text fields beside it), then validated by the shared schema.
 import type { z } from 'zod';
-import { fileTooLarge } from '~/lib/platform/server/http';
+import { fileTooLarge } from '~/lib/platform/server/http/http';
 import { HttpError, isHttpError, readForm } from './http';
 
 /** Room for the text fields and the multipart framing beside the file. */

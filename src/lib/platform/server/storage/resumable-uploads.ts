@@ -22,7 +22,7 @@ import {
 import { FileStore } from '@tus/file-store';
 import { S3Store } from '@tus/s3-store';
 import type { DataStore } from '@tus/utils';
-import { getConfig } from './config';
+import { getConfig } from '../config';
 import { galleryUploadsDir, TUS_PREFIX } from './storage';
 
 export { TUS_PREFIX };

@@ -16,7 +16,7 @@ import {
   MEDIA_FORMATS,
   type MediaFormat,
 } from '~/lib/platform/shared/media-keys';
-import { getConfig } from './config';
+import { getConfig } from '../config';
 
 export { isValidMediaId };
 

@@ -10,7 +10,7 @@
 // nothing. It is sent only to the two sign-in paths, never read by scripts (HttpOnly), and is
 // Secure over https. Nothing is stored on the server.
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { getConfig } from './config';
+import { getConfig } from '../config';
 import { type Admission, accountKey, getSignInLimiter } from './sign-in-limit';
 
 const COOKIE = 'wicklow.device';

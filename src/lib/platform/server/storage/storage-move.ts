@@ -11,7 +11,7 @@ import { Transform } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { MEDIA_CONTENT_TYPES, type MediaFormat } from '~/lib/platform/shared/media-keys';
 import { uploadedObjects } from '~db/schema';
-import type { Db } from './db';
+import type { Db } from '../db';
 import { PUBLIC_CACHE } from './object-store';
 import { type PutOptions, type StorageDriver, type StoredObject, sha256Of } from './storage-driver';
 

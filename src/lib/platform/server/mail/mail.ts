@@ -5,8 +5,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
-import { getConfig } from './config';
-import { registerInstance } from './instances';
+import { getConfig } from '../config';
+import { registerInstance } from '../instances';
 import { mailLine } from './mail-text';
 
 registerInstance('mail transport', import.meta.url);

@@ -2,9 +2,10 @@
 // it streams (better-auth would read it whole), better-auth is told the client's address as the
 // site knows it (for its own rate limit), and the sign-in routes take only JSON and go through the
 // one sign-in limit, shared with the sign-in page.
+
+import { jsonError, MAX_JSON_BYTES, readBody } from '../http/http';
 import { getAuth, withClientAddress } from './auth';
 import { admitSignIn, deviceCookies } from './device-cookie';
-import { jsonError, MAX_JSON_BYTES, readBody } from './http';
 import { type SignInOutcome, waitMessage } from './sign-in-limit';
 
 /**

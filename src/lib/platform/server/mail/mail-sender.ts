@@ -7,9 +7,9 @@
 
 import { getLog } from '~/lib/platform/server/log';
 import type { QueuedMail } from '~db/schema';
-import type { Db, Tx } from './db';
-import { commitGrouped } from './grouped-commits';
-import { registerInstance } from './instances';
+import type { Db, Tx } from '../db';
+import { commitGrouped } from '../grouped-commits';
+import { registerInstance } from '../instances';
 import { configuredTransport, isPermanentMailError, type Mail, type MailTransport } from './mail';
 import {
   claimDueMails,

@@ -10,9 +10,9 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import type { StorageDriver, StoredObject } from '../storage/storage-driver';
 import { type BucketRecord, copyFiles, countRows, LEFT_OUT, OBJECTS_MANIFEST, uploadsInside } from './backup';
 import { siteUsing } from './data-dir-lock';
-import type { StorageDriver, StoredObject } from './storage-driver';
 
 export interface RestoreReport {
   from: string;
