@@ -23,8 +23,8 @@ const ProfileTab = lazy(() => import('~/islands/profile/ProfileTab'));
 // The FAQ's form carries zod and react-hook-form.
 const FaqTab = lazy(() => import('~/islands/content/FaqTab'));
 // The selling settings carry the list of countries.
-const ShippingTab = lazy(() => import('~/islands/checkout/ShippingTab'));
-const DiscountsTab = lazy(() => import('~/islands/checkout/DiscountsTab'));
+const ShippingTab = lazy(() => import('~/islands/selling/ShippingTab'));
+const DiscountsTab = lazy(() => import('~/islands/selling/DiscountsTab'));
 // Client galleries carry Uppy and its tus uploader.
 const GalleriesTab = lazy(() => import('~/islands/galleries/GalleriesTab'));
 

@@ -4,7 +4,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { OrderStates } from '~/islands/orders/StatusBadge';
 import type { PaymentState } from '~/lib/orders/payment-state';
-import { lastQuarter, quarterName, vatReportPath } from '~/lib/orders/vat-report';
 import { read } from '~/lib/platform/client/query';
 import {
   decimalStringToCents,
@@ -12,6 +11,7 @@ import {
   formatEuroDecimal,
   shortOrderId,
 } from '~/lib/platform/shared/format';
+import { lastQuarter, quarterName, vatReportPath } from '~/lib/selling/vat-report';
 import { MailFailuresCard } from './MailFailuresCard';
 import { SalesReport } from './SalesReport';
 

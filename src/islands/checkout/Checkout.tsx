@@ -15,13 +15,13 @@
 import { useStore } from '@nanostores/react';
 import type { PayPalNamespace } from '@paypal/paypal-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { COUNTRIES } from '~/lib/checkout/countries';
 import { type CustomerField, customerErrors } from '~/lib/checkout/customer';
 import type { QuoteRequest } from '~/lib/checkout/schemas';
 import { getJson, HttpError, sendJson } from '~/lib/platform/client/api';
 import { notify } from '~/lib/platform/client/toaster';
 import { useHydrated } from '~/lib/platform/client/use-hydrated';
 import { formatEuro } from '~/lib/platform/shared/format';
+import { COUNTRIES } from '~/lib/selling/countries';
 import { type CartLine, lineKey, orderLines, totals } from '~/lib/shop/cart';
 import { $cart, clearCart, removeFromCart, setQuantity } from '~/lib/shop/cart-store';
 import { CURRENCY, PRINT_SIZE_LABELS } from '~/lib/site/constants';

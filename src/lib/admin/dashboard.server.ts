@@ -3,9 +3,9 @@
 // (test mode) took none. Recent orders lists paid, refunded and test orders, each saying which it is.
 // Beside the figures, what waits for the owner: enquiries, reviews, clients' selections, parcels.
 import { and, count, desc, eq, gte, isNotNull, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
-import { paidOrder } from '~/lib/checkout/paid-orders.server';
 import { countUnhandledEnquiries } from '~/lib/enquiries/enquiries.server';
 import { type PaymentState, paymentState } from '~/lib/orders/payment-state';
+import { paidOrder } from '~/lib/payments/paid-orders.server';
 import type { Db } from '~/lib/platform/server/db';
 import { countPendingReviews } from '~/lib/reviews/reviews.server';
 import { RECENT_ORDERS_LIMIT } from '~/lib/site/constants';

@@ -5,7 +5,7 @@
 // names ("Lough Tay, small (8x12 inches) matte"); an item whose description does not read so is
 // left out of the best sellers, though its order still counts in the weekly sales.
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import { paidOrder } from '~/lib/checkout/paid-orders.server';
+import { paidOrder } from '~/lib/payments/paid-orders.server';
 import type { Db } from '~/lib/platform/server/db';
 import { PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
 import { orderItems, orders, photos, productVariants } from '~db/schema';

@@ -10,7 +10,7 @@ import { queueMail } from '~/lib/platform/server/mail/mail-sender';
 import { mailBlock, mailLine } from '~/lib/platform/server/mail/mail-text';
 import { formatEuro, shortOrderId } from '~/lib/platform/shared/format';
 import { OWNER_NAME } from '~/lib/site/constants';
-import { orderVatByRate, vatIncludedLines } from './order-vat';
+import { orderVatByRate, vatIncludedLines } from '../selling/order-vat';
 import { getOrderWithItems } from './order-with-items.server';
 import { TEST_ORDER_LABEL } from './test-order';
 

@@ -26,8 +26,8 @@ import {
 import { decimalToCents } from '~/lib/shop/pricing';
 import { CURRENCY } from '~/lib/site/constants';
 import { discountCodes, orderItems, orders } from '~db/schema';
-import { countryName } from './countries';
-import { DISCOUNT_MESSAGES, discountProblem } from './discount';
+import { countryName } from '../selling/countries';
+import { DISCOUNT_MESSAGES, discountProblem } from '../selling/discount';
 import { queueOrderMails, queuePaymentNotCompletedMails } from './order-mail.server';
 import { type CartInput, type CartQuote, quoteCart } from './quote-cart.server';
 

@@ -7,12 +7,17 @@ import { HttpError, isHttpError } from '~/lib/platform/server/http/http';
 import { discountCodeLimiter, waitInWords } from '~/lib/platform/server/http/rate-limit';
 import { centsToDecimal, formatEuro } from '~/lib/platform/shared/format';
 import { CURRENCY } from '~/lib/site/constants';
-import { DISCOUNT_CODE_PATTERN, DISCOUNT_MESSAGES, discountProblem } from './discount';
+import { DISCOUNT_CODE_PATTERN, DISCOUNT_MESSAGES, discountProblem } from '../selling/discount';
+import {
+  destinationOf,
+  findDiscountCode,
+  loadVatRates,
+  type StoredDiscount,
+} from '../selling/selling-rules.server';
 import { type PricedOrder, priceOrderLines } from './order-lines.server';
 import { type Quote, quoteOrder } from './quote';
 import type { QuoteAnswer } from './quote-answer';
 import type { OrderLineInput } from './schemas';
-import { destinationOf, findDiscountCode, loadVatRates, type StoredDiscount } from './selling-rules.server';
 
 /** What a quote is made of: the chosen prints, the destination's code, and a code as typed. */
 export interface CartInput {

@@ -7,9 +7,10 @@
 // between the print and its frame) in proportion to their amounts, by largest remainder, so the
 // shares add up to the discount exactly and no rounding cent is lost; each part's VAT is worked out on
 // what is really paid for it, and the VAT per rate is the sum of the parts' VAT.
-import { type DiscountRule, discountOff } from './discount';
-import { type ShippingZone, shippingCents } from './shipping-zones';
-import { type VatClass, type VatRates, vatInGross } from './vat';
+import { type DiscountRule, discountOff } from '../selling/discount';
+import { shareOut } from '../selling/share-out';
+import { type ShippingZone, shippingCents } from '../selling/shipping-zones';
+import { type VatClass, type VatRates, vatInGross } from '../selling/vat';
 
 export interface QuoteLineInput {
   description: string;
@@ -50,27 +51,6 @@ export interface Quote {
   shipping: VatPart;
   /** VAT per rate, highest rate first: the gross paid at that rate and the VAT inside it. */
   vat: { rateBp: number; grossCents: number; vatCents: number }[];
-}
-
-/**
- * Shares `total` out over `weights` in proportion, in whole cents, by largest remainder: the shares
- * add up to `total` exactly (when the weights add up to more than 0).
- */
-export function shareOut(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  if (sum <= 0 || total <= 0) return weights.map(() => 0);
-  const exact = weights.map((w) => (total * w) / sum);
-  const shares = exact.map(Math.floor);
-  let left = total - shares.reduce((a, b) => a + b, 0);
-  const order = exact
-    .map((x, i) => [x - Math.floor(x), i] as const)
-    .sort((a, b) => b[0] - a[0] || a[1] - b[1]);
-  for (const [, i] of order) {
-    if (left <= 0) break;
-    shares[i] = (shares[i] ?? 0) + 1;
-    left -= 1;
-  }
-  return shares;
 }
 
 const part = (vatClass: VatClass, rates: VatRates, grossCents: number): VatPart => ({

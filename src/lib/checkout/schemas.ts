@@ -2,8 +2,9 @@
 // and capture.
 import { z } from 'zod';
 import { CUSTOMER_RULES, type CustomerFieldRule } from '~/lib/checkout/customer';
-import { DISCOUNT_MESSAGES } from '~/lib/checkout/discount';
 import { hasControlCharacter } from '~/lib/platform/shared/control-characters';
+import { COUNTRY_MISSING_MESSAGE } from '~/lib/selling/countries';
+import { DISCOUNT_MESSAGES } from '~/lib/selling/discount';
 import { QUANTITY } from '~/lib/shop/print-choices';
 import { MAX_ORDER_PRINTS, PRINT_SIZES } from '~/lib/site/constants';
 
@@ -55,7 +56,6 @@ export const orderLineSchema = z.object({
 export type OrderLineInput = z.infer<typeof orderLineSchema>;
 
 /** What a buyer reads when the country is missing, or is not one of the checkout's list. */
-export const COUNTRY_MISSING_MESSAGE = 'Please choose a country from the list.';
 
 /** Codes are at most 32 characters (DISCOUNT_CODE_PATTERN); text much longer is not a code at all. */
 export const MAX_TYPED_CODE_LENGTH = 100;

@@ -2,7 +2,6 @@
 // (website_content faq.entries, a JSON list checked by the shared FAQ schema), the defaults until
 // the owner saves a list. Placeholders are filled from the settings of the moment.
 import { and, eq } from 'drizzle-orm';
-import { shippingFaqText } from '~/lib/checkout/shipping-admin.server';
 import {
   FAQ_DEFAULTS,
   type FaqEntry,
@@ -13,6 +12,7 @@ import {
 import { fillPlaceholders } from '~/lib/content/placeholders';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
+import { shippingFaqText } from '~/lib/selling/shipping-admin.server';
 import { glossPriceSentence } from '~/lib/shop/finish-wording';
 import { getFromPrice, listActiveFramingOptions } from '~/lib/shop/products.server';
 import { PRINT_SIZES } from '~/lib/site/constants';

@@ -1,10 +1,10 @@
 // JSON shapes of the owner's order calls: money as decimal euros ("90.00") at the edge with the
 // integer cents alongside, times as ISO strings.
 
-import { ratePercent } from '~/lib/checkout/vat';
 import type { AdminOrder, AdminOrderDetails, AdminOrderItem } from '~/lib/orders/admin-orders.server';
 import { paymentState } from '~/lib/orders/payment-state';
 import { centsToDecimal } from '~/lib/platform/shared/format';
+import { ratePercent } from '~/lib/selling/vat';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -3,12 +3,12 @@
 // integer cents here; admin-order-shapes.ts turns it into euros for the API.
 
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { orderVatByRate, type RateTotal } from '~/lib/checkout/order-vat';
 import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
 import type { OrderHistoryEntry } from '~/lib/orders/order-history';
 import type { OrdersQuery } from '~/lib/orders/schemas';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
+import { orderVatByRate, type RateTotal } from '~/lib/selling/order-vat';
 import {
   galleries,
   galleryLinks,

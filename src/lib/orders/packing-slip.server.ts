@@ -4,10 +4,10 @@
 // VAT breakdown of the sale. A test order (test mode: no money was taken) says so, lest it be sent
 // as if it were sold.
 
-import { vatIncludedLines } from '~/lib/checkout/order-vat';
 import { getOrderDetails } from '~/lib/orders/admin-orders.server';
 import type { Db } from '~/lib/platform/server/db';
 import { isHttpError } from '~/lib/platform/server/http/http';
+import { vatIncludedLines } from '~/lib/selling/order-vat';
 import { copyLabel } from '~/lib/shop/editions';
 import { numberedCopiesOf } from '~/lib/shop/editions.server';
 import { PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';

@@ -1,8 +1,8 @@
 // The owner's order list, status changes, refunds and VAT report: one zod schema per payload.
 import { z } from 'zod';
-import { periodDays, VAT_REPORT_MAX_DAYS } from '~/lib/orders/vat-report';
 import { hasControlCharacter, oneLineMessage } from '~/lib/platform/shared/control-characters';
 import { isCalendarDate } from '~/lib/platform/shared/irish-dates';
+import { periodDays, VAT_REPORT_MAX_DAYS } from '~/lib/selling/vat-report';
 import { ORDER_STATUSES } from '~/lib/site/constants';
 
 export const ORDERS_PAGE_SIZE = 10;

@@ -60,7 +60,7 @@ describe('feature boundaries', { timeout: 90_000 }, () => {
   it('refuses an import from a feature the list does not allow', () => {
     const run = lint(
       'src/lib/shop/feature-boundary-probe.ts',
-      "import { DISCOUNT_MESSAGES } from '~/lib/checkout/discount';\n\nexport const x = DISCOUNT_MESSAGES;\n",
+      "import { DISCOUNT_MESSAGES } from '~/lib/selling/discount';\n\nexport const x = DISCOUNT_MESSAGES;\n",
     );
     expect(run.status).not.toBe(0);
     expect(refused(run.output)).toBe(1);

@@ -7,13 +7,13 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { removeAbandonedOrders } from '~/lib/checkout/abandoned-orders.server';
-import { DISCOUNT_MESSAGES } from '~/lib/checkout/discount';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import { reconcilePendingPayments } from '~/lib/checkout/payment-reconcile.server';
 import { capturePaypalOrder, codeGoneMessage, createPaypalOrder } from '~/lib/checkout/place-order.server';
 import { PaypalClient } from '~/lib/payments/paypal-client.server';
 import { PaypalDouble } from '~/lib/payments/paypal-double.server';
 import type { Db } from '~/lib/platform/server/db';
+import { DISCOUNT_MESSAGES } from '~/lib/selling/discount';
 import { discountCodes, orders } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';

@@ -12,11 +12,11 @@ import {
   paypalOrderBody,
 } from '~/lib/checkout/place-order.server';
 import { quoteCart } from '~/lib/checkout/quote-cart.server';
-import { DEFAULT_ZONES } from '~/lib/checkout/shipping-zones';
 import { breakdownIssue } from '~/lib/payments/breakdown.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
 import type { PaypalDouble } from '~/lib/payments/paypal-double.server';
 import type { Db } from '~/lib/platform/server/db';
+import { DEFAULT_ZONES } from '~/lib/selling/shipping-zones';
 import { discountCodes, orders, shippingZones } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';

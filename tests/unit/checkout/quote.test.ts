@@ -3,9 +3,10 @@
 // never below 0, and no rounding cent lost between the lines, the discount and the VAT.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { quoteOrder, shareOut } from '~/lib/checkout/quote';
-import { DEFAULT_ZONES, type ShippingZone } from '~/lib/checkout/shipping-zones';
-import { DEFAULT_VAT_RATES, vatInGross } from '~/lib/checkout/vat';
+import { quoteOrder } from '~/lib/checkout/quote';
+import { shareOut } from '~/lib/selling/share-out';
+import { DEFAULT_ZONES, type ShippingZone } from '~/lib/selling/shipping-zones';
+import { DEFAULT_VAT_RATES, vatInGross } from '~/lib/selling/vat';
 
 const line = fc.record({
   description: fc.constant('A print'),

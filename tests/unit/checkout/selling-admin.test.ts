@@ -4,32 +4,32 @@
 // than deleted), and the schemas that refuse bad input with a sentence before anything is saved.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import type { Db } from '~/lib/platform/server/db';
+import { isHttpError } from '~/lib/platform/server/http/http';
 import {
   createDiscount,
   deleteDiscount,
   discountJson,
   listDiscounts,
   updateDiscount,
-} from '~/lib/checkout/discount-admin.server';
+} from '~/lib/selling/discount-admin.server';
 import {
   discountCreateSchema,
   discountUpdateSchema,
   percentToBp,
   shippingSettingsSchema,
   vatRatesSchema,
-} from '~/lib/checkout/owner-schemas';
-import { destinationOf, findDiscountCode, loadVatRates } from '~/lib/checkout/selling-rules.server';
+} from '~/lib/selling/owner-schemas';
+import { destinationOf, findDiscountCode, loadVatRates } from '~/lib/selling/selling-rules.server';
 import {
   shippingFaqText,
   shippingSettings,
   shippingSettingsJson,
   shippingShopLine,
   updateShipping,
-} from '~/lib/checkout/shipping-admin.server';
-import { DEFAULT_ZONES } from '~/lib/checkout/shipping-zones';
-import { updateVatRates, vatRatesJson } from '~/lib/checkout/vat-admin.server';
-import type { Db } from '~/lib/platform/server/db';
-import { isHttpError } from '~/lib/platform/server/http/http';
+} from '~/lib/selling/shipping-admin.server';
+import { DEFAULT_ZONES } from '~/lib/selling/shipping-zones';
+import { updateVatRates, vatRatesJson } from '~/lib/selling/vat-admin.server';
 import { shippingCountries } from '~db/schema';
 import { memoryDb } from '../../helpers/db';
 import { makeDiscountCode, makeOrder } from '../../helpers/factories';

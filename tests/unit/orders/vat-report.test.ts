@@ -2,10 +2,10 @@
 // by the day they were paid, refunds (full and partial) by the day they were made, per rate; test
 // orders left out; orders made before VAT was recorded counted by their gross alone.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { orderVatByRate } from '~/lib/checkout/order-vat';
-import { lastQuarter, quarterName, refundByRate, vatReportCsv } from '~/lib/orders/vat-report';
-import { vatReport } from '~/lib/orders/vat-report.server';
 import type { Db } from '~/lib/platform/server/db';
+import { orderVatByRate } from '~/lib/selling/order-vat';
+import { lastQuarter, quarterName, refundByRate, vatReportCsv } from '~/lib/selling/vat-report';
+import { vatReport } from '~/lib/selling/vat-report.server';
 import { memoryDb } from '../../helpers/db';
 import { makeOrder } from '../../helpers/factories';
 

@@ -4,10 +4,10 @@
 // countries given, to a zone or to null (not shipped to), all or nothing; answers the settings.
 // Owner only (the route table).
 import type { APIRoute } from 'astro';
-import { shippingSettingsSchema } from '~/lib/checkout/owner-schemas';
-import { shippingSettings, shippingSettingsJson, updateShipping } from '~/lib/checkout/shipping-admin.server';
 import { getDb } from '~/lib/platform/server/db';
 import { handle, readJson } from '~/lib/platform/server/http/http';
+import { shippingSettingsSchema } from '~/lib/selling/owner-schemas';
+import { shippingSettings, shippingSettingsJson, updateShipping } from '~/lib/selling/shipping-admin.server';
 
 export const GET: APIRoute = handle(() => Response.json(shippingSettingsJson(shippingSettings(getDb()))));
 

@@ -2,11 +2,11 @@
 // PUT /api/admin/vat-rates { rates: { print?, edition?, framing?, shipping? } }: rates in percent
 // (0 to 100, at most 2 decimals), all or nothing; answers every rate. Owner only (the route table).
 import type { APIRoute } from 'astro';
-import { vatRatesSchema } from '~/lib/checkout/owner-schemas';
-import { loadVatRates } from '~/lib/checkout/selling-rules.server';
-import { updateVatRates, vatRatesJson } from '~/lib/checkout/vat-admin.server';
 import { getDb } from '~/lib/platform/server/db';
 import { handle, readJson } from '~/lib/platform/server/http/http';
+import { vatRatesSchema } from '~/lib/selling/owner-schemas';
+import { loadVatRates } from '~/lib/selling/selling-rules.server';
+import { updateVatRates, vatRatesJson } from '~/lib/selling/vat-admin.server';
 
 export const GET: APIRoute = handle(() => Response.json(vatRatesJson(loadVatRates(getDb()))));
 

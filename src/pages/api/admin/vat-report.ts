@@ -5,10 +5,10 @@
 // 400. Owner only (the route table).
 import type { APIRoute } from 'astro';
 import { vatReportQuerySchema } from '~/lib/orders/schemas';
-import { vatReportCsv } from '~/lib/orders/vat-report';
-import { vatReport } from '~/lib/orders/vat-report.server';
 import { getDb } from '~/lib/platform/server/db';
 import { HttpError, handle } from '~/lib/platform/server/http/http';
+import { vatReportCsv } from '~/lib/selling/vat-report';
+import { vatReport } from '~/lib/selling/vat-report.server';
 
 export const GET: APIRoute = handle(({ url }) => {
   const parsed = vatReportQuerySchema.safeParse({

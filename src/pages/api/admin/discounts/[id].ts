@@ -3,10 +3,10 @@
 // carries, or switches off one that an order carries: { deleted, discount }. 404 for an unknown id.
 // Owner only (the route table).
 import type { APIRoute } from 'astro';
-import { deleteDiscount, discountJson, updateDiscount } from '~/lib/checkout/discount-admin.server';
-import { discountUpdateSchema } from '~/lib/checkout/owner-schemas';
 import { getDb } from '~/lib/platform/server/db';
 import { handle, readJson } from '~/lib/platform/server/http/http';
+import { deleteDiscount, discountJson, updateDiscount } from '~/lib/selling/discount-admin.server';
+import { discountUpdateSchema } from '~/lib/selling/owner-schemas';
 
 export const PUT: APIRoute = handle(async ({ params, request }) => {
   const input = await readJson(request, discountUpdateSchema);

@@ -2,10 +2,10 @@
 // paid orders. POST /api/admin/discounts { code, kind, value, expiresOn?, maxUses?, minOrder? }: a new
 // code (201); 409 when the code exists in any case. Owner only (the route table).
 import type { APIRoute } from 'astro';
-import { createDiscount, discountJson, listDiscounts } from '~/lib/checkout/discount-admin.server';
-import { discountCreateSchema } from '~/lib/checkout/owner-schemas';
 import { getDb } from '~/lib/platform/server/db';
 import { handle, readJson } from '~/lib/platform/server/http/http';
+import { createDiscount, discountJson, listDiscounts } from '~/lib/selling/discount-admin.server';
+import { discountCreateSchema } from '~/lib/selling/owner-schemas';
 
 export const GET: APIRoute = handle(() => {
   const now = new Date();

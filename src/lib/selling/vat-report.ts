@@ -2,11 +2,11 @@
 // years), the last full quarter the Dashboard links to, how a refund is taken off per rate, and
 // the CSV an accountant opens. Amounts in integer cents; euros only in the CSV.
 
-import type { RateTotal } from '~/lib/checkout/order-vat';
-import { shareOut } from '~/lib/checkout/quote';
-import { ratePercent, vatInGross } from '~/lib/checkout/vat';
 import { centsToDecimal } from '~/lib/platform/shared/format';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
+import type { RateTotal } from '~/lib/selling/order-vat';
+import { shareOut } from '~/lib/selling/share-out';
+import { ratePercent, vatInGross } from '~/lib/selling/vat';
 
 /** A report covers at most five years (and a day for the leap years). */
 export const VAT_REPORT_MAX_DAYS = 5 * 366;

@@ -3,9 +3,9 @@
 // editions and leaves the judgement to an accountant: the site gives no tax advice.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import type { VatClass } from '~/lib/checkout/vat';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
+import type { VatClass } from '~/lib/selling/vat';
 import { AmountField, SettingsCard } from './fields';
 
 interface VatRatesJson {

@@ -290,3 +290,6 @@ export const EU_COUNTRIES = [
   'ES',
   'SE',
 ] as const;
+
+/** What a buyer reads when the country is missing or not one of the list. */
+export const COUNTRY_MISSING_MESSAGE = 'Please choose a country from the list.';

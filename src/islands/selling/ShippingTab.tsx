@@ -3,10 +3,10 @@
 // or not shipped to, and the VAT rates. The shop, the FAQ and the shipping page say what is set here.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
-import { COUNTRIES } from '~/lib/checkout/countries';
-import type { ZoneId } from '~/lib/checkout/shipping-zones';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
+import { COUNTRIES } from '~/lib/selling/countries';
+import type { ZoneId } from '~/lib/selling/shipping-zones';
 import { AmountField, SettingsCard } from './fields';
 import { VatRatesCard } from './VatRatesCard';
 

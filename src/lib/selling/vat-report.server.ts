@@ -3,9 +3,9 @@
 // its payment was taken (paid_at), whatever happened to it later; its refund, full or partial, is
 // taken off in the period the refund was made (refunded_at), so a closed quarter never changes.
 import { and, eq, gte, inArray, isNotNull, lt, or } from 'drizzle-orm';
-import { orderVatByRate, type RateTotal, type StoredVatLine, sumByRate } from '~/lib/checkout/order-vat';
 import type { Db } from '~/lib/platform/server/db';
 import { nextDay, startOfIrishDay } from '~/lib/platform/shared/irish-dates';
+import { orderVatByRate, type RateTotal, type StoredVatLine, sumByRate } from '~/lib/selling/order-vat';
 import { orderItems, orders } from '~db/schema';
 import { refundByRate, type VatPeriod, type VatReport } from './vat-report';
 

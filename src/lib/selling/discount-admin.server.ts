@@ -2,13 +2,13 @@
 // each was used and what its orders brought in (paid orders only; test orders took no money). A
 // code that any order carries is switched off rather than deleted, so the order's history keeps it.
 import { and, count, eq, sql, sum } from 'drizzle-orm';
+import { paidOrder } from '~/lib/payments/paid-orders.server';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { centsToDecimal } from '~/lib/platform/shared/format';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
 import { discountCodes, orders } from '~db/schema';
 import type { DiscountCreateInput, DiscountUpdateInput } from './owner-schemas';
-import { paidOrder } from './paid-orders.server';
 
 export type DiscountRow = typeof discountCodes.$inferSelect;
 export interface AdminDiscount extends DiscountRow {

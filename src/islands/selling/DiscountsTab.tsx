@@ -3,10 +3,10 @@
 // A code can be switched off and on; deleting a code that an order carries switches it off instead.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import type { DiscountKind } from '~/lib/checkout/discount';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { formatEuroDecimal } from '~/lib/platform/shared/format';
+import type { DiscountKind } from '~/lib/selling/discount';
 import { AmountField, SettingsCard } from './fields';
 
 interface DiscountJson {

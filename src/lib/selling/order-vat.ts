@@ -1,8 +1,9 @@
 // The VAT of a stored order, per rate, from what was recorded when it was made: each line's VAT
 // inside its print and its frame (after the line's share of the discount), and the VAT inside the
 // shipping. Orders made before VAT was recorded have none, and nothing is said about them.
-import { ratePercent } from '~/lib/checkout/vat';
+
 import { formatEuro } from '~/lib/platform/shared/format';
+import { ratePercent } from '~/lib/selling/vat';
 
 export interface StoredVatLine {
   quantity: number;

@@ -3,9 +3,8 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import { discountCodes, shippingCountries, shippingZones, vatRates } from '~db/schema';
-import { countryName } from './countries';
+import { COUNTRY_MISSING_MESSAGE, countryName } from './countries';
 import { type DiscountRule, normaliseCode } from './discount';
-import { COUNTRY_MISSING_MESSAGE } from './schemas';
 import { DEFAULT_ZONES, type ShippingZone, type ZoneId, zoneIdOf } from './shipping-zones';
 import { DEFAULT_VAT_RATES, type VatRates } from './vat';
 
