@@ -3,25 +3,12 @@
 // tree for one lint run and removed: an import the list refuses must fail the lint with the list's
 // message, an import it allows must pass, and the browser/server rules of a feature's files still hold
 // beside the feature rule. The declared list itself runs one way: no two features may import each other.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { BIOME_JSON, biomeConfigWithFeatureRules } from '../../../scripts/feature-imports.mjs';
+import { lintProbe, refused } from '../../helpers/lint-probe';
 
-function lint(path: string, source: string) {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, source);
-  try {
-    const run = spawnSync('npx', ['biome', 'lint', path], { encoding: 'utf8' });
-    return { status: run.status, output: run.stdout + run.stderr };
-  } finally {
-    rmSync(path, { force: true });
-  }
-}
-
-/** How many imports of the probe Biome refused. */
-const refused = (output: string) => output.match(/noRestrictedImports/g)?.length ?? 0;
+const lint = lintProbe;
 
 interface Override {
   includes?: string[];

@@ -21,6 +21,21 @@ function doneAt(t: number): number {
 const TOTAL_S = FILES * (SEND_S + PROCESS_S);
 const TOTAL_BYTES = FILES * FILE_BYTES;
 
+/** Each second from the fourth file until two files before the end: the estimate and the truth. */
+function settledSeconds() {
+  const out: { t: number; estimate: number | null; truth: number }[] = [];
+  for (let t = 4 * (SEND_S + PROCESS_S); t < TOTAL_S - 2 * (SEND_S + PROCESS_S); t++) {
+    const estimate = secondsLeft({
+      startedAt: 0,
+      now: t * 1000,
+      doneBytes: doneAt(t),
+      totalBytes: TOTAL_BYTES,
+    });
+    out.push({ t, estimate, truth: TOTAL_S - t });
+  }
+  return out;
+}
+
 describe('the time left of a batch of uploads', () => {
   it('says nothing in the first seconds, or before a byte is sent', () => {
     expect(secondsLeft({ startedAt: 0, now: 2000, doneBytes: 5, totalBytes: 10 })).toBeNull();
@@ -29,14 +44,7 @@ describe('the time left of a batch of uploads', () => {
   });
 
   it('stays within a third of the truth from the fourth file on, through every pause', () => {
-    for (let t = 4 * (SEND_S + PROCESS_S); t < TOTAL_S - 2 * (SEND_S + PROCESS_S); t++) {
-      const estimate = secondsLeft({
-        startedAt: 0,
-        now: t * 1000,
-        doneBytes: doneAt(t),
-        totalBytes: TOTAL_BYTES,
-      });
-      const truth = TOTAL_S - t;
+    for (const { t, estimate, truth } of settledSeconds()) {
       expect(estimate, `at ${t} s`).not.toBeNull();
       expect(
         Math.abs((estimate as number) - truth) / truth,
@@ -52,13 +60,7 @@ describe('the time left of a batch of uploads', () => {
     let speed: number | null = null;
     let worstUppyRatio = 1;
     let previousUppy: number | null = null;
-    for (let t = 4 * (SEND_S + PROCESS_S); t < TOTAL_S - 2 * (SEND_S + PROCESS_S); t++) {
-      const estimate = secondsLeft({
-        startedAt: 0,
-        now: t * 1000,
-        doneBytes: doneAt(t),
-        totalBytes: TOTAL_BYTES,
-      });
+    for (const { t, estimate } of settledSeconds()) {
       if (previous !== null && estimate !== null)
         worstRatio = Math.max(worstRatio, estimate / previous, previous / estimate);
       previous = estimate;

@@ -4,24 +4,10 @@
 //   import a server-only file (*.server.ts, src/lib/platform/server), the db schema or Node;
 // - the platform (src/lib/platform) knows no feature;
 // - src/lib never imports an island.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { lintProbe, refused } from '../../helpers/lint-probe';
 
-function lint(path: string, source: string) {
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, source);
-  try {
-    const run = spawnSync('npx', ['biome', 'lint', path], { encoding: 'utf8' });
-    return { status: run.status, output: run.stdout + run.stderr };
-  } finally {
-    rmSync(path, { force: true });
-  }
-}
-
-/** How many imports of the probe Biome refused. */
-const refused = (output: string) => output.match(/noRestrictedImports/g)?.length ?? 0;
+const lint = lintProbe;
 
 describe('import boundary', () => {
   it('refuses a feature’s server file, the platform’s server half and the db schema in an island', () => {
