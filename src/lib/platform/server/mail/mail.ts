@@ -2,7 +2,7 @@
 // that server; without, it is written to DATA_DIR/outbox/ as an .eml file (so no outside service is
 // needed to run the site). Nothing calls this directly but the mail sender (mail-sender.ts): every
 // mail is first queued in the database (mail-queue.ts) in the transaction of what caused it.
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { getConfig } from '../config';
@@ -89,9 +89,12 @@ export function outboxTransport(dir: string, from: string): MailTransport {
     const key = mail.messageId.replace(/[^A-Za-z0-9-]/g, '').slice(0, 36);
     // Written off the event loop: creating a file in a folder of thousands took a few percent of
     // the server's time while buyers were paying. The same queued mail written twice (a retry
-    // after a crash) replaces its file.
+    // after a crash) replaces its file. Written under another name and renamed, so that whoever
+    // reads the folder never finds a mail half written.
     await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, `${stamp}-${key}.eml`), built.message as Buffer);
+    const file = join(dir, `${stamp}-${key}.eml`);
+    await writeFile(`${file}.part`, built.message as Buffer);
+    await rename(`${file}.part`, file);
   };
 }
 
