@@ -4,12 +4,15 @@
 // answer a right one gets, and only a real match within the period records a row and queues mail.
 import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { orderMailTexts } from '~/lib/checkout/order-mail.server';
+import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import { getOrderDetails } from '~/lib/orders/admin-orders.server';
+import { statusMail } from '~/lib/orders/order-status-mail.server';
 import type { Db } from '~/lib/platform/server/db';
 import { shortOrderId } from '~/lib/platform/shared/format';
 import { type WithdrawalInput, withdrawalSchema } from '~/lib/withdrawals/schemas';
 import { refundBy, withdrawalPeriod } from '~/lib/withdrawals/withdrawal-period';
-import { checkWithdrawal, withdrawFromOrder } from '~/lib/withdrawals/withdrawals.server';
+import { checkWithdrawal, withdrawFromOrder, withdrawUrl } from '~/lib/withdrawals/withdrawals.server';
 import { orderStatusHistory, orderWithdrawals } from '~db/schema';
 import { tempDataDir } from '../../helpers/data-dir';
 import { memoryDb } from '../../helpers/db';
@@ -187,5 +190,18 @@ describe('the form’s schema', () => {
     expect(
       withdrawalSchema.safeParse({ orderNumber: 'abc123', email: BUYER, note: 'x'.repeat(2001) }).success,
     ).toBe(false);
+  });
+});
+
+describe('the way to the form', () => {
+  it('is a full address in the buyer’s confirmation and in the mails of an order prepared or shipped', () => {
+    const o = order('paid');
+    expect(withdrawUrl()).toBe('http://localhost:4321/withdraw');
+    const full = getOrderWithItems(db, o.id);
+    if (!full) throw new Error('no order');
+    expect(orderMailTexts(full).customer).toContain(`To withdraw, use the form at ${withdrawUrl()}`);
+    for (const status of ['processing', 'shipped'] as const) {
+      expect(statusMail(o, status)?.text).toContain(withdrawUrl());
+    }
   });
 });
