@@ -1,7 +1,8 @@
 // A buyer withdraws from a paid order in two steps, without help: from the footer's link to the
 // form, the order number and address from their mails, "Withdraw from contract here", a
 // confirmation that names the order, the acknowledgement, and the mail with the date and time.
-// The order is a paid, delivered one written into the site's database, as PayPal would leave it.
+// Then the owner finds it in the order's dialog. The order is a paid, delivered one written into
+// the site's database, as PayPal would leave it.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,10 +12,12 @@ import { withSiteDb } from '../helpers/db';
 import { makeDeliveredOrder } from '../helpers/factories';
 import { parseMail } from '../helpers/mail-file';
 import { seriousViolations } from './axe';
+import { signInTo } from './sign-in';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 const RUN = Date.now().toString(36);
 const BUYER = `sadhbh.${RUN}@example.ie`;
+const NAME = `Sadhbh Kelly ${RUN}`;
 
 /** The mails filed for `to` in the site's outbox. */
 const mailsTo = (to: string) => {
@@ -28,12 +31,12 @@ const mailsTo = (to: string) => {
   return files.map((f) => parseMail(readFileSync(join(dir, f), 'utf8'), f)).filter((m) => m.to === to);
 };
 
-test('a buyer withdraws from a paid order from the footer’s link, and is sent the acknowledgement', async ({
+test('a buyer withdraws from a paid order from the footer’s link, is sent the acknowledgement, and the owner sees it', async ({
   page,
 }) => {
   const orderId = randomUUID();
   withSiteDb(DATA_DIR, (db) =>
-    makeDeliveredOrder(db, { id: orderId, customerEmail: BUYER, customerName: 'Sadhbh Kelly' }),
+    makeDeliveredOrder(db, { id: orderId, customerEmail: BUYER, customerName: NAME }),
   );
   const ref = shortOrderId(orderId);
 
@@ -67,4 +70,13 @@ test('a buyer withdraws from a paid order from the footer’s link, and is sent 
     new RegExp(`withdrawal from order ${ref} on \\d{1,2} \\w+ \\d{4} at \\d{2}:\\d{2} \\(Irish time\\)`),
   );
   expect(mail?.text).toContain('The framed print only');
+
+  // The owner sees it in the order's dialog, with the refund's last day and the buyer's note.
+  await signInTo(page, '/admin?tab=orders');
+  await page.getByLabel('Search by customer e-mail or name').fill(NAME);
+  await expect(page.getByText('Showing 1 to 1 of 1 orders')).toBeVisible();
+  await page.getByRole('button', { name: /^View/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: `Order ${ref}` });
+  await expect(dialog.getByText(/^Withdrawn on .+ · refund by \d{1,2} \w+ \d{4}/)).toBeVisible();
+  await expect(dialog.getByText('Buyer’s note: The framed print only')).toBeVisible();
 });
