@@ -407,6 +407,22 @@ export const reviews = sqliteTable(
   ],
 );
 
+/**
+ * A buyer's withdrawal from an order within the 14 days after delivery, sent through the site's
+ * withdrawal form: at most one per order. The note is what the buyer chose to add (which prints,
+ * a reason). Nothing about the sender's connection is kept.
+ */
+export const orderWithdrawals = sqliteTable(
+  'order_withdrawals',
+  {
+    id: id(),
+    orderId: orderOf(),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('order_withdrawals_order').on(t.orderId)],
+);
+
 // ---------------------------------------------------------------- enquiries and media
 
 export const contactInquiries = sqliteTable(

@@ -13,14 +13,14 @@ import { fileURLToPath } from 'node:url';
 export const FEATURE_IMPORTS = {
   admin: ['checkout', 'enquiries', 'orders', 'payments', 'reviews', 'selling', 'site'],
   backgrounds: ['media', 'photos', 'site'],
-  checkout: ['galleries', 'payments', 'selling', 'shop', 'site'],
+  checkout: ['galleries', 'payments', 'selling', 'shop', 'site', 'withdrawals'],
   composition: ['media', 'site'],
   content: ['checkout', 'selling', 'shop', 'site'],
   drone: ['media', 'photos', 'site'],
   enquiries: ['site'],
   galleries: ['media', 'shop', 'site'],
   media: ['site'],
-  orders: ['checkout', 'media', 'payments', 'reviews', 'selling', 'shop', 'site'],
+  orders: ['checkout', 'media', 'payments', 'reviews', 'selling', 'shop', 'site', 'withdrawals'],
   payments: [],
   photos: ['media', 'shop', 'site'],
   profile: ['media', 'photos', 'site'],
@@ -29,6 +29,7 @@ export const FEATURE_IMPORTS = {
   shop: ['media', 'reviews', 'site'],
   site: [],
   viewer: ['media', 'site'],
+  withdrawals: ['site'],
 };
 
 const ISLANDS = ['~/islands', '~/islands/**', '**/islands/**'];

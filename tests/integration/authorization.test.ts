@@ -83,6 +83,9 @@ const PUBLIC_MUTATIONS = [
   '/g/[token]/favourites/[fileId]',
   '/g/[token]/pin',
   '/g/[token]/selection',
+  // A buyer's withdrawal from an order: the same answer for any order number and address, and
+  // only a real match records one (and once).
+  '/withdraw',
 ];
 const ownerRequests = routes.flatMap((route) =>
   route.methods

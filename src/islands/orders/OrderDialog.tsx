@@ -7,6 +7,7 @@ import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { formatEuroDecimal, shortOrderId } from '~/lib/platform/shared/format';
 import { certificatePath, copyLabel } from '~/lib/shop/editions';
+import { formatDay } from '~/lib/withdrawals/withdrawal-period';
 import { irishDateTime, ORDER_STATUS_FILTERS, type OrderDetails } from './orders-api';
 import { PaymentBadge, StatusBadge } from './StatusBadge';
 
@@ -148,6 +149,20 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                       {order.refundedAmount ? `${euros(order.refundedAmount)} refunded` : 'refunded'}
                       {order.refundStatus === 'PENDING' ? ' (pending at PayPal)' : ''},{' '}
                       <span className="font-mono">{order.refundId}</span>
+                    </dd>
+                  </>
+                )}
+                {order.withdrawal && (
+                  <>
+                    <dt>Withdrawal</dt>
+                    <dd>
+                      Withdrawn on {irishDateTime.format(new Date(order.withdrawal.withdrawnAt))} · refund by{' '}
+                      {formatDay(order.withdrawal.refundBy)}
+                      {order.withdrawal.note && (
+                        <span className="mt-1 block whitespace-pre-line break-words">
+                          Buyer’s note: {order.withdrawal.note}
+                        </span>
+                      )}
                     </dd>
                   </>
                 )}

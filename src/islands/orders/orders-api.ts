@@ -53,6 +53,8 @@ export interface OrderDetails extends OrderRow {
   vat: { rate: number; amount: string }[];
   /** The client gallery and link its prints were ordered through (null: a shop order). */
   gallery: { title: string; recipient: string } | null;
+  /** The buyer's withdrawal: when it was sent, the last day of the refund (YYYY-MM-DD), the buyer's note. */
+  withdrawal: { withdrawnAt: string; refundBy: string; note: string | null } | null;
 }
 
 export const ORDER_STATUS_FILTERS = [

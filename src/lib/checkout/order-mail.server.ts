@@ -10,6 +10,7 @@ import { queueMail } from '~/lib/platform/server/mail/mail-sender';
 import { mailBlock, mailLine } from '~/lib/platform/server/mail/mail-text';
 import { formatEuro, shortOrderId } from '~/lib/platform/shared/format';
 import { OWNER_NAME } from '~/lib/site/constants';
+import { withdrawUrl } from '~/lib/withdrawals/withdrawals.server';
 import { orderVatByRate, vatIncludedLines } from '../selling/order-vat';
 import { getOrderWithItems } from './order-with-items.server';
 import { TEST_ORDER_LABEL } from './test-order';
@@ -24,7 +25,7 @@ export const DELIVERY_TEXT = [
 
 export const WITHDRAWAL_TEXT =
   'Right of withdrawal: you may withdraw from this purchase within 14 days of receiving your prints, ' +
-  'without giving any reason. Tell us by replying to this e-mail; return the prints unused and in their ' +
+  'without giving any reason. Tell us by replying to this e-mail or through the form below; return the prints unused and in their ' +
   'packaging within 14 days of telling us, and we refund the full price, including the standard delivery ' +
   'cost, within 14 days of receiving them back.';
 
@@ -71,6 +72,7 @@ export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWith
     ...DELIVERY_TEXT,
     '',
     WITHDRAWAL_TEXT,
+    `To withdraw, use the form at ${withdrawUrl()}`,
     '',
     `${OWNER_NAME}`,
   ].join('\n');

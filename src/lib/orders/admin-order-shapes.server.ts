@@ -60,6 +60,7 @@ export function adminOrderDetailsJson(o: AdminOrderDetails) {
     updatedAt: iso(o.updatedAt),
     history: o.history.map((h) => ({ ...h, createdAt: iso(h.createdAt) })),
     gallery: o.gallery,
+    withdrawal: o.withdrawal && { ...o.withdrawal, withdrawnAt: iso(o.withdrawal.withdrawnAt) },
     /** The VAT inside the total per rate (rate in percent); empty for an order made before VAT was kept. */
     vat: (o.vat ?? []).map((r) => ({
       rate: Number(ratePercent(r.rateBp)),

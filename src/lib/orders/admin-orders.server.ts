@@ -9,6 +9,7 @@ import type { OrdersQuery } from '~/lib/orders/schemas';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { orderVatByRate, type RateTotal } from '~/lib/selling/order-vat';
+import { orderWithdrawal } from '~/lib/withdrawals/withdrawals.server';
 import {
   galleries,
   galleryLinks,
@@ -53,6 +54,8 @@ export type AdminOrderDetails = AdminOrder & {
   vat: RateTotal[] | null;
   /** The client gallery and link its prints were ordered through (null: a shop order). */
   gallery: { title: string; recipient: string } | null;
+  /** The buyer's withdrawal from the order, when one was sent. */
+  withdrawal: ReturnType<typeof orderWithdrawal>;
 };
 
 /** The gallery and link an order came through, while both still exist. */
@@ -192,5 +195,6 @@ export function getOrderDetails(db: Db | Tx, id: string): AdminOrderDetails {
     history: statusHistory(db, id),
     vat: orderVatByRate({ ...order, items: vatLines }),
     gallery: orderGallery(db, order.galleryLinkId),
+    withdrawal: orderWithdrawal(db, id),
   };
 }

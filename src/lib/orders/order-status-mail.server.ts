@@ -9,6 +9,7 @@ import { queueMail } from '~/lib/platform/server/mail/mail-sender';
 import { mailLine } from '~/lib/platform/server/mail/mail-text';
 import { formatEuro, shortOrderId } from '~/lib/platform/shared/format';
 import { OWNER_NAME } from '~/lib/site/constants';
+import { withdrawUrl } from '~/lib/withdrawals/withdrawals.server';
 import type { Order } from '~db/schema';
 
 type MailOrder = Pick<Order, 'id' | 'customerName' | 'customerEmail' | 'carrier' | 'trackingNumber'>;
@@ -22,6 +23,14 @@ export interface StatusMail {
 const greeting = (o: MailOrder) =>
   mailLine(o.customerName) ? `Dear ${mailLine(o.customerName)},` : 'Hello,';
 const signature = ['', 'If you have any question, reply to this e-mail.', '', OWNER_NAME];
+/** The mails of an order being prepared or on its way end with the way to withdraw from the purchase. */
+const withWithdrawalLink = (lines: string[]) =>
+  [
+    ...lines,
+    '',
+    `To withdraw from this purchase within 14 days of receiving it: ${withdrawUrl()}`,
+    ...signature,
+  ].join('\n');
 
 /** The mail for an order that has just reached `status`, or null when that status sends none. */
 export function statusMail(order: MailOrder, status: Order['status']): StatusMail | null {
@@ -30,9 +39,7 @@ export function statusMail(order: MailOrder, status: Order['status']): StatusMai
     case 'processing':
       return {
         subject: `Your order ${ref} is being prepared`,
-        text: [greeting(order), '', `Your order ${ref} is being prepared for sending.`, ...signature].join(
-          '\n',
-        ),
+        text: withWithdrawalLink([greeting(order), '', `Your order ${ref} is being prepared for sending.`]),
       };
     case 'shipped': {
       const how = [
@@ -41,7 +48,7 @@ export function statusMail(order: MailOrder, status: Order['status']): StatusMai
       ].filter(Boolean);
       return {
         subject: `Your order ${ref} has been shipped`,
-        text: [greeting(order), '', `Your order ${ref} is on its way.`, ...how, ...signature].join('\n'),
+        text: withWithdrawalLink([greeting(order), '', `Your order ${ref} is on its way.`, ...how]),
       };
     }
     case 'cancelled':

@@ -75,6 +75,9 @@ export const ROUTES: readonly RouteRule[] = [
   page('/privacy'),
   page('/terms'),
   page('/shipping-returns'),
+  // The withdrawal form posts to itself in two steps (the order's details, then a confirmation):
+  // a visitor may send it, and only its empty form is kept by the page cache.
+  { ...page('/withdraw', {}, true), write: 'public' },
   // Public, showing 'Admin Access Required' to everyone but the owner.
   page('/composition-analysis'),
   page('/robots.txt'),
