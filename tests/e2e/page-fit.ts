@@ -200,6 +200,7 @@ export function pageAddresses(day: BusyDay): Record<string, { out: string[]; own
     'privacy.astro': publicPages('/privacy'),
     'terms.astro': publicPages('/terms'),
     'shipping-returns.astro': publicPages('/shipping-returns'),
+    'withdraw.astro': publicPages('/withdraw'),
     '404.astro': publicPages('/no-such-page-here'),
     // The empty cart is sent on to /shop; the cart with a line is set in the tests.
     'checkout.astro': publicPages(
