@@ -5,14 +5,12 @@
 // Reviews tab (with its count badge); then the card shows the stars and "(1)".
 // The e2e site runs in test mode, where every purchase is a test order and invites no review: the
 // order here is a paid one written into the database, as PayPal would have left it.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { eq, inArray } from 'drizzle-orm';
 import { photos, productVariants, reviews } from '~db/schema';
 import { withSiteDb } from '../helpers/db';
 import { makeOrder, makePhoto, makeVariant } from '../helpers/factories';
-import { parseMail } from '../helpers/mail-file';
+import { mailsFiledTo } from '../helpers/mail-file';
 import { seriousViolations } from './axe';
 import { signInTo } from './sign-in';
 
@@ -49,16 +47,7 @@ function hideApprovedReviews() {
 }
 
 /** The mails filed for `to` in the site's outbox. */
-const mailsTo = (to: string) => {
-  const dir = join(DATA_DIR, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return files.map((f) => parseMail(readFileSync(join(dir, f), 'utf8'), f)).filter((m) => m.to === to);
-};
+const mailsTo = (to: string) => mailsFiledTo(DATA_DIR, to);
 
 /** Every star row of the shop's cards now on the page: its height, and whether it shows stars. */
 const starRows = (page: Page) =>

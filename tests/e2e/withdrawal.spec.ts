@@ -4,14 +4,12 @@
 // Then the owner finds it in the order's dialog. The order is a paid, delivered one written into
 // the site's database, as PayPal would leave it.
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { shortOrderId } from '~/lib/platform/shared/format';
 import { photos } from '~db/schema';
 import { withSiteDb } from '../helpers/db';
 import { makeDeliveredOrder } from '../helpers/factories';
-import { parseMail } from '../helpers/mail-file';
+import { mailsFiledTo } from '../helpers/mail-file';
 import { seriousViolations } from './axe';
 import { signInTo } from './sign-in';
 
@@ -21,16 +19,7 @@ const BUYER = `sadhbh.${RUN}@example.ie`;
 const NAME = `Sadhbh Kelly ${RUN}`;
 
 /** The mails filed for `to` in the site's outbox. */
-const mailsTo = (to: string) => {
-  const dir = join(DATA_DIR, 'outbox');
-  let files: string[] = [];
-  try {
-    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  return files.map((f) => parseMail(readFileSync(join(dir, f), 'utf8'), f)).filter((m) => m.to === to);
-};
+const mailsTo = (to: string) => mailsFiledTo(DATA_DIR, to);
 
 test('a buyer withdraws from a paid order from the footer’s link, is sent the acknowledgement, and the owner sees it', async ({
   page,

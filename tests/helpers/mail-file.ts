@@ -1,6 +1,8 @@
 // One mail as the site files it in DATA_DIR/outbox/ (no SMTP set), read back as plain fields:
 // encoded headers and quoted-printable or base64 bodies are decoded, so a test compares the words
 // sent. Apart from outbox.ts, which waits with vitest's expect, so that browser tests can read mails too.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 export interface FiledMail {
   file: string;
@@ -66,4 +68,16 @@ export function parseMail(raw: string, file = ''): FiledMail {
     subject: header('subject') ?? '',
     text: text.replace(/\r\n/g, '\n').replace(/\n$/, ''),
   };
+}
+
+/** The mails filed for `to` in the outbox of the site whose data folder is `dataDir`. */
+export function mailsFiledTo(dataDir: string, to: string): ReturnType<typeof parseMail>[] {
+  const dir = join(dataDir, 'outbox');
+  let files: string[] = [];
+  try {
+    files = readdirSync(dir).filter((f) => f.endsWith('.eml'));
+  } catch {
+    return [];
+  }
+  return files.map((f) => parseMail(readFileSync(join(dir, f), 'utf8'), f)).filter((m) => m.to === to);
 }
