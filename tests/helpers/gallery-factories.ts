@@ -100,17 +100,27 @@ export async function galleryPhoto(
   access: MediaAccess = 'private',
 ): Promise<Omit<GalleryFileRow, 'galleryId'>> {
   const input = bytes ?? (await gpsJpeg());
-  const photo = await inDataDir(dataDir, () => processPhoto(input, { avif: 'defer', access }));
+  const row = await processedPhotoRow(dataDir, fileName, input, access);
   // The original is kept as the owner's upload keeps it: private, under uploads/galleries/.
-  const originalKey = galleryFileKey(photo.mediaId, 'jpg');
-  await putStored(dataDir, originalKey, input, 'image/jpeg');
+  await putStored(dataDir, row.originalKey, input, 'image/jpeg');
+  return row;
+}
+
+/** A photo's row with its derivatives made, its original not stored (a video's poster has none of its own). */
+async function processedPhotoRow(
+  dataDir: string,
+  fileName: string,
+  input: Buffer,
+  access: MediaAccess,
+): Promise<Omit<GalleryFileRow, 'galleryId'>> {
+  const photo = await inDataDir(dataDir, () => processPhoto(input, { avif: 'defer', access }));
   return {
     id: uniqueId('gfile'),
     kind: 'photo',
     fileName,
     contentType: 'image/jpeg',
     size: input.length,
-    originalKey,
+    originalKey: galleryFileKey(photo.mediaId, 'jpg'),
     status: 'ready',
     mediaId: photo.mediaId,
     width: photo.width,
@@ -134,7 +144,13 @@ export async function galleryVideo(
   { ext = 'mp4', stream = true }: { ext?: keyof typeof VIDEO_TYPES; stream?: boolean } = {},
 ): Promise<Omit<GalleryFileRow, 'galleryId'>> {
   const clip = makeClip(ext, { seconds: 2, tagged: true });
-  const poster = await galleryPhoto(dataDir, `${fileName}.jpg`, await gpsJpeg('#224433', 640, 360));
+  // The poster frame's derivatives only: the video's own original replaces the photo's key below.
+  const poster = await processedPhotoRow(
+    dataDir,
+    `${fileName}.jpg`,
+    await gpsJpeg('#224433', 640, 360),
+    'private',
+  );
   const name = newMediaId();
   const originalKey = galleryFileKey(name, ext);
   const streamKey = stream ? galleryFileKey(`${name}-stream`, ext) : null;
