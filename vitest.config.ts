@@ -10,17 +10,23 @@ const LOAD_TESTS = [
   'tests/integration/fuzz-json.test.ts',
 ];
 const loadRun = process.env.LOAD_TESTS === '1';
+/** Where the unit and integration tests are: every *.test.ts(x) of these folders. */
+const UNIT_AND_INTEGRATION = ['{src,server,scripts,demo,tests}/**/*.test.{ts,tsx}'];
 
 export default defineConfig({
-  // The import aliases of tsconfig.json: ~/ is src/, ~db/ is db/.
+  // The import aliases of tsconfig.json: ~/ is src/, ~db/ is db/, ~tests/ is tests/ (the helpers
+  // and fixtures of the unit tests that sit beside their code).
   resolve: {
     alias: {
       '~db': fileURLToPath(new URL('./db', import.meta.url)),
+      '~tests': fileURLToPath(new URL('./tests', import.meta.url)),
       '~': fileURLToPath(new URL('./src', import.meta.url)),
     },
   },
   test: {
-    include: loadRun ? LOAD_TESTS : ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts'],
+    // Unit tests sit beside the code they test (src/, server/, scripts/, demo/); the integration
+    // tests, which start the built server, and the checks of the whole tree are under tests/.
+    include: loadRun ? LOAD_TESTS : UNIT_AND_INTEGRATION,
     exclude: loadRun ? [] : LOAD_TESTS,
     fileParallelism: !loadRun,
     environment: 'node',

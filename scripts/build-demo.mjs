@@ -1,7 +1,7 @@
 // Bundles the code that draws the demo photos (demo/) into <build>/demo/landscapes.mjs, after
 // `astro build`, in the new build's folder that scripts/build.mjs names. The seed imports it with
 // import() only when a picture has to be drawn, so the server bundle never carries it
-// (tests/unit/seed/bundle-demo.test.ts checks that). Packages stay external: they are resolved from
+// (tests/repo/bundle-demo.test.ts checks that). Packages stay external: they are resolved from
 // node_modules at run time, like the server bundle's.
 import { join } from 'node:path';
 import { build } from 'esbuild';

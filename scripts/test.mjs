@@ -5,45 +5,25 @@
 // fault tests (vitest, one file at a time), 7. browser tests (Playwright, Debian chromium), 8. the
 // storage check of their data, 9. the browser tests of uploads and a client's download on S3.
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { ensureSystemPackages } from './system-packages.mjs';
 
-/** The tests that run on both stores: everything that writes, reads, serves or backs up media. */
-const ON_BOTH_STORES = [
-  'tests/unit/media/images.test.ts',
-  'tests/unit/media/uploads.test.ts',
-  'tests/unit/media/stored-files.test.ts',
-  'tests/unit/media/video.test.ts',
-  'tests/unit/media/og-image.test.ts',
-  'tests/unit/media/media-serve.test.ts',
-  'tests/unit/media/storage-sweep.test.ts',
-  'tests/unit/media/storage-sweep.script.test.ts',
-  'tests/unit/profile/profile.test.ts',
-  'tests/unit/galleries/galleries-admin.test.ts',
-  'tests/unit/galleries/gallery-derivatives-private.test.ts',
-  'tests/unit/galleries/gallery-deliveries.test.ts',
-  'tests/integration/uploads.test.ts',
-  'tests/integration/camera-uploads.test.ts',
-  'tests/integration/drone-media.test.ts',
-  'tests/integration/backgrounds.test.ts',
-  'tests/integration/profile.test.ts',
-  'tests/integration/composition-photos.test.ts',
-  'tests/integration/admin-photos.test.ts',
-  'tests/integration/galleries-client.test.ts',
-  'tests/integration/galleries-owner.test.ts',
-  'tests/integration/galleries-paging.test.ts',
-  'tests/integration/gallery-prints.test.ts',
-  'tests/integration/gallery-slow-download.test.ts',
-  'tests/integration/gallery-private-derivatives.test.ts',
-  'tests/integration/backup.test.ts',
-];
-/** The browser tests of the admin's photo and video uploads and of a client gallery's download, on S3. */
-const BROWSER_ON_S3 = [
-  'tests/e2e/admin-photos.spec.ts',
-  'tests/e2e/admin-videos.spec.ts',
-  'tests/e2e/galleries-client.spec.ts',
-  'tests/e2e/galleries-story.spec.ts',
-];
+/**
+ * The tests that run on both stores (everything that writes, reads, serves or backs up media) say
+ * so themselves, in a comment line that starts with `// @both-stores`: vitest files for step 5,
+ * Playwright specs for step 9.
+ */
+const BOTH_STORES = /^\/\/ @both-stores:/m;
+const filesMarkedForBothStores = (roots, suffix) =>
+  roots
+    .flatMap((root) => readdirSync(root, { recursive: true }).map((f) => join(root, String(f))))
+    .filter(
+      (f) => f.endsWith(suffix) && !f.includes('node_modules') && BOTH_STORES.test(readFileSync(f, 'utf8')),
+    )
+    .sort();
+const ON_BOTH_STORES = filesMarkedForBothStores(['src', 'server', 'scripts', 'demo', 'tests'], '.test.ts');
+const BROWSER_ON_S3 = filesMarkedForBothStores(['tests/e2e'], '.spec.ts');
 const E2E_S3 = { E2E_STORAGE: 's3', E2E_PORT: '4397', E2E_DATA_DIR: 'test-results/e2e-s3-data' };
 
 const steps = [

@@ -25,7 +25,7 @@ export function accuracyRows() {
   const dir = mkdtempSync(join(tmpdir(), 'composition-accuracy-'));
   const out = join(dir, 'rows.json');
   try {
-    spawnSync('npx', ['vitest', 'run', 'tests/unit/composition/accuracy.test.ts'], {
+    spawnSync('npx', ['vitest', 'run', 'src/lib/composition/analysis/accuracy.test.ts'], {
       stdio: 'ignore',
       env: { ...process.env, COMPOSITION_ACCURACY_OUT: out },
     });

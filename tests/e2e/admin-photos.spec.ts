@@ -1,6 +1,7 @@
 // The owner's Photos tab in the browser: add a photo through the dialog with Uppy's progress, edit
 // its title, make it the homepage hero and see both on the home page; hide it and see it gone from
 // the shop; delete it; reorder featured photos from the keyboard; axe on the tab and the dialog.
+// @both-stores: npm test runs this file a second time with the site's media in S3 (E2E_STORAGE=s3).
 import { expect, type Page, test } from '@playwright/test';
 import sharp from 'sharp';
 import { OWNER } from '../../playwright.config';

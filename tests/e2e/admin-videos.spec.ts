@@ -2,6 +2,7 @@
 // Uppy's progress, a save that fails after the upload, featuring the new video and seeing it on
 // /drone-services with its poster frame, and deleting it. The seeded clip is featured again at the
 // end, so the other tests see the seed.
+// @both-stores: npm test runs this file a second time with the site's media in S3 (E2E_STORAGE=s3).
 import { expect, type Page, test } from '@playwright/test';
 import { OWNER } from '../../playwright.config';
 import { makeClip } from '../helpers/video-clip';

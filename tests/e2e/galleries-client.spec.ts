@@ -3,6 +3,7 @@
 // place and seeks in it, opens a photo in the full-screen viewer, downloads the whole gallery as a
 // ZIP (its entries checked, no JPEG in it with GPS), and a revoked link answers 410.
 // The gallery is made by the factories straight into the e2e site's data folder.
+// @both-stores: npm test runs this file a second time with the site's media in S3 (E2E_STORAGE=s3).
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';

@@ -6,6 +6,7 @@
 // GPS) and orders a print of a photo through the shop's dialog, cart and checkout; the owner sees
 // that selection, and the order with the gallery and link it came from; the owner revokes the link,
 // and it answers 410.
+// @both-stores: npm test runs this file a second time with the site's media in S3 (E2E_STORAGE=s3).
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import ExifReader from 'exifreader';

@@ -2,6 +2,7 @@
 // and editing (bad input is a 400 that saves nothing, an unknown photo a 404), the one homepage hero
 // under concurrent calls, hiding a photo from the public reads, deleting only what was never
 // ordered, and the featured order. Every refusal answers JSON { message }.
+// @both-stores: npm test runs this file a second time with its media in S3 (TEST_STORAGE=s3).
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSiteDb } from '../helpers/db';

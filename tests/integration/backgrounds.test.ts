@@ -1,6 +1,7 @@
 // Section backgrounds over HTTP (PUT /api/background-images, DELETE /api/background-images/{id}):
 // bad input is refused with a readable message and changes nothing, an unknown id is a 404, and a
 // background set from an upload shows on the home page (as derivatives) until it is removed.
+// @both-stores: npm test runs this file a second time with its media in S3 (TEST_STORAGE=s3).
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { derivativeKey, mediaPrefix } from '~/lib/platform/server/storage/storage';

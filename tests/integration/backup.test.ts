@@ -3,6 +3,7 @@
 // it serves the same photos and lets the owner sign in. On a site whose media are in an S3 bucket
 // (TEST_STORAGE=s3, and the last part on S3 always) the backup lists the bucket's objects instead of
 // copying them, and a restore checks the bucket still holds them.
+// @both-stores: npm test runs this file a second time with its media in S3 (TEST_STORAGE=s3).
 import { spawnSync } from 'node:child_process';
 import {
   cpSync,

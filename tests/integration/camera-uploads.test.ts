@@ -2,6 +2,7 @@
 // (purpose 'photo') takes JPEG, PNG or TIFF up to 200 MB, recognised from the bytes; 16-bit files
 // and TIFFs become 8-bit sRGB derivatives, the original stays private, and the words written into
 // the file (XMP/IPTC) come back to prefill the photo. Other purposes keep their limits and types.
+// @both-stores: npm test runs this file a second time with its media in S3 (TEST_STORAGE=s3).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';

@@ -2,6 +2,7 @@
 // kept analysis with its date, shown again on the next read; and the hourly limit of 30 analyses
 // shared with POST /api/analyze-composition (429 with Retry-After and a message saying when), which
 // malformed requests do not use up.
+// @both-stores: npm test runs this file a second time with its media in S3 (TEST_STORAGE=s3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { photoAnalysisResponseSchema } from '~/lib/composition/schemas';
 import { horizonPhoto } from '../helpers/photos';

@@ -1,6 +1,7 @@
 // The owner's drone samples over HTTP (POST /api/drone-media, DELETE /api/drone-media/{id},
 // PUT /api/drone-media/{id}/featured): owner only, only from the owner's own uploads of the right
 // kind, one featured video at a time, and the drone page shows the result.
+// @both-stores: npm test runs this file a second time with its media in S3 (TEST_STORAGE=s3).
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { derivativeKey, mediaPrefix, objectKey } from '~/lib/platform/server/storage/storage';

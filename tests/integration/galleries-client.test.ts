@@ -5,6 +5,7 @@
 // downloads (one file with byte ranges, a stored ZIP) without GPS or serial numbers, proofing copies
 // (watermarked, size-limited, no original by any URL), and the security rules: a link never reaches
 // another gallery's file, path tricks find nothing, and no token reaches the log.
+// @both-stores: npm test runs this file a second time with its media in S3 (TEST_STORAGE=s3).
 import { eq } from 'drizzle-orm';
 import ExifReader from 'exifreader';
 import sharp from 'sharp';

@@ -3,6 +3,7 @@
 // halfway, resumed after a server restart, arrives whole (SHA-256) and is processed; a video gets its
 // streamable copy and poster; an unreadable file gets its own error while the batch carries on; an
 // upload cannot be continued through another gallery's address; a file over the limit is refused.
+// @both-stores: npm test runs this file a second time with its media in S3 (TEST_STORAGE=s3).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { request } from 'node:http';

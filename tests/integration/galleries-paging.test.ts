@@ -2,6 +2,7 @@
 // the first page of files (its HTML stays small however many the gallery holds), counts the link's
 // hearts on every page, and GET /g/{token}/files?from=… gives the next pages with the page's checks
 // (unknown token 404, revoked link 410, no PIN 401, a link sees only its own gallery), never stored.
+// @both-stores: npm test runs this file a second time with its media in S3 (TEST_STORAGE=s3).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FILES_PAGE_SIZE, type FilesPage } from '~/lib/galleries/gallery-view';
 import { withSiteDb } from '../helpers/db';

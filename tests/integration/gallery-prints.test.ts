@@ -2,6 +2,7 @@
 // the print dialog reads a photo's prints at the shop's prices through the link, the order records
 // the gallery and link it came through, and a line with another gallery's link or a revoked link is
 // refused with a sentence; a print of a gallery with a PIN needs the pass its page gives after the PIN.
+// @both-stores: npm test runs this file a second time with its media in S3 (TEST_STORAGE=s3).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { galleryVariantId } from '~/lib/galleries/gallery-prints';

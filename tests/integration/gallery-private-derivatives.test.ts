@@ -4,6 +4,7 @@
 // MEDIA_PUBLIC_URL refuses them while the client's viewing copies, the owner's thumbnails and the
 // web-size download still work. An older site's gallery derivatives, left under media/, are moved
 // to their private keys byte for byte when the site starts.
+// @both-stores: npm test runs this file a second time with its media in S3 (TEST_STORAGE=s3).
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

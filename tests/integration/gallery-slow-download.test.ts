@@ -4,6 +4,7 @@
 // at all for two seconds, the worst case, while a 256 MiB download is open. On S3 the file itself
 // never passes through the site (302 to a presigned URL on the store); the ZIP, read from the
 // bucket, is held the same way.
+// @both-stores: npm test runs this file a second time with its media in S3 (TEST_STORAGE=s3).
 
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';

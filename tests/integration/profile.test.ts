@@ -2,6 +2,7 @@
 // site's own image uploads and shows on the home page, the old picture's files go; the password
 // change (POST /api/admin/password) needs the current password, signs every other session out,
 // counts wrong passwords like failed sign-ins, and the new password signs in.
+// @both-stores: npm test runs this file a second time with its media in S3 (TEST_STORAGE=s3).
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { derivativeKey, mediaPrefix } from '~/lib/platform/server/storage/storage';

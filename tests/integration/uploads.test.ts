@@ -1,5 +1,6 @@
 // Signed uploads and uploaded objects over HTTP against the built server. A signed URL works only
 // while the owner's sign-in that asked for it lasts.
+// @both-stores: npm test runs this file a second time with its media in S3 (TEST_STORAGE=s3).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';

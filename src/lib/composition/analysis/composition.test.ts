@@ -1,0 +1,306 @@
+// The local composition analyser on synthetic photos (tests/helpers/photos.ts), and the vision-model
+// client against a chat-completions double: its answer used when good, the local analyser's otherwise.
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { analyzeComposition } from '~/lib/composition/analysis/analyse.server';
+import { findHorizon, horizonElement } from '~/lib/composition/analysis/horizon.server';
+import { analyseLocally } from '~/lib/composition/analysis/local.server';
+import {
+  analyseWithModel,
+  MODEL_MAX_RETRIES,
+  MODEL_TIMEOUT_MS,
+  type ModelSettings,
+  modelDeadlineMs,
+} from '~/lib/composition/analysis/model.server';
+import { loadPlanes } from '~/lib/composition/analysis/pixels.server';
+import { findSubject, thirdsDistances } from '~/lib/composition/analysis/subject.server';
+import { COMPOSITION_TIPS } from '~/lib/composition/analysis/tips.server';
+import {
+  type CompositionAnalysis,
+  compositionAnalysisSchema,
+  compositionTipsQuerySchema,
+} from '~/lib/composition/schemas';
+import { getLog } from '~/lib/platform/server/log';
+import { compositionBand } from '~/lib/platform/shared/format';
+import { readPhoto, rotateAndCrop } from '~tests/fixtures/composition/known-truth';
+import { modelAnalysis, type OpenAiDouble, startOpenAiDouble } from '~tests/helpers/openai-double';
+import { darkPhoto, horizonPhoto, subjectPhoto } from '~tests/helpers/photos';
+
+const element = async (photo: Promise<Buffer>, name: string) => {
+  const analysis = await analyseLocally(await photo);
+  const found = analysis.compositionElements[name];
+  if (!found) throw new Error(`no ${name} element`);
+  return found;
+};
+
+describe('local analyser: horizon', () => {
+  it('measures the tilt of a horizon and its side', async () => {
+    for (const tilt of [0, 2, -4]) {
+      const line = findHorizon(await loadPlanes(await horizonPhoto(tilt)));
+      expect(line).not.toBeNull();
+      expect(line!.tilt).toBeCloseTo(tilt, 0);
+      expect(line!.position).toBeCloseTo(0.62, 1);
+    }
+  });
+
+  it('scores a level horizon higher than a tilted one and says by how much it tilts', async () => {
+    const level = await element(horizonPhoto(0), 'Horizon');
+    const tilted = await element(horizonPhoto(3), 'Horizon');
+    expect(level.score).toBeGreaterThanOrEqual(9);
+    expect(tilted.score).toBeLessThan(level.score - 3);
+    expect(level.feedback).toMatch(/level/);
+    expect(tilted.feedback).toMatch(/tilts down to the right by about 3\.0°/);
+  });
+
+  it('takes a sloping mountain ridge for a skyline: no tilt, no rotate advice, no horizon penalty', async () => {
+    // Aitzgorri: a ridge falling about 8° to the left over a wooded hillside, with no horizon in the
+    // frame; the analyser once scored it as a tilted horizon and said "rotate 8.3°".
+    const ridge = await readPhoto('aitzgorri.jpg');
+    const line = findHorizon(await loadPlanes(ridge));
+    expect(line?.skyline).toBe(true);
+    expect(Math.abs(line!.tilt)).toBeGreaterThan(5);
+    const analysis = await analyseLocally(ridge);
+    expect(analysis.measurements?.horizon).toBeNull();
+    const horizon = analysis.compositionElements.Horizon!;
+    expect(horizon.feedback).toMatch(/skyline .* not a horizon, so there is nothing to level/);
+    expect(horizon.score).toBe(horizonElement(null).score);
+    const said = [analysis.summary, ...analysis.improvements, ...analysis.tips, horizon.feedback].join(' ');
+    expect(said).not.toMatch(/rotate|straighten it/i);
+  });
+
+  it('still measures a sea horizon rotated by a known angle', async () => {
+    // Summer at 1 am: a lake's far shore, level; the same photo turned 4° clockwise.
+    const photo = await readPhoto('summer-1am.jpg');
+    const turned = await rotateAndCrop(photo, 4);
+    const [level, tilted] = [findHorizon(await loadPlanes(photo)), findHorizon(await loadPlanes(turned))];
+    expect(level?.skyline).toBe(false);
+    expect(tilted?.skyline).toBe(false);
+    expect(tilted!.tilt - level!.tilt).toBeCloseTo(4, 0);
+  });
+
+  it('finds no horizon in a picture without one', async () => {
+    const planes = await loadPlanes(await subjectPhoto(0.5, 0.5));
+    expect(findHorizon(planes)).toBeNull();
+    expect(horizonElement(findHorizon(planes)).feedback).toMatch(/No long, straight horizon/);
+  });
+});
+
+describe('local analyser: rule of thirds', () => {
+  it('finds the subject where it was drawn', async () => {
+    const { centre } = findSubject(await loadPlanes(await subjectPhoto(0.7, 0.3)));
+    expect(centre!.x).toBeCloseTo(0.7, 1);
+    expect(centre!.y).toBeCloseTo(0.3, 1);
+  });
+
+  it('scores a subject on a thirds intersection higher than a centred one', async () => {
+    const onThirds = await element(subjectPhoto(1 / 3, 2 / 3), 'Rule of Thirds');
+    const centred = await element(subjectPhoto(0.5, 0.5), 'Rule of Thirds');
+    expect(onThirds.score).toBeGreaterThanOrEqual(9);
+    expect(centred.score).toBeLessThanOrEqual(5);
+    expect(onThirds.feedback).toMatch(/on a thirds intersection/);
+    expect(centred.feedback).toMatch(/sits in the centre/);
+  });
+
+  it('measures distances to the thirds', () => {
+    expect(thirdsDistances({ x: 1 / 3, y: 1 / 3 }).point).toBeCloseTo(0);
+    expect(thirdsDistances({ x: 0.5, y: 0.5 }).point).toBeCloseTo(Math.SQRT2 / 6);
+    expect(thirdsDistances({ x: 0.5, y: 2 / 3 }).line).toBeCloseTo(0);
+  });
+});
+
+describe('local analyser: exposure and the whole answer', () => {
+  it('scores a dark, clipped image low on exposure and says the shadows are crushed', async () => {
+    const dark = await analyseLocally(await darkPhoto());
+    const exposure = dark.compositionElements.Exposure!;
+    expect(exposure.score).toBeLessThanOrEqual(2);
+    expect(exposure.feedback).toMatch(/dark/);
+    expect(exposure.feedback).toMatch(/crushed to pure black/);
+    expect(dark.improvements.join(' ')).toMatch(/underexposed/);
+    const good = await element(horizonPhoto(0), 'Exposure');
+    expect(good.score).toBeGreaterThanOrEqual(9);
+  });
+
+  it('always answers in the schema, scores within 0-10, the same every time', async () => {
+    for (const photo of [horizonPhoto(0), horizonPhoto(7), subjectPhoto(0.9, 0.1), darkPhoto()]) {
+      const bytes = await photo;
+      const analysis = await analyseLocally(bytes);
+      expect(compositionAnalysisSchema.parse(analysis)).toEqual(analysis);
+      const scores = [
+        analysis.overallScore,
+        ...Object.values(analysis.compositionElements).map((e) => e.score),
+      ];
+      for (const s of scores) expect(s).toBeGreaterThanOrEqual(0);
+      for (const s of scores) expect(s).toBeLessThanOrEqual(10);
+      expect(Object.keys(analysis.compositionElements)).toEqual([
+        'Horizon',
+        'Rule of Thirds',
+        'Visual Balance',
+        'Exposure',
+        'Sharpness',
+        'Colour',
+      ]);
+      expect(analysis.tips.length).toBeGreaterThan(0);
+      expect(analysis.improvements.length).toBeGreaterThan(0);
+      expect(await analyseLocally(bytes)).toEqual(analysis);
+    }
+  });
+
+  it('bands scores: Excellent from 8, Good from 6, else Needs Improvement', () => {
+    expect(compositionBand(8).label).toBe('Excellent');
+    expect(compositionBand(7.9).label).toBe('Good');
+    expect(compositionBand(6)).toEqual({ label: 'Good', tone: 'yellow' });
+    expect(compositionBand(5.9)).toEqual({ label: 'Needs Improvement', tone: 'red' });
+  });
+
+  it('has tips for landscape (the default) and aerial, and refuses other types', () => {
+    expect(compositionTipsQuerySchema.parse({}).type).toBe('landscape');
+    expect(COMPOSITION_TIPS.aerial.length).toBeGreaterThan(3);
+    expect(compositionTipsQuerySchema.safeParse({ type: 'portrait' }).success).toBe(false);
+  });
+});
+
+describe('vision-model client', () => {
+  let double: OpenAiDouble;
+  beforeAll(async () => {
+    double = await startOpenAiDouble();
+  });
+  afterAll(() => double.close());
+  const settings = (): ModelSettings => ({
+    apiKey: 'sk-test',
+    baseUrl: double.baseUrl,
+    model: 'gpt-4o-mini',
+    timeoutMs: 2000,
+    maxRetries: 0,
+  });
+
+  it('sends the photo as a data URL with a JSON response format and returns the validated critique', async () => {
+    double.reset(JSON.stringify(modelAnalysis));
+    const answer = await analyseWithModel(await horizonPhoto(0), settings());
+    expect(answer).toEqual(modelAnalysis);
+    const sent = double.requests.at(-1)!;
+    expect(sent.path).toBe('/v1/chat/completions');
+    expect(sent.authorization).toBe('Bearer sk-test');
+    expect(sent.body.model).toBe('gpt-4o-mini');
+    expect(sent.body.response_format).toEqual({ type: 'json_object' });
+    expect(sent.body.messages[0]!.role).toBe('system');
+    const parts = sent.body.messages[1]!.content as { type: string; image_url?: { url: string } }[];
+    expect(parts.find((p) => p.type === 'image_url')?.image_url?.url).toMatch(
+      /^data:image\/jpeg;base64,\/9j\//,
+    );
+  });
+
+  it('throws on content that is not JSON, JSON of the wrong shape, or an error status', async () => {
+    const photo = await horizonPhoto(0);
+    double.reset('Sure! Here is my critique: lovely photo.');
+    await expect(analyseWithModel(photo, settings())).rejects.toThrow(/not JSON/);
+    double.content = JSON.stringify({ ...modelAnalysis, overallScore: 14 });
+    await expect(analyseWithModel(photo, settings())).rejects.toThrow(/wrong shape/);
+    double.status = 429;
+    await expect(analyseWithModel(photo, settings())).rejects.toThrow(/429/);
+  });
+
+  it('bounds the whole call by default to 2 attempts of 12 s and the pause between them: 25 s', () => {
+    expect(MODEL_TIMEOUT_MS).toBe(12_000);
+    expect(MODEL_MAX_RETRIES).toBe(1);
+    expect(modelDeadlineMs(MODEL_TIMEOUT_MS, MODEL_MAX_RETRIES)).toBe(25_000);
+  });
+});
+
+describe('vision-model critic, with the local analyser as its fallback', () => {
+  let double: OpenAiDouble;
+  let photo: Buffer;
+  let local: CompositionAnalysis;
+  beforeAll(async () => {
+    double = await startOpenAiDouble();
+    photo = await horizonPhoto(0);
+    local = await analyseLocally(photo);
+  });
+  afterAll(() => double.close());
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+  const KEY = 'sk-unit-4b1d9e77c0ffee';
+  const critic = (more: Partial<ModelSettings> = {}): ModelSettings => ({
+    apiKey: KEY,
+    baseUrl: double.baseUrl,
+    model: 'gpt-4o-mini',
+    timeoutMs: 400,
+    maxRetries: 1,
+    ...more,
+  });
+  /** Runs the analysis, with the warnings it logged (their fields as JSON) and the requests it made. */
+  const analyse = async (settings = critic()) => {
+    const warn = vi.spyOn(getLog(), 'warn').mockImplementation(() => {});
+    const before = double.requests.length;
+    const started = Date.now();
+    const analysis = await analyzeComposition(photo, settings);
+    return {
+      analysis,
+      ms: Date.now() - started,
+      requests: double.requests.length - before,
+      warnings: warn.mock.calls.map((args) => JSON.stringify(args)),
+    };
+  };
+
+  it("uses a good answer: the model's critique with the local measurements beside it", async () => {
+    double.reset(JSON.stringify(modelAnalysis));
+    const { analysis, requests, warnings } = await analyse();
+    expect(analysis).toEqual({ ...modelAnalysis, measurements: local.measurements });
+    expect(requests).toBe(1);
+    expect(warnings).toEqual([]);
+  });
+
+  it("falls back to the local analyser's answer when the model's answer is malformed", async () => {
+    double.reset(JSON.stringify({ ...modelAnalysis, compositionElements: { Horizon: { score: 'high' } } }));
+    const { analysis, requests, warnings } = await analyse();
+    expect(analysis).toEqual(local);
+    // A well-formed answer of the wrong shape is not asked for again.
+    expect(requests).toBe(1);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/wrong shape.*the vision model failed; used the local analyser/);
+  });
+
+  it('retries a 500 as many times as configured, then falls back', async () => {
+    double.reset(JSON.stringify(modelAnalysis));
+    double.status = 500;
+    for (const maxRetries of [1, 2]) {
+      const { analysis, requests, warnings } = await analyse(critic({ maxRetries }));
+      expect(analysis).toEqual(local);
+      expect(requests).toBe(maxRetries + 1);
+      expect(warnings[0]).toMatch(/500 The server had an error/);
+    }
+  });
+
+  it('gives up on a server that never answers after the timeout of each attempt, then falls back', async () => {
+    double.reset(JSON.stringify(modelAnalysis));
+    double.silent = true;
+    const { analysis, requests, warnings, ms } = await analyse();
+    expect(analysis).toEqual(local);
+    expect(requests).toBe(2);
+    expect(warnings[0]).toMatch(/timed out/i);
+    // 2 attempts of 400 ms and the pause between them; the local analysis takes the rest.
+    expect(ms).toBeGreaterThanOrEqual(800);
+    expect(ms).toBeLessThan(5000);
+  });
+
+  it('does not wait for a Retry-After longer than the whole call may take', async () => {
+    double.reset(JSON.stringify(modelAnalysis));
+    double.status = 429;
+    double.retryAfter = 3600;
+    const { analysis, requests, warnings, ms } = await analyse();
+    expect(analysis).toEqual(local);
+    expect(requests).toBe(1);
+    expect(warnings[0]).toMatch(/did not answer within 1\.8 s/);
+    expect(ms).toBeLessThan(5000);
+  });
+
+  it('never logs the API key, even when the server quotes it back in its error', async () => {
+    double.reset(JSON.stringify(modelAnalysis));
+    double.status = 401;
+    double.echoAuthorization = true;
+    const { analysis, warnings } = await analyse();
+    expect(analysis).toEqual(local);
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).not.toContain(KEY);
+    expect(warnings[0]).toContain('Authorization: Bearer [redacted]');
+  });
+});

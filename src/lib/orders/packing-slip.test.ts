@@ -1,0 +1,53 @@
+// The packing slip's data: the address split into its lines, each line's print in words, a
+// deleted print still named by the words stored with the line, no prices, whether it is a test
+// order, and null for no order.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { getPackingSlip } from '~/lib/orders/packing-slip.server';
+import { productVariants } from '~db/schema';
+import { memoryDb } from '~tests/helpers/db';
+import { makeOrder, makePhoto, makeVariant } from '~tests/helpers/factories';
+
+describe('getPackingSlip', () => {
+  it('names each print, its size, finish and frame, and carries no price', () => {
+    const db = memoryDb();
+    makePhoto(db, { id: 'p-1', title: 'Sugarloaf in Snow' });
+    makeVariant(db, { id: 'v-1', photoId: 'p-1', size: 'medium', finish: 'gloss' });
+    makeVariant(db, { id: 'v-gone', photoId: 'p-1', size: 'large', finish: 'matte' });
+    makeOrder(db, {
+      id: 'o-1',
+      customerAddress: ' 1 Strand Road \r\n\r\nBray\n',
+      items: [
+        { productVariantId: 'v-1', quantity: 3, priceCents: 9000, framingSize: 'medium', description: 'x' },
+        { productVariantId: 'v-gone', quantity: 1, priceCents: 5000, description: 'Sugarloaf, large matte' },
+      ],
+    });
+    db.delete(productVariants).where(eq(productVariants.id, 'v-gone')).run();
+    const slip = getPackingSlip(db, 'o-1');
+    expect(slip?.addressLines).toEqual(['1 Strand Road', 'Bray']);
+    expect(slip?.printCount).toBe(4);
+    expect(slip?.lines).toEqual([
+      expect.objectContaining({
+        title: 'Sugarloaf in Snow',
+        size: 'Medium (12x16 inches)',
+        finish: 'Gloss',
+        framed: true,
+        quantity: 3,
+      }),
+      expect.objectContaining({ title: 'Sugarloaf, large matte', size: null, finish: null, framed: false }),
+    ]);
+    expect(JSON.stringify(slip)).not.toMatch(/price|9000|5000|total/i);
+  });
+
+  it('says whether the order is a test order (test mode: nobody paid)', () => {
+    const db = memoryDb();
+    makeOrder(db, { id: 'o-paid', payment: 'paid' });
+    makeOrder(db, { id: 'o-test', payment: 'test' });
+    expect(getPackingSlip(db, 'o-paid')?.testMode).toBe(false);
+    expect(getPackingSlip(db, 'o-test')?.testMode).toBe(true);
+  });
+
+  it('is null for an unknown order', () => {
+    expect(getPackingSlip(memoryDb(), 'nope')).toBeNull();
+  });
+});
