@@ -171,6 +171,13 @@ test('a buyer in Australia sees the rest-of-the-world shipping, uses a code, and
     discount_cents: 500,
     discount_code: 'ROAMER',
   });
+  // The confirmation page explains the total as the checkout did: items, shipping, the code, total.
+  const totals = page.getByLabel('Order total');
+  const row = (label: string) => totals.getByRole('term').filter({ hasText: label }).locator('..');
+  await expect(row('Items')).toContainText(`€${((print.cents * 2) / 100).toFixed(2)}`);
+  await expect(row('Shipping to Rest of the world')).toContainText('€31.00');
+  await expect(row('Discount (ROAMER)')).toContainText('−€5.00');
+  await expect(row('Total (incl. VAT)')).toContainText(total);
   const db = siteDb(true);
   expect(db.prepare("select uses from discount_codes where code = 'ROAMER'").get()).toEqual({ uses: 1 });
   db.close();

@@ -1,6 +1,7 @@
 // The Dashboard's sales report: paid sales per week for the last 12 weeks as a chart, with the
 // best-selling photos and print sizes of those weeks beside it.
 import { useQuery } from '@tanstack/react-query';
+import { type BreakdownRowKind, breakdownAmount } from '~/lib/checkout/order-breakdown';
 import { read } from '~/lib/platform/client/query';
 import { decimalStringToCents, formatEuro } from '~/lib/platform/shared/format';
 import { PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';
@@ -8,6 +9,7 @@ import { SalesChart } from './SalesChart';
 
 export interface SalesReportData {
   weeks: { weekStart: string; sales: string; orders: number }[];
+  totals: { kind: BreakdownRowKind; label: string; amount: string }[];
   topPhotos: { title: string; prints: number; sales: string }[];
   sizes: { size: PrintSize; prints: number; sales: string }[];
 }
@@ -63,6 +65,21 @@ export function SalesReport() {
           <div className="mt-4">
             <SalesChart weeks={weeks} />
           </div>
+        )}
+        {data && !empty && (
+          <dl
+            className="mt-4 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-4"
+            aria-label="The 12 weeks"
+          >
+            {data.totals.map((row) => (
+              <div key={row.kind} className="flex flex-col">
+                <dt className="text-slate-600">{row.label}</dt>
+                <dd className={`tabular-nums ${row.kind === 'total' ? 'font-semibold' : ''}`}>
+                  {breakdownAmount({ ...row, cents: cents(row.amount) })}
+                </dd>
+              </div>
+            ))}
+          </dl>
         )}
       </section>
       <section className="min-w-0 rounded-lg border border-slate-200 bg-white p-6" aria-labelledby="best-h">

@@ -3,9 +3,10 @@
 // for a paid order, a full refund through PayPal.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
+import { breakdownAmount } from '~/lib/checkout/order-breakdown';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
-import { formatEuroDecimal, shortOrderId } from '~/lib/platform/shared/format';
+import { decimalStringToCents, formatEuroDecimal, shortOrderId } from '~/lib/platform/shared/format';
 import { certificatePath, copyLabel } from '~/lib/shop/editions';
 import { formatDay } from '~/lib/withdrawals/withdrawal-period';
 import { irishDateTime, ORDER_STATUS_FILTERS, type OrderDetails } from './orders-api';
@@ -114,12 +115,12 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                 <dd>
                   <StatusBadge status={order.status} />
                 </dd>
-                <dt>Total</dt>
-                <dd className="tabular-nums">{euros(order.totalAmount)}</dd>
-                {order.vat.map((v) => (
-                  <Fragment key={v.rate}>
-                    <dt>VAT at {v.rate}%</dt>
-                    <dd className="tabular-nums">{euros(v.amount)} included</dd>
+                {order.breakdown.map((row) => (
+                  <Fragment key={`${row.kind} ${row.label}`}>
+                    <dt className={row.kind === 'total' ? 'font-semibold' : undefined}>{row.label}</dt>
+                    <dd className={`tabular-nums ${row.kind === 'total' ? 'font-semibold' : ''}`}>
+                      {breakdownAmount({ ...row, cents: decimalStringToCents(row.amount) })}
+                    </dd>
                   </Fragment>
                 ))}
                 {order.gallery && (

@@ -1,4 +1,5 @@
 // The shapes of the owner's order calls, as the server answers them.
+import type { BreakdownRowKind } from '~/lib/checkout/order-breakdown';
 import type { OrderHistoryEntry } from '~/lib/orders/order-history';
 import type { PaymentState } from '~/lib/orders/payment-state';
 
@@ -51,6 +52,8 @@ export interface OrderDetails extends OrderRow {
   editionCopies: { orderItemId: string; number: number; editionSize: number; certificateCode: string }[];
   /** The VAT inside the total per rate (percent, euros); empty for an order made before VAT was kept. */
   vat: { rate: number; amount: string }[];
+  /** Items, shipping, discount, total and the VAT inside it, as the buyer was shown them. */
+  breakdown: { kind: BreakdownRowKind; label: string; amount: string }[];
   /** The client gallery and link its prints were ordered through (null: a shop order). */
   gallery: { title: string; recipient: string } | null;
   /** The buyer's withdrawal: when it was sent, the last day of the refund (YYYY-MM-DD), the buyer's note. */

@@ -1,10 +1,11 @@
-// The owner's sales report: paid sales per week for the last 12 weeks, and the photos and print
-// sizes that sold best in those weeks. Only paid orders count (payment completed, not a test order),
+// The owner's sales report: paid sales per week for the last 12 weeks, the weeks' items, shipping,
+// discounts and total, and the photos and print sizes that sold best in those weeks. Only paid orders count (payment completed, not a test order),
 // each in the week of its payment. Weeks start on Monday at 00:00 UTC (Irish winter time; the summer hour is ignored).
 // An item whose print was deleted counts under the photo title and size its stored description
 // names ("Lough Tay, small (8x12 inches) matte"); an item whose description does not read so is
 // left out of the best sellers, though its order still counts in the weekly sales.
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import { type BreakdownRow, summedBreakdown } from '~/lib/checkout/order-breakdown';
 import { paidOrder } from '~/lib/payments/paid-orders.server';
 import type { Db } from '~/lib/platform/server/db';
 import { PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
@@ -33,6 +34,8 @@ export interface SizeSales {
 }
 export interface SalesReport {
   weeks: WeekSales[];
+  /** The weeks' orders added up: items, shipping, discounts and total, as each order was priced. */
+  totals: BreakdownRow[];
   topPhotos: PhotoSales[];
   sizes: SizeSales[];
 }
@@ -62,6 +65,10 @@ export function getSalesReport(db: Db, now: Date): SalesReport {
       week,
       sales: sql<number>`sum(${orders.totalAmountCents})`,
       count: sql<number>`count(*)`,
+      // An order priced before shipping was charged stored its total only: that total was its items.
+      items: sql<number>`sum(coalesce(${orders.itemTotalCents}, ${orders.totalAmountCents}))`,
+      shipping: sql<number>`sum(coalesce(${orders.shippingCents}, 0))`,
+      discount: sql<number>`sum(coalesce(${orders.discountCents}, 0))`,
     })
     .from(orders)
     .where(inReport)
@@ -118,5 +125,12 @@ export function getSalesReport(db: Db, now: Date): SalesReport {
     .sort((a, b) => b.prints - a.prints || b.salesCents - a.salesCents || a.title.localeCompare(b.title))
     .slice(0, TOP_PHOTOS);
 
-  return { weeks, topPhotos, sizes: [...bySize.values()] };
+  const add = (pick: (row: (typeof byWeek)[number]) => number) => byWeek.reduce((n, r) => n + pick(r), 0);
+  const totals = summedBreakdown({
+    itemsCents: add((r) => r.items),
+    shippingCents: add((r) => r.shipping),
+    discountCents: add((r) => r.discount),
+    totalCents: add((r) => r.sales),
+  });
+  return { weeks, totals, topPhotos, sizes: [...bySize.values()] };
 }

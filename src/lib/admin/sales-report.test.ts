@@ -64,6 +64,34 @@ describe('sales report', () => {
     expect(report.sizes[0]).toEqual({ size: 'small', prints: 2, salesCents: 9000 });
   });
 
+  it("adds up the weeks' items, shipping, discounts and total as each order was priced", () => {
+    const variant = makeVariant(db);
+    const paidAt = at('2025-06-10T09:00:00Z');
+    makeOrder(db, {
+      payment: 'paid',
+      paidAt,
+      totalAmountCents: 4500 + 800 - 450,
+      itemTotalCents: 4500,
+      shippingCents: 800,
+      discountCents: 450,
+      discountCode: 'SPRING',
+      items: [{ productVariantId: variant.id, quantity: 1, priceCents: 4500, discountCents: 450 }],
+    });
+    // An order priced before shipping was charged: its total was its items.
+    makeOrder(db, {
+      payment: 'paid',
+      paidAt,
+      items: [{ productVariantId: variant.id, quantity: 2, priceCents: 4500 }],
+    });
+    const { totals } = getSalesReport(db, NOW);
+    expect(totals.map((r) => [r.label, r.cents])).toEqual([
+      ['Items', 13500],
+      ['Shipping', 800],
+      ['Discounts', -450],
+      ['Total (incl. VAT)', 13850],
+    ]);
+  });
+
   it('leaves test orders out of the weeks, the best sellers and the sizes', () => {
     const photo = makePhoto(db, { title: 'Lough Tay' });
     const variant = makeVariant(db, { photoId: photo.id, size: 'large' });

@@ -1,5 +1,5 @@
-// The two mails after a payment: the customer's confirmation (items, total incl. VAT, the delivery
-// times, the 14-day withdrawal information) and the owner's new-order notice; and the notices of a
+// The two mails after a payment: the customer's confirmation (items, shipping, discount, total incl.
+// VAT, the delivery times, the 14-day withdrawal information) and the owner's new-order notice; and the notices of a
 // payment PayPal did not complete. They are queued (lib/platform/server/mail/mail-sender.ts) inside the
 // transaction that settles the payment, so they exist exactly when the payment is recorded. Those
 // of a test order (test mode) say that no payment was taken, never that it was received.
@@ -11,7 +11,7 @@ import { mailBlock, mailLine } from '~/lib/platform/server/mail/mail-text';
 import { formatEuro, shortOrderId } from '~/lib/platform/shared/format';
 import { OWNER_NAME } from '~/lib/site/constants';
 import { withdrawUrl } from '~/lib/withdrawals/withdrawals.server';
-import { orderVatByRate, vatIncludedLines } from '../selling/order-vat';
+import { orderMoneyText } from './order-breakdown';
 import { getOrderWithItems } from './order-with-items.server';
 import { TEST_ORDER_LABEL } from './test-order';
 
@@ -42,15 +42,8 @@ function buyerOf(order: { customerName: string; customerEmail: string | null; ph
 }
 
 export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWithItems>>) {
-  const lines = order.items.map(
-    (i) =>
-      `- ${i.quantity} × ${mailLine(i.description)}: ${formatEuro(i.priceCents)} each, ${formatEuro(i.priceCents * i.quantity)}`,
-  );
-  // The total, and the VAT inside it per rate (none on an order made before VAT was recorded).
-  const total = [
-    `Total (incl. VAT): ${formatEuro(order.totalAmountCents)}`,
-    ...vatIncludedLines(orderVatByRate(order)),
-  ].join('\n');
+  // The prints, then items, shipping, discount and total, and the VAT inside it per rate.
+  const money = orderMoneyText(order, mailLine);
   const ref = shortOrderId(order.id);
   const payment = order.testMode
     ? `${TEST_ORDER_LABEL}: this shop is in test mode, and nothing was charged.`
@@ -62,9 +55,7 @@ export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWith
     '',
     `Thank you for your order ${ref} (order id ${order.id}). ${payment}`,
     '',
-    ...lines,
-    '',
-    total,
+    ...money,
     '',
     'Delivery to:',
     address,
@@ -83,9 +74,7 @@ export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWith
     'Address:',
     address,
     '',
-    ...lines,
-    '',
-    total,
+    ...money,
     `PayPal order ${order.paypalOrderId ?? ''}, capture ${order.paymentId ?? ''}`,
   ].join('\n');
   return { customer, owner, ref };

@@ -191,6 +191,28 @@ describe('the status mails of such an order', () => {
       customerEmail: 'aoife@example.ie',
       carrier: 'An Post\nBcc: a@example.com',
       trackingNumber: 'RX123\u2028Cc: b@example.com',
+      totalAmountCents: 5300,
+      itemTotalCents: 4500,
+      shippingCents: 800,
+      shippingZone: 'ie' as const,
+      shippingVatRateBp: 2300,
+      shippingVatCents: 150,
+      discountCents: 0,
+      discountCode: null,
+      items: [
+        {
+          description: 'Lough Tay, small\nBcc: c@example.com',
+          quantity: 1,
+          priceCents: 4500,
+          framingPriceCents: 0,
+          discountCents: 0,
+          vatRateBp: 2300,
+          vatCents: 841,
+          framingVatRateBp: null,
+          framingVatCents: null,
+          framingDiscountCents: 0,
+        },
+      ],
     };
     const mails = [
       statusMail(order, 'processing'),

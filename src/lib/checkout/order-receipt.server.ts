@@ -1,10 +1,12 @@
 // What the buyer's confirmation page lists of an order (only in the browser holding its receipt,
 // checkout-receipt.ts): the lines bought (title, size, finish, framing, quantity, line price) and the
-// total, in cents. A print deleted since keeps the words stored with the line.
+// breakdown of its money (items, shipping, discount, total, VAT: order-breakdown.ts), in cents. A print deleted since keeps the words stored with the line.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import { PRINT_SIZE_LABELS } from '~/lib/site/constants';
-import { orderItems, orders, photos, productVariants } from '~db/schema';
+import { orderItems, photos, productVariants } from '~db/schema';
+import { orderBreakdown } from './order-breakdown';
+import { getOrderWithItems } from './order-with-items.server';
 
 export interface ReceiptLine {
   title: string;
@@ -17,11 +19,7 @@ export interface ReceiptLine {
 }
 
 export function getOrderReceipt(db: Db, orderId: string) {
-  const order = db
-    .select({ id: orders.id, totalCents: orders.totalAmountCents })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .get();
+  const order = getOrderWithItems(db, orderId);
   if (!order) return undefined;
   const rows = db
     .select({
@@ -48,5 +46,5 @@ export function getOrderReceipt(db: Db, orderId: string) {
     quantity: r.quantity,
     lineCents: r.priceCents * r.quantity,
   }));
-  return { id: order.id, totalCents: order.totalCents, lines };
+  return { id: order.id, totalCents: order.totalAmountCents, lines, breakdown: orderBreakdown(order) };
 }

@@ -3,6 +3,7 @@
 // integer cents here; admin-order-shapes.ts turns it into euros for the API.
 
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type BreakdownRow, orderBreakdown } from '~/lib/checkout/order-breakdown';
 import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
 import type { OrderHistoryEntry } from '~/lib/orders/order-history';
 import type { OrdersQuery } from '~/lib/orders/schemas';
@@ -52,6 +53,8 @@ export type StatusHistoryEntry = OrderHistoryEntry<Date>;
 export type AdminOrderDetails = AdminOrder & {
   history: StatusHistoryEntry[];
   vat: RateTotal[] | null;
+  /** Items, shipping, discount, total and the VAT inside it, as the buyer was shown them. */
+  breakdown: BreakdownRow[];
   /** The client gallery and link its prints were ordered through (null: a shop order). */
   gallery: { title: string; recipient: string } | null;
   /** The buyer's withdrawal from the order, when one was sent. */
@@ -194,6 +197,7 @@ export function getOrderDetails(db: Db | Tx, id: string): AdminOrderDetails {
     ...(full as AdminOrder),
     history: statusHistory(db, id),
     vat: orderVatByRate({ ...order, items: vatLines }),
+    breakdown: orderBreakdown({ ...order, items: vatLines }),
     gallery: orderGallery(db, order.galleryLinkId),
     withdrawal: orderWithdrawal(db, id),
   };

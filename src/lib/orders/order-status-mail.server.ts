@@ -1,9 +1,12 @@
 // Short plain-text mails to the customer when the owner moves an order on: being prepared
-// (processing), shipped (with carrier and tracking number when given), cancelled, and refunded.
+// (processing), shipped (with carrier and tracking number when given), cancelled, and refunded; each
+// ends with what was bought and paid, as the confirmation gave it (order-breakdown.ts).
 // Pending sends nothing: it is where an order starts. Delivered sends no status mail (the customer
 // knows best when the prints arrived), but a paid order's buyer is sent the link to review the
 // prints then (reviews.ts). Each is queued in the transaction of the change it tells about
 // (lib/platform/server/mail/mail-sender.ts delivers it).
+
+import { orderMoneyText } from '~/lib/checkout/order-breakdown';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { queueMail } from '~/lib/platform/server/mail/mail-sender';
 import { mailLine } from '~/lib/platform/server/mail/mail-text';
@@ -13,6 +16,8 @@ import { withdrawUrl } from '~/lib/withdrawals/withdrawals.server';
 import type { Order } from '~db/schema';
 
 type MailOrder = Pick<Order, 'id' | 'customerName' | 'customerEmail' | 'carrier' | 'trackingNumber'>;
+/** An order with its lines: a status or refund mail ends with what was bought and paid. */
+type MailOrderWithMoney = MailOrder & Parameters<typeof orderMoneyText>[0];
 
 export interface StatusMail {
   subject: string;
@@ -23,6 +28,8 @@ export interface StatusMail {
 const greeting = (o: MailOrder) =>
   mailLine(o.customerName) ? `Dear ${mailLine(o.customerName)},` : 'Hello,';
 const signature = ['', 'If you have any question, reply to this e-mail.', '', OWNER_NAME];
+/** What was bought and paid, as the confirmation gave it: the prints, shipping, discount and total. */
+const yourOrder = (o: MailOrderWithMoney) => ['', 'Your order:', ...orderMoneyText(o, mailLine)];
 /** The mails of an order being prepared or on its way end with the way to withdraw from the purchase. */
 const withWithdrawalLink = (lines: string[]) =>
   [
@@ -33,13 +40,18 @@ const withWithdrawalLink = (lines: string[]) =>
   ].join('\n');
 
 /** The mail for an order that has just reached `status`, or null when that status sends none. */
-export function statusMail(order: MailOrder, status: Order['status']): StatusMail | null {
+export function statusMail(order: MailOrderWithMoney, status: Order['status']): StatusMail | null {
   const ref = shortOrderId(order.id);
   switch (status) {
     case 'processing':
       return {
         subject: `Your order ${ref} is being prepared`,
-        text: withWithdrawalLink([greeting(order), '', `Your order ${ref} is being prepared for sending.`]),
+        text: withWithdrawalLink([
+          greeting(order),
+          '',
+          `Your order ${ref} is being prepared for sending.`,
+          ...yourOrder(order),
+        ]),
       };
     case 'shipped': {
       const how = [
@@ -48,7 +60,13 @@ export function statusMail(order: MailOrder, status: Order['status']): StatusMai
       ].filter(Boolean);
       return {
         subject: `Your order ${ref} has been shipped`,
-        text: withWithdrawalLink([greeting(order), '', `Your order ${ref} is on its way.`, ...how]),
+        text: withWithdrawalLink([
+          greeting(order),
+          '',
+          `Your order ${ref} is on its way.`,
+          ...how,
+          ...yourOrder(order),
+        ]),
       };
     }
     case 'cancelled':
@@ -58,6 +76,7 @@ export function statusMail(order: MailOrder, status: Order['status']): StatusMai
           greeting(order),
           '',
           `Your order ${ref} has been cancelled and will not be sent.`,
+          ...yourOrder(order),
           ...signature,
         ].join('\n'),
       };
@@ -66,7 +85,7 @@ export function statusMail(order: MailOrder, status: Order['status']): StatusMai
   }
 }
 
-export function refundMail(order: MailOrder, amountCents: number): StatusMail {
+export function refundMail(order: MailOrderWithMoney, amountCents: number): StatusMail {
   const ref = shortOrderId(order.id);
   return {
     subject: `Your order ${ref} has been refunded`,
@@ -75,6 +94,7 @@ export function refundMail(order: MailOrder, amountCents: number): StatusMail {
       '',
       `Your order ${ref} has been cancelled and ${formatEuro(amountCents)} has been refunded to you through PayPal.`,
       'PayPal shows the refund in your account within a few days.',
+      ...yourOrder(order),
       ...signature,
     ].join('\n'),
   };

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { createReviewInvites } from '~/lib/reviews/reviews.server';
-import { type Order, orderStatusHistory, orders } from '~db/schema';
+import { type Order, orderItems, orderStatusHistory, orders } from '~db/schema';
 import { type AdminOrderDetails, getOrderDetails } from './admin-orders.server';
 import { queueCustomerMail, statusMail } from './order-status-mail.server';
 
@@ -46,7 +46,8 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput): Promi
     const newShipping = shipped && (carrier !== order.carrier || trackingNumber !== order.trackingNumber);
     if (order.status === status && !newShipping) return;
 
-    const after = { ...order, status, carrier, trackingNumber };
+    const items = tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
+    const after = { ...order, status, carrier, trackingNumber, items };
     const mail = notifyCustomer ? statusMail(after, status) : null;
     tx.update(orders)
       .set({ status, carrier, trackingNumber, updatedAt: now })

@@ -1,5 +1,6 @@
 // GET /api/admin/sales (owner only, checked in src/middleware.ts): paid sales per week for the last
-// 12 weeks and the best-selling photos and sizes of those weeks, in euros with 2 decimals.
+// 12 weeks, their items, shipping, discounts and total, and the best-selling photos and sizes of
+// those weeks, in euros with 2 decimals.
 import type { APIRoute } from 'astro';
 import { getSalesReport } from '~/lib/admin/sales-report.server';
 import { getDb } from '~/lib/platform/server/db';
@@ -14,6 +15,7 @@ export const GET: APIRoute = handle(() => {
       sales: centsToDecimal(w.salesCents),
       orders: w.orders,
     })),
+    totals: report.totals.map((r) => ({ kind: r.kind, label: r.label, amount: centsToDecimal(r.cents) })),
     topPhotos: report.topPhotos.map((p) => ({
       title: p.title,
       prints: p.prints,
