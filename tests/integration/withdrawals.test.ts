@@ -50,6 +50,12 @@ describe('/withdraw', () => {
     expect(await res.text()).toContain('Withdraw from contract here');
   });
 
+  it('is named in the terms of sale, with a link to it', async () => {
+    const html = await (await fetch(`${server.url}/terms`)).text();
+    expect(html).toContain('<a href="/withdraw">withdrawal form</a>');
+    expect(html).toContain('choose “Withdraw from contract here” and confirm');
+  });
+
   it('asks for a confirmation first, then records the withdrawal once and mails both', async () => {
     const first = await post(form({ orderNumber: ref, email: BUYER, note: 'All of it' }));
     expect(first.status).toBe(200);
