@@ -112,6 +112,12 @@ test('the owner signs in, sees Admin, Logout and Analysis Tool, and signs out', 
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { name: 'Dashboard' })).toBeVisible();
   await expect(page.getByText('Total Sales')).toBeVisible();
+  // The watch on the EU distance-sales threshold, with this year's figure.
+  const oss = page.getByRole('region', { name: 'EU sales and the €10,000 threshold' });
+  await expect(oss).toContainText(
+    /€[\d,.]+ of €10,000\.00 in \d{4}: prints sent to buyers in other EU countries/,
+  );
+  await expect(oss.getByRole('meter', { name: 'Share of the €10,000 threshold' })).toBeVisible();
   await page.setViewportSize({ width: 1400, height: 900 });
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });

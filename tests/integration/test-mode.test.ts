@@ -94,6 +94,8 @@ describe('an https site with PAYPAL_MODE=test', () => {
     const cookie = await signIn(testing.url);
     const dashboard = await ownerGet(testing, cookie, '/api/admin/dashboard');
     expect(dashboard).toMatchObject({ totalSales: '0.00', totalOrders: 0, totalPhotosSold: 0 });
+    // A test order is no sale to another EU country either.
+    expect(dashboard.oss).toMatchObject({ net: '0.00', level: 'under' });
     expect(dashboard.recentOrders).toEqual([expect.objectContaining({ id: orderId, testMode: true })]);
     const sales = await ownerGet(testing, cookie, '/api/admin/sales');
     expect(sales.weeks).toHaveLength(12);

@@ -12,6 +12,7 @@ import {
   shortOrderId,
 } from '~/lib/platform/shared/format';
 import { lastQuarter, quarterName, vatReportPath } from '~/lib/selling/vat-report';
+import { type OssFigures, OssThresholdCard } from '../selling/OssThresholdCard';
 import { MailFailuresCard } from './MailFailuresCard';
 import { SalesReport } from './SalesReport';
 
@@ -28,6 +29,7 @@ export interface DashboardStats {
     payment: PaymentState;
   }[];
   waiting: WaitingWork;
+  oss: OssFigures;
 }
 
 export interface WaitingWork {
@@ -174,6 +176,7 @@ export function DashboardTab(props: { onOpenTab?: (tab: string) => void }) {
         ))}
       </ul>
       <p className="mt-2 text-sm text-slate-600">Only paid orders count: test orders do not.</p>
+      <OssThresholdCard oss={data?.oss} />
       <MailFailuresCard />
       <SalesReport />
       <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">

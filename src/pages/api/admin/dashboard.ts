@@ -1,14 +1,16 @@
 // GET /api/admin/dashboard (owner only, checked in src/middleware.ts): the figures, the recent
-// orders, and what waits for the owner.
+// orders, what waits for the owner, and this year's EU distance sales against the €10,000 threshold.
 import type { APIRoute } from 'astro';
 import { getDashboardStats, getWaitingWork } from '~/lib/admin/dashboard.server';
 import { getDb } from '~/lib/platform/server/db';
 import { handle } from '~/lib/platform/server/http/http';
 import { centsToDecimal } from '~/lib/platform/shared/format';
+import { crossBorderStanding } from '~/lib/selling/oss-threshold.server';
 
 export const GET: APIRoute = handle(() => {
   const db = getDb();
   const stats = getDashboardStats(db);
+  const oss = crossBorderStanding(db, new Date());
   return Response.json({
     totalSales: centsToDecimal(stats.totalSalesCents),
     totalOrders: stats.totalOrders,
@@ -22,5 +24,6 @@ export const GET: APIRoute = handle(() => {
       payment: o.payment,
     })),
     waiting: getWaitingWork(db),
+    oss: { year: oss.year, net: centsToDecimal(oss.netCents), level: oss.level },
   });
 });
