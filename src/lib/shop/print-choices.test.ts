@@ -15,6 +15,7 @@ import {
   type PrintVariant,
   priceChoice,
   QUANTITY,
+  sizePriceText,
   sizesOffered,
   withoutFramingWords,
 } from '~/lib/shop/print-choices';
@@ -65,6 +66,10 @@ describe('what is offered and its price', () => {
       priceChoice(VARIANTS, framing, { size: 'small', finish: 'gloss', framed: false, quantity: 1 }).variant,
     ).toBeUndefined();
     expect(framePriceText(2500)).toBe('+€25.00');
+    // Each size's choice shows the listed price in the chosen finish, and nothing where none is sold.
+    expect(sizePriceText(VARIANTS, 'large', 'gloss')).toBe('€90.00');
+    expect(sizePriceText(VARIANTS, 'small', 'matte')).toBe('€45.00');
+    expect(sizePriceText(VARIANTS, 'small', 'gloss')).toBe('');
     expect(framePriceText(null)).toBe('not available');
   });
 });

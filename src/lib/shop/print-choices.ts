@@ -68,6 +68,15 @@ export const dimensionsOf = (variants: readonly PrintVariant[], size: PrintSize)
 /** How a price is shown beside a choice and in the totals. */
 export const showPrice = formatEuro;
 
+/**
+ * A size's price as its choice shows it: the variant's in the chosen finish, from the server's list
+ * of the photo's prints; empty when that size is not sold in that finish.
+ */
+export function sizePriceText(variants: readonly PrintVariant[], size: PrintSize, finish: Finish): string {
+  const variant = variants.find((v) => v.size === size && v.finish === finish);
+  return variant ? showPrice(variant.priceCents) : '';
+}
+
 export const NO_FRAMING_LABEL = 'No framing';
 export const FRAMED_LABEL = 'Framed';
 /** What a frame adds, shown beside "Framed". */
