@@ -1,10 +1,12 @@
 // A client orders a print of a gallery photo in the browser: the gallery's "Order a print" opens the
-// shop's print dialog, the print goes to the cart and is paid through the PayPal JS SDK code path
+// shop's print dialog, each size with its price from the shop's price list, the print goes to the cart and is paid through the PayPal JS SDK code path
 // (a stand-in SDK script, the site talking to the PayPal double over HTTP), and the stored order
 // records the gallery and the link it came through.
 import { expect, type Page, test } from '@playwright/test';
 import { eq } from 'drizzle-orm';
 import { startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
+import { formatEuro } from '~/lib/platform/shared/format';
+import { currentPrices } from '~/lib/shop/products.server';
 import { orderItems, orders } from '~db/schema';
 import { withSiteDb } from '../helpers/db';
 import {
@@ -65,6 +67,19 @@ test('a client orders a print of a gallery photo and pays through PayPal', async
   const dialog = page.getByRole('dialog', { name: /DJI_0201\.JPG/ });
   await expect(dialog.getByRole('radio', { name: /Small/ })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: /Large/ })).toHaveCount(0);
+  // Each size shows its price from the shop's price list, in the finish chosen.
+  const prices = withSiteDb(site.dataDir, (db) => currentPrices(db));
+  const sizeChoice = (size: 'Small' | 'Medium') =>
+    dialog.locator('label').filter({ has: page.getByRole('radio', { name: new RegExp(`^${size}`) }) });
+  await expect(sizeChoice('Small').getByText(formatEuro(prices.small.matte), { exact: true })).toBeVisible();
+  await expect(
+    sizeChoice('Medium').getByText(formatEuro(prices.medium.matte), { exact: true }),
+  ).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Gloss' }).check();
+  await expect(
+    sizeChoice('Medium').getByText(formatEuro(prices.medium.gloss), { exact: true }),
+  ).toBeVisible();
+  await dialog.getByRole('radio', { name: 'Matte' }).check();
   await dialog.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(dialog).toBeHidden();
 

@@ -2,11 +2,13 @@
 // or made by the filter), and each card keeps an empty row of the same height. Then a paid order is
 // marked delivered by the owner; the review link from the buyer's mail opens the review page, where
 // 5 stars are given; the print's card still shows nothing until the owner approves the review in the
-// Reviews tab (with its count badge); then the card shows the stars and "(1)".
+// Reviews tab (with its count badge); then the card shows the stars and "(1)", the shop says where
+// reviews come from, and the print's page lists the review under the same words.
 // The e2e site runs in test mode, where every purchase is a test order and invites no review: the
 // order here is a paid one written into the database, as PayPal would have left it.
 import { expect, type Page, test } from '@playwright/test';
 import { eq, inArray } from 'drizzle-orm';
+import { REVIEWS_SOURCE_NOTE } from '~/lib/reviews/reviews';
 import { photos, productVariants, reviews } from '~db/schema';
 import { withSiteDb } from '../helpers/db';
 import { makeOrder, makePhoto, makeVariant } from '../helpers/factories';
@@ -79,6 +81,8 @@ test('no card in the shop shows stars while no review is approved, and each keep
   await expect(page.getByRole('img', { name: /out of 5 stars/ })).toHaveCount(0);
   await expect(page.locator('[data-print-card]').filter({ hasText: /\(\d+\)/ })).toHaveCount(0);
   expect(await page.content()).not.toContain('AggregateRating');
+  // No stars, so nothing said about where reviews come from.
+  await expect(page.getByText(REVIEWS_SOURCE_NOTE)).toHaveCount(0);
 });
 
 test('a delivered order’s buyer reviews a print by the mailed link; its card shows the stars once the owner approves', async ({
@@ -174,6 +178,14 @@ test('a delivered order’s buyer reviews a print by the mailed link; its card s
   const heights = await starRows(shop);
   expect(heights.filter((r) => r.stars === 1)).toHaveLength(1);
   expect(new Set(heights.map((r) => r.height)).size).toBe(1);
+  // Beside the stars, the shop says where reviews come from; the print's page lists the review under
+  // its heading and the same words.
+  await expect(shop.getByText(REVIEWS_SOURCE_NOTE)).toBeVisible();
+  await served.getByRole('link', { name: /^(Buy a print|View the print): / }).click();
+  const reviewList = shop.getByRole('region', { name: 'Reviews' });
+  await expect(reviewList.getByText(REVIEWS_SOURCE_NOTE)).toBeVisible();
+  await expect(reviewList.getByText('The morning light is just as I remember it.')).toBeVisible();
+  await expect(reviewList.getByText(/^Róisín, Co\. Wicklow/)).toBeVisible();
   await buyer.close();
   hideApprovedReviews();
 });

@@ -87,8 +87,10 @@ describe('the packing slip', () => {
     expect(text).toContain('Síofra Ní Bhriain');
     for (const line of ['4 Church Road', 'Greystones', 'A63 K2P0 Co. Wicklow']) expect(text).toContain(line);
     expect(text).toContain('+353 87 555 0101');
-    expect(text).toMatch(/Lough Tay at Dawn .*Small \(8x12 inches\) Matte No frame 2 /);
-    expect(text).toMatch(/Glendalough Upper Lake .*Large \(16x20 inches\) Gloss Framed 1 /);
+    expect(text).toMatch(/Lough Tay at Dawn Small \(8x12 inches\) Matte No framing 2 /);
+    // The framed line says so once, in the frame's column.
+    expect(text).toMatch(/Glendalough Upper Lake Large \(16x20 inches\) Gloss Framed 1 /);
+    expect(text.match(/framed/gi)).toHaveLength(1);
     expect(text).toMatch(/Prints in all 3 /);
     expect(html).not.toMatch(/€|&euro;|&#8364;|EUR\b/);
     for (const price of ['45.00', '155.00', '35.00', '245.00']) expect(text).not.toContain(price);

@@ -3,9 +3,11 @@
 // review per print, once (409), then the link is used up (410); bad input (400), unknown links and
 // prints (404), another site's form (403), a plain form post without JavaScript (303 back to the
 // page), the rate limit (429). The owner lists reviews, pending first, and approves one: /shop, kept
-// by the front's page cache, shows its stars at once, and showed none before. A test order invites
-// no one.
+// by the front's page cache, shows its stars at once, and showed none before; the print's page lists
+// it under a line saying where reviews come from, which the shop says too while it shows stars. A
+// test order invites no one.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REVIEWS_SOURCE_NOTE } from '~/lib/reviews/reviews';
 import { withSiteDb } from '../helpers/db';
 import { makeDeliveredOrder, makePhoto } from '../helpers/factories';
 import { readOutbox, waitForOutbox } from '../helpers/outbox';
@@ -255,6 +257,15 @@ describe('the owner’s reviews and the shop', () => {
     const tay = body.reviews.find((r) => r.photoId === 'p-tay') as Listed;
     expect(tay).toMatchObject({ photoTitle: 'Lough Tay at dawn', orderRef: '#AAA111' });
 
+    // Before approval, the print's page lists no review, so says nothing of where reviews come from.
+    const printPage = async () => {
+      const res = await call('GET', '/prints/lough-tay-at-dawn');
+      expect(res.status).toBe(200);
+      return res.text();
+    };
+    expect(await printPage()).not.toContain(REVIEWS_SOURCE_NOTE);
+    expect(beforeHtml).not.toContain(REVIEWS_SOURCE_NOTE);
+
     const approved = await asOwner('PATCH', `/api/admin/reviews/${tay.id}`, { state: 'approved' });
     expect(approved.status).toBe(200);
     expect(await approved.json()).toMatchObject({ id: tay.id, state: 'approved' });
@@ -278,9 +289,21 @@ describe('the owner’s reviews and the shop', () => {
     expect(rows.find((r) => r[0] === 'p-tay')?.slice(14)).toEqual([5, 1]);
     expect(rows.find((r) => r[0] === 'p-bray')).toHaveLength(14);
 
+    // Where the stars are shown, the shop says where reviews come from; the print's page says it
+    // under the heading of its reviews.
+    expect(after).toContain(REVIEWS_SOURCE_NOTE);
+    const shown = await printPage();
+    const section = shown.slice(shown.indexOf('class="review-list'));
+    const heading = section.indexOf('>Reviews</h2>');
+    expect(heading).toBeGreaterThan(-1);
+    expect(section.indexOf(`>${REVIEWS_SOURCE_NOTE}</p>`)).toBeGreaterThan(heading);
+    expect(section).toContain(valid.text);
+
     const hidden = await asOwner('PATCH', `/api/admin/reviews/${tay.id}`, { state: 'hidden' });
     expect(hidden.status).toBe(200);
-    expect(await (await call('GET', '/shop')).text()).not.toMatch(/out of 5 stars/);
+    const hiddenShop = await (await call('GET', '/shop')).text();
+    expect(hiddenShop).not.toMatch(/out of 5 stars/);
+    expect(hiddenShop).not.toContain(REVIEWS_SOURCE_NOTE);
   });
 
   it('answers 400 for an unknown state and 404 for an unknown review', async () => {

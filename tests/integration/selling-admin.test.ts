@@ -109,6 +109,16 @@ describe('shipping', () => {
     const shop = async () => (await fetch(`${server.url}/shop`)).text();
     const before = await shop();
     expect(before).toContain('Shipping from €8.00, free to Ireland when the prints come to €150.00 or more.');
+    // As a browser puts the line's words together: tags take no room, so every space must be in the text.
+    const line = /<p[^>]*>\s*Prices include VAT[\s\S]*?<\/p>/.exec(before)?.[0] ?? '';
+    expect(
+      line
+        .replace(/<[^>]+>/g, '')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    ).toBe(
+      'Prices include VAT. Shipping from €8.00, free to Ireland when the prints come to €150.00 or more. Shipping costs',
+    );
     const res = await call('PUT', '/api/admin/shipping', {
       zones: [{ ...ireland, firstPrint: '6.50' }],
       countries: [

@@ -8,6 +8,7 @@ import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { decimalStringToCents, formatEuroDecimal, shortOrderId } from '~/lib/platform/shared/format';
 import { certificatePath, copyLabel } from '~/lib/shop/editions';
+import { framingWords } from '~/lib/shop/print-choices';
 import { formatDay } from '~/lib/withdrawals/withdrawal-period';
 import { irishDateTime, ORDER_STATUS_FILTERS, type OrderDetails } from './orders-api';
 import { PaymentBadge, StatusBadge } from './StatusBadge';
@@ -192,8 +193,7 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                       {item.productVariant && (
                         <p>
                           {item.productVariant.size} ({item.productVariant.dimensions}),{' '}
-                          {item.productVariant.finish}
-                          {item.framing ? ', framed' : ', no frame'}
+                          {item.productVariant.finish}, {framingWords(item.framing !== null).toLowerCase()}
                         </p>
                       )}
                       <p className="tabular-nums">

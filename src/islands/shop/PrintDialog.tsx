@@ -2,8 +2,8 @@
 // matte, no framing, quantity 1; the quantity's steps stop at its bounds, the cap the checkout takes
 // for one line). Variants
 // and framing options are fetched only while it is open; only the sizes and finishes the photo has a
-// variant for are offered (a size it is too small to print has none), the smallest first, and none
-// until they have loaded. Line price = variant price + framing price
+// variant for are offered (a size it is too small to print has none), the smallest first, each with
+// its price in the chosen finish as the server listed it, and none until they have loaded. Line price = variant price + framing price
 // for the size; total = line price × quantity; a missing variant price counts as 0.
 // A native <dialog> opened with showModal(): focus trap, Esc and the inert page come with it.
 import { useEffect, useId, useRef, useState } from 'react';
@@ -28,6 +28,7 @@ import {
   priceChoice,
   QUANTITY,
   showPrice,
+  sizePriceText,
   sizesOffered,
 } from '~/lib/shop/print-choices';
 import { FINISHES, type Finish, type PrintSize } from '~/lib/site/constants';
@@ -227,6 +228,9 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
                   <span className="font-medium">{PRINT_SIZE_LABELS[s]}</span>
                 </span>
                 <span className="text-sm text-ink-600">{dimensionsOf(variants ?? [], s)}</span>
+                <span className="text-[0.9375rem] text-ink-900 tabular-nums">
+                  {sizePriceText(variants ?? [], s, finish)}
+                </span>
               </label>
             ))}
           </div>

@@ -8,6 +8,7 @@ import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { preparedOnce } from '~/lib/platform/server/prepared';
 import { linePriceCents } from '~/lib/shop/pricing';
+import { orderLineWords } from '~/lib/shop/print-choices';
 import { printFits } from '~/lib/shop/print-fit';
 import { MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '~/lib/site/constants';
 import { framingOptions, photos, productVariants } from '~db/schema';
@@ -131,7 +132,7 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
       printCents: v.priceCents,
       unitCents: linePriceCents(v.priceCents, framingPriceCents),
       quantity: line.quantity,
-      description: `${v.title}, ${v.size} (${v.dimensions}) ${v.finish}${line.framing ? ', framed' : ''}`,
+      description: orderLineWords({ ...v, framed: line.framing !== null }),
     });
   }
   const items = [...merged.values()];

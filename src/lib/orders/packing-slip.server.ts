@@ -10,17 +10,22 @@ import { isHttpError } from '~/lib/platform/server/http/http';
 import { vatIncludedLines } from '~/lib/selling/order-vat';
 import { copyLabel } from '~/lib/shop/editions';
 import { numberedCopiesOf } from '~/lib/shop/editions.server';
+import { framingWords, withoutFramingWords } from '~/lib/shop/print-choices';
 import { PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';
 
 export interface PackingSlipLine {
   id: string;
-  /** The photo's title, or the words stored with the line when the print was deleted since. */
+  /**
+   * The photo's title; for a print not in the shop (deleted since, or a client gallery's photo), the
+   * words stored with the line, but for its framing, which the frame's column says.
+   */
   title: string;
-  description: string;
-  /** "Small (8x12 inches)", or null when the print no longer exists. */
+  /** "Small (8x12 inches)", or null when the print is not in the shop. */
   size: string | null;
   finish: string | null;
   framed: boolean;
+  /** "Framed" or "No framing": each line says its framing once, in this column. */
+  framing: string;
   quantity: number;
   /** "Edition 3 of 30" for each numbered copy of a limited edition in the line. */
   editions: string[];
@@ -68,11 +73,11 @@ export function getPackingSlip(db: Db, id: string): PackingSlip | null {
       const variant = item.productVariant;
       return {
         id: item.id,
-        title: variant?.photo.title ?? item.description,
-        description: item.description,
+        title: variant?.photo.title ?? withoutFramingWords(item.description),
         size: variant ? `${sizeLabel(variant.size)} (${variant.dimensions})` : null,
         finish: variant ? capitalised(variant.finish) : null,
         framed: item.framingSize !== null,
+        framing: framingWords(item.framingSize !== null),
         quantity: item.quantity,
         editions: copies
           .filter((c) => c.orderItemId === item.id)

@@ -1,6 +1,6 @@
-// The packing slip's data: the address split into its lines, each line's print in words, a
-// deleted print still named by the words stored with the line, no prices, whether it is a test
-// order, and null for no order.
+// The packing slip's data: the address split into its lines, each line's print in words with its
+// framing said once, a deleted print still named by the words stored with the line, no prices,
+// whether it is a test order, and null for no order.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { getPackingSlip } from '~/lib/orders/packing-slip.server';
@@ -20,22 +20,50 @@ describe('getPackingSlip', () => {
       items: [
         { productVariantId: 'v-1', quantity: 3, priceCents: 9000, framingSize: 'medium', description: 'x' },
         { productVariantId: 'v-gone', quantity: 1, priceCents: 5000, description: 'Sugarloaf, large matte' },
+        {
+          productVariantId: null,
+          quantity: 1,
+          priceCents: 9500,
+          framingSize: 'medium',
+          description: 'Wedding: IMG_0042.jpg, medium (12x16 inches) gloss, framed',
+        },
       ],
     });
     db.delete(productVariants).where(eq(productVariants.id, 'v-gone')).run();
     const slip = getPackingSlip(db, 'o-1');
     expect(slip?.addressLines).toEqual(['1 Strand Road', 'Bray']);
-    expect(slip?.printCount).toBe(4);
+    expect(slip?.printCount).toBe(5);
     expect(slip?.lines).toEqual([
       expect.objectContaining({
         title: 'Sugarloaf in Snow',
         size: 'Medium (12x16 inches)',
         finish: 'Gloss',
         framed: true,
+        framing: 'Framed',
         quantity: 3,
       }),
-      expect.objectContaining({ title: 'Sugarloaf, large matte', size: null, finish: null, framed: false }),
+      expect.objectContaining({
+        title: 'Sugarloaf, large matte',
+        size: null,
+        finish: null,
+        framed: false,
+        framing: 'No framing',
+      }),
+      // A print not in the shop (a gallery's photo) is named by its stored words, whose framing the
+      // frame's column says instead: once.
+      expect.objectContaining({
+        title: 'Wedding: IMG_0042.jpg, medium (12x16 inches) gloss',
+        framed: true,
+        framing: 'Framed',
+      }),
     ]);
+    for (const line of slip?.lines ?? []) {
+      expect(
+        Object.values(line)
+          .join(' ')
+          .match(/framed/gi)?.length ?? 0,
+      ).toBeLessThanOrEqual(1);
+    }
     expect(JSON.stringify(slip)).not.toMatch(/price|9000|5000|total/i);
   });
 

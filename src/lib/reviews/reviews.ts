@@ -15,6 +15,15 @@ export const REVIEW_TEXT_MAX = 2000;
 export const REVIEW_NAME_MAX = 60;
 export const REVIEW_PLACE_MAX = 60;
 
+/**
+ * How a review comes to be on the site, said under every list of reviews and wherever stars from
+ * them are shown, as the law asks of a shop that shows consumers' reviews: only a buyer of a print
+ * can review it, by the link mailed to them when the owner marks their order delivered, and a
+ * review appears only once the owner approves it (reviews.server.ts).
+ */
+export const REVIEWS_SOURCE_NOTE =
+  'Reviews come only from people who bought the print: each buyer gets a link by e-mail after delivery, and the photographer approves a review before it appears.';
+
 /** The stars and count of a print's approved reviews. */
 export interface ReviewSummary {
   /** The mean of the stars, rounded to one decimal. */

@@ -1,16 +1,23 @@
 // The print's choices shared by the print page and the print dialog: the quantity's bounds are the
 // checkout's, the offered sizes and finishes follow the photo's variants, a frame not sold for a
-// size does not count.
+// size does not count; a print in words says its framing once.
 import { describe, expect, it } from 'vitest';
 import { orderLineSchema } from '~/lib/checkout/schemas';
 import {
+  choiceWords,
   clampQuantity,
+  FRAMED_LABEL,
   finishesOffered,
   framePriceText,
+  framingWords,
+  NO_FRAMING_LABEL,
+  orderLineWords,
   type PrintVariant,
   priceChoice,
   QUANTITY,
+  sizePriceText,
   sizesOffered,
+  withoutFramingWords,
 } from '~/lib/shop/print-choices';
 
 const variant = (size: PrintVariant['size'], finish: PrintVariant['finish'], priceCents: number) => ({
@@ -59,6 +66,31 @@ describe('what is offered and its price', () => {
       priceChoice(VARIANTS, framing, { size: 'small', finish: 'gloss', framed: false, quantity: 1 }).variant,
     ).toBeUndefined();
     expect(framePriceText(2500)).toBe('+€25.00');
+    // Each size's choice shows the listed price in the chosen finish, and nothing where none is sold.
+    expect(sizePriceText(VARIANTS, 'large', 'gloss')).toBe('€90.00');
+    expect(sizePriceText(VARIANTS, 'small', 'matte')).toBe('€45.00');
+    expect(sizePriceText(VARIANTS, 'small', 'gloss')).toBe('');
     expect(framePriceText(null)).toBe('not available');
+  });
+});
+
+describe('a print in words', () => {
+  const line = { title: 'Lough Tay', size: 'small', dimensions: '8x12 inches', finish: 'matte' } as const;
+
+  it('says the framing once, at the end of the words an order keeps, and nothing of it when unframed', () => {
+    const framed = orderLineWords({ ...line, framed: true });
+    expect(framed).toBe('Lough Tay, small (8x12 inches) matte, framed');
+    expect(framed.match(/framed/gi)).toHaveLength(1);
+    expect(orderLineWords({ ...line, framed: false })).toBe('Lough Tay, small (8x12 inches) matte');
+    expect(choiceWords('medium', 'gloss', true)).toBe('medium gloss, framed');
+  });
+
+  it('says the framing apart in one pair of words, and takes it out of a line’s words said beside them', () => {
+    expect(framingWords(true)).toBe(FRAMED_LABEL);
+    expect(framingWords(false)).toBe(NO_FRAMING_LABEL);
+    expect(withoutFramingWords(orderLineWords({ ...line, framed: true }))).toBe(
+      orderLineWords({ ...line, framed: false }),
+    );
+    expect(withoutFramingWords('Lough Tay, small matte')).toBe('Lough Tay, small matte');
   });
 });

@@ -68,15 +68,48 @@ export const dimensionsOf = (variants: readonly PrintVariant[], size: PrintSize)
 /** How a price is shown beside a choice and in the totals. */
 export const showPrice = formatEuro;
 
+/**
+ * A size's price as its choice shows it: the variant's in the chosen finish, from the server's list
+ * of the photo's prints; empty when that size is not sold in that finish.
+ */
+export function sizePriceText(variants: readonly PrintVariant[], size: PrintSize, finish: Finish): string {
+  const variant = variants.find((v) => v.size === size && v.finish === finish);
+  return variant ? showPrice(variant.priceCents) : '';
+}
+
 export const NO_FRAMING_LABEL = 'No framing';
 export const FRAMED_LABEL = 'Framed';
 /** What a frame adds, shown beside "Framed". */
 export const framePriceText = (framePrice: number | null): string =>
   framePrice === null ? 'not available' : `+${showPrice(framePrice)}`;
 
+/** Whether a print is framed, where a line says it apart from the rest: "Framed" or "No framing". */
+export const framingWords = (framed: boolean): string => (framed ? FRAMED_LABEL : NO_FRAMING_LABEL);
+
+/** How a print's words end when it is framed; an unframed print's words say nothing of framing. */
+const FRAMED_ENDING = ', framed';
+
 /** A chosen print in words, as the cart's confirmation says it: "medium matte, framed". */
 export const choiceWords = (size: PrintSize, finish: Finish, framed: boolean): string =>
-  `${PRINT_SIZE_LABELS[size].toLowerCase()} ${finish}${framed ? ', framed' : ''}`;
+  `${PRINT_SIZE_LABELS[size].toLowerCase()} ${finish}${framed ? FRAMED_ENDING : ''}`;
+
+/**
+ * What an order keeps of a line, in words, as the mails, PayPal and the owner's screens read it:
+ * "Lough Tay, small (8x12 inches) matte, framed". The framing is said once, at the end. The sales
+ * report reads the title and the size back from these words for a print deleted since.
+ */
+export const orderLineWords = (line: {
+  title: string;
+  size: PrintSize;
+  dimensions: string;
+  finish: Finish;
+  framed: boolean;
+}): string =>
+  `${line.title}, ${line.size} (${line.dimensions}) ${line.finish}${line.framed ? FRAMED_ENDING : ''}`;
+
+/** A line's words without their framing, for a place that says the framing beside them (framingWords). */
+export const withoutFramingWords = (words: string): string =>
+  words.endsWith(FRAMED_ENDING) ? words.slice(0, -FRAMED_ENDING.length) : words;
 
 /**
  * A choice priced at the shop's prices: the variant (none when that size and finish is not sold),

@@ -14,6 +14,8 @@ import {
   priceChoice,
   QUANTITY,
   showPrice,
+  sizePriceText,
+  sizesOffered,
 } from '~/lib/shop/print-choices';
 import type { Finish, PrintSize } from '~/lib/site/constants';
 
@@ -53,8 +55,8 @@ export function bindPrintForm(form: HTMLFormElement | null): void {
   const update = () => {
     const { size, finish, framePrice, variant, unitCents, totalCents, count } = choice();
     // Each size shows its price in the chosen finish; a finish a size is not sold in cannot be chosen.
-    for (const v of data.variants.filter((x) => x.finish === finish)) {
-      setText(`[data-size-price=${v.size}]`, showPrice(v.priceCents));
+    for (const offered of sizesOffered(data.variants)) {
+      setText(`[data-size-price=${offered}]`, sizePriceText(data.variants, offered, finish));
     }
     for (const input of form.querySelectorAll<HTMLInputElement>('input[name=finish]')) {
       input.disabled = !data.variants.some((v) => v.size === size && v.finish === input.value);
