@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { createReviewInvites } from '~/lib/reviews/reviews.server';
+import { mailSenderName } from '~/lib/site/business.server';
 import { type Order, orderStatusHistory, orders } from '~db/schema';
 import { type AdminOrderDetails, getOrderDetails } from './admin-orders.server';
 import { queueCustomerMail, statusMail } from './order-status-mail.server';
@@ -47,7 +48,7 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput): Promi
     if (order.status === status && !newShipping) return;
 
     const after = { ...order, status, carrier, trackingNumber };
-    const mail = notifyCustomer ? statusMail(after, status) : null;
+    const mail = notifyCustomer ? statusMail(after, status, mailSenderName(tx)) : null;
     tx.update(orders)
       .set({ status, carrier, trackingNumber, updatedAt: now })
       .where(eq(orders.id, orderId))
