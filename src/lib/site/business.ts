@@ -99,23 +99,24 @@ export function checkPostcode(country: string, typed: string): string | null {
   return m ? `${m[1]} ${m[2]}` : null;
 }
 
-/** One line of text of at most `max` characters; required unless `optional`. Empty optional text is null. */
-function line(label: string, max: number, optional: true): z.ZodType<string | null, unknown>;
-function line(label: string, max: number, optional?: false): z.ZodType<string, unknown>;
-function line(label: string, max: number, optional = false) {
-  const text = z
+/** One line of text of at most `max` characters. */
+const text = (label: string, max: number) =>
+  z
     .string({ error: `Please enter the ${label.toLowerCase()}.` })
     .trim()
     .max(max, `${label} must be at most ${max} characters.`)
     .refine((v) => !hasControlCharacter(v), `${oneLineMessage(label)}.`);
-  if (optional) {
-    return z.preprocess(
-      (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
-      text.nullable(),
-    );
-  }
-  return text.min(1, `Please enter the ${label.toLowerCase()}.`);
-}
+
+/** A line the card must have. */
+const line = (label: string, max: number) =>
+  text(label, max).min(1, `Please enter the ${label.toLowerCase()}.`);
+
+/** A line the card may leave empty: kept as null. */
+const optionalLine = (label: string, max: number) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null || (typeof v === 'string' && v.trim() === '') ? null : v),
+    text(label, max).nullable(),
+  );
 
 export const PHONE = /^\+?[\d\s\-()]{6,30}$/;
 
@@ -123,23 +124,23 @@ export const PHONE = /^\+?[\d\s\-()]{6,30}$/;
 export const businessDetailsSchema = z
   .object({
     legalName: line('Legal name', 200),
-    tradingName: line('Trading name', 200, true),
+    tradingName: optionalLine('Trading name', 200),
     addressLine1: line('Address line 1', 200),
-    addressLine2: line('Address line 2', 200, true),
+    addressLine2: optionalLine('Address line 2', 200),
     town: line('Town', 100),
-    region: line('County or region', 100, true),
-    postcode: line('Postcode', 20, true),
+    region: optionalLine('County or region', 100),
+    postcode: optionalLine('Postcode', 20),
     country: z
       .string({ error: 'Please choose the country.' })
       .regex(/^[A-Z]{2}$/, 'Please choose the country from the list.'),
-    vatNumber: line('VAT number', 30, true),
-    companyNumber: line('Company number', 40, true),
+    vatNumber: optionalLine('VAT number', 30),
+    companyNumber: optionalLine('Company number', 40),
     email: z
       .string({ error: 'Please enter the contact e-mail.' })
       .trim()
       .max(254, 'Please enter a valid e-mail address.')
       .pipe(z.email('Please enter a valid e-mail address.')),
-    phone: line('Phone', 30, true).refine(
+    phone: optionalLine('Phone', 30).refine(
       (v) => v === null || PHONE.test(v),
       'A phone number has only digits, spaces, hyphens, brackets and a leading +.',
     ),
