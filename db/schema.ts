@@ -334,6 +334,32 @@ export const vatRates = sqliteTable('vat_rates', {
 });
 
 /**
+ * The business behind the shop, as the owner states it: who the trader is, where it is, how to reach
+ * it, and its VAT and company numbers. One row (id 1) once saved; none before, and then the site
+ * shows no trader's details at all rather than invented ones.
+ */
+export const businessDetails = sqliteTable(
+  'business_details',
+  {
+    id: integer('id').primaryKey(),
+    legalName: text('legal_name').notNull(),
+    tradingName: text('trading_name'),
+    addressLine1: text('address_line1').notNull(),
+    addressLine2: text('address_line2'),
+    town: text('town').notNull(),
+    region: text('region'),
+    postcode: text('postcode'),
+    country: text('country').notNull(),
+    vatNumber: text('vat_number'),
+    companyNumber: text('company_number'),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('business_details_one_row', sql`${t.id} = 1`)],
+);
+
+/**
  * A discount code. `code` is kept upper-case, so codes are case-insensitive. `uses` counts paid orders
  * only. Percent codes hold whole percent in `value`, fixed ones cents.
  */
@@ -771,6 +797,7 @@ export type ContactInquiry = typeof contactInquiries.$inferSelect;
 export type QueuedMail = typeof mailQueue.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type DroneMedia = typeof droneMedia.$inferSelect;
+export type BusinessDetailsRow = typeof businessDetails.$inferSelect;
 export type WebsiteContent = typeof websiteContent.$inferSelect;
 export type BackgroundImage = typeof backgroundImages.$inferSelect;
 export type User = typeof users.$inferSelect;

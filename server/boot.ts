@@ -17,6 +17,7 @@ import { getDb } from '../src/lib/platform/server/db';
 import { startMailSender } from '../src/lib/platform/server/mail/mail-sender';
 import { startHoldRelease } from '../src/lib/shop/editions.server';
 import { fillMissingSlugs } from '../src/lib/shop/print-slugs.server';
+import { mailSenderName } from '../src/lib/site/business.server';
 import { seedDemo } from './seed/demo';
 
 /** Where the media are, said at every start; for files an earlier version kept, how to move them. */
@@ -65,8 +66,9 @@ export async function boot(): Promise<void> {
   }, 1000).unref();
   // Gallery files whose processing the last stop interrupted are processed again.
   resumeGalleryProcessing(db);
-  // Queued mails are delivered in the background, those interrupted by the last stop included.
-  startMailSender(db);
+  // Queued mails are delivered in the background, those interrupted by the last stop included,
+  // each sent as the business's trading name (or the site's configured name).
+  startMailSender(db, { senderName: mailSenderName });
   // Payments left unsettled by the last stop are settled now; those PayPal held for review are
   // asked about again until they settle.
   startPaymentReconciler(db, getPaypalClient, config.paypal.recheckPendingMs);

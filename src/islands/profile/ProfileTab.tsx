@@ -1,12 +1,13 @@
-// The Profile tab: the bio picture shown in the about section with its upload (JPG, PNG or GIF, at
-// most 5 MB, best square and at least 400x400), the owner's e-mail and name as the sign-in account
-// holds them (read only), and the password change.
+// The Profile tab: the business details (the trader the site names), the bio picture shown in the
+// about section with its upload (JPG, PNG or GIF, at most 5 MB, best square and at least 400x400),
+// the owner's e-mail and name as the sign-in account holds them (read only), and the password change.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import Uploader, { type UploadedObject } from '~/islands/media/Uploader';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import type { BioPictureInput } from '~/lib/profile/schemas';
+import { BusinessDetailsForm } from './BusinessDetailsForm';
 import PasswordForm from './PasswordForm';
 import { ProfilePicture } from './ProfilePicture';
 
@@ -48,6 +49,8 @@ export default function ProfileTab() {
 
   return (
     <div className="space-y-12">
+      <BusinessDetailsForm />
+
       <section aria-labelledby="bio-picture-h">
         <h2 id="bio-picture-h" className="text-xl font-semibold">
           Bio Picture

@@ -27,6 +27,7 @@ import { type BreakdownRow, breakdownAmount, breakdownTextLines, orderBreakdown 
 tempDataDir('order-breakdown');
 
 const SIZES: PrintSize[] = ['small', 'medium', 'large'];
+const SIGNED = 'Wicklow Light Photography';
 /** One country of each shipping zone: Ireland, the EU, Britain, the world. */
 const COUNTRIES = ['IE', 'DE', 'FR', 'GB', 'US', 'AU'];
 
@@ -126,14 +127,14 @@ describe('the breakdown of a paid order', () => {
 
         // Every mail: each row, as one line.
         const written = breakdownTextLines(rows);
-        const mails = orderMailTexts(order);
+        const mails = orderMailTexts(order, SIGNED);
         const texts = [
           mails.customer,
           mails.owner,
-          statusMail(order, 'processing')?.text,
-          statusMail(order, 'shipped')?.text,
-          statusMail(order, 'cancelled')?.text,
-          refundMail(order, order.totalAmountCents).text,
+          statusMail(order, 'processing', SIGNED)?.text,
+          statusMail(order, 'shipped', SIGNED)?.text,
+          statusMail(order, 'cancelled', SIGNED)?.text,
+          refundMail(order, order.totalAmountCents, SIGNED).text,
         ];
         for (const text of texts) {
           const mailLines = (text ?? '').split('\n');

@@ -9,7 +9,7 @@ import type { Db, Tx } from '~/lib/platform/server/db';
 import { queueMail } from '~/lib/platform/server/mail/mail-sender';
 import { mailBlock, mailLine } from '~/lib/platform/server/mail/mail-text';
 import { formatEuro, shortOrderId } from '~/lib/platform/shared/format';
-import { OWNER_NAME } from '~/lib/site/constants';
+import { mailSenderName } from '~/lib/site/business.server';
 import { withdrawUrl } from '~/lib/withdrawals/withdrawals.server';
 import { orderMoneyText } from './order-breakdown';
 import { getOrderWithItems } from './order-with-items.server';
@@ -41,7 +41,8 @@ function buyerOf(order: { customerName: string; customerEmail: string | null; ph
   };
 }
 
-export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWithItems>>) {
+/** The two mails' texts; the customer's is signed with `signedBy` (mailSenderName). */
+export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWithItems>>, signedBy: string) {
   // The prints, then items, shipping, discount and total, and the VAT inside it per rate.
   const money = orderMoneyText(order, mailLine);
   const ref = shortOrderId(order.id);
@@ -65,7 +66,7 @@ export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWith
     WITHDRAWAL_TEXT,
     `To withdraw, use the form at ${withdrawUrl()}`,
     '',
-    `${OWNER_NAME}`,
+    signedBy,
   ].join('\n');
   const owner = [
     order.testMode ? `${TEST_ORDER_LABEL}: ${ref} (${order.id})` : `New paid order ${ref} (${order.id})`,
@@ -84,7 +85,7 @@ export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWith
 export function queueOrderMails(tx: Db | Tx, orderId: string): number {
   const order = getOrderWithItems(tx, orderId);
   if (!order) return 0;
-  const { customer, owner, ref } = orderMailTexts(order);
+  const { customer, owner, ref } = orderMailTexts(order, mailSenderName(tx));
   queueMail(tx, {
     to: getConfig().ownerEmail,
     subject: `${order.testMode ? 'New test order' : 'New order'} ${ref}: ${formatEuro(order.totalAmountCents)}`,
@@ -141,7 +142,7 @@ export function queuePaymentNotCompletedMails(
         'You are not charged for it: any amount PayPal was holding is released by PayPal.',
         'You are welcome to order again from the shop, or reply to this e-mail with any question.',
         '',
-        `${OWNER_NAME}`,
+        mailSenderName(tx),
       ].join('\n'),
     });
   }

@@ -14,6 +14,8 @@ import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import { refundMail, statusMail } from '~/lib/orders/order-status-mail.server';
 import type { Db } from '~/lib/platform/server/db';
 import { hasControlCharacter } from '~/lib/platform/shared/control-characters';
+import { businessDetailsSchema } from '~/lib/site/business';
+import { saveBusinessDetails } from '~/lib/site/business.server';
 import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { makeOrder } from '~tests/helpers/factories';
@@ -57,6 +59,24 @@ describe('the mails of a paid order', () => {
     expect(text).toContain('Delivery to:\n  12 Main Street\n  A67 X123 Wicklow\n  Ireland');
     for (const line of DELIVERY_TEXT) expect(text).toContain(line);
     expect(text).toContain(WITHDRAWAL_TEXT);
+    expect(text.endsWith('\n\nWicklow Light Photography')).toBe(true);
+  });
+
+  it('are signed with the trading name of the business details once the owner sets one', () => {
+    saveBusinessDetails(
+      db,
+      businessDetailsSchema.parse({
+        legalName: 'Aoife Byrne',
+        tradingName: 'Glen of the Downs Prints',
+        addressLine1: '1 Main Street',
+        town: 'Wicklow',
+        country: 'IE',
+        email: 'shop@example.ie',
+      }),
+    );
+    queueOrderMails(db, paidOrder().id);
+    const text = newMails().find((m) => m.to === 'aoife@example.ie')?.text ?? '';
+    expect(text.endsWith('\n\nGlen of the Downs Prints')).toBe(true);
   });
 
   it('tell the owner who bought what, with the PayPal references, replying to the customer', () => {
@@ -82,7 +102,7 @@ describe('the mails of a paid order', () => {
 
   it('use the same texts as orderMailTexts', () => {
     const order = paidOrder();
-    const texts = orderMailTexts(getOrderWithItems(db, order.id)!);
+    const texts = orderMailTexts(getOrderWithItems(db, order.id)!, 'Wicklow Light Photography');
     expect(texts.ref).toBe('#ABC123');
     expect(texts.owner.split('\n')[0]).toBe('New paid order #ABC123 (order-0000-abc123)');
   });
@@ -215,10 +235,10 @@ describe('the status mails of such an order', () => {
       ],
     };
     const mails = [
-      statusMail(order, 'processing'),
-      statusMail(order, 'shipped'),
-      statusMail(order, 'cancelled'),
-      refundMail(order, 4500),
+      statusMail(order, 'processing', 'Wicklow Light Photography'),
+      statusMail(order, 'shipped', 'Wicklow Light Photography'),
+      statusMail(order, 'cancelled', 'Wicklow Light Photography'),
+      refundMail(order, 4500, 'Wicklow Light Photography'),
     ];
     for (const mail of mails) {
       const lines = mail?.text.split('\n') ?? [];

@@ -15,6 +15,7 @@ import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { getLog } from '~/lib/platform/server/log';
 import { formatEuro } from '~/lib/platform/shared/format';
+import { mailSenderName } from '~/lib/site/business.server';
 import { orderItems, orderStatusHistory, orders } from '~db/schema';
 import { type AdminOrderDetails, getOrderDetails } from './admin-orders.server';
 import { queueCustomerMail, refundMail } from './order-status-mail.server';
@@ -125,7 +126,8 @@ async function refundOnce(db: Db, client: PaypalClient, input: RefundInput): Pro
     // The customer's refund mail is queued with the change; the history row says whether it was.
     const items = tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
     const notified =
-      notifyCustomer && queueCustomerMail(tx, current, refundMail({ ...current, items }, refundedCents));
+      notifyCustomer &&
+      queueCustomerMail(tx, current, refundMail({ ...current, items }, refundedCents, mailSenderName(tx)));
     tx.insert(orderStatusHistory)
       .values({
         orderId,

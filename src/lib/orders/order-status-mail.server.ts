@@ -11,7 +11,6 @@ import type { Db, Tx } from '~/lib/platform/server/db';
 import { queueMail } from '~/lib/platform/server/mail/mail-sender';
 import { mailLine } from '~/lib/platform/server/mail/mail-text';
 import { formatEuro, shortOrderId } from '~/lib/platform/shared/format';
-import { OWNER_NAME } from '~/lib/site/constants';
 import { withdrawUrl } from '~/lib/withdrawals/withdrawals.server';
 import type { Order } from '~db/schema';
 
@@ -27,31 +26,34 @@ export interface StatusMail {
 // The name, carrier and tracking number are written as one line each (mail-text.ts).
 const greeting = (o: MailOrder) =>
   mailLine(o.customerName) ? `Dear ${mailLine(o.customerName)},` : 'Hello,';
-const signature = ['', 'If you have any question, reply to this e-mail.', '', OWNER_NAME];
+/** The close of every status mail, signed with the name the mails are sent as (mailSenderName). */
+const signature = (signedBy: string) => ['', 'If you have any question, reply to this e-mail.', '', signedBy];
 /** What was bought and paid, as the confirmation gave it: the prints, shipping, discount and total. */
 const yourOrder = (o: MailOrderWithMoney) => ['', 'Your order:', ...orderMoneyText(o, mailLine)];
 /** The mails of an order being prepared or on its way end with the way to withdraw from the purchase. */
-const withWithdrawalLink = (lines: string[]) =>
+const withWithdrawalLink = (lines: string[], signedBy: string) =>
   [
     ...lines,
     '',
     `To withdraw from this purchase within 14 days of receiving it: ${withdrawUrl()}`,
-    ...signature,
+    ...signature(signedBy),
   ].join('\n');
 
 /** The mail for an order that has just reached `status`, or null when that status sends none. */
-export function statusMail(order: MailOrderWithMoney, status: Order['status']): StatusMail | null {
+export function statusMail(
+  order: MailOrderWithMoney,
+  status: Order['status'],
+  signedBy: string,
+): StatusMail | null {
   const ref = shortOrderId(order.id);
   switch (status) {
     case 'processing':
       return {
         subject: `Your order ${ref} is being prepared`,
-        text: withWithdrawalLink([
-          greeting(order),
-          '',
-          `Your order ${ref} is being prepared for sending.`,
-          ...yourOrder(order),
-        ]),
+        text: withWithdrawalLink(
+          [greeting(order), '', `Your order ${ref} is being prepared for sending.`, ...yourOrder(order)],
+          signedBy,
+        ),
       };
     case 'shipped': {
       const how = [
@@ -60,13 +62,10 @@ export function statusMail(order: MailOrderWithMoney, status: Order['status']): 
       ].filter(Boolean);
       return {
         subject: `Your order ${ref} has been shipped`,
-        text: withWithdrawalLink([
-          greeting(order),
-          '',
-          `Your order ${ref} is on its way.`,
-          ...how,
-          ...yourOrder(order),
-        ]),
+        text: withWithdrawalLink(
+          [greeting(order), '', `Your order ${ref} is on its way.`, ...how, ...yourOrder(order)],
+          signedBy,
+        ),
       };
     }
     case 'cancelled':
@@ -77,7 +76,7 @@ export function statusMail(order: MailOrderWithMoney, status: Order['status']): 
           '',
           `Your order ${ref} has been cancelled and will not be sent.`,
           ...yourOrder(order),
-          ...signature,
+          ...signature(signedBy),
         ].join('\n'),
       };
     default:
@@ -85,7 +84,7 @@ export function statusMail(order: MailOrderWithMoney, status: Order['status']): 
   }
 }
 
-export function refundMail(order: MailOrderWithMoney, amountCents: number): StatusMail {
+export function refundMail(order: MailOrderWithMoney, amountCents: number, signedBy: string): StatusMail {
   const ref = shortOrderId(order.id);
   return {
     subject: `Your order ${ref} has been refunded`,
@@ -95,7 +94,7 @@ export function refundMail(order: MailOrderWithMoney, amountCents: number): Stat
       `Your order ${ref} has been cancelled and ${formatEuro(amountCents)} has been refunded to you through PayPal.`,
       'PayPal shows the refund in your account within a few days.',
       ...yourOrder(order),
-      ...signature,
+      ...signature(signedBy),
     ].join('\n'),
   };
 }

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { createReviewInvites } from '~/lib/reviews/reviews.server';
+import { mailSenderName } from '~/lib/site/business.server';
 import { type Order, orderItems, orderStatusHistory, orders } from '~db/schema';
 import { type AdminOrderDetails, getOrderDetails } from './admin-orders.server';
 import { queueCustomerMail, statusMail } from './order-status-mail.server';
@@ -48,7 +49,7 @@ export async function changeOrderStatus(db: Db, input: StatusChangeInput): Promi
 
     const items = tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
     const after = { ...order, status, carrier, trackingNumber, items };
-    const mail = notifyCustomer ? statusMail(after, status) : null;
+    const mail = notifyCustomer ? statusMail(after, status, mailSenderName(tx)) : null;
     tx.update(orders)
       .set({ status, carrier, trackingNumber, updatedAt: now })
       .where(eq(orders.id, orderId))

@@ -50,6 +50,7 @@ describe('VAT per rate on the documents', () => {
     const order = editionOrder();
     const { customer, owner } = orderMailTexts(
       getOrderWithItems(db, order.id) as NonNullable<ReturnType<typeof getOrderWithItems>>,
+      'Wicklow Light Photography',
     );
     for (const text of [customer, owner])
       expect(text).toContain(['Total (incl. VAT): €159.00', ...VAT_LINES].join('\n'));
@@ -74,6 +75,7 @@ describe('VAT per rate on the documents', () => {
     const order = makeOrder(db, { payment: 'paid' });
     const { customer } = orderMailTexts(
       getOrderWithItems(db, order.id) as NonNullable<ReturnType<typeof getOrderWithItems>>,
+      'Wicklow Light Photography',
     );
     expect(customer).not.toContain('VAT at');
     expect(adminOrderDetailsJson(getOrderDetails(db, order.id)).vat).toEqual([]);

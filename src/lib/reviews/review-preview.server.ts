@@ -14,6 +14,7 @@ import {
   type ReviewInvite,
   reviewInviteMail,
 } from '~/lib/reviews/reviews.server';
+import { mailSenderName } from '~/lib/site/business.server';
 import { type Order, orders, photos, productVariants, reviewInvites } from '~db/schema';
 
 /** The orders offered in the preview's list: the newest paid or test orders. */
@@ -122,6 +123,7 @@ export function previewReviewFlow(db: Db, orderId?: string | null): ReviewPrevie
       sample,
       link,
       invite.prints.map((p) => p.title),
+      mailSenderName(db),
     );
     return {
       sample: true,
@@ -142,6 +144,7 @@ export function previewReviewFlow(db: Db, orderId?: string | null): ReviewPrevie
     order,
     link,
     prints.map((p) => p.title),
+    mailSenderName(db),
   );
   return {
     sample: false,

@@ -45,7 +45,7 @@ describe('the review flow’s preview', () => {
     const link = `${getConfig().siteUrl}/admin/review-preview?order=order-preview-7e57aa`;
     expect(preview.link).toBe(link);
     expect({ subject: preview.subject, text: preview.text }).toEqual(
-      reviewInviteMail(order, link, ['Lough Tay at dawn']),
+      reviewInviteMail(order, link, ['Lough Tay at dawn'], 'Wicklow Light Photography'),
     );
     expect(preview.subject).toBe('Your order #7E57AA has been delivered: how do you like it?');
     expect(preview.text).toContain('Dear Tess Tester,');

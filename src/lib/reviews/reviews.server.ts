@@ -14,7 +14,7 @@ import { shortOrderId } from '~/lib/platform/shared/format';
 import type { ReviewFilter, ReviewInput } from '~/lib/reviews/review-schema';
 import { REVIEW_TOKEN_PATTERN } from '~/lib/reviews/review-schema';
 import type { PublicReview, ReviewState, ReviewSummary } from '~/lib/reviews/reviews';
-import { OWNER_NAME } from '~/lib/site/constants';
+import { mailSenderName } from '~/lib/site/business.server';
 import {
   type Order,
   orderItems,
@@ -89,6 +89,8 @@ export function reviewInviteMail(
   order: Pick<Order, 'id' | 'customerName'>,
   link: string,
   titles: readonly string[],
+  /** The name the mail is signed with (mailSenderName). */
+  signedBy: string,
 ): { subject: string; text: string } {
   const ref = shortOrderId(order.id);
   const one = titles.length === 1;
@@ -107,7 +109,7 @@ export function reviewInviteMail(
       '',
       'If you have any question, reply to this e-mail.',
       '',
-      OWNER_NAME,
+      signedBy,
     ].join('\n'),
   };
 }
@@ -140,6 +142,7 @@ export function createReviewInvites(tx: Db | Tx, orderId: string, now = new Date
     order,
     reviewLink(token),
     prints.map((p) => p.title),
+    mailSenderName(tx),
   );
   queueMail(tx, { to: order.customerEmail, ...mail });
   return true;

@@ -10,7 +10,7 @@ import type { Db, Tx } from '~/lib/platform/server/db';
 import { queueMail } from '~/lib/platform/server/mail/mail-sender';
 import { mailBlock, mailLine } from '~/lib/platform/server/mail/mail-text';
 import { shortOrderId } from '~/lib/platform/shared/format';
-import { OWNER_NAME } from '~/lib/site/constants';
+import { mailSenderName } from '~/lib/site/business.server';
 import { type Order, orderStatusHistory, orders, orderWithdrawals } from '~db/schema';
 import type { WithdrawalInput } from './schemas';
 import {
@@ -120,7 +120,7 @@ function queueWithdrawalMails(tx: Tx, order: Order, note: string | null, at: Dat
         'Keep this e-mail: it is your acknowledgement of the withdrawal.',
         'If you have any question, reply to this e-mail.',
         '',
-        OWNER_NAME,
+        mailSenderName(tx),
       ].join('\n'),
     });
   }

@@ -199,9 +199,11 @@ describe('the way to the form', () => {
     expect(withdrawUrl()).toBe('http://localhost:4321/withdraw');
     const full = getOrderWithItems(db, o.id);
     if (!full) throw new Error('no order');
-    expect(orderMailTexts(full).customer).toContain(`To withdraw, use the form at ${withdrawUrl()}`);
+    expect(orderMailTexts(full, 'Wicklow Light Photography').customer).toContain(
+      `To withdraw, use the form at ${withdrawUrl()}`,
+    );
     for (const status of ['processing', 'shipped'] as const) {
-      expect(statusMail(o, status)?.text).toContain(withdrawUrl());
+      expect(statusMail(o, status, 'Wicklow Light Photography')?.text).toContain(withdrawUrl());
     }
   });
 });

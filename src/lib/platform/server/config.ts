@@ -330,7 +330,7 @@ export function buildConfig(env: Env): Config {
       baseUrl: env.OPENAI_BASE_URL,
       model: env.OPENAI_MODEL ?? 'gpt-4o-mini',
     },
-    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? `Wicklow Photography <${env.OWNER_EMAIL}>` },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM ?? env.OWNER_EMAIL },
     allowedOrigins: [new URL(siteUrl).origin, `http://localhost:${env.PORT}`, `http://127.0.0.1:${env.PORT}`],
     socialProfileUrl: env.SOCIAL_PROFILE_URL,
     trustedProxies: env.TRUSTED_PROXIES ? env.TRUSTED_PROXIES.split(',').map(normalizeIp) : [],

@@ -192,7 +192,7 @@ describe('queuing', () => {
 
 describe('the running sender', () => {
   it('delivers a mail right after the transaction that queued it commits, into the outbox without SMTP', async () => {
-    startMailSender(db);
+    startMailSender(db, { senderName: () => 'Wicklow Light Photography' });
     const before = readOutbox(data.dir).length;
     db.transaction((tx) => {
       queueMail(tx, { ...MAIL, replyTo: 'owner@example.com' });
@@ -201,13 +201,27 @@ describe('the running sender', () => {
     expect(mails.slice(before)).toEqual([
       expect.objectContaining({
         to: 'aoife@example.ie',
-        from: 'Wicklow Photography <owner@example.com>',
+        from: 'Wicklow Light Photography <owner@example.com>',
         replyTo: 'owner@example.com',
         subject: 'Your order #ABC123 is confirmed',
         text: 'Thank you.',
       }),
     ]);
     await expect.poll(() => db.select().from(mailQueue).get()?.status).toBe('sent');
+  });
+
+  it('sends each mail as the name asked for as it leaves, at the configured address', async () => {
+    const mail = insertQueuedMail(db, { ...MAIL, subject: 'Named' });
+    await deliverDueMails(db, { senderName: () => 'Byrne & Co. "Photo"\r\nBcc: x@example.com' });
+    const sent = readOutbox(data.dir).filter((m) => m.subject === 'Named');
+    expect(sent.map((m) => m.from)).toEqual([
+      '"Byrne & Co. \\"Photo\\" Bcc: x@example.com" <owner@example.com>',
+    ]);
+    expect(row(mail.id)?.status).toBe('sent');
+    // Without a name asked for, the configured From is sent as it is: here the owner's bare address.
+    insertQueuedMail(db, { ...MAIL, subject: 'Unnamed' });
+    await deliverDueMails(db);
+    expect(readOutbox(data.dir).find((m) => m.subject === 'Unnamed')?.from).toBe('owner@example.com');
   });
 
   it('sends again at start a mail left “sending” by a stop, with the same Message-ID and outbox file', async () => {

@@ -31,6 +31,8 @@ export interface DeliveryOptions {
   transport?: MailTransport;
   /** The clock; tests move it forward. */
   clock?: () => Date;
+  /** The display name of the From header, asked for each mail as it leaves (the configured one when unset). */
+  senderName?: (db: Db) => string;
 }
 
 export interface DeliveryReport {
@@ -44,9 +46,11 @@ function reasonOf(err: unknown): string {
   return String(err);
 }
 
-async function deliverOne(db: Db, mail: QueuedMail, transport: MailTransport, clock: () => Date) {
+async function deliverOne(db: Db, mail: QueuedMail, transport: MailTransport, options: DeliveryOptions) {
+  const clock = options.clock ?? (() => new Date());
   try {
     await transport({
+      fromName: options.senderName?.(db),
       to: mail.to,
       subject: mail.subject,
       text: mail.text,
@@ -80,7 +84,7 @@ export async function deliverDueMails(db: Db, options: DeliveryOptions = {}): Pr
   for (;;) {
     const batch = await commitGrouped(db, () => claimDueMails(db, passStart));
     if (!batch.length) return report;
-    for (const mail of batch) report[await deliverOne(db, mail, transport, clock)]++;
+    for (const mail of batch) report[await deliverOne(db, mail, transport, options)]++;
   }
 }
 

@@ -21,6 +21,8 @@ export interface Mail {
 /** A mail as the transport sends it: with the Message-ID it keeps for every attempt. */
 export interface OutgoingMail extends Mail {
   messageId: string;
+  /** The From header's display name, in place of the configured one (MAIL_FROM's address is kept). */
+  fromName?: string;
   /** When it was queued: the outbox files are named by it, so they sort in the order of events. */
   queuedAt: Date;
 }
@@ -43,9 +45,14 @@ export function isPermanentMailError(err: unknown): err is PermanentMailError {
   return (err as { code?: unknown } | null)?.code === 'MAIL_REFUSED';
 }
 
+/** The address of a From header as configured: "Name <shop@example.ie>" or a bare address. */
+const addressOf = (from: string): string => /<([^>]*)>/.exec(from)?.[1]?.trim() ?? from.trim();
+
 function message(from: string, mail: OutgoingMail) {
+  const name = mail.fromName ? headerSafe(mail.fromName) : '';
   return {
-    from: headerSafe(from),
+    // nodemailer quotes and encodes the name as the header needs.
+    from: name ? { name, address: headerSafe(addressOf(from)) } : headerSafe(from),
     to: headerSafe(mail.to),
     subject: headerSafe(mail.subject),
     text: mail.text,
