@@ -2,6 +2,7 @@
 // years), the last full quarter the Dashboard links to, how a refund is taken off per rate, and
 // the CSV an accountant opens. Amounts in integer cents; euros only in the CSV.
 
+import { csvRow } from '~/lib/platform/shared/csv';
 import { centsToDecimal } from '~/lib/platform/shared/format';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
 import type { RateTotal } from '~/lib/selling/order-vat';
@@ -70,8 +71,6 @@ export interface VatReport extends VatPeriod {
   unrecordedGrossCents: number;
 }
 
-const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-const csvRow = (cells: readonly string[]) => cells.map(csvCell).join(',');
 const euros = centsToDecimal;
 
 /** The report as CSV: a row per rate (net, VAT, gross, in euros), the orders without VAT, the total. */
@@ -101,5 +100,5 @@ export function vatReportCsv(report: VatReport): string {
   const vat = report.rates.reduce((n, r) => n + r.vatCents, 0);
   const net = report.rates.reduce((n, r) => n + r.grossCents - r.vatCents, 0);
   rows.push(csvRow(['Total', euros(net), euros(vat), euros(gross)]));
-  return `${rows.join('\r\n')}\r\n`;
+  return rows.join('');
 }
