@@ -157,3 +157,7 @@ export function orderCsvRows(o: ExportOrder): string {
 /** The file's name: the period it covers. */
 export const ordersCsvFileName = (p: { from: string; to: string }): string =>
   `orders-${p.from}-to-${p.to}.csv`;
+
+/** The orders CSV's address for a period. */
+export const ordersCsvPath = (p: { from: string; to: string }): string =>
+  `/api/admin/exports/orders.csv?from=${p.from}&to=${p.to}`;

@@ -81,6 +81,18 @@ export const vatReportQuerySchema = periodQuerySchema(
   'A VAT report covers at most five years: choose a shorter period.',
 );
 
+/** GET /api/admin/vat-report's view: per rate (the default) or per country and rate; CSV or, per country, JSON. */
+export const vatReportViewSchema = z.object({
+  by: z.preprocess(
+    queryValue,
+    z.enum(['rate', 'country'], { error: 'by must be rate or country.' }).default('rate'),
+  ),
+  format: z.preprocess(
+    queryValue,
+    z.enum(['csv', 'json'], { error: 'format must be csv or json.' }).default('csv'),
+  ),
+});
+
 /** GET /api/admin/exports/orders.csv?from&to: the same period as the VAT report's. */
 export const exportQuerySchema = periodQuerySchema(
   'An export covers at most five years: choose a shorter period.',

@@ -7,11 +7,19 @@ import type { Db } from '~/lib/platform/server/db';
 import { nextDay, startOfIrishDay } from '~/lib/platform/shared/irish-dates';
 import { orderVatByRate, type RateTotal, type StoredVatLine, sumByRate } from '~/lib/selling/order-vat';
 import { orderItems, orders } from '~db/schema';
-import { refundByRate, type VatPeriod, type VatReport } from './vat-report';
+import {
+  type CountryRateRow,
+  type CountryVatReport,
+  refundByRate,
+  sortCountryRows,
+  type VatPeriod,
+  type VatReport,
+} from './vat-report';
 
 type StoredOrder = Pick<
   typeof orders.$inferSelect,
   | 'id'
+  | 'shipCountry'
   | 'totalAmountCents'
   | 'shippingCents'
   | 'shippingVatRateBp'
@@ -21,6 +29,7 @@ type StoredOrder = Pick<
 
 const orderColumns = {
   id: orders.id,
+  shipCountry: orders.shipCountry,
   totalAmountCents: orders.totalAmountCents,
   shippingCents: orders.shippingCents,
   shippingVatRateBp: orders.shippingVatRateBp,
@@ -61,7 +70,19 @@ function ratesOf(order: StoredOrder, lines: Map<string, StoredVatLine[]>): RateT
 
 const negated = (r: RateTotal): RateTotal => ({ ...r, grossCents: -r.grossCents, vatCents: -r.vatCents });
 
-export function vatReport(db: Db, period: VatPeriod): VatReport {
+/**
+ * What one order adds to the period: its sale (paid in the period) or its refund (made in the
+ * period, negative), per rate; `rates` is null for an order made before VAT was recorded, whose
+ * gross alone is known.
+ */
+interface PeriodPart {
+  country: string | null;
+  sale: boolean;
+  rates: RateTotal[] | null;
+  grossCents: number;
+}
+
+function periodParts(db: Db, period: VatPeriod): PeriodPart[] {
   const start = startOfIrishDay(period.from);
   const end = startOfIrishDay(nextDay(period.to));
   const sales = db
@@ -92,18 +113,53 @@ export function vatReport(db: Db, period: VatPeriod): VatReport {
     .all();
   const lines = linesOf(db, [...new Set([...sales, ...refunds].map((o) => o.id))]);
 
-  const parts: RateTotal[] = [];
-  let unrecordedGrossCents = 0;
-  for (const order of sales) {
-    const rates = ratesOf(order, lines);
-    if (rates) parts.push(...rates);
-    else unrecordedGrossCents += order.totalAmountCents;
-  }
+  const parts: PeriodPart[] = sales.map((order) => ({
+    country: order.shipCountry,
+    sale: true,
+    rates: ratesOf(order, lines),
+    grossCents: order.totalAmountCents,
+  }));
   for (const order of refunds) {
     const refunded = order.refundedAmountCents ?? order.totalAmountCents;
     const rates = ratesOf(order, lines);
-    if (rates) parts.push(...refundByRate(rates, order.totalAmountCents, refunded).map(negated));
-    else unrecordedGrossCents -= refunded;
+    parts.push({
+      country: order.shipCountry,
+      sale: false,
+      rates: rates && refundByRate(rates, order.totalAmountCents, refunded).map(negated),
+      grossCents: -refunded,
+    });
   }
-  return { ...period, rates: sumByRate(parts), unrecordedGrossCents };
+  return parts;
+}
+
+export function vatReport(db: Db, period: VatPeriod): VatReport {
+  const rates: RateTotal[] = [];
+  let unrecordedGrossCents = 0;
+  for (const part of periodParts(db, period)) {
+    if (part.rates) rates.push(...part.rates);
+    else unrecordedGrossCents += part.grossCents;
+  }
+  return { ...period, rates: sumByRate(rates), unrecordedGrossCents };
+}
+
+/**
+ * The same figures per country the orders were sent to and per rate, countries by name; each row
+ * counts the orders paid in the period with a sale at that rate (a refund of an order paid before
+ * the period takes its money off, and counts no order).
+ */
+export function vatReportByCountry(db: Db, period: VatPeriod): CountryVatReport {
+  const rows = new Map<string, CountryRateRow>();
+  for (const part of periodParts(db, period)) {
+    const country = part.country ?? '';
+    const rates = part.rates ?? [{ rateBp: null, grossCents: part.grossCents, vatCents: 0 }];
+    for (const r of rates) {
+      const key = `${country} ${r.rateBp}`;
+      const row = rows.get(key) ?? { country, rateBp: r.rateBp, grossCents: 0, vatCents: 0, orders: 0 };
+      row.grossCents += r.grossCents;
+      row.vatCents += r.vatCents;
+      if (part.sale) row.orders += 1;
+      rows.set(key, row);
+    }
+  }
+  return { ...period, rows: sortCountryRows([...rows.values()]) };
 }
