@@ -6,7 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ordersCsvPath } from '~/lib/orders/orders-export';
 import { read, reason } from '~/lib/platform/client/query';
-import { formatEuro } from '~/lib/platform/shared/format';
+import { countOf, formatEuro } from '~/lib/platform/shared/format';
 import { isCalendarDate } from '~/lib/platform/shared/irish-dates';
 import {
   type CountryVatReport,
@@ -60,27 +60,28 @@ function CountryTable(props: { period: VatPeriod }) {
     { net: 0, vat: 0, gross: 0 },
   );
   return (
-    <div className="mt-4 overflow-x-auto">
-      <table className="w-full min-w-[32rem] text-left text-sm tabular-nums">
+    // On a phone the rate and the orders go under their country, so the table fits without scrolling.
+    <div className="mt-4">
+      <table className="w-full text-left text-sm tabular-nums">
         <caption className="sr-only">VAT by country and rate</caption>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="py-2 pr-2 sm:pr-3 font-medium">
               Country
             </th>
-            <th scope="col" className="py-2 pr-3 font-medium">
+            <th scope="col" className="hidden py-2 pr-2 sm:pr-3 font-medium sm:table-cell">
               VAT rate
             </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
+            <th scope="col" className="py-2 pr-2 sm:pr-3 text-right font-medium">
               Net
             </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
+            <th scope="col" className="py-2 pr-2 sm:pr-3 text-right font-medium">
               VAT
             </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
+            <th scope="col" className="py-2 pr-2 sm:pr-3 text-right font-medium">
               Gross
             </th>
-            <th scope="col" className="py-2 text-right font-medium">
+            <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">
               Orders
             </th>
           </tr>
@@ -88,26 +89,34 @@ function CountryTable(props: { period: VatPeriod }) {
         <tbody className="divide-y divide-slate-100">
           {data.rows.map((r) => (
             <tr key={`${r.country} ${r.rateBp}`}>
-              <th scope="row" className="py-2 pr-3 font-normal">
+              <th scope="row" className="py-2 pr-2 sm:pr-3 font-normal">
                 {countryLabel(r.country)}
+                <span className="block text-slate-600 sm:hidden">
+                  {rateLabel(r.rateBp)} · {countOf(r.orders, 'order')}
+                </span>
               </th>
-              <td className="py-2 pr-3">{rateLabel(r.rateBp)}</td>
-              <td className="py-2 pr-3 text-right">{money(rowNetCents(r))}</td>
-              <td className="py-2 pr-3 text-right">{r.rateBp === null ? '—' : formatEuro(r.vatCents)}</td>
-              <td className="py-2 pr-3 text-right">{formatEuro(r.grossCents)}</td>
-              <td className="py-2 text-right">{r.orders}</td>
+              <td className="hidden py-2 pr-2 sm:pr-3 sm:table-cell">{rateLabel(r.rateBp)}</td>
+              <td className="py-2 pr-2 sm:pr-3 text-right">{money(rowNetCents(r))}</td>
+              <td className="py-2 pr-2 sm:pr-3 text-right">
+                {r.rateBp === null ? '—' : formatEuro(r.vatCents)}
+              </td>
+              <td className="py-2 pr-2 sm:pr-3 text-right">{formatEuro(r.grossCents)}</td>
+              <td className="hidden py-2 text-right sm:table-cell">{r.orders}</td>
             </tr>
           ))}
         </tbody>
         <tfoot className="border-t border-slate-200 font-semibold">
           <tr>
-            <th scope="row" className="py-2 pr-3" colSpan={2}>
+            <th scope="row" className="py-2 pr-2 sm:pr-3 sm:hidden">
               Total
             </th>
-            <td className="py-2 pr-3 text-right">{formatEuro(total.net)}</td>
-            <td className="py-2 pr-3 text-right">{formatEuro(total.vat)}</td>
-            <td className="py-2 pr-3 text-right">{formatEuro(total.gross)}</td>
-            <td />
+            <th scope="row" className="hidden py-2 pr-2 sm:pr-3 sm:table-cell" colSpan={2}>
+              Total
+            </th>
+            <td className="py-2 pr-2 sm:pr-3 text-right">{formatEuro(total.net)}</td>
+            <td className="py-2 pr-2 sm:pr-3 text-right">{formatEuro(total.vat)}</td>
+            <td className="py-2 pr-2 sm:pr-3 text-right">{formatEuro(total.gross)}</td>
+            <td className="hidden sm:table-cell" />
           </tr>
         </tfoot>
       </table>
