@@ -34,6 +34,16 @@ function periodProblem(p: VatPeriod): string | null {
   return null;
 }
 
+/** The table's columns and where each sits: the rate and the orders only from a tablet's width. */
+const COLUMNS = [
+  ['Country', ''],
+  ['VAT rate', 'hidden sm:table-cell'],
+  ['Net', 'text-right'],
+  ['VAT', 'text-right'],
+  ['Gross', 'text-right'],
+  ['Orders', 'hidden text-right sm:table-cell'],
+] as const;
+
 const money = (cents: number | null) => (cents === null ? '—' : formatEuro(cents));
 
 function CountryTable(props: { period: VatPeriod }) {
@@ -66,24 +76,11 @@ function CountryTable(props: { period: VatPeriod }) {
         <caption className="sr-only">VAT by country and rate</caption>
         <thead className="border-b border-slate-200 text-slate-600">
           <tr>
-            <th scope="col" className="py-2 pr-2 sm:pr-3 font-medium">
-              Country
-            </th>
-            <th scope="col" className="hidden py-2 pr-2 sm:pr-3 font-medium sm:table-cell">
-              VAT rate
-            </th>
-            <th scope="col" className="py-2 pr-2 sm:pr-3 text-right font-medium">
-              Net
-            </th>
-            <th scope="col" className="py-2 pr-2 sm:pr-3 text-right font-medium">
-              VAT
-            </th>
-            <th scope="col" className="py-2 pr-2 sm:pr-3 text-right font-medium">
-              Gross
-            </th>
-            <th scope="col" className="hidden py-2 text-right font-medium sm:table-cell">
-              Orders
-            </th>
+            {COLUMNS.map(([name, place]) => (
+              <th key={name} scope="col" className={`py-2 pr-2 font-medium sm:pr-3 ${place}`}>
+                {name}
+              </th>
+            ))}
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">

@@ -2,7 +2,7 @@
 // each page is one short synchronous read (the orders after the last one sent, in order of payment,
 // and their lines), so memory stays flat however many orders the period holds, and the one db
 // connection is never held open between two pages while a slow client reads.
-import { and, asc, eq, gt, gte, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
 import {
   type ExportLine,
   type ExportOrder,
@@ -11,8 +11,8 @@ import {
 } from '~/lib/orders/orders-export';
 import type { Db } from '~/lib/platform/server/db';
 import { CSV_BOM, csvRow } from '~/lib/platform/shared/csv';
-import { nextDay, startOfIrishDay } from '~/lib/platform/shared/irish-dates';
 import type { VatPeriod } from '~/lib/selling/vat-report';
+import { paidInPeriod, storedVatLineColumns } from '~/lib/selling/vat-report.server';
 import { orderItems, orders } from '~db/schema';
 
 /** Orders read per page. */
@@ -46,11 +46,7 @@ function orderPage(db: Db, period: VatPeriod, after: Cursor | null): ExportOrder
     .from(orders)
     .where(
       and(
-        eq(orders.testMode, false),
-        gte(orders.paidAt, startOfIrishDay(period.from)),
-        lt(orders.paidAt, startOfIrishDay(nextDay(period.to))),
-        // Paid, or paid and refunded since (a refund leaves the payment cancelled): as the VAT report.
-        or(eq(orders.paymentStatus, 'completed'), isNotNull(orders.refundId)),
+        paidInPeriod(period),
         after
           ? or(gt(orders.paidAt, after.paidAt), and(eq(orders.paidAt, after.paidAt), gt(orders.id, after.id)))
           : undefined,
@@ -62,19 +58,7 @@ function orderPage(db: Db, period: VatPeriod, after: Cursor | null): ExportOrder
   if (rows.length === 0) return [];
   const lines = new Map<string, ExportLine[]>(rows.map((o) => [o.id, []]));
   const items = db
-    .select({
-      orderId: orderItems.orderId,
-      description: orderItems.description,
-      quantity: orderItems.quantity,
-      priceCents: orderItems.priceCents,
-      framingPriceCents: orderItems.framingPriceCents,
-      discountCents: orderItems.discountCents,
-      vatRateBp: orderItems.vatRateBp,
-      vatCents: orderItems.vatCents,
-      framingVatRateBp: orderItems.framingVatRateBp,
-      framingVatCents: orderItems.framingVatCents,
-      framingDiscountCents: orderItems.framingDiscountCents,
-    })
+    .select({ orderId: orderItems.orderId, description: orderItems.description, ...storedVatLineColumns })
     .from(orderItems)
     .where(
       inArray(

@@ -10,7 +10,7 @@ import type { Db } from '~/lib/platform/server/db';
 import { CSV_BOM, csvCell } from '~/lib/platform/shared/csv';
 import { decimalStringToCents, shortOrderId } from '~/lib/platform/shared/format';
 import { memoryDb } from '~tests/helpers/db';
-import { makeOrder } from '~tests/helpers/factories';
+import { FRAMED_EDITION_ORDER, makeOrder, OPEN_PRINT_ORDER } from '~tests/helpers/factories';
 
 let db: Db;
 beforeEach(() => {
@@ -54,42 +54,8 @@ function parseCsv(text: string): string[][] {
 /** The data rows, each as its cells. */
 const rows = (period = Q3) => parseCsv(csv(period).slice(CSV_BOM.length)).slice(1);
 
-/** One open-edition print at 23% (€45.00, VAT €8.41) sent for €8.00 (VAT €1.50): €53.00. */
-const openPrintOrder = {
-  items: [{ priceCents: 4500, vatRateBp: 2300, vatCents: 841 }],
-  itemTotalCents: 4500,
-  shippingCents: 800,
-  shippingVatRateBp: 2300,
-  shippingVatCents: 150,
-  totalAmountCents: 5300,
-  shipCountry: 'IE',
-};
-
-/** A limited edition (€120.00 at 13.5%) framed (€40.00 at 23%), 10% off, sent to France for €15.00. */
-const framedEditionOrder = {
-  items: [
-    {
-      description: 'Glendalough at dawn, large (20x30 inches) framed, edition of 25',
-      priceCents: 16000,
-      framingSize: 'large' as const,
-      framingPriceCents: 4000,
-      discountCents: 1600,
-      vatRateBp: 1350,
-      vatCents: 1285,
-      framingVatRateBp: 2300,
-      framingVatCents: 673,
-      framingDiscountCents: 400,
-    },
-  ],
-  itemTotalCents: 16000,
-  discountCents: 1600,
-  discountCode: 'WINTER-10',
-  shippingCents: 1500,
-  shippingVatRateBp: 2300,
-  shippingVatCents: 280,
-  totalAmountCents: 15900,
-  shipCountry: 'FR',
-};
+const openPrintOrder = { ...OPEN_PRINT_ORDER, shipCountry: 'IE' };
+const framedEditionOrder = { ...FRAMED_EDITION_ORDER, shipCountry: 'FR' };
 
 describe('the orders CSV of a period', () => {
   it('starts with the BOM and the header, and is only that for a period without orders', () => {

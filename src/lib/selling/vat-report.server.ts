@@ -37,24 +37,39 @@ const orderColumns = {
   refundedAmountCents: orders.refundedAmountCents,
 };
 
+/** What a line's VAT is worked out from (StoredVatLine), as columns of order_items. */
+export const storedVatLineColumns = {
+  quantity: orderItems.quantity,
+  priceCents: orderItems.priceCents,
+  framingPriceCents: orderItems.framingPriceCents,
+  discountCents: orderItems.discountCents,
+  vatRateBp: orderItems.vatRateBp,
+  vatCents: orderItems.vatCents,
+  framingVatRateBp: orderItems.framingVatRateBp,
+  framingVatCents: orderItems.framingVatCents,
+  framingDiscountCents: orderItems.framingDiscountCents,
+};
+
+/**
+ * The sales of a period: real orders (a test order took no money) whose payment was taken in it,
+ * whatever happened to them since (a refund leaves the payment cancelled).
+ */
+export function paidInPeriod(period: VatPeriod) {
+  return and(
+    eq(orders.testMode, false),
+    gte(orders.paidAt, startOfIrishDay(period.from)),
+    lt(orders.paidAt, startOfIrishDay(nextDay(period.to))),
+    or(eq(orders.paymentStatus, 'completed'), isNotNull(orders.refundId)),
+  );
+}
+
 /** The lines of these orders, by order id, with what their VAT is worked out from. */
 function linesOf(db: Db, ids: string[]): Map<string, StoredVatLine[]> {
   const byOrder = new Map<string, StoredVatLine[]>(ids.map((id) => [id, []]));
   // In slices: SQLite takes a bounded number of parameters per statement.
   for (let i = 0; i < ids.length; i += 500) {
     const rows = db
-      .select({
-        orderId: orderItems.orderId,
-        quantity: orderItems.quantity,
-        priceCents: orderItems.priceCents,
-        framingPriceCents: orderItems.framingPriceCents,
-        discountCents: orderItems.discountCents,
-        vatRateBp: orderItems.vatRateBp,
-        vatCents: orderItems.vatCents,
-        framingVatRateBp: orderItems.framingVatRateBp,
-        framingVatCents: orderItems.framingVatCents,
-        framingDiscountCents: orderItems.framingDiscountCents,
-      })
+      .select({ orderId: orderItems.orderId, ...storedVatLineColumns })
       .from(orderItems)
       .where(inArray(orderItems.orderId, ids.slice(i, i + 500)))
       .all();
@@ -85,19 +100,7 @@ interface PeriodPart {
 function periodParts(db: Db, period: VatPeriod): PeriodPart[] {
   const start = startOfIrishDay(period.from);
   const end = startOfIrishDay(nextDay(period.to));
-  const sales = db
-    .select(orderColumns)
-    .from(orders)
-    .where(
-      and(
-        eq(orders.testMode, false),
-        gte(orders.paidAt, start),
-        lt(orders.paidAt, end),
-        // Paid, or paid and refunded since (a refund leaves the payment cancelled).
-        or(eq(orders.paymentStatus, 'completed'), isNotNull(orders.refundId)),
-      ),
-    )
-    .all();
+  const sales = db.select(orderColumns).from(orders).where(paidInPeriod(period)).all();
   const refunds = db
     .select(orderColumns)
     .from(orders)

@@ -15,7 +15,7 @@ import {
 import { vatReport, vatReportByCountry } from '~/lib/selling/vat-report.server';
 import { orders } from '~db/schema';
 import { memoryDb } from '~tests/helpers/db';
-import { makeOrder } from '~tests/helpers/factories';
+import { FRAMED_EDITION_ORDER, makeOrder, OPEN_PRINT_ORDER } from '~tests/helpers/factories';
 
 let db: Db;
 beforeEach(() => {
@@ -25,15 +25,7 @@ beforeEach(() => {
 const Q3 = { from: '2026-07-01', to: '2026-09-30' };
 const at = (iso: string) => new Date(iso);
 
-/** One open-edition print at 23% (€45.00, VAT €8.41) sent for €8.00 (VAT €1.50): €53.00. */
-const openPrintOrder = {
-  items: [{ priceCents: 4500, vatRateBp: 2300, vatCents: 841 }],
-  itemTotalCents: 4500,
-  shippingCents: 800,
-  shippingVatRateBp: 2300,
-  shippingVatCents: 150,
-  totalAmountCents: 5300,
-};
+const openPrintOrder = OPEN_PRINT_ORDER;
 
 function quarterOfOrders() {
   // A: paid in the quarter.
@@ -43,25 +35,7 @@ function quarterOfOrders() {
   makeOrder(db, {
     payment: 'paid',
     paidAt: at('2026-08-05T10:00:00Z'),
-    items: [
-      {
-        priceCents: 16000,
-        framingSize: 'large',
-        framingPriceCents: 4000,
-        discountCents: 1600,
-        vatRateBp: 1350,
-        vatCents: 1285, // 10800 × 13.5 / 113.5
-        framingVatRateBp: 2300,
-        framingVatCents: 673, // 3600 × 23 / 123
-        framingDiscountCents: 400,
-      },
-    ],
-    itemTotalCents: 16000,
-    discountCents: 1600,
-    shippingCents: 1500,
-    shippingVatRateBp: 2300,
-    shippingVatCents: 280,
-    totalAmountCents: 15900,
+    ...FRAMED_EDITION_ORDER,
     refundId: 'RF-B',
     refundStatus: 'COMPLETED',
     refundedAt: at('2026-09-20T10:00:00Z'),
