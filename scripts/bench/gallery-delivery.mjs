@@ -46,7 +46,7 @@ export async function randomFile(path, mib) {
 }
 
 /** The server's resident memory in bytes (Linux). */
-const rssOf = (pid) => {
+export const rssOf = (pid) => {
   const m = readFileSync(`/proc/${pid}/status`, 'utf8').match(/VmRSS:\s+(\d+) kB/);
   return m ? Number(m[1]) * 1024 : 0;
 };

@@ -2,7 +2,8 @@
 //  - order creation and capture, the two calls of the checkout, from 20 buyers at once for 10 s
 //    against the PayPal double of test mode: p50/p99 of each, errors and SQLITE_BUSY;
 //  - the Orders tab of /admin with 10,000 orders: a search, a status filter and a plain page,
-//    each beside the same page read with raw SQL from the same database file;
+//    each beside the same page read with raw SQL from the same database file; and the accountant's
+//    orders CSV of those orders (accountant-export.mjs);
 //  - /shop with 2,000 photos (shop.mjs).
 // `serverRows()` returns the table rows; `node scripts/bench/orders.mjs` prints them.
 import { spawnSync } from 'node:child_process';
@@ -10,6 +11,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { ordersCsvRows } from './accountant-export.mjs';
 import { loadRuns, met, printTable, signInOwner, startSite, waitForMediaQueue } from './lib.mjs';
 import { orderLoadInChild } from './order-load.mjs';
 import { seedOrders } from './orders-seed.mjs';
@@ -280,6 +282,7 @@ export async function serverRows({ seededDataDir } = {}) {
     const pid = serverPid(dataDir);
     return [
       ...(await adminOrdersRows(site.url, cookie, dbFile, pid)),
+      ...(await ordersCsvRows(site.url, cookie, dbFile, pid)),
       ...(await shopRows(site.url, dbFile, pid)),
       ...(await orderPaymentRows(site, dbFile, pid)),
     ];

@@ -216,6 +216,44 @@ export function makeOrder(db: Db, { payment = 'started', items, ...overrides }: 
   return { ...order, items: stored };
 }
 
+/** The money of one open-edition print at 23% (€45.00, VAT €8.41) sent for €8.00 (VAT €1.50): €53.00. */
+export const OPEN_PRINT_ORDER = {
+  items: [{ priceCents: 4500, vatRateBp: 2300, vatCents: 841 }],
+  itemTotalCents: 4500,
+  shippingCents: 800,
+  shippingVatRateBp: 2300,
+  shippingVatCents: 150,
+  totalAmountCents: 5300,
+} satisfies OrderOverrides;
+
+/**
+ * The money of a limited edition (€120.00 at 13.5%) framed (€40.00 at 23%) with 10% off (€12.00 off
+ * the print, €4.00 off the frame), sent for €15.00 (23%): €159.00.
+ */
+export const FRAMED_EDITION_ORDER = {
+  items: [
+    {
+      description: 'Glendalough at dawn, large (20x30 inches) framed, edition of 25',
+      priceCents: 16000,
+      framingSize: 'large',
+      framingPriceCents: 4000,
+      discountCents: 1600,
+      vatRateBp: 1350,
+      vatCents: 1285, // 10800 × 13.5 / 113.5
+      framingVatRateBp: 2300,
+      framingVatCents: 673, // 3600 × 23 / 123
+      framingDiscountCents: 400,
+    },
+  ],
+  itemTotalCents: 16000,
+  discountCents: 1600,
+  discountCode: 'WINTER-10',
+  shippingCents: 1500,
+  shippingVatRateBp: 2300,
+  shippingVatCents: 280,
+  totalAmountCents: 15900,
+} satisfies OrderOverrides;
+
 export function makeEnquiry(db: Db, overrides: Insert<typeof contactInquiries> = {}) {
   return db
     .insert(contactInquiries)

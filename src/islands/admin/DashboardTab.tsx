@@ -1,8 +1,9 @@
 // The Dashboard tab: what waits for the owner (each with a link to its tab), the four figures of paid orders, the weekly sales and best sellers, where to
-// edit the site, the last quarter's VAT report, and the last orders, each with its payment (Paid,
-// Refunded, Test order…) beside its fulfilment status.
+// edit the site, the last quarter's VAT report, the last orders, each with its payment (Paid,
+// Refunded, Test order…) beside its fulfilment status, and the exports for the accountant.
 import { useQuery } from '@tanstack/react-query';
 import { OrderStates } from '~/islands/orders/StatusBadge';
+import { AccountantExports } from '~/islands/selling/AccountantExports';
 import type { PaymentState } from '~/lib/orders/payment-state';
 import { read } from '~/lib/platform/client/query';
 import {
@@ -228,6 +229,7 @@ export function DashboardTab(props: { onOpenTab?: (tab: string) => void }) {
           )}
         </section>
       </div>
+      <AccountantExports />
     </div>
   );
 }

@@ -69,11 +69,31 @@ const reportDay = (label: string) =>
     .string({ error: `${label} is missing: give a date written YYYY-MM-DD.` })
     .refine(isCalendarDate, `${label} must be a date written YYYY-MM-DD.`);
 
+/** A period of whole days in Irish time, `to` included, at most five years; `tooLong` says so. */
+const periodQuerySchema = (tooLong: string) =>
+  z
+    .object({ from: reportDay('from'), to: reportDay('to') })
+    .refine((p) => p.from <= p.to, 'from must be on or before to.')
+    .refine((p) => periodDays(p) <= VAT_REPORT_MAX_DAYS, tooLong);
+
 /** GET /api/admin/vat-report?from&to: whole days in Irish time, `to` included, at most five years. */
-export const vatReportQuerySchema = z
-  .object({ from: reportDay('from'), to: reportDay('to') })
-  .refine((p) => p.from <= p.to, 'from must be on or before to.')
-  .refine(
-    (p) => periodDays(p) <= VAT_REPORT_MAX_DAYS,
-    'A VAT report covers at most five years: choose a shorter period.',
-  );
+export const vatReportQuerySchema = periodQuerySchema(
+  'A VAT report covers at most five years: choose a shorter period.',
+);
+
+/** GET /api/admin/vat-report's view: per rate (the default) or per country and rate; CSV or, per country, JSON. */
+export const vatReportViewSchema = z.object({
+  by: z.preprocess(
+    queryValue,
+    z.enum(['rate', 'country'], { error: 'by must be rate or country.' }).default('rate'),
+  ),
+  format: z.preprocess(
+    queryValue,
+    z.enum(['csv', 'json'], { error: 'format must be csv or json.' }).default('csv'),
+  ),
+});
+
+/** GET /api/admin/exports/orders.csv?from&to: the same period as the VAT report's. */
+export const exportQuerySchema = periodQuerySchema(
+  'An export covers at most five years: choose a shorter period.',
+);

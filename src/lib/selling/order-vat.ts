@@ -33,7 +33,8 @@ export interface RateTotal {
   vatCents: number;
 }
 
-function lineParts(line: StoredVatLine): RateTotal[] {
+/** A line's money per rate: one part, or the print and then its frame when they are taxed apart. */
+export function lineParts(line: StoredVatLine): RateTotal[] {
   const rate = line.vatRateBp ?? 0;
   const printGross = (line.priceCents - line.framingPriceCents) * line.quantity;
   const frameGross = line.framingPriceCents * line.quantity;

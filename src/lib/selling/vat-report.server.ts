@@ -7,11 +7,19 @@ import type { Db } from '~/lib/platform/server/db';
 import { nextDay, startOfIrishDay } from '~/lib/platform/shared/irish-dates';
 import { orderVatByRate, type RateTotal, type StoredVatLine, sumByRate } from '~/lib/selling/order-vat';
 import { orderItems, orders } from '~db/schema';
-import { refundByRate, type VatPeriod, type VatReport } from './vat-report';
+import {
+  type CountryRateRow,
+  type CountryVatReport,
+  refundByRate,
+  sortCountryRows,
+  type VatPeriod,
+  type VatReport,
+} from './vat-report';
 
 type StoredOrder = Pick<
   typeof orders.$inferSelect,
   | 'id'
+  | 'shipCountry'
   | 'totalAmountCents'
   | 'shippingCents'
   | 'shippingVatRateBp'
@@ -21,6 +29,7 @@ type StoredOrder = Pick<
 
 const orderColumns = {
   id: orders.id,
+  shipCountry: orders.shipCountry,
   totalAmountCents: orders.totalAmountCents,
   shippingCents: orders.shippingCents,
   shippingVatRateBp: orders.shippingVatRateBp,
@@ -28,24 +37,39 @@ const orderColumns = {
   refundedAmountCents: orders.refundedAmountCents,
 };
 
+/** What a line's VAT is worked out from (StoredVatLine), as columns of order_items. */
+export const storedVatLineColumns = {
+  quantity: orderItems.quantity,
+  priceCents: orderItems.priceCents,
+  framingPriceCents: orderItems.framingPriceCents,
+  discountCents: orderItems.discountCents,
+  vatRateBp: orderItems.vatRateBp,
+  vatCents: orderItems.vatCents,
+  framingVatRateBp: orderItems.framingVatRateBp,
+  framingVatCents: orderItems.framingVatCents,
+  framingDiscountCents: orderItems.framingDiscountCents,
+};
+
+/**
+ * The sales of a period: real orders (a test order took no money) whose payment was taken in it,
+ * whatever happened to them since (a refund leaves the payment cancelled).
+ */
+export function paidInPeriod(period: VatPeriod) {
+  return and(
+    eq(orders.testMode, false),
+    gte(orders.paidAt, startOfIrishDay(period.from)),
+    lt(orders.paidAt, startOfIrishDay(nextDay(period.to))),
+    or(eq(orders.paymentStatus, 'completed'), isNotNull(orders.refundId)),
+  );
+}
+
 /** The lines of these orders, by order id, with what their VAT is worked out from. */
 function linesOf(db: Db, ids: string[]): Map<string, StoredVatLine[]> {
   const byOrder = new Map<string, StoredVatLine[]>(ids.map((id) => [id, []]));
   // In slices: SQLite takes a bounded number of parameters per statement.
   for (let i = 0; i < ids.length; i += 500) {
     const rows = db
-      .select({
-        orderId: orderItems.orderId,
-        quantity: orderItems.quantity,
-        priceCents: orderItems.priceCents,
-        framingPriceCents: orderItems.framingPriceCents,
-        discountCents: orderItems.discountCents,
-        vatRateBp: orderItems.vatRateBp,
-        vatCents: orderItems.vatCents,
-        framingVatRateBp: orderItems.framingVatRateBp,
-        framingVatCents: orderItems.framingVatCents,
-        framingDiscountCents: orderItems.framingDiscountCents,
-      })
+      .select({ orderId: orderItems.orderId, ...storedVatLineColumns })
       .from(orderItems)
       .where(inArray(orderItems.orderId, ids.slice(i, i + 500)))
       .all();
@@ -61,22 +85,22 @@ function ratesOf(order: StoredOrder, lines: Map<string, StoredVatLine[]>): RateT
 
 const negated = (r: RateTotal): RateTotal => ({ ...r, grossCents: -r.grossCents, vatCents: -r.vatCents });
 
-export function vatReport(db: Db, period: VatPeriod): VatReport {
+/**
+ * What one order adds to the period: its sale (paid in the period) or its refund (made in the
+ * period, negative), per rate; `rates` is null for an order made before VAT was recorded, whose
+ * gross alone is known.
+ */
+interface PeriodPart {
+  country: string | null;
+  sale: boolean;
+  rates: RateTotal[] | null;
+  grossCents: number;
+}
+
+function periodParts(db: Db, period: VatPeriod): PeriodPart[] {
   const start = startOfIrishDay(period.from);
   const end = startOfIrishDay(nextDay(period.to));
-  const sales = db
-    .select(orderColumns)
-    .from(orders)
-    .where(
-      and(
-        eq(orders.testMode, false),
-        gte(orders.paidAt, start),
-        lt(orders.paidAt, end),
-        // Paid, or paid and refunded since (a refund leaves the payment cancelled).
-        or(eq(orders.paymentStatus, 'completed'), isNotNull(orders.refundId)),
-      ),
-    )
-    .all();
+  const sales = db.select(orderColumns).from(orders).where(paidInPeriod(period)).all();
   const refunds = db
     .select(orderColumns)
     .from(orders)
@@ -92,18 +116,53 @@ export function vatReport(db: Db, period: VatPeriod): VatReport {
     .all();
   const lines = linesOf(db, [...new Set([...sales, ...refunds].map((o) => o.id))]);
 
-  const parts: RateTotal[] = [];
-  let unrecordedGrossCents = 0;
-  for (const order of sales) {
-    const rates = ratesOf(order, lines);
-    if (rates) parts.push(...rates);
-    else unrecordedGrossCents += order.totalAmountCents;
-  }
+  const parts: PeriodPart[] = sales.map((order) => ({
+    country: order.shipCountry,
+    sale: true,
+    rates: ratesOf(order, lines),
+    grossCents: order.totalAmountCents,
+  }));
   for (const order of refunds) {
     const refunded = order.refundedAmountCents ?? order.totalAmountCents;
     const rates = ratesOf(order, lines);
-    if (rates) parts.push(...refundByRate(rates, order.totalAmountCents, refunded).map(negated));
-    else unrecordedGrossCents -= refunded;
+    parts.push({
+      country: order.shipCountry,
+      sale: false,
+      rates: rates && refundByRate(rates, order.totalAmountCents, refunded).map(negated),
+      grossCents: -refunded,
+    });
   }
-  return { ...period, rates: sumByRate(parts), unrecordedGrossCents };
+  return parts;
+}
+
+export function vatReport(db: Db, period: VatPeriod): VatReport {
+  const rates: RateTotal[] = [];
+  let unrecordedGrossCents = 0;
+  for (const part of periodParts(db, period)) {
+    if (part.rates) rates.push(...part.rates);
+    else unrecordedGrossCents += part.grossCents;
+  }
+  return { ...period, rates: sumByRate(rates), unrecordedGrossCents };
+}
+
+/**
+ * The same figures per country the orders were sent to and per rate, countries by name; each row
+ * counts the orders paid in the period with a sale at that rate (a refund of an order paid before
+ * the period takes its money off, and counts no order).
+ */
+export function vatReportByCountry(db: Db, period: VatPeriod): CountryVatReport {
+  const rows = new Map<string, CountryRateRow>();
+  for (const part of periodParts(db, period)) {
+    const country = part.country ?? '';
+    const rates = part.rates ?? [{ rateBp: null, grossCents: part.grossCents, vatCents: 0 }];
+    for (const r of rates) {
+      const key = `${country} ${r.rateBp}`;
+      const row = rows.get(key) ?? { country, rateBp: r.rateBp, grossCents: 0, vatCents: 0, orders: 0 };
+      row.grossCents += r.grossCents;
+      row.vatCents += r.vatCents;
+      if (part.sale) row.orders += 1;
+      rows.set(key, row);
+    }
+  }
+  return { ...period, rows: sortCountryRows([...rows.values()]) };
 }

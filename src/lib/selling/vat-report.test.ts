@@ -1,13 +1,21 @@
 // The VAT report of a test quarter (Q3 2026, days in Irish time) against a hand computation: sales
 // by the day they were paid, refunds (full and partial) by the day they were made, per rate; test
 // orders left out; orders made before VAT was recorded counted by their gross alone.
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '~/lib/platform/server/db';
 import { orderVatByRate } from '~/lib/selling/order-vat';
-import { lastQuarter, quarterName, refundByRate, vatReportCsv } from '~/lib/selling/vat-report';
-import { vatReport } from '~/lib/selling/vat-report.server';
+import {
+  countryVatCsv,
+  lastQuarter,
+  quarterName,
+  refundByRate,
+  vatReportCsv,
+} from '~/lib/selling/vat-report';
+import { vatReport, vatReportByCountry } from '~/lib/selling/vat-report.server';
+import { orders } from '~db/schema';
 import { memoryDb } from '~tests/helpers/db';
-import { makeOrder } from '~tests/helpers/factories';
+import { FRAMED_EDITION_ORDER, makeOrder, OPEN_PRINT_ORDER } from '~tests/helpers/factories';
 
 let db: Db;
 beforeEach(() => {
@@ -17,15 +25,7 @@ beforeEach(() => {
 const Q3 = { from: '2026-07-01', to: '2026-09-30' };
 const at = (iso: string) => new Date(iso);
 
-/** One open-edition print at 23% (€45.00, VAT €8.41) sent for €8.00 (VAT €1.50): €53.00. */
-const openPrintOrder = {
-  items: [{ priceCents: 4500, vatRateBp: 2300, vatCents: 841 }],
-  itemTotalCents: 4500,
-  shippingCents: 800,
-  shippingVatRateBp: 2300,
-  shippingVatCents: 150,
-  totalAmountCents: 5300,
-};
+const openPrintOrder = OPEN_PRINT_ORDER;
 
 function quarterOfOrders() {
   // A: paid in the quarter.
@@ -35,25 +35,7 @@ function quarterOfOrders() {
   makeOrder(db, {
     payment: 'paid',
     paidAt: at('2026-08-05T10:00:00Z'),
-    items: [
-      {
-        priceCents: 16000,
-        framingSize: 'large',
-        framingPriceCents: 4000,
-        discountCents: 1600,
-        vatRateBp: 1350,
-        vatCents: 1285, // 10800 × 13.5 / 113.5
-        framingVatRateBp: 2300,
-        framingVatCents: 673, // 3600 × 23 / 123
-        framingDiscountCents: 400,
-      },
-    ],
-    itemTotalCents: 16000,
-    discountCents: 1600,
-    shippingCents: 1500,
-    shippingVatRateBp: 2300,
-    shippingVatCents: 280,
-    totalAmountCents: 15900,
+    ...FRAMED_EDITION_ORDER,
     refundId: 'RF-B',
     refundStatus: 'COMPLETED',
     refundedAt: at('2026-09-20T10:00:00Z'),
@@ -131,6 +113,61 @@ describe('the VAT report of a quarter', () => {
     const empty = vatReport(db, { from: '2025-01-01', to: '2025-03-31' });
     expect(empty.rates).toEqual([]);
     expect(vatReportCsv(empty)).toBe('VAT rate,Net (EUR),VAT (EUR),Gross (EUR)\r\nTotal,0.00,0.00,0.00\r\n');
+  });
+});
+
+describe('the VAT report per country', () => {
+  /** The quarter's orders again, each sent somewhere: A to Ireland, B to France, C to Germany. */
+  function quarterAbroad() {
+    quarterOfOrders();
+    const ids = db
+      .select({ id: orders.id, paidAt: orders.paidAt })
+      .from(orders)
+      .orderBy(orders.createdAt)
+      .all();
+    ['IE', 'FR', 'DE'].forEach((country, i) => {
+      const id = ids[i]?.id;
+      if (id) db.update(orders).set({ shipCountry: country }).where(eq(orders.id, id)).run();
+    });
+  }
+
+  it('gives net, VAT, gross and the orders paid per country and rate, by country name', () => {
+    quarterAbroad();
+    // C (Germany) was paid in June and refunded in July: its money is taken off, no order counted.
+    // G's country was not kept (made before it was asked), nor E's VAT. The total is the report's.
+    expect(countryVatCsv(vatReportByCountry(db, Q3)).split('\r\n')).toEqual([
+      '\uFEFFCountry,Country code,VAT rate,Net (EUR),VAT (EUR),Gross (EUR),Orders',
+      'France,FR,23%,28.43,6.53,34.96,1',
+      'France,FR,13.5%,65.23,8.81,74.04,1',
+      'Germany,DE,23%,-43.09,-9.91,-53.00,0',
+      'Ireland,IE,23%,43.09,9.91,53.00,1',
+      'Country not recorded,,23%,16.26,3.74,20.00,1',
+      'Country not recorded,,not recorded,,,45.00,1',
+      'Total,,,109.92,19.08,174.00,',
+      '',
+    ]);
+  });
+
+  it('adds up, rate by rate, to the report per rate', () => {
+    quarterAbroad();
+    const byRate = new Map<number, { grossCents: number; vatCents: number }>();
+    for (const row of vatReportByCountry(db, Q3).rows) {
+      if (row.rateBp === null) continue;
+      const r = byRate.get(row.rateBp) ?? { grossCents: 0, vatCents: 0 };
+      r.grossCents += row.grossCents;
+      r.vatCents += row.vatCents;
+      byRate.set(row.rateBp, r);
+    }
+    expect(vatReport(db, Q3).rates).toEqual(
+      [...byRate].map(([rateBp, r]) => ({ rateBp, ...r })).sort((a, b) => b.rateBp - a.rateBp),
+    );
+  });
+
+  it('is only the header and a zero total for a period without sales', () => {
+    quarterAbroad();
+    expect(countryVatCsv(vatReportByCountry(db, { from: '2025-01-01', to: '2025-03-31' }))).toBe(
+      '\uFEFFCountry,Country code,VAT rate,Net (EUR),VAT (EUR),Gross (EUR),Orders\r\nTotal,,,0.00,0.00,0.00,\r\n',
+    );
   });
 });
 

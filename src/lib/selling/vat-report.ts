@@ -1,9 +1,12 @@
 // The VAT report's rules, pure: the period it covers (whole days in Irish time, at most five
 // years), the last full quarter the Dashboard links to, how a refund is taken off per rate, and
-// the CSV an accountant opens. Amounts in integer cents; euros only in the CSV.
+// the CSVs an accountant opens (per rate, and per country and rate). Amounts in integer cents;
+// euros only in the CSV.
 
+import { CSV_BOM, csvRow } from '~/lib/platform/shared/csv';
 import { centsToDecimal } from '~/lib/platform/shared/format';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
+import { countryName } from '~/lib/selling/countries';
 import type { RateTotal } from '~/lib/selling/order-vat';
 import { shareOut } from '~/lib/selling/share-out';
 import { ratePercent, vatInGross } from '~/lib/selling/vat';
@@ -70,8 +73,6 @@ export interface VatReport extends VatPeriod {
   unrecordedGrossCents: number;
 }
 
-const csvCell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-const csvRow = (cells: readonly string[]) => cells.map(csvCell).join(',');
 const euros = centsToDecimal;
 
 /** The report as CSV: a row per rate (net, VAT, gross, in euros), the orders without VAT, the total. */
@@ -101,5 +102,72 @@ export function vatReportCsv(report: VatReport): string {
   const vat = report.rates.reduce((n, r) => n + r.vatCents, 0);
   const net = report.rates.reduce((n, r) => n + r.grossCents - r.vatCents, 0);
   rows.push(csvRow(['Total', euros(net), euros(vat), euros(gross)]));
-  return `${rows.join('\r\n')}\r\n`;
+  return rows.join('');
 }
+
+/** One country's sales less refunds at one rate (null: orders made before VAT was recorded). */
+export interface CountryRateRow {
+  /** Where the orders were sent (ISO 3166-1 alpha-2, XI for Northern Ireland); '' when not kept. */
+  country: string;
+  rateBp: number | null;
+  grossCents: number;
+  vatCents: number;
+  /** The orders paid in the period with a sale at this rate. */
+  orders: number;
+}
+
+export interface CountryVatReport extends VatPeriod {
+  rows: CountryRateRow[];
+}
+
+/** "Ireland", "France"; an order whose country was not kept (made before it was asked) says so. */
+export const countryLabel = (code: string): string =>
+  code === '' ? 'Country not recorded' : (countryName(code) ?? code);
+
+/** "23%"; "not recorded" for the orders made before VAT was kept. */
+export const rateLabel = (rateBp: number | null): string =>
+  rateBp === null ? 'not recorded' : `${ratePercent(rateBp)}%`;
+
+/** By country name (the unknown country last), then highest rate first (not recorded last). */
+export function sortCountryRows(rows: CountryRateRow[]): CountryRateRow[] {
+  const name = (r: CountryRateRow) => (r.country === '' ? '\uffff' : countryLabel(r.country));
+  return rows.sort((a, b) => name(a).localeCompare(name(b), 'en') || (b.rateBp ?? -1) - (a.rateBp ?? -1));
+}
+
+/** The net of a row: what is left of its gross once the VAT inside is taken off (none when not recorded). */
+export const rowNetCents = (r: { rateBp: number | null; grossCents: number; vatCents: number }) =>
+  r.rateBp === null ? null : r.grossCents - r.vatCents;
+
+/** The report per country as CSV (UTF-8 with a BOM, for Excel): a row per country and rate, the total. */
+export function countryVatCsv(report: CountryVatReport): string {
+  const rows = [
+    CSV_BOM,
+    csvRow(['Country', 'Country code', 'VAT rate', 'Net (EUR)', 'VAT (EUR)', 'Gross (EUR)', 'Orders']),
+  ];
+  let net = 0;
+  let vat = 0;
+  let gross = 0;
+  for (const r of report.rows) {
+    const rowNet = rowNetCents(r);
+    rows.push(
+      csvRow([
+        countryLabel(r.country),
+        r.country,
+        rateLabel(r.rateBp),
+        rowNet === null ? '' : euros(rowNet),
+        rowNet === null ? '' : euros(r.vatCents),
+        euros(r.grossCents),
+        String(r.orders),
+      ]),
+    );
+    net += rowNet ?? 0;
+    vat += r.vatCents;
+    gross += r.grossCents;
+  }
+  rows.push(csvRow(['Total', '', '', euros(net), euros(vat), euros(gross), '']));
+  return rows.join('');
+}
+
+/** The report per country's address for a period: its CSV, or its rows for the screen. */
+export const countryVatPath = (p: VatPeriod, format: 'csv' | 'json' = 'csv'): string =>
+  `/api/admin/vat-report?from=${p.from}&to=${p.to}&by=country${format === 'json' ? '&format=json' : ''}`;

@@ -1,0 +1,163 @@
+// The orders CSV an accountant works from: the paid orders of a period (real orders only: a test
+// order took no money; an order never paid is not there), a row per order line, in euros with two
+// decimals, from the money stored when the order was made, never from today's prices.
+//
+// How the file reads:
+// - Date: the day the payment was taken, in Irish time (YYYY-MM-DD); rows are in order of payment.
+// - Order: the short number the owner sees in the admin (#A1B2C3).
+// - Invoice: empty for now; the shop issues no invoice numbers yet.
+// - Country: where the order was sent (ISO 3166-1 alpha-2; XI is Northern Ireland).
+// - Item, Quantity: the line as the buyer bought it. A framed print whose frame is taxed at another
+//   rate than the print has two rows, the print and then "(frame)", each at its own rate.
+// - Shipping has a row of its own ("Shipping", quantity empty) at the shipping's own VAT rate, so
+//   every row has one rate and the Net, VAT and Gross columns add up per rate; an order sent for
+//   free has no shipping row. The Gross of an order's rows adds up to what the buyer paid.
+// - VAT rate, Net, VAT, Gross: the row's money after its share of the discount. Orders made before
+//   VAT was recorded say "not recorded" and give their gross alone.
+// - Discount code, Discount: the code on every row of its order; the amount is the row's share, so
+//   the column adds up to the order's discount.
+// - Payment ID: PayPal's capture id. Status: the order's fulfilment (processing, shipped…).
+// - Refunded: no, yes (all of it), partial, or pending on every row of the order; the amount
+//   refunded only on the order's first row, so the column adds up to what went back. A refund made
+//   after the period still shows here: the VAT report takes it off in the period it was made.
+import { csvRow } from '~/lib/platform/shared/csv';
+import { centsToDecimal, shortOrderId } from '~/lib/platform/shared/format';
+import { irishDay } from '~/lib/platform/shared/irish-dates';
+import { hasRecordedVat, lineParts, type StoredVatLine } from '~/lib/selling/order-vat';
+import { ratePercent } from '~/lib/selling/vat';
+
+export const ORDERS_CSV_HEADER = [
+  'Date',
+  'Order',
+  'Invoice',
+  'Country',
+  'Item',
+  'Quantity',
+  'VAT rate',
+  'Net (EUR)',
+  'VAT (EUR)',
+  'Gross (EUR)',
+  'Discount code',
+  'Discount (EUR)',
+  'Payment ID',
+  'Status',
+  'Refunded',
+  'Refunded (EUR)',
+] as const;
+
+export interface ExportLine extends StoredVatLine {
+  description: string;
+}
+
+export interface ExportOrder {
+  id: string;
+  paidAt: Date;
+  shipCountry: string | null;
+  status: string;
+  paymentId: string | null;
+  discountCode: string | null;
+  totalAmountCents: number;
+  shippingCents: number | null;
+  shippingVatRateBp: number | null;
+  shippingVatCents: number | null;
+  refundId: string | null;
+  refundStatus: string | null;
+  refundedAmountCents: number | null;
+  items: readonly ExportLine[];
+}
+
+/** One row's money: its rate (null: not recorded), gross, VAT inside and discount share. */
+interface RowMoney {
+  item: string;
+  quantity: string;
+  rateBp: number | null;
+  grossCents: number;
+  vatCents: number;
+  discountCents: number;
+}
+
+function lineRows(line: ExportLine, recorded: boolean): RowMoney[] {
+  const quantity = String(line.quantity);
+  const parts = lineParts(line);
+  const [first, frame] = parts;
+  if (!recorded || !first) {
+    const grossCents = line.priceCents * line.quantity - line.discountCents;
+    return [
+      {
+        item: line.description,
+        quantity,
+        rateBp: null,
+        grossCents,
+        vatCents: 0,
+        discountCents: line.discountCents,
+      },
+    ];
+  }
+  if (!frame) return [{ item: line.description, quantity, ...first, discountCents: line.discountCents }];
+  return [
+    {
+      item: line.description,
+      quantity,
+      ...first,
+      discountCents: line.discountCents - line.framingDiscountCents,
+    },
+    { item: `${line.description} (frame)`, quantity, ...frame, discountCents: line.framingDiscountCents },
+  ];
+}
+
+function refundOf(o: ExportOrder): { word: string; cents: number | null } {
+  if (!o.refundId) return { word: 'no', cents: null };
+  const cents = o.refundedAmountCents ?? o.totalAmountCents;
+  if (o.refundStatus === 'PENDING') return { word: 'pending', cents };
+  return { word: cents < o.totalAmountCents ? 'partial' : 'yes', cents };
+}
+
+const euros = centsToDecimal;
+
+/** The order's rows, CRLF-ended, in the columns of ORDERS_CSV_HEADER. */
+export function orderCsvRows(o: ExportOrder): string {
+  const recorded = hasRecordedVat(o);
+  const money = o.items.flatMap((line) => lineRows(line, recorded));
+  if ((o.shippingCents ?? 0) > 0) {
+    const rateBp = recorded ? o.shippingVatRateBp : null;
+    money.push({
+      item: 'Shipping',
+      quantity: '',
+      rateBp,
+      grossCents: o.shippingCents ?? 0,
+      vatCents: rateBp === null ? 0 : (o.shippingVatCents ?? 0),
+      discountCents: 0,
+    });
+  }
+  const refund = refundOf(o);
+  return money
+    .map((m, i) =>
+      csvRow([
+        irishDay(o.paidAt),
+        shortOrderId(o.id),
+        '', // Invoice: the shop issues no invoice numbers yet.
+        o.shipCountry ?? '',
+        m.item,
+        m.quantity,
+        m.rateBp === null ? 'not recorded' : `${ratePercent(m.rateBp)}%`,
+        m.rateBp === null ? '' : euros(m.grossCents - m.vatCents),
+        m.rateBp === null ? '' : euros(m.vatCents),
+        euros(m.grossCents),
+        o.discountCode ?? '',
+        m.discountCents === 0 ? '' : euros(m.discountCents),
+        o.paymentId ?? '',
+        o.status,
+        refund.word,
+        i === 0 && refund.cents !== null ? euros(refund.cents) : '',
+      ]),
+    )
+    .join('');
+}
+
+/** The file's name: the period it covers. */
+export const ordersCsvFileName = (p: { from: string; to: string }): string =>
+  `orders-${p.from}-to-${p.to}.csv`;
+
+/** The orders CSV's address for a period. */
+export const ordersCsvPath = (p: { from: string; to: string }): string =>
+  `/api/admin/exports/orders.csv?from=${p.from}&to=${p.to}`;
