@@ -16,7 +16,9 @@ import {
   salePriceCents,
   wasPrice,
 } from './price-sales';
+import { listVariantsForPhoto } from './products.server';
 import type { PriceSaleInput } from './schemas';
+import type { ShopRow } from './shop-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -202,4 +204,39 @@ export function withSalePrices<T extends PricedVariant>(
     const sale = sales.shown(v);
     return { ...v, priceCents: sale?.priceCents ?? v.priceCents, wasCents: sale?.wasCents ?? null };
   });
+}
+
+/** The shop's rows at the prices of now: a sale lowers a photo's lowest and highest price alike. */
+export function withSaleRowPrices(db: Db, rows: readonly ShopRow[], now = new Date()): ShopRow[] {
+  const sales = salePricing(db, now);
+  if (!sales.any) return [...rows];
+  return rows.map((row) => {
+    const [photoId, , , , , minCents, maxCents] = row;
+    const low = sales.priceCents({ id: '', photoId, priceCents: minCents });
+    if (low === minCents) return row;
+    const priced: ShopRow = [...row];
+    priced[5] = low;
+    priced[6] = sales.priceCents({ id: '', photoId, priceCents: maxCents });
+    return priced;
+  });
+}
+
+/**
+ * For the shop's cards of these photos: while a sale covers a photo, its cheapest print's sale price
+ * and true "was" price (none when there is no real reduction to announce).
+ */
+export function cardSalePrices(
+  db: Db,
+  photoIds: readonly string[],
+  now = new Date(),
+): Map<string, SalePrice> {
+  const sales = salePricing(db, now);
+  const out = new Map<string, SalePrice>();
+  if (!sales.any) return out;
+  for (const photoId of photoIds) {
+    const cheapest = listVariantsForPhoto(db, photoId).sort((a, b) => a.priceCents - b.priceCents)[0];
+    const shown = cheapest && sales.shown(cheapest);
+    if (shown?.wasCents) out.set(photoId, shown);
+  }
+  return out;
 }
