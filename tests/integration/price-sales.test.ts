@@ -99,6 +99,33 @@ describe('the owner’s sales', () => {
     expect(((await quote.json()) as { itemTotal: string }).itemTotal).toBe('40.50');
   });
 
+  it('are changed and deleted by the owner, with the same checks', async () => {
+    const made = await call(
+      'POST',
+      '/api/admin/price-sales',
+      sale({ name: 'Spring', startsAt: '2030-03-01T09:00', endsAt: '2030-03-08T09:00' }),
+    );
+    const { sale: created } = (await made.json()) as { sale: { id: string } };
+    const path = `/api/admin/price-sales/${created.id}`;
+    const bad = await call('PUT', path, sale({ percentOff: 0 }));
+    expect(bad.status).toBe(400);
+    const changed = await call(
+      'PUT',
+      path,
+      sale({ name: 'Spring', percentOff: 25, startsAt: '2030-03-01T09:00', endsAt: '2030-03-08T09:00' }),
+    );
+    expect(((await changed.json()) as { sale: { percentOff: number; startsAt: string } }).sale).toMatchObject(
+      {
+        percentOff: 25,
+        startsAt: '2030-03-01T09:00',
+      },
+    );
+    expect((await call('PUT', path, sale(), false)).status).toBe(401);
+    expect((await call('DELETE', path, undefined, false)).status).toBe(401);
+    expect((await call('DELETE', path)).status).toBe(200);
+    expect((await call('DELETE', path)).status).toBe(404);
+  });
+
   it('shows a sale that starts with no write to the database on the cached page', async () => {
     const startsAt = Date.now() + 2500;
     withSiteDb(server.dataDir, (db) => {

@@ -75,7 +75,8 @@ function printPageOf(db: Db, photo: PrintPage['photo']): PrintPage | null {
       finish,
       priceCents,
       dimensions,
-      wasCents,
+      // Only during a sale: the page's data block stays as small as it was otherwise.
+      ...(wasCents ? { wasCents } : {}),
     }))
     .sort((a, b) => order(a) - order(b));
   if (variants.length === 0) return null;
