@@ -66,8 +66,8 @@ for (const width of [1280, 390]) {
     await signInTo(page, '/admin?tab=discounts');
     const name = `Spring sale ${width} ${Date.now().toString(36)}`;
     await expect(page.getByRole('heading', { name: 'Sales', exact: true })).toBeVisible();
-    await page.getByLabel('Name').fill(name);
-    await page.getByLabel('Percent off').last().fill('15');
+    await page.getByLabel('Sale name', { exact: true }).fill(name);
+    await page.getByLabel('Percentage off', { exact: true }).fill('15');
     await page.getByLabel('Starts (Irish time)').fill('2030-03-01T09:00');
     await page.getByLabel('Ends (Irish time)').fill('2030-02-01T09:00');
     await page.getByRole('button', { name: 'Save sale' }).click();

@@ -67,7 +67,7 @@ function NewSaleForm({ photos }: { photos: { id: string; title: string }[] }) {
       </p>
       <form onSubmit={submit} aria-labelledby="new-sale-h" className="mt-4 grid gap-4 sm:grid-cols-2">
         <div className="min-w-0 text-sm">
-          <label htmlFor="sale-name">Name</label>
+          <label htmlFor="sale-name">Sale name</label>
           <input
             id="sale-name"
             className={field}
@@ -79,7 +79,7 @@ function NewSaleForm({ photos }: { photos: { id: string; title: string }[] }) {
         </div>
         <AmountField
           id="sale-percent"
-          label="Percent off"
+          label="Percentage off"
           unit="%"
           required
           max={SALE_PERCENT.max}
