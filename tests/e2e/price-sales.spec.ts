@@ -45,19 +45,27 @@ test.describe('a visitor during a sale', () => {
     await site?.stop();
   });
 
-  test('finds the sale price beside the lowest price of the 30 days before it', async ({ page }) => {
-    await page.goto(`${site.url}/shop`);
-    const card = page.getByRole('listitem').filter({ hasText: 'Lough Tay' });
-    await expect(card.getByText(`Sale: from ${SHOWN}`)).toBeVisible();
+  for (const width of [1280, 390]) {
+    test(`finds the sale price beside the lowest price of the 30 days before it (${width} px)`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
+      await page.goto(`${site.url}/shop`);
+      const card = page.getByRole('listitem').filter({ hasText: 'Lough Tay' });
+      await expect(card.getByText(`Sale: from ${SHOWN}`)).toBeVisible();
 
-    await card.getByRole('button', { name: 'Customise print: Lough Tay' }).click();
-    const dialog = page.getByRole('dialog');
-    await expect(dialog.getByText(SHOWN)).toBeVisible();
-    await expect(dialog.getByTestId('unit-price')).toHaveText('€40.50');
+      await card.getByRole('button', { name: 'Customise print: Lough Tay' }).click();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog.getByText(SHOWN)).toBeVisible();
+      await expect(dialog.getByTestId('unit-price')).toHaveText('€40.50');
 
-    await page.goto(`${site.url}/prints/lough-tay`);
-    await expect(page.getByText(SHOWN)).toBeVisible();
-  });
+      await expectFits(page, `the print dialog during a sale at ${width} px`);
+
+      await page.goto(`${site.url}/prints/lough-tay`);
+      await expect(page.getByText(SHOWN)).toBeVisible();
+      await expectFits(page, `the print page during a sale at ${width} px`);
+    });
+  }
 });
 
 for (const width of [1280, 390]) {
