@@ -127,6 +127,65 @@ export const productVariants = sqliteTable(
   ],
 );
 
+/**
+ * Every price a print (variant) has had: one row from the moment it was priced, kept by triggers on
+ * product_variants (an insert, and every update that changes price_cents), so no writer can forget
+ * it. The price in force at a time is the row with the latest `from_at` at or before it. The sale
+ * price shown beside a "was" price reads it (price-sales.ts: the lowest price of the 30 days before).
+ */
+export const priceHistory = sqliteTable(
+  'price_history',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    variantId: text('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    priceCents: integer('price_cents').notNull(),
+    fromAt: integer('from_at', { mode: 'timestamp_ms' }).notNull().default(now),
+  },
+  (t) => [index('price_history_variant_from').on(t.variantId, t.fromAt)],
+);
+
+/**
+ * A sale the owner runs: a whole percentage off the print price (not the frame) of the chosen
+ * photos, or of every photo when `allPhotos`, from `starts_at` until (not including) `ends_at`.
+ */
+export const priceSales = sqliteTable(
+  'price_sales',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    percentOff: integer('percent_off').notNull(),
+    allPhotos: bool('all_photos').notNull().default(false),
+    startsAt: integer('starts_at', { mode: 'timestamp_ms' }).notNull(),
+    endsAt: integer('ends_at', { mode: 'timestamp_ms' }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('price_sales_percent_range', sql`${t.percentOff} between 1 and 90`),
+    check('price_sales_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    index('price_sales_ends_idx').on(t.endsAt),
+  ],
+);
+
+/** The photos a sale (not of all photos) applies to. */
+export const priceSalePhotos = sqliteTable(
+  'price_sale_photos',
+  {
+    saleId: text('sale_id')
+      .notNull()
+      .references(() => priceSales.id, { onDelete: 'cascade' }),
+    photoId: text('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('price_sale_photos_sale_photo').on(t.saleId, t.photoId),
+    index('price_sale_photos_photo_idx').on(t.photoId),
+  ],
+);
+
 export const framingOptions = sqliteTable('framing_options', {
   id: id(),
   size: text('size', { enum: PRINT_SIZES }).notNull().unique(),

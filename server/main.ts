@@ -18,6 +18,7 @@ import { cacheKey, ruleFor } from '~/lib/platform/server/http/route-table';
 import { flushLog, getLog, loggablePath, logRequest, withRequest } from '~/lib/platform/server/log';
 import { stopMailSender } from '~/lib/platform/server/mail/mail-sender';
 import { securityHeaders } from '~/lib/platform/server/render/security-headers';
+import { nextSaleBoundary } from '~/lib/shop/price-sales.server';
 import { boot } from './boot';
 import type { AstroHandler, Captured } from './capture';
 import { renderToMemory } from './capture';
@@ -25,6 +26,7 @@ import { InFlight } from './in-flight';
 import { answerClientError, answerOnSocket, refuseMethod } from './methods';
 import { type CachedPage, PageCache, pickVariant, type RenderedPage } from './page-cache';
 import { GateFullError, RenderGate } from './render-gate';
+import { SaleBoundaries } from './sale-boundaries';
 import { loadStaticAssets } from './static-assets';
 import { VersionMemo } from './version-memo';
 
@@ -214,7 +216,9 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
   // Prepared once: it is read on every cached answer.
   const dataVersion = probe.prepare('PRAGMA data_version').pluck();
   const version = new VersionMemo(() => dataVersion.get() as number);
-  const cache = new PageCache(() => version.read());
+  // A sale starts and ends at its own time, with no write: the pages change then too.
+  const sales = new SaleBoundaries((now) => nextSaleBoundary(getDb(), new Date(now))?.getTime() ?? null);
+  const cache = new PageCache(() => sales.version(version.read()));
   const targets = new TargetMemo();
   const galleryMedia = galleryMediaCheck(getDb());
 

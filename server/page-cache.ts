@@ -133,9 +133,12 @@ export async function upgradeBrotli(page: CachedPage): Promise<void> {
   page.variants.br = { body: better, etag: br.etag, headers, notModified: br.notModified };
 }
 
+/** What a cached page was rendered from: the data version, with what else changes the pages. */
+export type ContentVersion = number | bigint | string;
+
 /** A bounded map of rendered pages for one content version; a new version starts empty. */
 export class PageCache {
-  private version: number | bigint | undefined;
+  private version: ContentVersion | undefined;
   private readonly pages = new Map<string, CachedPage>();
   /** Compressed pages by status, ETag and headers: the same answer is compressed once. */
   private readonly byEtag = new Map<string, CachedPage>();
@@ -151,7 +154,7 @@ export class PageCache {
    * drops anyway.
    */
   constructor(
-    private readonly readVersion: () => number | bigint,
+    private readonly readVersion: () => ContentVersion,
     private readonly maxEntries = 500,
     private readonly upgradeAfterMs = 2000,
   ) {}

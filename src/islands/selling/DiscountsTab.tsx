@@ -1,6 +1,7 @@
 // The Discounts tab: a form for a new code (percent or euros off, an optional last day, use limit
 // and minimum order) and the list of codes with their uses and the revenue of their paid orders.
 // A code can be switched off and on; deleting a code that an order carries switches it off instead.
+// Below them, the sales (PriceSalesCard).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { read, reason, send } from '~/lib/platform/client/query';
@@ -8,6 +9,7 @@ import { notify } from '~/lib/platform/client/toaster';
 import { formatEuroDecimal } from '~/lib/platform/shared/format';
 import type { DiscountKind } from '~/lib/selling/discount';
 import { AmountField, SettingsCard } from './fields';
+import PriceSalesCard from './PriceSalesCard';
 
 interface DiscountJson {
   id: string;
@@ -248,6 +250,7 @@ export default function DiscountsTab() {
         {!data && !isError && <p aria-busy="true">Loading…</p>}
         {data && <CodeList codes={data.discounts} />}
       </SettingsCard>
+      <PriceSalesCard />
     </div>
   );
 }

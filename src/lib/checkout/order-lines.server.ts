@@ -7,6 +7,7 @@ import { type GallerySource, galleryOrderVariants } from '~/lib/galleries/galler
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { preparedOnce } from '~/lib/platform/server/prepared';
+import { salePricing } from '~/lib/shop/price-sales.server';
 import { linePriceCents } from '~/lib/shop/pricing';
 import { orderLineWords } from '~/lib/shop/print-choices';
 import { printFits } from '~/lib/shop/print-fit';
@@ -84,6 +85,9 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
       .prepare(),
   );
   const frames = new Map(activeFrames.all().map((f) => [f.size, f.priceCents]));
+  // A sale running now takes its percentage off the print (not the frame), like any other price;
+  // a discount code then applies to the prints at their sale price (quote-cart.server.ts).
+  const sales = salePricing(db, now);
 
   const merged = new Map<string, PricedItem>();
   for (const line of lines) {
@@ -103,6 +107,7 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
     if (!Number.isInteger(v.priceCents) || v.priceCents <= 0) {
       throw new HttpError(400, `"${v.title}" has no price yet and cannot be ordered.`);
     }
+    const printCents = v.galleryFileId ? v.priceCents : sales.priceCents(v);
     let framingPriceCents = 0;
     if (line.framing) {
       if (line.framing !== v.size) throw new HttpError(400, 'A frame must match the size of its print.');
@@ -129,8 +134,8 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
       dimensions: v.dimensions,
       framing: line.framing,
       framingPriceCents,
-      printCents: v.priceCents,
-      unitCents: linePriceCents(v.priceCents, framingPriceCents),
+      printCents,
+      unitCents: linePriceCents(printCents, framingPriceCents),
       quantity: line.quantity,
       description: orderLineWords({ ...v, framed: line.framing !== null }),
     });

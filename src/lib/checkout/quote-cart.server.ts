@@ -1,7 +1,9 @@
 // The checkout's quote of a cart, from the database alone: the prints priced as an order prices them,
 // shipping by the zone of the chosen country, the discount of a code the buyer typed, and the VAT in
 // each part (quote.ts). The quote endpoint shows it and order creation stores and charges the very
-// same figures, so the buyer pays what they were shown.
+// same figures, so the buyer pays what they were shown. A sale and a code add up one way: the sale
+// prices the prints first (priceOrderLines), and a code (its minimum order included) then works on
+// the prints at their sale price, so a 10% code in a 10% sale takes 10% off the sale price.
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError, isHttpError } from '~/lib/platform/server/http/http';
 import { discountCodeLimiter, waitInWords } from '~/lib/platform/server/http/rate-limit';

@@ -3,6 +3,7 @@
 // quantity's bounds (the same the checkout's schema takes for one line), the labels of each choice,
 // how a price is shown, and the price of a choice. Pure: it runs in the browser and on the server.
 import { formatEuro } from '~/lib/platform/shared/format';
+import { wasWords } from '~/lib/shop/price-sales';
 import { framingPriceFor, linePriceCents, lineTotalCents } from '~/lib/shop/pricing';
 import {
   FINISH_LABELS,
@@ -22,8 +23,11 @@ export interface PrintVariant {
   id: string;
   size: PrintSize;
   finish: Finish;
+  /** What it costs now: its sale price while a sale runs. */
   priceCents: number;
   dimensions: string;
+  /** While a sale runs: the lowest price of the 30 days before it, when above the sale price. */
+  wasCents?: number | null;
 }
 /** A frame on sale for a size. */
 export interface FrameOption {
@@ -68,13 +72,18 @@ export const dimensionsOf = (variants: readonly PrintVariant[], size: PrintSize)
 /** How a price is shown beside a choice and in the totals. */
 export const showPrice = formatEuro;
 
+/** A price, with its true "was" price during a sale: "€40.50, was €45.00 (lowest price in …)". */
+export const priceWithWas = (priceCents: number, wasCents?: number | null): string =>
+  wasCents ? `${showPrice(priceCents)}, ${wasWords(wasCents)}` : showPrice(priceCents);
+
 /**
  * A size's price as its choice shows it: the variant's in the chosen finish, from the server's list
- * of the photo's prints; empty when that size is not sold in that finish.
+ * of the photo's prints (with its "was" price during a sale); empty when that size is not sold in
+ * that finish.
  */
 export function sizePriceText(variants: readonly PrintVariant[], size: PrintSize, finish: Finish): string {
   const variant = variants.find((v) => v.size === size && v.finish === finish);
-  return variant ? showPrice(variant.priceCents) : '';
+  return variant ? priceWithWas(variant.priceCents, variant.wasCents) : '';
 }
 
 export const NO_FRAMING_LABEL = 'No framing';

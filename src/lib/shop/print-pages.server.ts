@@ -8,6 +8,7 @@ import { fitForSize, type SizeFit } from '~/lib/shop/print-fit';
 import { printPath } from '~/lib/shop/shop-data';
 import { FINISHES, PRINT_SIZES } from '~/lib/site/constants';
 import { type Photo, photoSlugRedirects, photos } from '~db/schema';
+import { withSalePrices } from './price-sales.server';
 import { printFitsSql } from './print-fit.server';
 import { SLUG_PATTERN } from './print-slugs.server';
 import { listActiveFramingOptions, listVariantsForPhoto } from './products.server';
@@ -66,8 +67,17 @@ export function findPrintPage(db: Db, requested: string): PrintPageLookup {
 function printPageOf(db: Db, photo: PrintPage['photo']): PrintPage | null {
   const order = (v: PrintVariant) =>
     PRINT_SIZES.indexOf(v.size) * FINISHES.length + FINISHES.indexOf(v.finish);
-  const variants = listVariantsForPhoto(db, photo.id)
-    .map(({ id, size, finish, priceCents, dimensions }) => ({ id, size, finish, priceCents, dimensions }))
+  // At the price of now: during a sale, its price and the true "was" price beside it.
+  const variants = withSalePrices(db, listVariantsForPhoto(db, photo.id))
+    .map(({ id, size, finish, priceCents, dimensions, wasCents }) => ({
+      id,
+      size,
+      finish,
+      priceCents,
+      dimensions,
+      // Only during a sale: the page's data block stays as small as it was otherwise.
+      ...(wasCents ? { wasCents } : {}),
+    }))
     .sort((a, b) => order(a) - order(b));
   if (variants.length === 0) return null;
   const onSale = sizesOffered(variants);

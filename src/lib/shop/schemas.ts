@@ -1,6 +1,8 @@
 // The owner's print and frame prices.
 import { z } from 'zod';
+import { irishDateTime } from '~/lib/platform/shared/irish-dates';
 import { MAX_EDITION_SIZE, MIN_EDITION_SIZE } from '~/lib/shop/editions';
+import { SALE_PERCENT } from '~/lib/shop/price-sales';
 import { eurosToCents, MAX_PRICE_CENTS } from '~/lib/shop/pricing';
 import { FINISHES, type Finish, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
 
@@ -88,3 +90,61 @@ export const editionSizeSchema = z.object({
     .max(MAX_EDITION_SIZE, `editionSize must be ${EDITION_RULE}.`)
     .nullable(),
 });
+
+// A sale the owner runs (price-sales.ts).
+const MAX_SALE_PHOTOS = 500;
+
+const dateTime = (what: string) =>
+  z.string({ error: `Give the ${what} as a date and time.` }).transform((text, ctx) => {
+    const at = irishDateTime(text);
+    if (!at) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `The ${what} must be a date and time, like 2026-12-01T09:00.`,
+      });
+      return z.NEVER;
+    }
+    return at;
+  });
+
+/**
+ * POST and PUT /api/admin/price-sales: a sale as the owner's form sends it. Dates and times are on
+ * the Irish clock ("2026-12-01T09:00"); `photoIds` is ignored when `allPhotos`. Whether each photo
+ * exists is the service's check.
+ */
+export const priceSaleSchema = z
+  .object({
+    name: z
+      .string({ error: 'Give the sale a name.' })
+      .trim()
+      .min(1, 'Give the sale a name.')
+      .max(80, 'A sale name has at most 80 characters.'),
+    percentOff: z.coerce
+      .number({ error: 'The percentage off must be a whole number.' })
+      .int('The percentage off must be a whole number.')
+      .min(SALE_PERCENT.min, `The percentage off must be from ${SALE_PERCENT.min} to ${SALE_PERCENT.max}.`)
+      .max(SALE_PERCENT.max, `The percentage off must be from ${SALE_PERCENT.min} to ${SALE_PERCENT.max}.`),
+    allPhotos: z.boolean({ error: 'Say whether the sale is on every print.' }).default(false),
+    photoIds: z
+      .array(z.string().min(1).max(100), { error: 'Choose the prints the sale is on.' })
+      .max(MAX_SALE_PHOTOS, `A sale can name at most ${MAX_SALE_PHOTOS} prints; choose every print instead.`)
+      .default([]),
+    startsAt: dateTime('start'),
+    endsAt: dateTime('end'),
+  })
+  .superRefine((sale, ctx) => {
+    if (sale.endsAt.getTime() <= sale.startsAt.getTime()) {
+      ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The sale must end after it starts.' });
+    }
+    if (!sale.allPhotos && sale.photoIds.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['photoIds'],
+        message: 'Choose at least one print, or every print.',
+      });
+    }
+  })
+  .transform((sale) => ({ ...sale, photoIds: sale.allPhotos ? [] : [...new Set(sale.photoIds)] }));
+
+export type PriceSaleInput = z.infer<typeof priceSaleSchema>;
+export type PriceSaleForm = z.input<typeof priceSaleSchema>;

@@ -56,3 +56,28 @@ export function irishDay(at: Date): string {
   const { y, m, d } = wallClock(at.getTime());
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
+
+const LOCAL_DATE_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
+
+/**
+ * The instant a date and time on an Irish clock ("2026-12-01T09:00", as a datetime-local field
+ * writes it) names, or null when it is not one. In the hour the clocks go back it is the first of
+ * the two; in the hour they skip, that time on the clock of an hour before.
+ */
+export function irishDateTime(text: string): Date | null {
+  const m = LOCAL_DATE_TIME.exec(text.trim());
+  if (!m || !isCalendarDate(m[1] as string)) return null;
+  const [hour, minute] = [Number(m[2]), Number(m[3])];
+  if (hour > 23 || minute > 59) return null;
+  const [y, mo, d] = (m[1] as string).split('-').map(Number) as [number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, hour, minute);
+  let at = wall - 60 * 60 * 1000;
+  for (let i = 0; i < 2; i++) at = wall - (wallClock(at).utcMs - at);
+  return new Date(at);
+}
+
+/** An instant on the Irish clock, as a datetime-local field shows it: "2026-12-01T09:00". */
+export function irishDateTimeText(at: Date): string {
+  const p = Object.fromEntries(parts.formatToParts(at).map((x) => [x.type, x.value]));
+  return `${irishDay(at)}T${p.hour}:${p.minute}`;
+}
