@@ -11,6 +11,7 @@ import { mailBlock, mailLine } from '~/lib/platform/server/mail/mail-text';
 import { formatEuro, shortOrderId } from '~/lib/platform/shared/format';
 import { mailSenderName } from '~/lib/site/business.server';
 import { withdrawUrl } from '~/lib/withdrawals/withdrawals.server';
+import { attachmentName, documentOf } from './invoices.server';
 import { orderMoneyText } from './order-breakdown';
 import { getOrderWithItems } from './order-with-items.server';
 import { TEST_ORDER_LABEL } from './test-order';
@@ -96,7 +97,14 @@ export function queueOrderMails(tx: Db | Tx, orderId: string): number {
   const subject = order.testMode
     ? `Your test order ${ref}: no payment taken`
     : `Your order ${ref} is confirmed`;
-  queueMail(tx, { to: order.customerEmail, subject, text: customer });
+  // The buyer's VAT invoice is attached (a test order's specimen, marked as such).
+  const invoice = order.testMode ? null : documentOf(tx, order.id, 'invoice');
+  const attachment = order.testMode
+    ? attachmentName({ kind: 'specimen', orderId: order.id })
+    : invoice
+      ? attachmentName({ kind: 'invoice', id: invoice.id })
+      : null;
+  queueMail(tx, { to: order.customerEmail, subject, text: customer, attachment });
   return 2;
 }
 
