@@ -9,7 +9,6 @@ import { documentOf, issueCreditNote, issueInvoice, supplierOf } from '~/lib/che
 import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/place-order.server';
 import { refundOrder } from '~/lib/orders/order-refund.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
-import type { PaypalDouble } from '~/lib/payments/paypal-double.server';
 import type { Db } from '~/lib/platform/server/db';
 import { saveBusinessDetails } from '~/lib/site/business.server';
 import { invoices, mailQueue, orders } from '~db/schema';
@@ -22,12 +21,11 @@ import { paypalDouble } from '~tests/helpers/paypal';
 tempDataDir('invoices');
 
 let db: Db;
-let double: PaypalDouble;
 let client: PaypalClient;
 let variantId: string;
 beforeEach(() => {
   db = memoryDb();
-  ({ double, client } = paypalDouble());
+  ({ client } = paypalDouble());
   variantId = makeVariant(db, { priceCents: 4500 }).id;
 });
 

@@ -26,7 +26,21 @@ export const SUPPLIER_MISSING =
 
 /** The characters of WinAnsi beyond Latin-1. */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const REPLACE: Record<string, string> = { '−': '-', '‐': '-', '‑': '-', '′': "'", '″': '"', '\u00ad': '' };
+const REPLACE: Record<string, string> = {
+  Ł: 'L',
+  ł: 'l',
+  Đ: 'D',
+  đ: 'd',
+  Ħ: 'H',
+  ħ: 'h',
+  ı: 'i',
+  '−': '-',
+  '‐': '-',
+  '‑': '-',
+  '′': "'",
+  '″': '"',
+  '\u00ad': '',
+};
 
 /** `text` in characters the built-in fonts can write: accents dropped where needed, else "?". */
 export function winAnsiSafe(text: string): string {
@@ -310,8 +324,9 @@ export function renderDocumentPdf(
     y = doc.y + 5;
   };
   if (model.discount) {
-    const code = model.discount.code ? ` (code ${model.discount.code})` : '';
-    label(`Discount${code}, incl. VAT, shared among the lines above`, euro(-model.discount.cents));
+    // The lines above are net of it already: it is said once more in full, VAT included.
+    const code = model.discount.code ? ` (${model.discount.code})` : '';
+    label(`Discount taken above${code}, incl. VAT`, euro(-model.discount.cents));
   }
   const credit = model.title === 'Credit note';
   for (const r of model.rates) {
