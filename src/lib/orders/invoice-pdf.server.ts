@@ -11,6 +11,7 @@ import { documentNumber } from '~/lib/checkout/invoice-number';
 import { documentOf, parseAttachmentName, supplierOf } from '~/lib/checkout/invoices.server';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import type { Db, Tx } from '~/lib/platform/server/db';
+import { HttpError } from '~/lib/platform/server/http/http';
 import type { MailAttachment } from '~/lib/platform/server/mail/mail';
 import { formatEuro, shortOrderId } from '~/lib/platform/shared/format';
 import { countryName } from '~/lib/selling/countries';
@@ -410,4 +411,26 @@ export async function renderMailAttachment(db: Db, name: string): Promise<MailAt
     contentType: 'application/pdf',
     content: await renderDocumentPdf(model),
   };
+}
+
+const NO_DOCUMENT: Record<'invoice' | 'credit_note', string> = {
+  invoice: 'This order has no invoice: an invoice is issued when an order is paid.',
+  credit_note: 'This order has no credit note: a credit note is issued when an order is refunded.',
+};
+
+/** An order's invoice or credit note as the answer to a request: the PDF, or a 404 saying why not. */
+export async function documentResponse(
+  db: Db,
+  orderId: string,
+  kind: 'invoice' | 'credit_note',
+): Promise<Response> {
+  const file = await orderDocumentPdf(db, orderId, kind);
+  if (!file) throw new HttpError(404, NO_DOCUMENT[kind]);
+  return new Response(new Uint8Array(file.content), {
+    headers: {
+      'Content-Type': file.contentType,
+      'Content-Disposition': `inline; filename="${file.filename}"`,
+      'Cache-Control': 'private, no-store',
+    },
+  });
 }
