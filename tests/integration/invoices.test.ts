@@ -159,3 +159,50 @@ describe('a paid order’s invoice', () => {
     expect(details.invoiceNumber).toBe('INV-000002');
   });
 });
+
+describe('a test order (test mode: no PayPal keys)', () => {
+  let testSite: RunningServer;
+  beforeAll(async () => {
+    testSite = await startServer();
+    withSiteDb(testSite.dataDir, (db) => {
+      makePhoto(db, { id: 'p-tay', title: 'Lough Tay' });
+      makeVariant(db, { id: 'v-tay', photoId: 'p-tay', size: 'small', finish: 'matte', priceCents: 4500 });
+    });
+  });
+  afterAll(async () => {
+    await testSite?.stop();
+  });
+
+  it('mails a specimen marked as not a VAT invoice, and uses no invoice number', async () => {
+    const send = (path: string, body: unknown) =>
+      fetch(`${testSite.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: testSite.url },
+        body: JSON.stringify(body),
+      });
+    const created = await send('/api/paypal/order', {
+      lines: [{ variantId: 'v-tay', framing: null, quantity: 1 }],
+      country: 'IE',
+    });
+    const { id } = (await created.json()) as { id: string };
+    const res = await send(`/api/paypal/order/${id}/capture`, { customerData: CUSTOMER, cartItems: [] });
+    expect(res.status).toBe(200);
+    const { order } = (await res.json()) as { order: { id: string } };
+    const mails = await waitForOutbox(testSite.dataDir, (all) =>
+      all.some((m) => m.to === 'aoife@example.ie' && m.text.includes(order.id)),
+    );
+    const mail = mails.find((m) => m.to === 'aoife@example.ie' && m.text.includes(order.id));
+    expect(mail?.text).toContain(
+      'A specimen of the invoice buyers receive is attached: it is not a VAT invoice.',
+    );
+    expect(mail?.attachments[0]?.filename).toMatch(/^specimen-invoice-.+\.pdf$/);
+    const text = pdfText(mail?.attachments[0]?.content ?? Buffer.alloc(0));
+    expect(text).toContain('TEST — SPECIMEN, NOT A VAT INVOICE');
+    expect(text).toContain("The supplier's details are missing");
+    expect(text).not.toContain('INV-');
+    const count = withSiteDb(testSite.dataDir, (db) =>
+      db.$client.prepare('select count(*) as n from invoices').get(),
+    ) as { n: number };
+    expect(count.n).toBe(0);
+  });
+});
