@@ -6,9 +6,11 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { documentNumber } from '~/lib/checkout/invoice-number';
 import { documentOf, issueCreditNote, issueInvoice, supplierOf } from '~/lib/checkout/invoices.server';
+import { reconcilePendingPayments } from '~/lib/checkout/payment-reconcile.server';
 import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/place-order.server';
 import { refundOrder } from '~/lib/orders/order-refund.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
+import type { PaypalDouble } from '~/lib/payments/paypal-double.server';
 import type { Db } from '~/lib/platform/server/db';
 import { saveBusinessDetails } from '~/lib/site/business.server';
 import { invoices, mailQueue, orders } from '~db/schema';
@@ -21,11 +23,12 @@ import { paypalDouble } from '~tests/helpers/paypal';
 tempDataDir('invoices');
 
 let db: Db;
+let double: PaypalDouble;
 let client: PaypalClient;
 let variantId: string;
 beforeEach(() => {
   db = memoryDb();
-  ({ client } = paypalDouble());
+  ({ double, client } = paypalDouble());
   variantId = makeVariant(db, { priceCents: 4500 }).id;
 });
 
@@ -101,6 +104,19 @@ describe('invoice numbers', () => {
     db.$client.exec('drop trigger no_mail');
     await paid();
     expect(numbers('invoice')).toEqual([1]);
+  });
+
+  it('number a held payment when a later check finds it completed, and none while held', async () => {
+    const { paypalId, orderId } = await started();
+    double.captureBehaviour = 'pending';
+    expect(await capturePaypalOrder(db, client, paypalId, CUSTOMER)).toMatchObject({ paid: false });
+    expect(documentOf(db, orderId, 'invoice')).toBeUndefined();
+    double.captureBehaviour = 'complete';
+    const next = await paid();
+    double.settlePendingCaptures('COMPLETED');
+    expect(await reconcilePendingPayments(db, client)).toMatchObject({ paid: 1 });
+    expect(documentOf(db, next, 'invoice')?.number).toBe(1);
+    expect(documentOf(db, orderId, 'invoice')?.number).toBe(2);
   });
 
   it('are never used by a test order', () => {
