@@ -86,7 +86,8 @@ export default defineConfig({
   devToolbar: { enabled: false },
   vite: {
     plugins: [tailwindcss()],
-    ssr: { external: ['better-sqlite3', 'sharp'] },
+    // pdfkit reads its fonts' metric files from its own folder at run time: bundled, it would not find them.
+    ssr: { external: ['better-sqlite3', 'sharp', 'pdfkit'] },
     // No script is inlined into the HTML: every page script is an external module that the page
     // loads after its load event (src/lib/platform/server/render/deferred-scripts.ts), so a page's first bytes
     // are its content. (Astro inlines small scripts below this limit; fonts are far above it.)

@@ -774,12 +774,52 @@ export const mailQueue = sqliteTable(
     /** After this time a failed attempt fails the mail for good (24 hours after it was queued). */
     giveUpAt: integer('give_up_at', { mode: 'timestamp_ms' }).notNull(),
     lastError: text('last_error'),
+    /**
+     * A document to attach, named rather than stored ("invoice:<invoice id>"): it is rendered from
+     * the issued document when the mail leaves, so the queue stays small and every attempt sends the
+     * same bytes.
+     */
+    attachment: text('attachment'),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
     failedAt: integer('failed_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [index('mail_queue_status_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+// ---------------------------------------------------------------- invoices
+
+/**
+ * The VAT invoices of paid orders and the credit notes of their refunds. Each kind has its own
+ * unbroken sequence of numbers (1, 2, 3…), given inside the transaction that records the payment or
+ * the refund, so a rollback takes the number back with it. The supplier's details and the buyer's
+ * name and address are copied in when the document is issued: later edits never change it.
+ */
+export const invoices = sqliteTable(
+  'invoices',
+  {
+    id: id(),
+    kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
+    number: integer('number').notNull(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    /** A credit note's invoice (its id); null on an invoice. */
+    refersToId: text('refers_to_id'),
+    issuedAt: integer('issued_at', { mode: 'timestamp_ms' }).notNull(),
+    /** The business details as saved when issued (JSON), null when none were saved. */
+    supplier: text('supplier'),
+    buyerName: text('buyer_name').notNull(),
+    buyerAddress: text('buyer_address'),
+    /** What the document is for, VAT included: the order's total, or the amount a credit note gives back. */
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_kind_number_idx').on(t.kind, t.number),
+    uniqueIndex('invoices_kind_order_idx').on(t.kind, t.orderId),
+  ],
 );
 
 // ---------------------------------------------------------------- better-auth
@@ -854,6 +894,7 @@ export type Order = typeof orders.$inferSelect;
 export type OrderItem = typeof orderItems.$inferSelect;
 export type ContactInquiry = typeof contactInquiries.$inferSelect;
 export type QueuedMail = typeof mailQueue.$inferSelect;
+export type Invoice = typeof invoices.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type DroneMedia = typeof droneMedia.$inferSelect;
 export type BusinessDetailsRow = typeof businessDetails.$inferSelect;

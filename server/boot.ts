@@ -9,6 +9,7 @@ import { resumeGalleryProcessing } from '../src/lib/galleries/gallery-processing
 import { startExpiryReminders } from '../src/lib/galleries/gallery-reminders.server';
 import { requeueInterrupted, runMediaQueue } from '../src/lib/media/media-jobs.server';
 import { startStorageSweep } from '../src/lib/media/storage-sweep.server';
+import { renderMailAttachment } from '../src/lib/orders/invoice-pdf.server';
 import { getPaypalClient } from '../src/lib/payments/backend.server';
 import { ensureOwner } from '../src/lib/platform/server/auth/auth';
 import { markDataDirInUse } from '../src/lib/platform/server/backup/data-dir-lock';
@@ -68,7 +69,8 @@ export async function boot(): Promise<void> {
   resumeGalleryProcessing(db);
   // Queued mails are delivered in the background, those interrupted by the last stop included,
   // each sent as the business's trading name (or the site's configured name).
-  startMailSender(db, { senderName: mailSenderName });
+  // A buyer's confirmation carries its VAT invoice, rendered as it leaves from the issued document.
+  startMailSender(db, { senderName: mailSenderName, attachment: renderMailAttachment });
   // Payments left unsettled by the last stop are settled now; those PayPal held for review are
   // asked about again until they settle.
   startPaymentReconciler(db, getPaypalClient, config.paypal.recheckPendingMs);

@@ -14,6 +14,7 @@ import { editionRaceRows } from './edition-race.mjs';
 import { galleryDeliveryRows } from './gallery-delivery.mjs';
 import { galleryUploadRows } from './gallery-upload.mjs';
 import { interactionRows } from './interaction.mjs';
+import { invoicePdfRows } from './invoice-pdf.mjs';
 import { largeUploadRows } from './large-upload.mjs';
 import {
   baselineFirstOk,
@@ -118,6 +119,8 @@ try {
   if (!only) {
     section("the checkout's quote of 50 lines");
     rows.push(...(await quoteRows(site.url, join(dataDir, 'site.sqlite'))));
+    section('the VAT invoice PDF of a 10-line order');
+    rows.push(...(await invoicePdfRows(site.url, cookie, join(dataDir, 'site.sqlite'))));
   }
   await site.stop();
 

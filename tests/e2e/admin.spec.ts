@@ -271,6 +271,13 @@ test('the owner opens an order’s packing slip; on paper it has no navigation o
   await expect(dialog.getByRole('heading', { name: 'Items' })).toBeVisible();
   const title = (await dialog.locator('li p.font-medium').first().textContent()) ?? '';
   expect(title).not.toBe('');
+  // A test order's invoice is a specimen, marked as such, from the owner's route.
+  const specimen = dialog.getByRole('link', { name: 'Specimen (PDF), not a VAT invoice' });
+  const specimenHref = (await specimen.getAttribute('href')) as string;
+  expect(specimenHref).toMatch(/^\/api\/admin\/orders\/[^/]+\/invoice\.pdf$/);
+  const specimenPdf = await page.request.get(specimenHref);
+  expect(specimenPdf.status()).toBe(200);
+  expect(specimenPdf.headers()['content-type']).toBe('application/pdf');
   const link = dialog.getByRole('link', { name: 'Packing slip' });
   await expect(link).toHaveAttribute('target', '_blank');
   const [slip] = await Promise.all([page.waitForEvent('popup'), link.click()]);

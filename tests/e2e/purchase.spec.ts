@@ -4,7 +4,7 @@
 // PayPal double: a test order, never shown as paid), once through the PayPal JS SDK code path with a stand-in SDK script served by
 // Playwright routing and the server talking to the PayPal double over HTTP.
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { DELIVERY_TEXT } from '~/lib/checkout/order-mail.server';
 import { startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
@@ -179,6 +179,18 @@ test('the whole purchase in test mode', async ({ page }) => {
   // The outcome stays for this browser on a reload.
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Test order placed' })).toBeVisible();
+  // The invoice a buyer would get, as a specimen: a PDF this browser may open, and another may not.
+  const link = page.getByRole('link', { name: 'Specimen invoice (PDF)' });
+  const href = (await link.getAttribute('href')) as string;
+  const pdf = await page.request.get(href);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const stranger = await playwrightRequest.newContext({ baseURL: new URL(page.url()).origin });
+  try {
+    expect((await stranger.get(href)).status()).toBe(404);
+  } finally {
+    await stranger.dispose();
+  }
 });
 
 test('the confirmation of an order shows only in the browser that paid for it', async ({ page, browser }) => {

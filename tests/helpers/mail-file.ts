@@ -11,6 +11,8 @@ export interface FiledMail {
   replyTo: string | undefined;
   subject: string;
   text: string;
+  /** The files attached (a multipart message's parts with a file name). */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 /** Quoted-printable text (ASCII on the wire) back to the UTF-8 it encodes. */
@@ -40,22 +42,52 @@ function decodeHeader(value: string): string {
     );
 }
 
-export function parseMail(raw: string, file = ''): FiledMail {
+interface Part {
+  headers: Map<string, string>;
+  body: string;
+}
+
+function splitHead(raw: string): Part {
   const split = raw.search(/\r?\n\r?\n/);
-  const head = raw.slice(0, split).replace(/\r?\n[ \t]+/g, ' ');
-  const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
+  const head = (split < 0 ? raw : raw.slice(0, split)).replace(/\r?\n[ \t]+/g, ' ');
+  const body = split < 0 ? '' : raw.slice(split).replace(/^\r?\n\r?\n/, '');
   const headers = new Map<string, string>();
   for (const line of head.split(/\r?\n/)) {
     const at = line.indexOf(':');
-    headers.set(line.slice(0, at).toLowerCase(), line.slice(at + 1).trim());
+    if (at > 0) headers.set(line.slice(0, at).toLowerCase(), line.slice(at + 1).trim());
   }
-  const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
-  const text =
-    encoding === 'quoted-printable'
-      ? decodeQuotedPrintable(body)
-      : encoding === 'base64'
-        ? Buffer.from(body, 'base64').toString('utf8')
-        : body;
+  return { headers, body };
+}
+
+/** A part's body as bytes, its transfer encoding undone. */
+function bodyBytes(part: Part): Buffer {
+  const encoding = part.headers.get('content-transfer-encoding')?.toLowerCase();
+  if (encoding === 'quoted-printable') return Buffer.from(decodeQuotedPrintable(part.body), 'utf8');
+  if (encoding === 'base64') return Buffer.from(part.body.replace(/\s/g, ''), 'base64');
+  return Buffer.from(part.body, 'utf8');
+}
+
+/** The leaves of a (possibly multipart) message, in order. */
+function leaves(part: Part): Part[] {
+  const type = part.headers.get('content-type') ?? 'text/plain';
+  const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
+  if (!/^multipart\//i.test(type) || !boundary) return [part];
+  const pieces = part.body.split(`--${boundary}`).slice(1);
+  return pieces.filter((p) => !p.startsWith('--')).flatMap((p) => leaves(splitHead(p.replace(/^\r?\n/, ''))));
+}
+
+export function parseMail(raw: string, file = ''): FiledMail {
+  const message = splitHead(raw);
+  const { headers } = message;
+  const parts = leaves(message);
+  const fileName = (p: Part) =>
+    /filename="?([^";]+)"?/i.exec(
+      `${p.headers.get('content-disposition') ?? ''};${p.headers.get('content-type') ?? ''}`,
+    )?.[1];
+  const textPart = parts.find(
+    (p) => !fileName(p) && /^text\/plain/i.test(p.headers.get('content-type') ?? 'text/plain'),
+  );
+  const text = textPart ? decodeTextPart(textPart) : '';
   const header = (name: string) => {
     const v = headers.get(name);
     return v === undefined ? undefined : decodeHeader(v);
@@ -67,7 +99,21 @@ export function parseMail(raw: string, file = ''): FiledMail {
     replyTo: header('reply-to'),
     subject: header('subject') ?? '',
     text: text.replace(/\r\n/g, '\n').replace(/\n$/, ''),
+    attachments: parts
+      .filter((p) => fileName(p))
+      .map((p) => ({
+        filename: fileName(p) ?? '',
+        contentType: (p.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '',
+        content: bodyBytes(p),
+      })),
   };
+}
+
+function decodeTextPart(part: Part): string {
+  const encoding = part.headers.get('content-transfer-encoding')?.toLowerCase();
+  if (encoding === 'quoted-printable') return decodeQuotedPrintable(part.body);
+  if (encoding === 'base64') return Buffer.from(part.body, 'base64').toString('utf8');
+  return part.body;
 }
 
 /** The mails filed for `to` in the outbox of the site whose data folder is `dataDir`. */

@@ -60,6 +60,18 @@ function localOrders(): LocalOrder[] {
   }
 }
 
+/** The invoices issued, by order: their numbers in the invoices' sequence. */
+function invoiceNumbers(): { order_id: string; number: number }[] {
+  const db = new Database(`${dataDir}/site.sqlite`, { readonly: true });
+  try {
+    return db
+      .prepare("select order_id, number from invoices where kind = 'invoice' order by number")
+      .all() as { order_id: string; number: number }[];
+  } finally {
+    db.close();
+  }
+}
+
 function integrity(): string {
   const db = new Database(`${dataDir}/site.sqlite`, { readonly: true });
   try {
@@ -158,6 +170,11 @@ describe(`kill -9 during ${BUYERS} concurrent captures, ${ROUNDS} rounds`, () =>
         expect(o.payment_status === 'completed').toBe(capturedAtPaypal(o.paypal_order_id) === 1);
       }
       for (const id of toldPaid) expect(byPaypal.get(id)?.payment_status).toBe('completed');
+      // Every paid order has one VAT invoice, numbered 1 to n with no gap and no number twice.
+      const invoices = invoiceNumbers();
+      const paidIds = rows.filter((o) => o.payment_status === 'completed').map((o) => o.id);
+      expect(invoices.map((i) => i.number)).toEqual(paidIds.map((_, i) => i + 1));
+      expect(new Set(invoices.map((i) => i.order_id))).toEqual(new Set(paidIds));
 
       // Each paid order's two mails, exactly once (the sender may still be at work).
       const paid = rows.filter((o) => o.payment_status === 'completed');

@@ -144,6 +144,41 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                     </dd>
                   </>
                 )}
+                {order.invoiceNumber && (
+                  <>
+                    <dt>Invoice</dt>
+                    <dd>
+                      <a href={`${path}/invoice.pdf`} target="_blank" rel="noopener" className="underline">
+                        {order.invoiceNumber} (PDF)
+                      </a>
+                    </dd>
+                  </>
+                )}
+                {order.creditNoteNumber && (
+                  <>
+                    <dt>Credit note</dt>
+                    <dd>
+                      <a
+                        href={`${path}/credit-note.pdf`}
+                        target="_blank"
+                        rel="noopener"
+                        className="underline"
+                      >
+                        {order.creditNoteNumber} (PDF)
+                      </a>
+                    </dd>
+                  </>
+                )}
+                {order.testMode && (
+                  <>
+                    <dt>Invoice</dt>
+                    <dd>
+                      <a href={`${path}/invoice.pdf`} target="_blank" rel="noopener" className="underline">
+                        Specimen (PDF), not a VAT invoice
+                      </a>
+                    </dd>
+                  </>
+                )}
                 {order.refundId && (
                   <>
                     <dt>Refund</dt>

@@ -58,6 +58,9 @@ export interface OrderDetails extends OrderRow {
   gallery: { title: string; recipient: string } | null;
   /** The buyer's withdrawal: when it was sent, the last day of the refund (YYYY-MM-DD), the buyer's note. */
   withdrawal: { withdrawnAt: string; refundBy: string; note: string | null } | null;
+  /** Its VAT invoice's number ("INV-000042"), and its credit note's when refunded; null when none. */
+  invoiceNumber: string | null;
+  creditNoteNumber: string | null;
 }
 
 export const ORDER_STATUS_FILTERS = [

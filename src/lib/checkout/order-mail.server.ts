@@ -11,6 +11,8 @@ import { mailBlock, mailLine } from '~/lib/platform/server/mail/mail-text';
 import { formatEuro, shortOrderId } from '~/lib/platform/shared/format';
 import { mailSenderName } from '~/lib/site/business.server';
 import { withdrawUrl } from '~/lib/withdrawals/withdrawals.server';
+import { documentNumber } from './invoice-number';
+import { attachmentName, documentOf } from './invoices.server';
 import { orderMoneyText } from './order-breakdown';
 import { getOrderWithItems } from './order-with-items.server';
 import { TEST_ORDER_LABEL } from './test-order';
@@ -41,8 +43,15 @@ function buyerOf(order: { customerName: string; customerEmail: string | null; ph
   };
 }
 
-/** The two mails' texts; the customer's is signed with `signedBy` (mailSenderName). */
-export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWithItems>>, signedBy: string) {
+/**
+ * The two mails' texts; the customer's is signed with `signedBy` (mailSenderName) and names the VAT
+ * invoice attached to it (`invoiceNumber`; a test order's specimen).
+ */
+export function orderMailTexts(
+  order: NonNullable<ReturnType<typeof getOrderWithItems>>,
+  signedBy: string,
+  invoiceNumber: string | null = null,
+) {
   // The prints, then items, shipping, discount and total, and the VAT inside it per rate.
   const money = orderMoneyText(order, mailLine);
   const ref = shortOrderId(order.id);
@@ -58,6 +67,11 @@ export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWith
     '',
     ...money,
     '',
+    ...(order.testMode
+      ? ['A specimen of the invoice buyers receive is attached: it is not a VAT invoice.', '']
+      : invoiceNumber
+        ? [`Your VAT invoice ${invoiceNumber} is attached.`, '']
+        : []),
     'Delivery to:',
     address,
     '',
@@ -85,7 +99,12 @@ export function orderMailTexts(order: NonNullable<ReturnType<typeof getOrderWith
 export function queueOrderMails(tx: Db | Tx, orderId: string): number {
   const order = getOrderWithItems(tx, orderId);
   if (!order) return 0;
-  const { customer, owner, ref } = orderMailTexts(order, mailSenderName(tx));
+  const invoice = order.testMode ? undefined : documentOf(tx, order.id, 'invoice');
+  const { customer, owner, ref } = orderMailTexts(
+    order,
+    mailSenderName(tx),
+    invoice ? documentNumber('invoice', invoice.number) : null,
+  );
   queueMail(tx, {
     to: getConfig().ownerEmail,
     subject: `${order.testMode ? 'New test order' : 'New order'} ${ref}: ${formatEuro(order.totalAmountCents)}`,
@@ -96,7 +115,13 @@ export function queueOrderMails(tx: Db | Tx, orderId: string): number {
   const subject = order.testMode
     ? `Your test order ${ref}: no payment taken`
     : `Your order ${ref} is confirmed`;
-  queueMail(tx, { to: order.customerEmail, subject, text: customer });
+  // The buyer's VAT invoice is attached (a test order's specimen, marked as such).
+  const attachment = order.testMode
+    ? attachmentName({ kind: 'specimen', orderId: order.id })
+    : invoice
+      ? attachmentName({ kind: 'invoice', id: invoice.id })
+      : null;
+  queueMail(tx, { to: order.customerEmail, subject, text: customer, attachment });
   return 2;
 }
 

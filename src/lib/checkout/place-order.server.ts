@@ -28,6 +28,7 @@ import { CURRENCY } from '~/lib/site/constants';
 import { discountCodes, orderItems, orders } from '~db/schema';
 import { countryName } from '../selling/countries';
 import { DISCOUNT_MESSAGES, discountProblem } from '../selling/discount';
+import { issueInvoice } from './invoices.server';
 import { queueOrderMails, queuePaymentNotCompletedMails } from './order-mail.server';
 import { type CartInput, type CartQuote, quoteCart } from './quote-cart.server';
 
@@ -632,6 +633,8 @@ export function settleCapture(
         );
       }
       markCodeUse.run(order.id);
+      // The VAT invoice is numbered here, so a rollback of this transaction takes its number back.
+      issueInvoice(db, order.id);
       queueOrderMails(db, order.id);
     }
     return changed === 1;

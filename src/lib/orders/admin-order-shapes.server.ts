@@ -61,6 +61,8 @@ export function adminOrderDetailsJson(o: AdminOrderDetails) {
     history: o.history.map((h) => ({ ...h, createdAt: iso(h.createdAt) })),
     gallery: o.gallery,
     withdrawal: o.withdrawal && { ...o.withdrawal, withdrawnAt: iso(o.withdrawal.withdrawnAt) },
+    invoiceNumber: o.invoiceNumber,
+    creditNoteNumber: o.creditNoteNumber,
     /** Items, shipping, discount, total and the VAT inside it: a label and an amount ("-4.50" off) each. */
     breakdown: o.breakdown.map((r) => ({ kind: r.kind, label: r.label, amount: centsToDecimal(r.cents) })),
     /** The VAT inside the total per rate (rate in percent); empty for an order made before VAT was kept. */

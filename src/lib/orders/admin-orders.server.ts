@@ -3,6 +3,8 @@
 // integer cents here; admin-order-shapes.ts turns it into euros for the API.
 
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type DocumentKind, documentNumber } from '~/lib/checkout/invoice-number';
+import { documentOf } from '~/lib/checkout/invoices.server';
 import { type BreakdownRow, orderBreakdown } from '~/lib/checkout/order-breakdown';
 import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
 import type { OrderHistoryEntry } from '~/lib/orders/order-history';
@@ -59,6 +61,9 @@ export type AdminOrderDetails = AdminOrder & {
   gallery: { title: string; recipient: string } | null;
   /** The buyer's withdrawal from the order, when one was sent. */
   withdrawal: ReturnType<typeof orderWithdrawal>;
+  /** The numbers of its VAT invoice and credit note ("INV-000042", "CN-000003"), when issued. */
+  invoiceNumber: string | null;
+  creditNoteNumber: string | null;
 };
 
 /** The gallery and link an order came through, while both still exist. */
@@ -188,6 +193,11 @@ export function statusHistory(db: Db | Tx, orderId: string): StatusHistoryEntry[
 }
 
 /** One order in full: items, payment ids, shipping, refund and its status history; 404 when unknown. */
+function issuedNumber(db: Db | Tx, orderId: string, kind: DocumentKind): string | null {
+  const doc = documentOf(db, orderId, kind);
+  return doc ? documentNumber(kind, doc.number) : null;
+}
+
 export function getOrderDetails(db: Db | Tx, id: string): AdminOrderDetails {
   const order = db.select().from(orders).where(eq(orders.id, id)).get();
   if (!order) throw new HttpError(404, 'Order not found.');
@@ -200,5 +210,7 @@ export function getOrderDetails(db: Db | Tx, id: string): AdminOrderDetails {
     breakdown: orderBreakdown({ ...order, items: vatLines }),
     gallery: orderGallery(db, order.galleryLinkId),
     withdrawal: orderWithdrawal(db, id),
+    invoiceNumber: issuedNumber(db, id, 'invoice'),
+    creditNoteNumber: issuedNumber(db, id, 'credit_note'),
   };
 }

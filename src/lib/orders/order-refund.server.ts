@@ -5,6 +5,7 @@
 // the order is marked refunded and cancelled with a history row in one transaction; when PayPal
 // refuses, the order stays as it was and the answer says why in plain words.
 import { eq } from 'drizzle-orm';
+import { issueCreditNote } from '~/lib/checkout/invoices.server';
 import {
   isInvalidCaptureIdError,
   isPaypalApiError,
@@ -123,6 +124,8 @@ async function refundOnce(db: Db, client: PaypalClient, input: RefundInput): Pro
       })
       .where(eq(orders.id, orderId))
       .run();
+    // The credit note is numbered with the refund, so a rollback takes its number back.
+    issueCreditNote(tx, orderId, refundedCents, now);
     // The customer's refund mail is queued with the change; the history row says whether it was.
     const items = tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
     const notified =

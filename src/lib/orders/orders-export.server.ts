@@ -32,6 +32,9 @@ const orderColumns = {
   refundId: orders.refundId,
   refundStatus: orders.refundStatus,
   refundedAmountCents: orders.refundedAmountCents,
+  invoiceNumber: sql<
+    number | null
+  >`(select number from invoices where kind = 'invoice' and order_id = "orders"."id")`,
 };
 
 interface Cursor {

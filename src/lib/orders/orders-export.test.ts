@@ -2,7 +2,9 @@
 // cent (the gross of an order's rows is what the buyer paid), only the real paid orders of the
 // period in Irish days, a framed edition's print and frame at their own rates, refunds, CSV quoting
 // and the formula guard, and the periods the endpoint refuses.
+
 import { beforeEach, describe, expect, it } from 'vitest';
+import { issueInvoice } from '~/lib/checkout/invoices.server';
 import { ordersCsvFileName } from '~/lib/orders/orders-export';
 import { EXPORT_PAGE_SIZE, ordersCsvChunks } from '~/lib/orders/orders-export.server';
 import { exportQuerySchema } from '~/lib/orders/schemas';
@@ -86,6 +88,13 @@ describe('the orders CSV of a period', () => {
       // biome-ignore format: a row per line
       ['2026-08-05', shortOrderId(b.id), '', 'FR', 'Shipping', '', '23%', '12.20', '2.80', '15.00', 'WINTER-10', '', b.paymentId, 'processing', 'partial', ''],
     ]);
+  });
+
+  it('gives the number of the order’s VAT invoice on each of its rows', () => {
+    const a = makeOrder(db, { payment: 'paid', paidAt: at('2026-07-10T10:00:00Z'), ...openPrintOrder });
+    makeOrder(db, { payment: 'paid', paidAt: at('2026-07-11T10:00:00Z'), ...openPrintOrder });
+    issueInvoice(db, a.id);
+    expect(rows().map((r) => r[2])).toEqual(['INV-000001', 'INV-000001', '', '']);
   });
 
   it('adds up, per order, to what the buyer paid: gross of the lines plus shipping, discount taken off', () => {

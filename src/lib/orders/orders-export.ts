@@ -5,7 +5,8 @@
 // How the file reads:
 // - Date: the day the payment was taken, in Irish time (YYYY-MM-DD); rows are in order of payment.
 // - Order: the short number the owner sees in the admin (#A1B2C3).
-// - Invoice: empty for now; the shop issues no invoice numbers yet.
+// - Invoice: the number of the order's VAT invoice (INV-000042); empty for an order paid before
+//   invoices were issued.
 // - Country: where the order was sent (ISO 3166-1 alpha-2; XI is Northern Ireland).
 // - Item, Quantity: the line as the buyer bought it. A framed print whose frame is taxed at another
 //   rate than the print has two rows, the print and then "(frame)", each at its own rate.
@@ -20,6 +21,7 @@
 // - Refunded: no, yes (all of it), partial, or pending on every row of the order; the amount
 //   refunded only on the order's first row, so the column adds up to what went back. A refund made
 //   after the period still shows here: the VAT report takes it off in the period it was made.
+import { documentNumber } from '~/lib/checkout/invoice-number';
 import { csvRow } from '~/lib/platform/shared/csv';
 import { centsToDecimal, shortOrderId } from '~/lib/platform/shared/format';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
@@ -63,6 +65,8 @@ export interface ExportOrder {
   refundId: string | null;
   refundStatus: string | null;
   refundedAmountCents: number | null;
+  /** The number of its VAT invoice in the invoices' sequence; null when it has none. */
+  invoiceNumber: number | null;
   items: readonly ExportLine[];
 }
 
@@ -135,7 +139,7 @@ export function orderCsvRows(o: ExportOrder): string {
       csvRow([
         irishDay(o.paidAt),
         shortOrderId(o.id),
-        '', // Invoice: the shop issues no invoice numbers yet.
+        o.invoiceNumber === null ? '' : documentNumber('invoice', o.invoiceNumber),
         o.shipCountry ?? '',
         m.item,
         m.quantity,

@@ -91,6 +91,9 @@ export const ROUTES: readonly RouteRule[] = [
     cache: { query: {}, bypass: ['success', 'pending', 'orderId'] },
     index: false,
   },
+  // The VAT invoice of the order paid in this browser (?orderId=…): shown only to the browser holding
+  // the order's receipt cookie, so one visitor's, never cached or indexed.
+  { path: '/checkout/invoice.pdf', exact: true, read: 'public', write: 'owner', cache: false, index: false },
   // A buyer's review page: its address holds the review link's token, so it is never cached or indexed.
   { path: '/review', read: 'public', write: 'owner', cache: false, index: false },
   // A client's gallery, /g/{token}, and its files: the address holds the link's token, a password, so

@@ -29,7 +29,7 @@ import {
 import { mailQueue } from '~db/schema';
 import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
-import { readOutbox, waitForOutbox } from '~tests/helpers/outbox';
+import { parseMail, readOutbox, waitForOutbox } from '~tests/helpers/outbox';
 import { type TestSmtp, testSmtp } from '~tests/helpers/smtp';
 
 const data = tempDataDir('mail-sender');
@@ -168,6 +168,35 @@ describe('delivering through SMTP', () => {
       two.$client.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('attachments', () => {
+  it('renders the named document as the mail leaves, through SMTP and into the outbox alike', async () => {
+    await smtp.start();
+    const pdf = Buffer.from('%PDF-1.3 the same bytes every time');
+    const rendered: string[] = [];
+    const attachment = async (_db: Db, name: string) => {
+      rendered.push(name);
+      return { filename: 'INV-000001.pdf', contentType: 'application/pdf', content: pdf };
+    };
+    insertQueuedMail(db, { ...MAIL, attachment: 'invoice:abc' }, T0);
+    insertQueuedMail(db, { ...MAIL, to: 'owner@example.com' }, T0);
+    const transport = smtpTransport(smtp.url, 'shop@example.ie');
+    expect(await deliverDueMails(db, { transport, clock: at(0), attachment })).toMatchObject({ sent: 2 });
+    expect(rendered).toEqual(['invoice:abc']);
+    const [withPdf, without] = smtp.received.map((m) => parseMail(m.raw));
+    expect(withPdf?.text).toBe('Thank you.');
+    expect(withPdf?.attachments).toEqual([
+      { filename: 'INV-000001.pdf', contentType: 'application/pdf', content: pdf },
+    ]);
+    expect(without?.attachments).toEqual([]);
+
+    const other = memoryDb();
+    insertQueuedMail(other, { ...MAIL, attachment: 'invoice:abc' }, T0);
+    await deliverDueMails(other, { clock: at(0), attachment });
+    const filed = readOutbox(data.dir).at(-1);
+    expect(filed?.attachments[0]?.content).toEqual(pdf);
   });
 });
 

@@ -10,7 +10,13 @@ import type { QueuedMail } from '~db/schema';
 import type { Db, Tx } from '../db';
 import { commitGrouped } from '../grouped-commits';
 import { registerInstance } from '../instances';
-import { configuredTransport, isPermanentMailError, type Mail, type MailTransport } from './mail';
+import {
+  configuredTransport,
+  isPermanentMailError,
+  type Mail,
+  type MailAttachment,
+  type MailTransport,
+} from './mail';
 import {
   claimDueMails,
   insertQueuedMail,
@@ -33,6 +39,11 @@ export interface DeliveryOptions {
   clock?: () => Date;
   /** The display name of the From header, asked for each mail as it leaves (the configured one when unset). */
   senderName?: (db: Db) => string;
+  /**
+   * Renders the document a queued mail names (its `attachment` column) as the file to attach; null
+   * when it names nothing that exists any more. Without it, a mail naming one is sent as it is.
+   */
+  attachment?: (db: Db, name: string) => Promise<MailAttachment | null>;
 }
 
 export interface DeliveryReport {
@@ -49,6 +60,8 @@ function reasonOf(err: unknown): string {
 async function deliverOne(db: Db, mail: QueuedMail, transport: MailTransport, options: DeliveryOptions) {
   const clock = options.clock ?? (() => new Date());
   try {
+    const attached =
+      mail.attachment && options.attachment ? await options.attachment(db, mail.attachment) : null;
     await transport({
       fromName: options.senderName?.(db),
       to: mail.to,
@@ -57,6 +70,7 @@ async function deliverOne(db: Db, mail: QueuedMail, transport: MailTransport, op
       replyTo: mail.replyTo,
       messageId: mail.messageId,
       queuedAt: mail.createdAt,
+      attachments: attached ? [attached] : undefined,
     });
   } catch (err) {
     const outcome = await commitGrouped(db, () =>

@@ -16,6 +16,18 @@ export interface Mail {
   subject: string;
   text: string;
   replyTo?: string | null;
+  /**
+   * The name of a document to attach ("invoice:<id>"), rendered when the mail leaves by the
+   * sender's `attachment` option (mail-sender.ts).
+   */
+  attachment?: string | null;
+}
+
+/** A file attached to a mail as it leaves. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer;
 }
 
 /** A mail as the transport sends it: with the Message-ID it keeps for every attempt. */
@@ -25,6 +37,8 @@ export interface OutgoingMail extends Mail {
   fromName?: string;
   /** When it was queued: the outbox files are named by it, so they sort in the order of events. */
   queuedAt: Date;
+  /** The files attached, rendered from `attachment`. */
+  attachments?: MailAttachment[];
 }
 
 export type MailTransport = (mail: OutgoingMail) => Promise<void>;
@@ -59,6 +73,11 @@ function message(from: string, mail: OutgoingMail) {
     replyTo: mail.replyTo ? headerSafe(mail.replyTo) : undefined,
     messageId: mail.messageId,
     date: mail.queuedAt,
+    attachments: mail.attachments?.map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      content: a.content,
+    })),
   };
 }
 

@@ -1,0 +1,125 @@
+// The issuing of VAT invoices and credit notes. A paid order (never a test order) gets the next
+// number of the invoice sequence, and a refund the next of the credit-note sequence, inside the
+// transaction that records the payment or the refund: SQLite lets one writer in at a time and the
+// number is read after that transaction's first write, so two payments never get the same number,
+// and a transaction that rolls back takes its number with it, leaving no gap. The supplier's details
+// (as saved in the admin, or none) and the buyer's name and address are copied into the document
+// when it is issued, so later edits never change a document already issued.
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '~/lib/platform/server/db';
+import type { BusinessDetails } from '~/lib/site/business';
+import { readBusinessDetails } from '~/lib/site/business.server';
+import { type Invoice, invoices, orders } from '~db/schema';
+import type { DocumentKind } from './invoice-number';
+
+/**
+ * The name of a document in the mail queue's attachment column: an issued invoice or credit note
+ * ("invoice:<id>"), or the specimen of a test order's invoice ("specimen:<order id>").
+ */
+export type AttachedDocument = { kind: 'invoice'; id: string } | { kind: 'specimen'; orderId: string };
+
+export function attachmentName(doc: AttachedDocument): string {
+  return doc.kind === 'invoice' ? `invoice:${doc.id}` : `specimen:${doc.orderId}`;
+}
+
+/** The document an attachment name refers to, or null when it names none. */
+export function parseAttachmentName(name: string): AttachedDocument | null {
+  const [kind, id] = name.split(':', 2);
+  if (!id) return null;
+  if (kind === 'invoice') return { kind, id };
+  if (kind === 'specimen') return { kind, orderId: id };
+  return null;
+}
+
+/** The supplier's details a document was issued with; null when none were saved then. */
+export function supplierOf(doc: Pick<Invoice, 'supplier'>): BusinessDetails | null {
+  return doc.supplier ? (JSON.parse(doc.supplier) as BusinessDetails) : null;
+}
+
+function nextNumber(tx: Db | Tx, kind: DocumentKind): number {
+  const row = tx
+    .select({ n: sql<number>`coalesce(max(${invoices.number}), 0) + 1` })
+    .from(invoices)
+    .where(eq(invoices.kind, kind))
+    .get();
+  return row?.n ?? 1;
+}
+
+/** The order's document of `kind`, if one was issued. */
+export function documentOf(db: Db | Tx, orderId: string, kind: DocumentKind): Invoice | undefined {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind)))
+    .get();
+}
+
+function issue(
+  tx: Db | Tx,
+  kind: DocumentKind,
+  orderId: string,
+  amountCents: number,
+  now: Date,
+  refersToId: string | null,
+): Invoice | null {
+  const existing = documentOf(tx, orderId, kind);
+  if (existing) return existing;
+  const order = tx
+    .select({
+      name: orders.customerName,
+      address: orders.customerAddress,
+      testMode: orders.testMode,
+    })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .get();
+  if (!order || order.testMode) return null;
+  const supplier = readBusinessDetails(tx);
+  return tx
+    .insert(invoices)
+    .values({
+      kind,
+      number: nextNumber(tx, kind),
+      orderId,
+      refersToId,
+      issuedAt: now,
+      supplier: supplier ? JSON.stringify(supplier) : null,
+      buyerName: order.name,
+      buyerAddress: order.address,
+      amountCents,
+      createdAt: now,
+    })
+    .returning()
+    .get();
+}
+
+/**
+ * Issues the VAT invoice of an order just paid, inside the caller's transaction; null for a test
+ * order (nothing was paid, so no number of the real sequence is used). Issuing again answers the
+ * invoice already issued.
+ */
+export function issueInvoice(tx: Db | Tx, orderId: string, now = new Date()): Invoice | null {
+  const order = tx
+    .select({ total: orders.totalAmountCents })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .get();
+  if (!order) return null;
+  return issue(tx, 'invoice', orderId, order.total, now, null);
+}
+
+/**
+ * Issues the credit note of an order's refund of `amountCents`, inside the caller's transaction,
+ * referring to the order's invoice; null when the order has no invoice (a test order, or one paid
+ * before invoices were issued).
+ */
+export function issueCreditNote(
+  tx: Db | Tx,
+  orderId: string,
+  amountCents: number,
+  now = new Date(),
+): Invoice | null {
+  const invoice = documentOf(tx, orderId, 'invoice');
+  if (!invoice) return null;
+  return issue(tx, 'credit_note', orderId, amountCents, now, invoice.id);
+}
