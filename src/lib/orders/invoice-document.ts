@@ -65,11 +65,15 @@ function row(description: string, quantity: number, unitGross: number, part: Rat
   const rate = recorded ? part.rateBp : null;
   const unit = rate === null ? unitGross : unitNet(unitGross, rate);
   const net = part.grossCents - part.vatCents;
+  // A discounted line's discount column is what takes its units' net to its net, rounding included;
+  // a line without a discount shows none, though its units' net may differ from its net by the
+  // rounding of a cent (the net is the figure the VAT was worked out on).
+  const discounted = unitGross * quantity > part.grossCents;
   return {
     description,
     quantity,
     unitNetCents: unit,
-    discountNetCents: unit * quantity - net,
+    discountNetCents: discounted ? unit * quantity - net : 0,
     rateBp: rate,
     vatCents: part.vatCents,
     netCents: net,

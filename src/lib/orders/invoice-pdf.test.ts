@@ -80,6 +80,19 @@ async function invoicePdf(orderId: string) {
 }
 
 describe('the invoice', () => {
+  it('shows no discount on a line without one, whatever the rounding of its units', () => {
+    const order = makeOrder(db, {
+      payment: 'paid',
+      items: [{ priceCents: 4500, quantity: 2, vatRateBp: 2300, vatCents: 1683 }],
+      totalAmountCents: 9000,
+    });
+    expect(documentLines({ ...order, items: order.items })[0]).toMatchObject({
+      unitNetCents: 3659,
+      discountNetCents: 0,
+      netCents: 7317,
+    });
+  });
+
   it('gives each line’s quantity, unit price without VAT, discount, VAT rate, VAT and net', () => {
     const order = editionOrder();
     expect(documentLines({ ...order, items: order.items })).toEqual([
