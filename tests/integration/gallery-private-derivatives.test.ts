@@ -184,9 +184,11 @@ describe('an older site’s gallery derivatives', () => {
     const after = await Promise.all(privateKeys.map((key) => readStored(dataDir, key)));
     for (const [i, bytes] of after.entries())
       expect(bytes.equals(before[i] as Buffer), privateKeys[i]).toBe(true);
-    const moved = logLines<{ msg: string; mediaIds?: string[] }>(site).find((l) => l.mediaIds);
-    expect(moved?.msg).toMatch(/^Moved \d+ derivatives of 1 gallery files/);
-    expect(moved?.mediaIds).toEqual([mediaId]);
+    // The move's log line is written once every object is moved: it may reach the pipe a moment later.
+    const movedLine = () => logLines<{ msg: string; mediaIds?: string[] }>(site).find((l) => l.mediaIds);
+    const moved = await eventually('the log of the move', movedLine);
+    expect(moved.msg).toMatch(/^Moved \d+ derivatives of 1 gallery files/);
+    expect(moved.mediaIds).toEqual([mediaId]);
 
     const copy = await bytesOf(await get(`/g/${token}/files/${fileId}/view-640.webp`));
     expect(copy.equals(await readStored(dataDir, derivativeKey(mediaId, 640, 'webp', 'private')))).toBe(true);
