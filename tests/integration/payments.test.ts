@@ -286,7 +286,8 @@ describe('capturing', () => {
 
   it('refuses a buyer whose details hold a line break or another control character, before PayPal is asked', async () => {
     const id = await newOrder();
-    const calls = double.calls.length;
+    // The capture is what must not be asked for (the site's sweep may look the order up meanwhile).
+    const captures = () => double.calls.filter((c) => c.path.endsWith(`/${id}/capture`)).length;
     const cases: [keyof typeof customerData, string, string][] = [
       ['name', 'Aoife Byrne\r\nBcc: victim@example.com', 'Name'],
       ['name', 'Aoife\tByrne', 'Name'],
@@ -307,7 +308,7 @@ describe('capturing', () => {
       customerData: { ...customerData, email: 'aoife@example.ie\r\nBcc: victim@example.com' },
     });
     expect(email.status).toBe(400);
-    expect(double.calls.length).toBe(calls);
+    expect(captures()).toBe(0);
     expect(paidCount(id)).toBe(0);
     const stored = db().prepare('select customer_name from orders where paypal_order_id = ?').get(id);
     expect(stored).toEqual({ customer_name: '' });

@@ -16,6 +16,7 @@ import type { DocumentKind } from './invoice-number';
  * The name of a document in the mail queue's attachment column: an issued invoice or credit note
  * ("invoice:<id>"), or the specimen of a test order's invoice ("specimen:<order id>").
  */
+/** An issued document by its row (an invoice or a credit note: one table), or an order's specimen. */
 export type AttachedDocument = { kind: 'invoice'; id: string } | { kind: 'specimen'; orderId: string };
 
 export function attachmentName(doc: AttachedDocument): string {

@@ -8,6 +8,7 @@ import { documentNumber } from '~/lib/checkout/invoice-number';
 import { documentOf, issueCreditNote, issueInvoice, supplierOf } from '~/lib/checkout/invoices.server';
 import { reconcilePendingPayments } from '~/lib/checkout/payment-reconcile.server';
 import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/place-order.server';
+import { renderMailAttachment } from '~/lib/orders/invoice-pdf.server';
 import { refundOrder } from '~/lib/orders/order-refund.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
 import type { PaypalDouble } from '~/lib/payments/paypal-double.server';
@@ -161,6 +162,18 @@ describe('credit notes', () => {
     const note = documentOf(db, orderId, 'credit_note');
     expect(invoice?.number).toBe(2);
     expect(note).toMatchObject({ number: 1, refersToId: invoice?.id, amountCents: invoice?.amountCents });
+  });
+
+  it('go to the buyer attached to the refund mail, which names them', async () => {
+    const orderId = await paid();
+    await refundOrder(db, client, { orderId, changedBy: 'owner@example.com', now: new Date() });
+    const note = documentOf(db, orderId, 'credit_note');
+    const mail = db.select().from(mailQueue).where(sql`${mailQueue.subject} like '%has been refunded'`).get();
+    expect(mail?.attachment).toBe(`invoice:${note?.id}`);
+    expect(mail?.text).toContain('Your credit note CN-000001 is attached.');
+    const file = await renderMailAttachment(db, mail?.attachment ?? '');
+    expect(file).toMatchObject({ contentType: 'application/pdf' });
+    expect(file?.filename).toMatch(/CN-000001/);
   });
 
   it('are not made for an order without an invoice', () => {

@@ -5,7 +5,8 @@
 // the order is marked refunded and cancelled with a history row in one transaction; when PayPal
 // refuses, the order stays as it was and the answer says why in plain words.
 import { eq } from 'drizzle-orm';
-import { issueCreditNote } from '~/lib/checkout/invoices.server';
+import { documentNumber } from '~/lib/checkout/invoice-number';
+import { attachmentName, issueCreditNote } from '~/lib/checkout/invoices.server';
 import {
   isInvalidCaptureIdError,
   isPaypalApiError,
@@ -125,12 +126,16 @@ async function refundOnce(db: Db, client: PaypalClient, input: RefundInput): Pro
       .where(eq(orders.id, orderId))
       .run();
     // The credit note is numbered with the refund, so a rollback takes its number back.
-    issueCreditNote(tx, orderId, refundedCents, now);
-    // The customer's refund mail is queued with the change; the history row says whether it was.
+    const credit = issueCreditNote(tx, orderId, refundedCents, now);
+    // The customer's refund mail is queued with the change, the credit note attached; the history
+    // row says whether it was sent.
     const items = tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
-    const notified =
-      notifyCustomer &&
-      queueCustomerMail(tx, current, refundMail({ ...current, items }, refundedCents, mailSenderName(tx)));
+    const creditNote = credit && {
+      number: documentNumber('credit_note', credit.number),
+      attachment: attachmentName({ kind: 'invoice', id: credit.id }),
+    };
+    const mail = refundMail({ ...current, items }, refundedCents, mailSenderName(tx), creditNote);
+    const notified = notifyCustomer && queueCustomerMail(tx, current, mail);
     tx.insert(orderStatusHistory)
       .values({
         orderId,

@@ -21,6 +21,8 @@ type MailOrderWithMoney = MailOrder & Parameters<typeof orderMoneyText>[0];
 export interface StatusMail {
   subject: string;
   text: string;
+  /** The document attached, by its name in the mail queue (a credit note with a refund's mail). */
+  attachment?: string | null;
 }
 
 // The name, carrier and tracking number are written as one line each (mail-text.ts).
@@ -84,7 +86,12 @@ export function statusMail(
   }
 }
 
-export function refundMail(order: MailOrderWithMoney, amountCents: number, signedBy: string): StatusMail {
+export function refundMail(
+  order: MailOrderWithMoney,
+  amountCents: number,
+  signedBy: string,
+  creditNote: { number: string; attachment: string } | null = null,
+): StatusMail {
   const ref = shortOrderId(order.id);
   return {
     subject: `Your order ${ref} has been refunded`,
@@ -93,15 +100,22 @@ export function refundMail(order: MailOrderWithMoney, amountCents: number, signe
       '',
       `Your order ${ref} has been cancelled and ${formatEuro(amountCents)} has been refunded to you through PayPal.`,
       'PayPal shows the refund in your account within a few days.',
+      ...(creditNote ? [`Your credit note ${creditNote.number} is attached.`] : []),
       ...yourOrder(order),
       ...signature(signedBy),
     ].join('\n'),
+    attachment: creditNote?.attachment ?? null,
   };
 }
 
 /** Queues a mail to the order's customer inside the caller's transaction; false when it has no address. */
 export function queueCustomerMail(tx: Db | Tx, order: MailOrder, mail: StatusMail): boolean {
   if (!order.customerEmail) return false;
-  queueMail(tx, { to: order.customerEmail, subject: mail.subject, text: mail.text });
+  queueMail(tx, {
+    to: order.customerEmail,
+    subject: mail.subject,
+    text: mail.text,
+    attachment: mail.attachment ?? null,
+  });
   return true;
 }
