@@ -246,6 +246,12 @@ export const orders = sqliteTable(
     /** VAT inside the shipping: its rate in basis points (2300 = 23%) and its amount. */
     shippingVatRateBp: integer('shipping_vat_rate_bp'),
     shippingVatCents: integer('shipping_vat_cents'),
+    /**
+     * The member state (or XI, Northern Ireland) whose VAT the order carries under the One-Stop-Shop:
+     * set when the shop was registered and the order went to a consumer in another EU country; null
+     * when it carries Irish VAT.
+     */
+    ossCountry: text('oss_country'),
     /** The discount code used (upper-case) and its row's id (the code may be deleted later). */
     discountCode: text('discount_code'),
     discountCodeId: text('discount_code_id'),
@@ -391,6 +397,39 @@ export const vatRates = sqliteTable('vat_rates', {
   rateBp: integer('rate_bp').notNull(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * The owner's One-Stop-Shop rates: one row per country (the other EU member states and XI, Northern
+ * Ireland) and product class once edited; a pair never edited reads as its default
+ * (lib/selling/oss-rates.ts). Ireland's rates are the vat_rates above.
+ */
+export const ossRates = sqliteTable(
+  'oss_rates',
+  {
+    country: text('country').notNull(),
+    vatClass: text('vat_class', { enum: VAT_CLASSES }).notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('oss_rates_country_class').on(t.country, t.vatClass),
+    check('oss_rates_range', sql`${t.rateBp} between 0 and 10000`),
+  ],
+);
+
+/**
+ * Whether the shop is registered for the One-Stop-Shop: one row (id 1) once the owner saved it;
+ * none before, and then it is not registered.
+ */
+export const ossRegistration = sqliteTable(
+  'oss_registration',
+  {
+    id: integer('id').primaryKey(),
+    registered: bool('registered').notNull().default(false),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('oss_registration_one_row', sql`${t.id} = 1`)],
+);
 
 /**
  * The business behind the shop, as the owner states it: who the trader is, where it is, how to reach

@@ -4,6 +4,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { OrderStates } from '~/islands/orders/StatusBadge';
 import { AccountantExports } from '~/islands/selling/AccountantExports';
+import { OssReturnCard } from '~/islands/selling/OssReturnCard';
 import type { PaymentState } from '~/lib/orders/payment-state';
 import { read } from '~/lib/platform/client/query';
 import {
@@ -230,6 +231,7 @@ export function DashboardTab(props: { onOpenTab?: (tab: string) => void }) {
         </section>
       </div>
       <AccountantExports />
+      <OssReturnCard />
     </div>
   );
 }

@@ -8,10 +8,13 @@ export interface OssFigures {
   /** Net of VAT, euros with 2 decimals. */
   net: string;
   level: OssLevel;
+  /** Whether the shop is registered for the One-Stop-Shop. */
+  registered?: boolean;
 }
 
 // The card's own tone says the level too, for a reader who does not see the meter's colour.
-const TONE: Record<OssLevel, string> = {
+const TONE: Record<OssLevel | 'registered', string> = {
+  registered: 'border-slate-200 bg-white',
   under: 'border-slate-200 bg-white',
   near: 'border-amber-300 bg-amber-50',
   over: 'border-red-300 bg-red-50',
@@ -20,10 +23,13 @@ const TONE: Record<OssLevel, string> = {
 export function OssThresholdCard(props: { oss: OssFigures | undefined }) {
   if (!props.oss) return null;
   const standing = ossStanding(decimalStringToCents(props.oss.net));
-  const { figure, warning } = ossSentences(standing, props.oss.year);
+  const { figure, warning, registered } = ossSentences(standing, props.oss.year, props.oss.registered);
   const share = Math.min(100, Math.round((standing.netCents / standing.thresholdCents) * 100));
   return (
-    <section className={`mt-6 rounded-lg border p-5 ${TONE[standing.level]}`} aria-labelledby="oss-h">
+    <section
+      className={`mt-6 rounded-lg border p-5 ${TONE[props.oss.registered ? 'registered' : standing.level]}`}
+      aria-labelledby="oss-h"
+    >
       <h3 id="oss-h" className="text-lg font-semibold">
         EU sales and the €10,000 threshold
       </h3>
@@ -41,6 +47,7 @@ export function OssThresholdCard(props: { oss: OssFigures | undefined }) {
       >
         {share}%
       </meter>
+      {registered && <p className="mt-3 text-sm font-medium text-slate-900">{registered}</p>}
       {warning && (
         <p role="status" className="mt-3 text-sm font-medium text-slate-900">
           {warning}

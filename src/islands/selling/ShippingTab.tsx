@@ -8,6 +8,7 @@ import { notify } from '~/lib/platform/client/toaster';
 import { COUNTRIES } from '~/lib/selling/countries';
 import type { ZoneId } from '~/lib/selling/shipping-zones';
 import { AmountField, SettingsCard } from './fields';
+import { OssCard } from './OssCard';
 import { VatRatesCard } from './VatRatesCard';
 
 interface ZoneJson {
@@ -225,6 +226,7 @@ export default function ShippingTab() {
       {data && <ZonesCard data={data} />}
       {data && <CountriesCard data={data} />}
       <VatRatesCard />
+      <OssCard />
     </div>
   );
 }

@@ -10,12 +10,9 @@ import { discountCodeLimiter, waitInWords } from '~/lib/platform/server/http/rat
 import { centsToDecimal, formatEuro } from '~/lib/platform/shared/format';
 import { CURRENCY } from '~/lib/site/constants';
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_MESSAGES, discountProblem } from '../selling/discount';
-import {
-  destinationOf,
-  findDiscountCode,
-  loadVatRates,
-  type StoredDiscount,
-} from '../selling/selling-rules.server';
+import { ratesForOrderTo } from '../selling/oss.server';
+import type { OssCountry } from '../selling/oss-rates';
+import { destinationOf, findDiscountCode, type StoredDiscount } from '../selling/selling-rules.server';
 import { type PricedOrder, priceOrderLines } from './order-lines.server';
 import { type Quote, quoteOrder } from './quote';
 import type { QuoteAnswer } from './quote-answer';
@@ -35,6 +32,8 @@ export interface CartQuote {
   quote: Quote;
   /** The code applied, or null. */
   discount: StoredDiscount | null;
+  /** The country whose VAT the order carries under the One-Stop-Shop, or null for Irish VAT. */
+  ossCountry: OssCountry | null;
 }
 
 /** The field of the checkout form a refused code is about. */
@@ -59,6 +58,9 @@ export function quoteCart(db: Db, input: CartInput, now: Date): CartQuote {
   const destination = destinationOf(db, input.country.trim().toUpperCase());
   if (!destination.ships) throw new HttpError(422, destination.reason, { field: 'country' });
   const discount = input.discountCode ? usableCode(db, input.discountCode, priced.totalCents, now) : null;
+  // Every price includes VAT and stays what the shop shows; the destination decides only how much
+  // of it is VAT (the buyer's country's rate under the One-Stop-Shop, else Ireland's).
+  const applied = ratesForOrderTo(db, destination.country);
   const quote = quoteOrder(
     priced.items.map((item) => ({
       description: item.description,
@@ -69,9 +71,9 @@ export function quoteCart(db: Db, input: CartInput, now: Date): CartQuote {
     })),
     destination.zone,
     discount,
-    loadVatRates(db),
+    applied.rates,
   );
-  return { priced, country: destination.country, quote, discount };
+  return { priced, country: destination.country, quote, discount, ossCountry: applied.ossCountry };
 }
 
 const percent = (rateBp: number) => rateBp / 100;

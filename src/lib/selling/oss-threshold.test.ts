@@ -66,12 +66,21 @@ describe('the warning', () => {
       figure:
         '€7,999.99 of €10,000.00 in 2026: prints sent to buyers in other EU countries (and Northern Ireland), net of VAT.',
       warning: null,
+      registered: null,
     });
     expect(ossSentences(ossStanding(850_000), 2026).warning).toMatch(
       /^Near the €10,000 threshold \(80% reached\)/,
     );
     expect(ossSentences(ossStanding(1_200_000), 2026).warning).toMatch(
       /^Over the €10,000 threshold: .*Register for the One-Stop-Shop/,
+    );
+  });
+
+  it('gives way, once the shop is registered, to a sentence saying so', () => {
+    const said = ossSentences(ossStanding(1_200_000), 2026, true);
+    expect(said.warning).toBeNull();
+    expect(said.registered).toBe(
+      'Registered for One-Stop-Shop: buyers in other EU countries (and Northern Ireland) are charged their own country’s VAT.',
     );
   });
 });

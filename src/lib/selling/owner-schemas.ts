@@ -7,6 +7,7 @@ import { isCalendarDate, nextDay, startOfIrishDay } from '~/lib/platform/shared/
 import { eurosToCents, MAX_PRICE_CENTS } from '~/lib/shop/pricing';
 import { COUNTRIES, countryName } from './countries';
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_KINDS, type DiscountKind, normaliseCode } from './discount';
+import { isOssCountry, type OssCountry } from './oss-rates';
 import { DEFAULT_ZONES, ZONE_IDS, type ZoneId } from './shipping-zones';
 import { MAX_VAT_BP, VAT_CLASS_LABELS, VAT_CLASSES, type VatClass } from './vat';
 
@@ -263,3 +264,65 @@ export const discountUpdateSchema = z
     return out;
   });
 export type DiscountUpdateInput = z.output<typeof discountUpdateSchema>;
+
+// ---------------------------------------------------------------- One-Stop-Shop
+
+/** Where a country outside the One-Stop-Shop table is refused: Ireland has its own card. */
+function ossCountryProblem(code: string): string | null {
+  if (code === 'IE') return 'Ireland’s rates are the VAT rates above, not a row of the One-Stop-Shop table.';
+  if (isOssCountry(code)) return null;
+  return `Unknown country ${shown(code)}: the One-Stop-Shop table holds the other EU member states and Northern Ireland (XI).`;
+}
+
+/**
+ * PUT /api/admin/oss { registered?, rates?: { DE: { print?, edition?, framing?, shipping? }, … } }:
+ * whether the shop is registered for the One-Stop-Shop, and rates in percent per country and product
+ * class; all or nothing. The admin's form checks its entries with this same schema before sending.
+ */
+export const ossSettingsSchema = z
+  .object(
+    {
+      registered: z.boolean({ error: 'registered must be true or false.' }).optional(),
+      rates: z
+        .record(z.string(), z.record(z.string(), z.unknown()), {
+          error: 'rates must be an object of countries, each with its rates per class.',
+        })
+        .optional(),
+    },
+    { error: 'Send an object: { registered, rates }.' },
+  )
+  .transform(({ registered, rates }, ctx) => {
+    const out: { country: OssCountry; vatClass: VatClass; rateBp: number }[] = [];
+    for (const [country, classes] of Object.entries(rates ?? {})) {
+      const problem = ossCountryProblem(country);
+      if (problem) {
+        ctx.addIssue({ code: 'custom', message: problem });
+        return z.NEVER;
+      }
+      for (const [key, value] of Object.entries(classes)) {
+        if (!(VAT_CLASSES as readonly string[]).includes(key)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `Unknown product class ${shown(key)}: use ${VAT_CLASSES.join(', ')}.`,
+          });
+          return z.NEVER;
+        }
+        const bp = percentToBp(value);
+        if (bp === null) {
+          const label = VAT_CLASS_LABELS[key as VatClass].toLowerCase();
+          ctx.addIssue({
+            code: 'custom',
+            message: `The VAT rate of ${label} in ${countryName(country) ?? country} must be a percentage from 0 to 100 with at most 2 decimals (got ${shown(value)}).`,
+          });
+          return z.NEVER;
+        }
+        out.push({ country: country as OssCountry, vatClass: key as VatClass, rateBp: bp });
+      }
+    }
+    if (registered === undefined && out.length === 0) {
+      ctx.addIssue({ code: 'custom', message: 'Nothing to change: give registered or rates.' });
+      return z.NEVER;
+    }
+    return { registered, rates: out };
+  });
+export type OssSettingsInput = z.output<typeof ossSettingsSchema>;

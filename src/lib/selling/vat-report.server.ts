@@ -2,7 +2,7 @@
 // and the refunds made in it, each in the period of its own date, per VAT rate. A sale counts when
 // its payment was taken (paid_at), whatever happened to it later; its refund, full or partial, is
 // taken off in the period the refund was made (refunded_at), so a closed quarter never changes.
-import { and, eq, gte, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import { nextDay, startOfIrishDay } from '~/lib/platform/shared/irish-dates';
 import { orderVatByRate, type RateTotal, type StoredVatLine, sumByRate } from '~/lib/selling/order-vat';
@@ -97,10 +97,15 @@ interface PeriodPart {
   grossCents: number;
 }
 
-function periodParts(db: Db, period: VatPeriod): PeriodPart[] {
+/** The period's sales and refunds; `only` narrows them to some orders (the One-Stop-Shop's). */
+function periodParts(db: Db, period: VatPeriod, only?: SQL): PeriodPart[] {
   const start = startOfIrishDay(period.from);
   const end = startOfIrishDay(nextDay(period.to));
-  const sales = db.select(orderColumns).from(orders).where(paidInPeriod(period)).all();
+  const sales = db
+    .select(orderColumns)
+    .from(orders)
+    .where(and(paidInPeriod(period), only))
+    .all();
   const refunds = db
     .select(orderColumns)
     .from(orders)
@@ -111,6 +116,7 @@ function periodParts(db: Db, period: VatPeriod): PeriodPart[] {
         isNotNull(orders.paidAt),
         gte(orders.refundedAt, start),
         lt(orders.refundedAt, end),
+        only,
       ),
     )
     .all();
@@ -150,9 +156,9 @@ export function vatReport(db: Db, period: VatPeriod): VatReport {
  * counts the orders paid in the period with a sale at that rate (a refund of an order paid before
  * the period takes its money off, and counts no order).
  */
-export function vatReportByCountry(db: Db, period: VatPeriod): CountryVatReport {
+export function vatReportByCountry(db: Db, period: VatPeriod, only?: SQL): CountryVatReport {
   const rows = new Map<string, CountryRateRow>();
-  for (const part of periodParts(db, period)) {
+  for (const part of periodParts(db, period, only)) {
     const country = part.country ?? '';
     const rates = part.rates ?? [{ rateBp: null, grossCents: part.grossCents, vatCents: 0 }];
     for (const r of rates) {
@@ -165,4 +171,13 @@ export function vatReportByCountry(db: Db, period: VatPeriod): CountryVatReport 
     }
   }
   return { ...period, rows: sortCountryRows([...rows.values()]) };
+}
+
+/**
+ * The One-Stop-Shop's figures of a period: the same rows, of the orders that carried another EU
+ * country's VAT (or Northern Ireland's) under the registration, by the country they were sent to.
+ * Refunds are taken off in the period they were made, as in the VAT report.
+ */
+export function ossReport(db: Db, period: VatPeriod): CountryVatReport {
+  return vatReportByCountry(db, period, isNotNull(orders.ossCountry));
 }

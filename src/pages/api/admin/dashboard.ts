@@ -5,6 +5,7 @@ import { getDashboardStats, getWaitingWork } from '~/lib/admin/dashboard.server'
 import { getDb } from '~/lib/platform/server/db';
 import { handle } from '~/lib/platform/server/http/http';
 import { centsToDecimal } from '~/lib/platform/shared/format';
+import { ossRegistered } from '~/lib/selling/oss.server';
 import { crossBorderStanding } from '~/lib/selling/oss-threshold.server';
 
 export const GET: APIRoute = handle(() => {
@@ -24,6 +25,11 @@ export const GET: APIRoute = handle(() => {
       payment: o.payment,
     })),
     waiting: getWaitingWork(db),
-    oss: { year: oss.year, net: centsToDecimal(oss.netCents), level: oss.level },
+    oss: {
+      year: oss.year,
+      net: centsToDecimal(oss.netCents),
+      level: oss.level,
+      registered: ossRegistered(db),
+    },
   });
 });
