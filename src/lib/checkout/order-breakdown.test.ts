@@ -3,7 +3,8 @@
 // placed and paid against the PayPal double, and then every surface after the checkout (the
 // confirmation page, the buyer's and the owner's mails, the status and refund mails, the owner's
 // order dialog) shows the quote's figures, which add up to the total to the cent, and the total is
-// the amount PayPal was asked for and captured.
+// the amount PayPal was asked for and captured. The shop is registered for the One-Stop-Shop or not:
+// the VAT follows the buyer's country (or Ireland's), the prices do not.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { orderMailTexts } from '~/lib/checkout/order-mail.server';
@@ -16,6 +17,9 @@ import { getOrderDetails } from '~/lib/orders/admin-orders.server';
 import { refundMail, statusMail } from '~/lib/orders/order-status-mail.server';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { centsToDecimal, decimalStringToCents } from '~/lib/platform/shared/format';
+import { updateOssSettings } from '~/lib/selling/oss.server';
+import { ossRateTable, ratesForDestination } from '~/lib/selling/oss-rates';
+import { DEFAULT_VAT_RATES } from '~/lib/selling/vat';
 import type { PrintSize } from '~/lib/site/constants';
 import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
@@ -28,8 +32,8 @@ tempDataDir('order-breakdown');
 
 const SIZES: PrintSize[] = ['small', 'medium', 'large'];
 const SIGNED = 'Wicklow Light Photography';
-/** One country of each shipping zone: Ireland, the EU, Britain, the world. */
-const COUNTRIES = ['IE', 'DE', 'FR', 'GB', 'US', 'AU'];
+/** One country of each shipping zone: Ireland, the EU (and Northern Ireland), Britain, the world. */
+const COUNTRIES = ['IE', 'DE', 'FR', 'IT', 'XI', 'GB', 'US', 'AU'];
 
 const cart = fc.record({
   lines: fc.array(
@@ -42,6 +46,7 @@ const cart = fc.record({
     { minLength: 1, maxLength: 4 },
   ),
   country: fc.constantFrom(...COUNTRIES),
+  oss: fc.boolean(),
   code: fc.option(
     fc.oneof(
       fc.record({ kind: fc.constant('percent' as const), value: fc.integer({ min: 5, max: 60 }) }),
@@ -58,7 +63,7 @@ const cents = (rows: readonly BreakdownRow[], kind: BreakdownRow['kind']): numbe
 describe('the breakdown of a paid order', () => {
   it('is the same on every surface, adds up, and is what PayPal captured', async () => {
     await fc.assert(
-      fc.asyncProperty(cart, async ({ lines, country, code }) => {
+      fc.asyncProperty(cart, async ({ lines, country, oss, code }) => {
         const db = memoryDb();
         const { client, double } = paypalDouble();
         const open = makePhoto(db, { title: 'Lough Tay' });
@@ -75,6 +80,7 @@ describe('the breakdown of a paid order', () => {
         }
         makeFramings(db, { small: 2500, medium: 3000, large: 4000 });
         if (code) makeDiscountCode(db, { code: 'WICKLOW', ...code });
+        if (oss) updateOssSettings(db, { registered: true, rates: [] });
         const input = {
           lines: lines.map((l) => ({
             variantId: variants.get(`${(l.limited ? limited : open).id} ${l.size}`) as string,
@@ -86,6 +92,8 @@ describe('the breakdown of a paid order', () => {
         };
 
         const { quote } = quoteCart(db, input, new Date());
+        const applied = ratesForDestination(country, oss, DEFAULT_VAT_RATES, ossRateTable([]));
+        expect(quote.shipping.rateBp).toBe(applied.rates.shipping);
         let created: Awaited<ReturnType<typeof createPaypalOrder>>;
         try {
           created = await createPaypalOrder(db, client, input);
