@@ -41,7 +41,16 @@ function changedRates(data: OssJson, form: RateForm): Record<string, Partial<Rec
   return out;
 }
 
-const cell = 'w-20 rounded-md border border-slate-300 bg-white px-2 py-1 tabular-nums min-h-11';
+const cell =
+  'w-12 rounded-md border border-slate-300 bg-white px-1 py-1 tabular-nums min-h-11 sm:w-20 sm:px-2';
+
+/** The columns' names on a phone, where the full ones do not fit. */
+const SHORT: Record<VatClass, string> = {
+  print: 'Prints',
+  edition: 'Editions',
+  framing: 'Frames',
+  shipping: 'Shipping',
+};
 
 export function OssCard() {
   const client = useQueryClient();
@@ -112,14 +121,15 @@ export function OssCard() {
           <div className="mt-4 max-h-[32rem] overflow-auto">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">VAT rates per country and product class, in percent</caption>
-              <thead className="sticky top-0 bg-white text-slate-600">
+              <thead className="sticky top-0 bg-white text-xs text-slate-600 sm:text-sm">
                 <tr>
-                  <th scope="col" className="py-2 pr-2 font-medium">
+                  <th scope="col" className="py-2 pr-1 font-medium sm:pr-2">
                     Country
                   </th>
                   {VAT_CLASSES.map((k) => (
-                    <th key={k} scope="col" className="py-2 pr-2 font-medium">
-                      {VAT_CLASS_LABELS[k]} (%)
+                    <th key={k} scope="col" className="py-2 pr-1 font-medium sm:pr-2">
+                      <span className="sm:hidden">{SHORT[k]} %</span>
+                      <span className="hidden sm:inline">{VAT_CLASS_LABELS[k]} (%)</span>
                     </th>
                   ))}
                 </tr>
@@ -127,14 +137,14 @@ export function OssCard() {
               <tbody>
                 {data.countries.map((c) => (
                   <tr key={c.country} className="border-t border-slate-100">
-                    <th scope="row" className="py-1 pr-2 font-normal">
+                    <th scope="row" className="py-1 pr-1 font-normal sm:pr-2">
                       {c.name}
                       {c.artAtStandard && (
                         <span className="block text-xs text-slate-500">standard rate: check</span>
                       )}
                     </th>
                     {VAT_CLASSES.map((k) => (
-                      <td key={k} className="py-1 pr-2">
+                      <td key={k} className="py-1 pr-1 sm:pr-2">
                         <input
                           type="number"
                           inputMode="decimal"

@@ -40,7 +40,7 @@ export const OSS_SEED: Record<OssCountry, SeedRate> = {
   HR: std(2500),
   CY: std(1900),
   CZ: { standard: 2100, art: 1200 },
-  DK: std(2500), // Denmark has no reduced rate at all.
+  DK: { standard: 2500, art: 2500 }, // Denmark has no reduced rate at all: nothing to check.
   EE: std(2400), // 24% since 1 July 2025.
   FI: std(2550), // 25.5% since 1 September 2024.
   FR: { standard: 2000, art: 550 },
