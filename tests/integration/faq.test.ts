@@ -143,7 +143,7 @@ describe('the owner’s FAQ', () => {
         { entries: [{ question: 'Bell\u0007?', answer: 'A.' }] },
         'Question 1 holds an invisible control character',
       ],
-      [{ entries: 'all of them' }, 'entries must be a list of questions and answers.'],
+      [{ entries: 'all of them' }, 'The FAQ must be a list of questions and answers.'],
       ['{"entries": [', 'The request body must be valid JSON.'],
     ];
     for (const [body, message] of refusals) {
