@@ -97,3 +97,75 @@ export const PRIOR_PRICE_WORDS = `lowest price in the ${PRIOR_PRICE_DAYS} days b
 
 /** "was €45.00 (lowest price in the 30 days before the sale)". */
 export const wasWords = (wasCents: number): string => `was ${formatEuro(wasCents)} (${PRIOR_PRICE_WORDS})`;
+
+/** A price as it is shown: "€40.50, was €45.00 (lowest price …)" while a true reduction runs, else "€45.00". */
+export const priceWithWas = (priceCents: number, wasCents?: number | null): string =>
+  wasCents ? `${formatEuro(priceCents)}, ${wasWords(wasCents)}` : formatEuro(priceCents);
+
+/**
+ * A shop card's sale line, the same whether the server drew the card or the shop's filter did:
+ * "Sale: from €40.50, was €45.00 (lowest price in the 30 days before the sale)". Empty without a
+ * true reduction to announce (a card then shows its price alone).
+ */
+export const cardSaleWords = (priceCents: number, wasCents: number | null | undefined): string =>
+  wasCents ? `Sale: from ${priceWithWas(priceCents, wasCents)}` : '';
+
+/** Where a sale stands at `now`: not begun, running, or over. */
+export type SaleState = 'planned' | 'running' | 'ended';
+
+export const saleState = (sale: Pick<SaleWindow, 'startsAt' | 'endsAt'>, now: Date): SaleState =>
+  now < sale.startsAt ? 'planned' : now < sale.endsAt ? 'running' : 'ended';
+
+/** Why a change of a sale is refused, and the form's field it is about (none for the whole sale). */
+export interface SaleChangeRefusal {
+  field: 'startsAt' | 'endsAt' | 'percentOff' | null;
+  message: string;
+}
+
+export const ENDED_SALE_WORDS =
+  'This sale has ended and can no longer be changed: the prices it gave are the record of what prints sold at. Make a new sale instead.';
+
+const MINUTE_MS = 60 * 1000;
+/** The form writes times to the minute: two times in the same minute are the same time. */
+const minute = (d: Date) => Math.floor(d.getTime() / MINUTE_MS);
+
+/**
+ * Whether `current` may become `next` at `now`. The sales kept are the record of the prices prints
+ * sold at, and a later sale's "was" price is read from them (the lowest price of the 30 days before
+ * it began, earlier sales included), so what has happened is never rewritten: an ended sale stays as
+ * it was; a running sale keeps its start and its percentage (its end and its prints may change, its
+ * end not into the past); a planned sale may change in full but not start in the past.
+ */
+export function saleChangeRefusal(
+  current: Pick<SaleWindow, 'percentOff' | 'startsAt' | 'endsAt'>,
+  next: Pick<SaleWindow, 'percentOff' | 'startsAt' | 'endsAt'>,
+  now: Date,
+): SaleChangeRefusal | null {
+  const state = saleState(current, now);
+  if (state === 'ended') return { field: null, message: ENDED_SALE_WORDS };
+  if (state === 'planned') {
+    return minute(next.startsAt) < minute(now)
+      ? {
+          field: 'startsAt',
+          message: 'A sale cannot be moved to start in the past: choose a start from now on.',
+        }
+      : null;
+  }
+  if (minute(next.startsAt) !== minute(current.startsAt))
+    return {
+      field: 'startsAt',
+      message: `This sale is running, so its start cannot change: its "was" price is the lowest price of the ${PRIOR_PRICE_DAYS} days before it began.`,
+    };
+  if (next.percentOff !== current.percentOff)
+    return {
+      field: 'percentOff',
+      message:
+        'This sale is running, so its percentage cannot change: prints have been priced at it. End the sale and make a new one instead.',
+    };
+  if (next.endsAt.getTime() <= now.getTime())
+    return {
+      field: 'endsAt',
+      message: 'A running sale cannot end in the past: choose an end from now on, or delete the sale.',
+    };
+  return null;
+}
