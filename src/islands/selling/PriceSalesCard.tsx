@@ -9,7 +9,8 @@ import { HttpError } from '~/lib/platform/client/api';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { irishDateTime } from '~/lib/platform/shared/irish-dates';
-import { PRIOR_PRICE_DAYS, SALE_PERCENT, saleChangeRefusal } from '~/lib/shop/price-sales';
+import { PRIOR_PRICE_DAYS, SALE_PERCENT } from '~/lib/shop/price-sales';
+import { saleChangeRefusal } from '~/lib/shop/sale-changes';
 import { priceSaleSchema } from '~/lib/shop/schemas';
 import { AmountField, FieldError, SettingsCard } from './fields';
 
@@ -41,7 +42,8 @@ type Problems = Partial<Record<FieldName | 'form', string>>;
 const fieldOf = (path: unknown): FieldName | 'form' =>
   FIELDS.includes(path as FieldName) ? (path as FieldName) : 'form';
 
-const field = 'mt-1 block min-h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3';
+const field =
+  'mt-1 block min-h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 read-only:bg-slate-100 read-only:text-slate-700';
 const when = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 /** A time as the form wrote it (Irish clock), shown as it was typed. */
 const shownTime = (text: string) => when.format(new Date(`${text}:00Z`));

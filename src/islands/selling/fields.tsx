@@ -2,7 +2,7 @@
 // unit beside it and its help text read with it; the same look as the Products tab's prices.
 import type { ReactNode } from 'react';
 
-const box = 'mt-1 flex items-center rounded-md border border-slate-300 bg-white px-3';
+const box = 'mt-1 flex items-center rounded-md border border-slate-300 px-3';
 const input = 'min-h-11 w-full min-w-0 bg-transparent px-2 tabular-nums outline-none';
 
 export function AmountField(props: {
@@ -27,7 +27,7 @@ export function AmountField(props: {
       <label htmlFor={props.id} className="text-slate-700">
         {props.label}
       </label>
-      <span className={box}>
+      <span className={props.readOnly ? `${box} bg-slate-100 text-slate-700` : `${box} bg-white`}>
         {props.unit === '€' && <span aria-hidden="true">€</span>}
         <input
           id={props.id}

@@ -13,12 +13,11 @@ import {
   type SalePrice,
   type SaleWindow,
   saleAt,
-  saleChangeRefusal,
   salePriceCents,
-  saleState,
   wasPrice,
 } from './price-sales';
 import { listVariantsForPhoto } from './products.server';
+import { saleChangeRefusal, saleState } from './sale-changes';
 import type { PriceSaleInput } from './schemas';
 import { type ShopRow, withCardSales } from './shop-data';
 
