@@ -33,7 +33,6 @@ test('the owner enters the frame details once, and the print pages say them', as
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
       await card.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/frame-details-${width}.png` });
       await expectFits(page, `the Products tab with the frame details at ${width} px`);
     }
     expect(await seriousViolations(page)).toEqual([]);

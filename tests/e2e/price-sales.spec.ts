@@ -184,7 +184,6 @@ test('a running sale keeps its start and percentage, and an ended one cannot be 
       await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
       await running.getByRole('button', { name: /^Edit\W+Running sale$/ }).click();
       await page.getByRole('heading', { name: 'Edit the sale “Running sale”' }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `test-results/sale-edit-${width}.png`, fullPage: false });
       await expectFits(page, `a running sale's edit form at ${width} px`);
       await page.getByRole('button', { name: 'Cancel' }).click();
     }
