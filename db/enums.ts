@@ -28,6 +28,9 @@ export const PRINT_SIZES = ['small', 'medium', 'large'] as const;
 
 export const FINISHES = ['matte', 'gloss'] as const;
 
+/** What covers a framed print: glass, or acrylic (lighter, and it does not shatter). */
+export const FRAME_GLAZINGS = ['glass', 'acrylic'] as const;
+
 export const ORDER_STATUSES = ['pending', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed', 'cancelled'] as const;
 export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;

@@ -8,6 +8,7 @@ import {
   DISCOUNT_KINDS,
   DRONE_MEDIA_TYPES,
   FINISHES,
+  FRAME_GLAZINGS,
   GALLERY_DOWNLOADS,
   GALLERY_FILE_KINDS,
   GALLERY_FILE_STATES,
@@ -191,9 +192,29 @@ export const framingOptions = sqliteTable('framing_options', {
   size: text('size', { enum: PRINT_SIZES }).notNull().unique(),
   priceCents: integer('price_cents').notNull().default(2500),
   isActive: bool('is_active').notNull().default(true),
+  /** The weight of a print of this size in its frame, for the product safety notes; null: not said. */
+  weightGrams: integer('weight_grams'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/**
+ * What every frame of the shop is made with, as the owner says it once (one row, none until saved):
+ * its glazing and its hanging fittings, for the product safety notes of every print page.
+ */
+export const frameDetails = sqliteTable(
+  'frame_details',
+  {
+    id: integer('id').primaryKey(),
+    glazing: text('glazing', { enum: FRAME_GLAZINGS }),
+    hanging: text('hanging'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('frame_details_one_row', sql`${t.id} = 1`),
+    check('frame_details_glazing', sql`${t.glazing} is null or ${t.glazing} in ('glass', 'acrylic')`),
+  ],
+);
 
 // ---------------------------------------------------------------- orders
 

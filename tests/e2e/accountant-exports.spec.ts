@@ -71,7 +71,7 @@ for (const width of [1280, 390]) {
 
     // The wrong way round: said, and nothing to download.
     await card.getByLabel('From').fill('2021-03-01');
-    await expect(card.getByRole('alert')).toHaveText('From must be on or before to.');
+    await expect(card.getByRole('alert')).toHaveText('The start date must be on or before the end date.');
     await expect(orders).toHaveCount(0);
   });
 }

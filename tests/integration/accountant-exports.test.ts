@@ -91,9 +91,9 @@ describe('the orders CSV', () => {
 
   it('refuses a bad period with a 400 and a sentence', async () => {
     const cases: [string, string][] = [
-      ['', 'from is missing: give a date written YYYY-MM-DD.'],
-      ['?from=2026-02-30&to=2026-03-31', 'from must be a date written YYYY-MM-DD.'],
-      ['?from=2026-09-30&to=2026-07-01', 'from must be on or before to.'],
+      ['', 'The start date is missing: give a date written YYYY-MM-DD.'],
+      ['?from=2026-02-30&to=2026-03-31', 'The start date must be a date written YYYY-MM-DD.'],
+      ['?from=2026-09-30&to=2026-07-01', 'The start date must be on or before the end date.'],
       ['?from=2020-01-01&to=2026-01-01', 'An export covers at most five years: choose a shorter period.'],
     ];
     for (const [query, sentence] of cases) {
@@ -129,8 +129,8 @@ describe('the VAT report per country', () => {
       'VAT rate,Net (EUR),VAT (EUR),Gross (EUR)\r\n23%,43.09,9.91,53.00\r\nTotal,43.09,9.91,53.00\r\n',
     );
     for (const [query, sentence] of [
-      ['&by=city', 'by must be rate or country.'],
-      ['&by=country&format=xml', 'format must be csv or json.'],
+      ['&by=city', 'The report is by rate or by country.'],
+      ['&by=country&format=xml', 'The format must be CSV or JSON.'],
       ['&format=json', 'format=json is given per country only: add by=country.'],
     ]) {
       const bad = await get(`/api/admin/vat-report?from=2026-07-01&to=2026-09-30${query}`);

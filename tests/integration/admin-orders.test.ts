@@ -131,7 +131,7 @@ describe('changing an order’s status', () => {
   it('refuses an unknown status (400) and an unknown order (404)', async () => {
     const bad = await call('PATCH', '/api/orders/order-list-7/status', { status: 'lost' });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toMatch(/^status: /);
+    expect((await bad.json()).message).toMatch(/^The status must be one of: /);
     const unknown = await call('PATCH', '/api/orders/no-such-order/status', { status: 'shipped' });
     expect(unknown.status).toBe(404);
     expect(await unknown.json()).toEqual({ message: 'Order not found.' });

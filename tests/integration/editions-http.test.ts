@@ -70,7 +70,7 @@ describe('PUT /api/admin/photos/{id}/edition', () => {
       expect([400, 413], body.slice(0, 30)).toContain(res.status);
       const answer = (await res.json()) as { message: string };
       expect(answer.message).toMatch(
-        /^(editionSize: editionSize must be a whole number of copies from 1 to 30, or null for an open edition|The request body must be valid JSON|The request is too large)\.$/,
+        /^(The edition size must be a whole number of copies from 1 to 30, or null for an open edition|The request body must be valid JSON|The request is too large)\.$/,
       );
       expect(storedSize().n).toBe(10);
     }

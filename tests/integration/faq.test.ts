@@ -143,7 +143,7 @@ describe('the owner’s FAQ', () => {
         { entries: [{ question: 'Bell\u0007?', answer: 'A.' }] },
         'Question 1 holds an invisible control character',
       ],
-      [{ entries: 'all of them' }, 'entries must be a list of questions and answers.'],
+      [{ entries: 'all of them' }, 'The FAQ must be a list of questions and answers.'],
       ['{"entries": [', 'The request body must be valid JSON.'],
     ];
     for (const [body, message] of refusals) {
@@ -183,7 +183,7 @@ describe('the other texts made editable', () => {
     const refused = await saveText('footer', 'copyright', '© {yaer} Wicklow Light');
     expect(refused.status).toBe(400);
     expect((await refused.json()).message).toBe(
-      'content: The text uses the unknown placeholder {yaer}. The placeholders you can use are {year}.',
+      'The text uses the unknown placeholder {yaer}. The placeholders you can use are {year}.',
     );
     expect((await saveText('footer', 'copyright', '© {year} Áine Byrne, Wicklow Light')).status).toBe(200);
     expect((await visit('/shop')).text).toContain(`© ${year} Áine Byrne, Wicklow Light`);

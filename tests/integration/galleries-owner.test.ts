@@ -145,7 +145,7 @@ describe('galleries over HTTP', () => {
   it('creates, lists, changes and refuses bad payloads with a sentence', async () => {
     const bad = await api('POST', '/api/admin/galleries', { title: 'x', clientName: 'y', pin: '12345' });
     expect(bad.status).toBe(400);
-    expect(bad.json.message).toBe('pin: The PIN must be exactly 4 digits, or empty for none.');
+    expect(bad.json.message).toBe('The PIN must be exactly 4 digits, or empty for none.');
     const made = await api('POST', '/api/admin/galleries', {
       title: 'Lough Tay elopement',
       clientName: 'Aoife Byrne',

@@ -1,5 +1,5 @@
 // The owner's sales over HTTP on the built server: only the owner may list or make them, bad input
-// is a 400 with a sentence that saves nothing, a running sale prices the print page (with the true
+// is a 400 with a sentence that saves nothing, a change a sale's state forbids a 409, a running sale prices the print page (with the true
 // lowest price of the 30 days before it) and the quote, and a sale that starts with no write to the
 // database still shows on the cached page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +124,92 @@ describe('the owner’s sales', () => {
     expect((await call('DELETE', path, undefined, false)).status).toBe(401);
     expect((await call('DELETE', path)).status).toBe(200);
     expect((await call('DELETE', path)).status).toBe(404);
+  });
+
+  it('refuse a changed sale’s bad input with a sentence that names no field, and the field apart', async () => {
+    const made = await call(
+      'POST',
+      '/api/admin/price-sales',
+      sale({ name: 'Autumn', startsAt: '2031-10-01T09:00', endsAt: '2031-10-08T09:00' }),
+    );
+    const { sale: created } = (await made.json()) as { sale: { id: string } };
+    const path = `/api/admin/price-sales/${created.id}`;
+    const planned = { name: 'Autumn', startsAt: '2031-10-01T09:00' };
+    const cases: [object, string, string][] = [
+      [{ endsAt: '2031-09-01T09:00' }, 'The sale must end after it starts.', 'endsAt'],
+      [{ percentOff: 91 }, 'The percentage off must be from 1 to 90.', 'percentOff'],
+    ];
+    for (const [patch, message, field] of cases) {
+      const res = await call('PUT', path, sale({ ...planned, endsAt: '2031-10-08T09:00', ...patch }));
+      expect(res.status).toBe(400);
+      expect(await res.json()).toEqual({ message, field });
+    }
+    expect((await call('DELETE', path)).status).toBe(200);
+  });
+
+  it('let a running sale change its end and prints, never its start or percentage, and an ended one nothing', async () => {
+    const startsAt = irish(Date.now() - HOUR);
+    const made = await call('POST', '/api/admin/price-sales', sale({ name: 'Running', startsAt }));
+    const { sale: running } = (await made.json()) as { sale: { id: string; endsAt: string } };
+    const path = `/api/admin/price-sales/${running.id}`;
+    const later = irish(Date.now() + 3 * DAY);
+    const changed = await call(
+      'PUT',
+      path,
+      sale({ name: 'Running', startsAt, endsAt: later, photoIds: ['p-tay', 'p-bray'] }),
+    );
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as { sale: object }).sale).toMatchObject({
+      endsAt: later,
+      photoIds: ['p-tay', 'p-bray'],
+      state: 'running',
+    });
+    const percent = await call(
+      'PUT',
+      path,
+      sale({ name: 'Running', startsAt, endsAt: later, percentOff: 30 }),
+    );
+    expect(percent.status).toBe(409);
+    expect(await percent.json()).toEqual({
+      message:
+        'This sale is running, so its percentage cannot change: prints have been priced at it. End the sale and make a new one instead.',
+      field: 'percentOff',
+    });
+    const start = await call(
+      'PUT',
+      path,
+      sale({ name: 'Running', startsAt: irish(Date.now() - DAY), endsAt: later }),
+    );
+    expect(start.status).toBe(409);
+    expect(((await start.json()) as { field: string }).field).toBe('startsAt');
+    // Nothing of the refused changes was kept.
+    const list = (await (await call('GET', '/api/admin/price-sales')).json()) as {
+      sales: { id: string; percentOff: number; startsAt: string }[];
+    };
+    expect(list.sales.find((s) => s.id === running.id)).toMatchObject({ percentOff: 10, startsAt });
+    expect((await call('DELETE', path)).status).toBe(200);
+
+    withSiteDb(server.dataDir, (db) => {
+      db.insert(priceSales)
+        .values({
+          id: 's-over',
+          name: 'Over',
+          percentOff: 10,
+          startsAt: new Date(Date.now() - 3 * DAY),
+          endsAt: new Date(Date.now() - 2 * DAY),
+        })
+        .run();
+    });
+    const ended = await call(
+      'PUT',
+      '/api/admin/price-sales/s-over',
+      sale({ name: 'Over again', endsAt: later }),
+    );
+    expect(ended.status).toBe(409);
+    expect(((await ended.json()) as { message: string }).message).toMatch(
+      /^This sale has ended and can no longer be changed/,
+    );
+    expect((await call('DELETE', '/api/admin/price-sales/s-over')).status).toBe(200);
   });
 
   it('shows a sale that starts with no write to the database on the cached page', async () => {

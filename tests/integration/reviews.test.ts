@@ -309,7 +309,7 @@ describe('the owner’s reviews and the shop', () => {
   it('answers 400 for an unknown state and 404 for an unknown review', async () => {
     const bad = await asOwner('PATCH', '/api/admin/reviews/anything', { state: 'published' });
     expect(bad.status).toBe(400);
-    expect((await bad.json()).message).toMatch(/state must be one of/);
+    expect((await bad.json()).message).toMatch(/^A review's state must be one of/);
     const badFilter = await asOwner('GET', '/api/admin/reviews?state=published');
     expect(badFilter.status).toBe(400);
     const missing = await asOwner('PATCH', '/api/admin/reviews/no-such-review', { state: 'approved' });

@@ -264,11 +264,11 @@ describe('the VAT report', () => {
 
   it('refuses bad dates, from after to, and a period over five years with a 400 and a sentence', async () => {
     const cases: [string, string][] = [
-      ['', 'from is missing: give a date written YYYY-MM-DD.'],
-      ['?from=2026-07-01', 'to is missing: give a date written YYYY-MM-DD.'],
-      ['?from=2026-02-30&to=2026-03-31', 'from must be a date written YYYY-MM-DD.'],
-      ['?from=01/07/2026&to=2026-09-30', 'from must be a date written YYYY-MM-DD.'],
-      ['?from=2026-09-30&to=2026-07-01', 'from must be on or before to.'],
+      ['', 'The start date is missing: give a date written YYYY-MM-DD.'],
+      ['?from=2026-07-01', 'The end date is missing: give a date written YYYY-MM-DD.'],
+      ['?from=2026-02-30&to=2026-03-31', 'The start date must be a date written YYYY-MM-DD.'],
+      ['?from=01/07/2026&to=2026-09-30', 'The start date must be a date written YYYY-MM-DD.'],
+      ['?from=2026-09-30&to=2026-07-01', 'The start date must be on or before the end date.'],
       ['?from=2000-01-01&to=2026-01-01', 'A VAT report covers at most five years: choose a shorter period.'],
     ];
     for (const [query, sentence] of cases) {

@@ -26,9 +26,9 @@ const link =
 
 /** Why a period cannot be exported, in the server's words; null when it can. */
 function periodProblem(p: VatPeriod): string | null {
-  if (!isCalendarDate(p.from)) return 'From must be a date.';
-  if (!isCalendarDate(p.to)) return 'To must be a date.';
-  if (p.from > p.to) return 'From must be on or before to.';
+  if (!isCalendarDate(p.from)) return 'The start date must be a date.';
+  if (!isCalendarDate(p.to)) return 'The end date must be a date.';
+  if (p.from > p.to) return 'The start date must be on or before the end date.';
   if (periodDays(p) > VAT_REPORT_MAX_DAYS)
     return 'An export covers at most five years: choose a shorter period.';
   return null;

@@ -1,13 +1,18 @@
 // The Sales section of the Discounts tab: a form for a sale (a name, a percentage off, the prints it
-// is on or every print, a start and an end on the Irish clock) and the list of sales with their
-// state. The form checks with the endpoint's own schema before sending; the server checks again.
+// is on or every print, a start and an end on the Irish clock), the same form filled in to edit one,
+// and the list of sales with their state. The form checks with the endpoint's own schema, and an
+// edit with the same rule of what a sale's state lets change, before sending; the server checks
+// again, and a refusal is said under the field it is about.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { HttpError } from '~/lib/platform/client/api';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
+import { irishDateTime } from '~/lib/platform/shared/irish-dates';
 import { PRIOR_PRICE_DAYS, SALE_PERCENT } from '~/lib/shop/price-sales';
+import { saleChangeRefusal } from '~/lib/shop/sale-changes';
 import { priceSaleSchema } from '~/lib/shop/schemas';
-import { AmountField, SettingsCard } from './fields';
+import { AmountField, FieldError, SettingsCard } from './fields';
 
 interface SaleJson {
   id: string;
@@ -29,87 +34,189 @@ const EMPTY = {
   startsAt: '',
   endsAt: '',
 };
-const field = 'mt-1 block min-h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3';
+type SaleFields = typeof EMPTY;
+/** The form's fields a refusal can be about; anything else is said below the form. */
+const FIELDS = ['name', 'percentOff', 'photoIds', 'startsAt', 'endsAt'] as const;
+type FieldName = (typeof FIELDS)[number];
+type Problems = Partial<Record<FieldName | 'form', string>>;
+const fieldOf = (path: unknown): FieldName | 'form' =>
+  FIELDS.includes(path as FieldName) ? (path as FieldName) : 'form';
+
+const field =
+  'mt-1 block min-h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3 read-only:bg-slate-100 read-only:text-slate-700';
 const when = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
 /** A time as the form wrote it (Irish clock), shown as it was typed. */
 const shownTime = (text: string) => when.format(new Date(`${text}:00Z`));
 
-function NewSaleForm({ photos }: { photos: { id: string; title: string }[] }) {
+const formOf = (sale: SaleJson): SaleFields => ({
+  name: sale.name,
+  percentOff: String(sale.percentOff),
+  allPhotos: sale.allPhotos,
+  photoIds: sale.photoIds,
+  startsAt: sale.startsAt,
+  endsAt: sale.endsAt,
+});
+
+/** What the form can find wrong before sending: the schema's checks, then what the sale's state allows. */
+function problemsOf(form: SaleFields, editing: SaleJson | null): Problems {
+  const checked = priceSaleSchema.safeParse(form);
+  if (!checked.success) {
+    const first = checked.error.issues[0];
+    return { [fieldOf(first?.path[0])]: first?.message ?? 'Please check the sale.' };
+  }
+  const startsAt = editing && irishDateTime(editing.startsAt);
+  const endsAt = editing && irishDateTime(editing.endsAt);
+  if (!editing || !startsAt || !endsAt) return {};
+  const refusal = saleChangeRefusal(
+    { percentOff: editing.percentOff, startsAt, endsAt },
+    checked.data,
+    new Date(),
+  );
+  return refusal ? { [refusal.field ?? 'form']: refusal.message } : {};
+}
+
+function TimeField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string;
+  readOnly?: boolean;
+}) {
+  const errorId = `${props.id}-error`;
+  return (
+    <div className="min-w-0 text-sm">
+      <label htmlFor={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="datetime-local"
+        className={field}
+        required
+        readOnly={props.readOnly}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+        value={props.value}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      {props.error && <FieldError id={errorId}>{props.error}</FieldError>}
+    </div>
+  );
+}
+
+/** The form of a new sale, or of `editing` filled in (its key resets it when the sale changes). */
+function SaleForm({
+  photos,
+  editing,
+  onDone,
+}: {
+  photos: { id: string; title: string }[];
+  editing: SaleJson | null;
+  onDone: () => void;
+}) {
   const client = useQueryClient();
-  const [form, setForm] = useState(EMPTY);
-  const [problem, setProblem] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: () => send<{ sale: SaleJson }>('POST', '/api/admin/price-sales', form),
+  const [form, setForm] = useState<SaleFields>(editing ? formOf(editing) : EMPTY);
+  const [problems, setProblems] = useState<Problems>({});
+  const nameRef = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (editing) nameRef.current?.focus();
+  }, [editing]);
+  const running = editing?.state === 'running';
+  const save = useMutation({
+    mutationFn: () =>
+      editing
+        ? send<{ sale: SaleJson }>('PUT', `/api/admin/price-sales/${encodeURIComponent(editing.id)}`, form)
+        : send<{ sale: SaleJson }>('POST', '/api/admin/price-sales', form),
     onSuccess: ({ sale }) => {
       client.invalidateQueries({ queryKey: KEY });
-      notify('success', 'Sale saved', `${sale.name}: ${sale.percentOff}% off.`);
+      notify('success', editing ? 'Sale changed' : 'Sale saved', `${sale.name}: ${sale.percentOff}% off.`);
       setForm(EMPTY);
+      setProblems({});
+      onDone();
     },
-    onError: (err) => notify('error', 'Not saved', reason(err) ?? 'The sale could not be saved.'),
+    onError: (err) => {
+      const why = reason(err) ?? 'The sale could not be saved.';
+      // The server names the field it refused: its sentence goes under that field.
+      setProblems({ [fieldOf(err instanceof HttpError ? err.body?.field : undefined)]: why });
+      notify('error', 'Not saved', why);
+    },
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const checked = priceSaleSchema.safeParse(form);
-    setProblem(checked.success ? null : (checked.error.issues[0]?.message ?? 'Please check the sale.'));
-    if (checked.success) create.mutate();
+    const found = problemsOf(form, editing);
+    setProblems(found);
+    if (Object.keys(found).length === 0) save.mutate();
   };
   const toggle = (id: string) =>
     setForm((f) => ({
       ...f,
       photoIds: f.photoIds.includes(id) ? f.photoIds.filter((p) => p !== id) : [...f.photoIds, id],
     }));
+  const headingId = editing ? 'edit-sale-h' : 'new-sale-h';
   return (
-    <SettingsCard id="new-sale-h" title="Sales">
-      <p className="mt-1 max-w-prose text-slate-600">
-        A sale takes a percentage off the print prices (not frames) from its start until its end, Irish time.
-        While it runs, the shop shows the sale price beside the lowest price of the {PRIOR_PRICE_DAYS} days
-        before it began, and only when that was higher. A discount code then works on the sale price.
-      </p>
-      <form onSubmit={submit} aria-labelledby="new-sale-h" className="mt-4 grid gap-4 sm:grid-cols-2">
+    <>
+      {editing && (
+        <h4 id={headingId} className="mt-4 text-base font-semibold break-words">
+          Edit the sale “{editing.name}”
+        </h4>
+      )}
+      {running && (
+        <p className="mt-1 max-w-prose text-slate-700">
+          This sale is running: its end and its prints can change, but its start and its percentage stay as
+          they are (its “was” price is the lowest of the {PRIOR_PRICE_DAYS} days before it began).
+        </p>
+      )}
+      <form
+        onSubmit={submit}
+        noValidate
+        aria-labelledby={headingId}
+        className="mt-4 grid gap-4 sm:grid-cols-2"
+      >
         <div className="min-w-0 text-sm">
           <label htmlFor="sale-name">Sale name</label>
           <input
             id="sale-name"
+            ref={nameRef}
             className={field}
             required
             maxLength={80}
+            aria-invalid={problems.name ? true : undefined}
+            aria-describedby={problems.name ? 'sale-name-error' : undefined}
             value={form.name}
             onChange={(e) => setForm((f) => ({ ...f, name: e.target.value }))}
           />
+          {problems.name && <FieldError id="sale-name-error">{problems.name}</FieldError>}
         </div>
         <AmountField
           id="sale-percent"
           label="Percentage off"
           unit="%"
           required
+          readOnly={running}
           max={SALE_PERCENT.max}
           help={`A whole number from ${SALE_PERCENT.min} to ${SALE_PERCENT.max}.`}
+          error={problems.percentOff}
           value={form.percentOff}
           onChange={(v) => setForm((f) => ({ ...f, percentOff: v }))}
         />
-        <div className="min-w-0 text-sm">
-          <label htmlFor="sale-start">Starts (Irish time)</label>
-          <input
-            id="sale-start"
-            type="datetime-local"
-            className={field}
-            required
-            value={form.startsAt}
-            onChange={(e) => setForm((f) => ({ ...f, startsAt: e.target.value }))}
-          />
-        </div>
-        <div className="min-w-0 text-sm">
-          <label htmlFor="sale-end">Ends (Irish time)</label>
-          <input
-            id="sale-end"
-            type="datetime-local"
-            className={field}
-            required
-            value={form.endsAt}
-            onChange={(e) => setForm((f) => ({ ...f, endsAt: e.target.value }))}
-          />
-        </div>
-        <fieldset className="min-w-0 text-sm sm:col-span-2">
+        <TimeField
+          id="sale-start"
+          label="Starts (Irish time)"
+          readOnly={running}
+          error={problems.startsAt}
+          value={form.startsAt}
+          onChange={(v) => setForm((f) => ({ ...f, startsAt: v }))}
+        />
+        <TimeField
+          id="sale-end"
+          label="Ends (Irish time)"
+          error={problems.endsAt}
+          value={form.endsAt}
+          onChange={(v) => setForm((f) => ({ ...f, endsAt: v }))}
+        />
+        <fieldset
+          className="min-w-0 text-sm sm:col-span-2"
+          aria-describedby={problems.photoIds ? 'sale-prints-error' : undefined}
+        >
           <legend>Prints</legend>
           <label className="mt-1 flex min-h-11 items-center gap-2">
             <input
@@ -135,23 +242,37 @@ function NewSaleForm({ photos }: { photos: { id: string; title: string }[] }) {
               ))}
             </ul>
           )}
+          {problems.photoIds && <FieldError id="sale-prints-error">{problems.photoIds}</FieldError>}
         </fieldset>
-        {problem && (
+        {problems.form && (
           <p role="alert" className="text-sm text-red-800 sm:col-span-2">
-            {problem}
+            {problems.form}
           </p>
         )}
-        <div>
-          <button type="submit" className="btn btn-primary" disabled={create.isPending}>
-            {create.isPending ? 'Saving…' : 'Save sale'}
+        <div className="flex flex-wrap gap-3 sm:col-span-2">
+          <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+            {save.isPending ? 'Saving…' : editing ? 'Save changes' : 'Save sale'}
           </button>
+          {editing && (
+            <button type="button" className="btn btn-secondary" onClick={onDone}>
+              Cancel
+            </button>
+          )}
         </div>
       </form>
-    </SettingsCard>
+    </>
   );
 }
 
-function SaleList({ sales, titles }: { sales: SaleJson[]; titles: Map<string, string> }) {
+function SaleList({
+  sales,
+  titles,
+  onEdit,
+}: {
+  sales: SaleJson[];
+  titles: Map<string, string>;
+  onEdit: (sale: SaleJson) => void;
+}) {
   const client = useQueryClient();
   const remove = useMutation({
     mutationFn: (s: SaleJson) => send('DELETE', `/api/admin/price-sales/${encodeURIComponent(s.id)}`),
@@ -179,16 +300,28 @@ function SaleList({ sales, titles }: { sales: SaleJson[]; titles: Map<string, st
           <p className="mt-1 text-sm text-slate-700">
             {shownTime(s.startsAt)} to {shownTime(s.endsAt)}, Irish time
           </p>
-          <button
-            type="button"
-            className="btn btn-secondary mt-3"
-            disabled={remove.isPending}
-            onClick={() => {
-              if (window.confirm(`Delete the sale ${s.name}?`)) remove.mutate(s);
-            }}
-          >
-            Delete<span className="sr-only">: {s.name}</span>
-          </button>
+          {s.state === 'ended' && (
+            <p className="mt-2 text-sm text-slate-700">
+              This sale has ended, so it can no longer be changed.
+            </p>
+          )}
+          <div className="mt-3 flex flex-wrap gap-3">
+            {s.state !== 'ended' && (
+              <button type="button" className="btn btn-secondary" onClick={() => onEdit(s)}>
+                Edit<span className="sr-only">: {s.name}</span>
+              </button>
+            )}
+            <button
+              type="button"
+              className="btn btn-secondary"
+              disabled={remove.isPending}
+              onClick={() => {
+                if (window.confirm(`Delete the sale ${s.name}?`)) remove.mutate(s);
+              }}
+            >
+              Delete<span className="sr-only">: {s.name}</span>
+            </button>
+          </div>
         </li>
       ))}
     </ul>
@@ -205,14 +338,34 @@ export default function PriceSalesCard() {
     queryFn: () => read<{ photos: { id: string; title: string }[] }>('/api/admin/photos'),
   });
   const list = photos.data?.photos ?? [];
+  const [editing, setEditing] = useState<SaleJson | null>(null);
   return (
     <>
-      <NewSaleForm photos={list} />
+      <SettingsCard id="new-sale-h" title="Sales">
+        <p className="mt-1 max-w-prose text-slate-600">
+          A sale takes a percentage off the print prices (not frames) from its start until its end, Irish
+          time. While it runs, the shop shows the sale price beside the lowest price of the {PRIOR_PRICE_DAYS}{' '}
+          days before it began, and only when that was higher. A discount code then works on the sale price.
+        </p>
+        <SaleForm
+          key={editing?.id ?? 'new'}
+          photos={list}
+          editing={editing}
+          onDone={() => setEditing(null)}
+        />
+      </SettingsCard>
       <SettingsCard id="sales-h" title="Sales planned and past">
         {sales.isError && <p role="alert">The sales could not be loaded. Please reload the page.</p>}
         {!sales.data && !sales.isError && <p aria-busy="true">Loading…</p>}
         {sales.data && (
-          <SaleList sales={sales.data.sales} titles={new Map(list.map((p) => [p.id, p.title]))} />
+          <SaleList
+            sales={sales.data.sales}
+            titles={new Map(list.map((p) => [p.id, p.title]))}
+            onEdit={(sale) => {
+              setEditing(sale);
+              document.getElementById('new-sale-h')?.scrollIntoView({ block: 'start' });
+            }}
+          />
         )}
       </SettingsCard>
     </>

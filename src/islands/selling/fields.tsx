@@ -2,7 +2,7 @@
 // unit beside it and its help text read with it; the same look as the Products tab's prices.
 import type { ReactNode } from 'react';
 
-const box = 'mt-1 flex items-center rounded-md border border-slate-300 bg-white px-3';
+const box = 'mt-1 flex items-center rounded-md border border-slate-300 px-3';
 const input = 'min-h-11 w-full min-w-0 bg-transparent px-2 tabular-nums outline-none';
 
 export function AmountField(props: {
@@ -15,14 +15,19 @@ export function AmountField(props: {
   help?: ReactNode;
   id: string;
   max?: number;
+  /** Why the value was refused, said under the field and read with it. */
+  error?: string | null;
+  readOnly?: boolean;
 }) {
   const helpId = props.help ? `${props.id}-help` : undefined;
+  const errorId = props.error ? `${props.id}-error` : undefined;
+  const describedBy = [helpId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className="block text-sm">
       <label htmlFor={props.id} className="text-slate-700">
         {props.label}
       </label>
-      <span className={box}>
+      <span className={props.readOnly ? `${box} bg-slate-100 text-slate-700` : `${box} bg-white`}>
         {props.unit === '€' && <span aria-hidden="true">€</span>}
         <input
           id={props.id}
@@ -32,7 +37,9 @@ export function AmountField(props: {
           min="0"
           max={props.max}
           required={props.required}
-          aria-describedby={helpId}
+          readOnly={props.readOnly}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy}
           className={input}
           value={props.value}
           onChange={(e) => props.onChange(e.target.value)}
@@ -44,6 +51,7 @@ export function AmountField(props: {
           {props.help}
         </span>
       )}
+      {props.error && <FieldError id={errorId}>{props.error}</FieldError>}
     </div>
   );
 }
@@ -57,5 +65,14 @@ export function SettingsCard(props: { id: string; title: string; children: React
       </h3>
       {props.children}
     </section>
+  );
+}
+
+/** A field's refusal, under it (the field names it in aria-describedby), announced when it appears. */
+export function FieldError(props: { id?: string; children: ReactNode }) {
+  return (
+    <span id={props.id} role="alert" className="mt-1 block text-red-800">
+      {props.children}
+    </span>
   );
 }

@@ -1,9 +1,10 @@
 // The Products tab, 'Print Sizes & Pricing': the matte and gloss price of each size and its
 // framing price, saved together; new variants for every photo at these prices; and which sizes
-// each photo has the detail for.
+// each photo has the detail for; and the frames' details for the print pages' product safety notes.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { PrintFitTable } from '~/islands/photos/PrintFitTable';
+import { FrameDetailsCard } from '~/islands/shop/FrameDetailsCard';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import {
@@ -75,6 +76,8 @@ export function ProductsTab() {
     onSuccess: (result) => {
       if (result === 'none') notify('error', 'No Changes', 'No pricing changes to save');
       client.invalidateQueries({ queryKey: ['/api/admin/pricing'] });
+      // A size given its first frame can be given a weight.
+      client.invalidateQueries({ queryKey: ['/api/admin/frame-details'] });
     },
   });
   const generate = useMutation({
@@ -147,6 +150,7 @@ export function ProductsTab() {
           prices stay as they are, and sizes a photo is too small for are still left out of the shop.
         </p>
       </form>
+      <FrameDetailsCard />
       <PrintFitTable />
     </div>
   );

@@ -87,7 +87,7 @@ describe('the FAQ schema', () => {
       'entries.0.question: Question 1 holds an invisible control character: retype it.',
       'entries.0.answer: Answer 1 holds an invisible control character: retype it.',
     ]);
-    expect(issues('not a list')).toEqual(['entries: entries must be a list of questions and answers.']);
+    expect(issues('not a list')).toEqual(['entries: The FAQ must be a list of questions and answers.']);
     expect(issues([{ question: 3, answer: 'x' }])).toEqual([
       'entries.0.question: Each question must be text.',
     ]);

@@ -128,7 +128,7 @@ export const faqSchema = z
           question: z.string({ error: 'Each question must be text.' }).transform(oneParagraph),
           answer: z.string({ error: 'Each answer must be text.' }).transform(oneParagraph),
         }),
-        { error: 'entries must be a list of questions and answers.' },
+        { error: 'The FAQ must be a list of questions and answers.' },
       )
       .max(FAQ_MAX_ENTRIES, `The FAQ holds at most ${FAQ_MAX_ENTRIES} questions.`),
   })

@@ -12,9 +12,9 @@ export const CONTENT_MAX = 5000;
  */
 export const websiteContentSchema = z
   .object({
-    section: z.string().trim().min(1, 'section is required').max(40),
-    key: z.string().trim().min(1, 'key is required').max(40),
-    content: z.string().max(CONTENT_MAX, `content must be at most ${CONTENT_MAX} characters`),
+    section: z.string().trim().min(1, 'Say which section of the site the text is in.').max(40),
+    key: z.string().trim().min(1, 'Say which text of the section this is.').max(40),
+    content: z.string().max(CONTENT_MAX, `A text can be at most ${CONTENT_MAX} characters.`),
   })
   .superRefine(({ section, key, content }, ctx) => {
     if (isLinkKey(key) && content.trim() !== '' && webLink(content) === null) {

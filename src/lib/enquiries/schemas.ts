@@ -60,5 +60,5 @@ export const enquiriesQuerySchema = z.object({
 
 /** PATCH /api/admin/enquiries/{id}: mark an enquiry handled, or waiting again. */
 export const enquiryHandledSchema = z.object({
-  handled: z.boolean({ error: 'handled must be true or false.' }),
+  handled: z.boolean({ error: 'Say whether the enquiry is handled (true or false).' }),
 });

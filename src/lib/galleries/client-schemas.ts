@@ -13,12 +13,13 @@ export const HeartBody = z.object({
   note: z.string().max(NOTE_MAX, `A note is at most ${NOTE_MAX} characters.`).default(''),
 });
 
+const PAGE_START = 'The page of photos must start at a whole number, 0 for the first.';
 /** `GET /g/{token}/files?from=…`: where the page of files starts (a whole number, 0 for the first). */
 export const FilesPageQuery = z.object({
   from: z.coerce
-    .number({ message: '`from` is a whole number.' })
-    .int('`from` is a whole number.')
-    .min(0, '`from` is a whole number.')
-    .max(1_000_000, '`from` is past the end of any gallery.')
+    .number({ message: PAGE_START })
+    .int(PAGE_START)
+    .min(0, PAGE_START)
+    .max(1_000_000, 'That page of photos is past the end of any gallery.')
     .default(0),
 });

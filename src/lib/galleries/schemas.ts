@@ -74,13 +74,17 @@ const galleryFields = {
   downloads: z
     .enum(GALLERY_DOWNLOADS, { error: 'Downloads are none (proofing only), web (2048 px) or original.' })
     .optional(),
-  watermark: z.boolean({ error: 'watermark is true or false.' }).optional(),
-  stripLocation: z.boolean({ error: 'stripLocation is true or false.' }).optional(),
-  printsAllowed: z.boolean({ error: 'printsAllowed is true or false.' }).optional(),
+  watermark: z.boolean({ error: 'Say whether the photos are watermarked (true or false).' }).optional(),
+  stripLocation: z
+    .boolean({ error: 'Say whether the location is taken out of the photos (true or false).' })
+    .optional(),
+  printsAllowed: z.boolean({ error: 'Say whether prints may be ordered (true or false).' }).optional(),
   /** Mail the recipients a reminder seven days before the gallery expires. */
-  expiryReminder: z.boolean({ error: 'expiryReminder is true or false.' }).optional(),
+  expiryReminder: z
+    .boolean({ error: 'Say whether to send a reminder before the gallery expires (true or false).' })
+    .optional(),
   /** Release a proofing gallery: originals and unmarked copies may then be served. */
-  released: z.boolean({ error: 'released is true or false.' }).optional(),
+  released: z.boolean({ error: 'Say whether the gallery is released (true or false).' }).optional(),
 };
 
 /** POST /api/admin/galleries. */
@@ -107,7 +111,7 @@ export const linkCreateSchema = z.object(
     recipientEmail: emailField("The recipient's e-mail").optional(),
     expiresOn: lastDayField("The link's expiry date").optional(),
     /** Mail the link to the recipient at once (needs their e-mail). */
-    mail: z.boolean({ error: 'mail is true or false.' }).optional(),
+    mail: z.boolean({ error: 'Say whether to e-mail the link (true or false).' }).optional(),
   },
   { error: 'Send an object: { recipientName, recipientEmail?, expiresOn? }.' },
 );
@@ -116,7 +120,7 @@ export type LinkCreateInput = z.output<typeof linkCreateSchema>;
 /** PUT /api/admin/galleries/{id}/links/{linkId}: revoke, or change the expiry. */
 export const linkUpdateSchema = z.object(
   {
-    revoked: z.boolean({ error: 'revoked is true or false.' }).optional(),
+    revoked: z.boolean({ error: 'Say whether the link is revoked (true or false).' }).optional(),
     expiresOn: lastDayField("The link's expiry date").optional(),
   },
   { error: 'Send an object: { revoked?, expiresOn? }.' },

@@ -209,11 +209,17 @@ describe('the period asked for', () => {
   it('is whole days, from on or before to, at most five years', () => {
     expect(refusal(Q3)).toBeNull();
     expect(refusal({ from: '2026-07-01', to: '2026-07-01' })).toBeNull();
-    expect(refusal({ from: '2026-09-30', to: '2026-07-01' })).toBe('from must be on or before to.');
-    expect(refusal({ from: '2026-02-30', to: '2026-03-31' })).toBe('from must be a date written YYYY-MM-DD.');
-    expect(refusal({ from: '2026-07-01', to: '30/09/2026' })).toBe('to must be a date written YYYY-MM-DD.');
+    expect(refusal({ from: '2026-09-30', to: '2026-07-01' })).toBe(
+      'The start date must be on or before the end date.',
+    );
+    expect(refusal({ from: '2026-02-30', to: '2026-03-31' })).toBe(
+      'The start date must be a date written YYYY-MM-DD.',
+    );
+    expect(refusal({ from: '2026-07-01', to: '30/09/2026' })).toBe(
+      'The end date must be a date written YYYY-MM-DD.',
+    );
     expect(refusal({ from: undefined, to: '2026-07-01' })).toBe(
-      'from is missing: give a date written YYYY-MM-DD.',
+      'The start date is missing: give a date written YYYY-MM-DD.',
     );
     expect(refusal({ from: '2020-01-01', to: '2026-01-01' })).toBe(
       'An export covers at most five years: choose a shorter period.',

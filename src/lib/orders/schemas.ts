@@ -15,22 +15,27 @@ const queryValue = (v: unknown) => (v === '' || v === null ? undefined : v);
 const positiveInt = (label: string, max: number) =>
   z
     .string()
-    .regex(/^\d{1,6}$/, `${label} must be a whole number`)
+    .regex(/^\d{1,6}$/, `${label} must be a whole number.`)
     .transform(Number)
-    .pipe(z.number().min(1, `${label} must be at least 1`).max(max, `${label} must be at most ${max}`));
+    .pipe(z.number().min(1, `${label} must be at least 1.`).max(max, `${label} must be at most ${max}.`));
 
 /** GET /api/admin/orders?page&limit&search&status (also GET /api/orders): the owner's order list, page by page. */
 export const ordersQuerySchema = z.object({
-  page: z.preprocess(queryValue, positiveInt('page', 100_000).default(1)),
-  limit: z.preprocess(queryValue, positiveInt('limit', ORDERS_PAGE_SIZE_MAX).default(ORDERS_PAGE_SIZE)),
+  page: z.preprocess(queryValue, positiveInt('The page', 100_000).default(1)),
+  limit: z.preprocess(
+    queryValue,
+    positiveInt('The number of orders a page', ORDERS_PAGE_SIZE_MAX).default(ORDERS_PAGE_SIZE),
+  ),
   search: z.preprocess(
     queryValue,
-    z.string().trim().max(200, 'search must be at most 200 characters').default(''),
+    z.string().trim().max(200, 'A search can be at most 200 characters.').default(''),
   ),
   status: z.preprocess(
     queryValue,
     z
-      .enum(ORDER_STATUS_FILTERS, { error: `status must be one of: ${ORDER_STATUS_FILTERS.join(', ')}` })
+      .enum(ORDER_STATUS_FILTERS, {
+        error: `The status to show must be one of: ${ORDER_STATUS_FILTERS.join(', ')}.`,
+      })
       .default('all'),
   ),
 });
@@ -52,16 +57,16 @@ const shippingDetail = (label: string) =>
  * are kept only with the shipped status; notifyCustomer defaults to true.
  */
 export const orderStatusChangeSchema = z.object({
-  status: z.enum(ORDER_STATUSES, { error: `status must be one of: ${ORDER_STATUSES.join(', ')}` }),
+  status: z.enum(ORDER_STATUSES, { error: `The status must be one of: ${ORDER_STATUSES.join(', ')}.` }),
   carrier: shippingDetail('Carrier'),
   trackingNumber: shippingDetail('Tracking number'),
-  notifyCustomer: z.boolean({ error: 'notifyCustomer must be true or false' }).default(true),
+  notifyCustomer: z.boolean({ error: 'Say whether to e-mail the customer (true or false).' }).default(true),
 });
 export type OrderStatusChange = z.infer<typeof orderStatusChangeSchema>;
 
 /** POST /api/admin/orders/{id}/refund: a full refund of the order's PayPal capture. */
 export const refundOrderSchema = z.object({
-  notifyCustomer: z.boolean({ error: 'notifyCustomer must be true or false' }).default(true),
+  notifyCustomer: z.boolean({ error: 'Say whether to e-mail the customer (true or false).' }).default(true),
 });
 
 const reportDay = (label: string) =>
@@ -72,8 +77,8 @@ const reportDay = (label: string) =>
 /** A period of whole days in Irish time, `to` included, at most five years; `tooLong` says so. */
 const periodQuerySchema = (tooLong: string) =>
   z
-    .object({ from: reportDay('from'), to: reportDay('to') })
-    .refine((p) => p.from <= p.to, 'from must be on or before to.')
+    .object({ from: reportDay('The start date'), to: reportDay('The end date') })
+    .refine((p) => p.from <= p.to, 'The start date must be on or before the end date.')
     .refine((p) => periodDays(p) <= VAT_REPORT_MAX_DAYS, tooLong);
 
 /** GET /api/admin/vat-report?from&to: whole days in Irish time, `to` included, at most five years. */
@@ -85,11 +90,11 @@ export const vatReportQuerySchema = periodQuerySchema(
 export const vatReportViewSchema = z.object({
   by: z.preprocess(
     queryValue,
-    z.enum(['rate', 'country'], { error: 'by must be rate or country.' }).default('rate'),
+    z.enum(['rate', 'country'], { error: 'The report is by rate or by country.' }).default('rate'),
   ),
   format: z.preprocess(
     queryValue,
-    z.enum(['csv', 'json'], { error: 'format must be csv or json.' }).default('csv'),
+    z.enum(['csv', 'json'], { error: 'The format must be CSV or JSON.' }).default('csv'),
   ),
 });
 

@@ -27,14 +27,14 @@ export type PhotoForm = z.infer<typeof photoFormSchema>;
 
 /** PUT /api/admin/photos/{id}/visibility: hide a photo from the site, or show it again. */
 export const photoVisibilitySchema = z.object({
-  isActive: z.boolean({ error: 'isActive must be true or false.' }),
+  isActive: z.boolean({ error: 'Say whether the photo is shown (true or false).' }),
 });
 
 /** PUT /api/admin/photos/featured-order: the featured photos' ids in the order the home page shows them. */
 export const featuredOrderSchema = z.object({
   ids: z
     .array(z.string({ error: 'Each id must be text.' }).min(1).max(64), {
-      error: 'ids must be a list of photo ids.',
+      error: 'The featured photos must be a list of photo ids.',
     })
     .max(500, 'At most 500 photos can be put in order.'),
 });

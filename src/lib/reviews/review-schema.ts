@@ -61,7 +61,7 @@ export const REVIEW_FIELDS = ['token', 'photoId', 'rating', 'text', 'name', 'pla
 
 /** PATCH /api/admin/reviews/{id}: approve, hide, or set back to wait. */
 export const reviewStateSchema = z.object({
-  state: z.enum(REVIEW_STATES, { error: `state must be one of: ${REVIEW_STATES.join(', ')}` }),
+  state: z.enum(REVIEW_STATES, { error: `A review's state must be one of: ${REVIEW_STATES.join(', ')}.` }),
 });
 
 export const REVIEW_FILTERS = ['all', ...REVIEW_STATES] as const;
@@ -70,7 +70,7 @@ export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 /** GET /api/admin/reviews?state=…: every review by default, pending first. */
 export const reviewsQuerySchema = z.object({
   state: z._default(
-    z.enum(REVIEW_FILTERS, { error: `state must be one of: ${REVIEW_FILTERS.join(', ')}` }),
+    z.enum(REVIEW_FILTERS, { error: `The reviews to show must be one of: ${REVIEW_FILTERS.join(', ')}.` }),
     'all',
   ),
 });

@@ -70,9 +70,12 @@ export type CountryMove = z.output<typeof countryMoveSchema>;
 export const shippingSettingsSchema = z
   .object(
     {
-      zones: z.array(zoneSchema, { error: 'zones must be a list of zones.' }).max(ZONE_IDS.length).optional(),
+      zones: z
+        .array(zoneSchema, { error: 'The shipping zones must be a list of zones.' })
+        .max(ZONE_IDS.length)
+        .optional(),
       countries: z
-        .array(countryMoveSchema, { error: 'countries must be a list of { country, zone }.' })
+        .array(countryMoveSchema, { error: 'The countries must be a list, each with its country and zone.' })
         .max(COUNTRIES.length)
         .optional(),
     },
@@ -106,7 +109,7 @@ export function percentToBp(value: unknown): number | null {
 export const vatRatesSchema = z
   .object(
     {
-      rates: z.record(z.string(), z.unknown(), { error: 'rates must be an object of rates per class.' }),
+      rates: z.record(z.string(), z.unknown(), { error: 'The VAT rates must be given per product class.' }),
     },
     { error: 'Send an object: { rates }.' },
   )
@@ -229,7 +232,7 @@ export const discountUpdateSchema = z
       expiresOn: z.unknown().optional(),
       maxUses: z.unknown().optional(),
       minOrder: z.unknown().optional(),
-      active: z.boolean({ error: 'active must be true or false.' }).optional(),
+      active: z.boolean({ error: 'Say whether the code is switched on (true or false).' }).optional(),
     },
     { error: 'Send an object of what changes.' },
   )

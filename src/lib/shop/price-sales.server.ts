@@ -17,8 +17,9 @@ import {
   wasPrice,
 } from './price-sales';
 import { listVariantsForPhoto } from './products.server';
+import { saleChangeRefusal, saleState } from './sale-changes';
 import type { PriceSaleInput } from './schemas';
-import type { ShopRow } from './shop-data';
+import { type ShopRow, withCardSales } from './shop-data';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -131,7 +132,7 @@ export function listPriceSales(db: Db, now = new Date()) {
     photoIds: links.filter((l) => l.saleId === r.id).map((l) => l.photoId),
     startsAt: irishDateTimeText(r.startsAt),
     endsAt: irishDateTimeText(r.endsAt),
-    state: now < r.startsAt ? 'planned' : now < r.endsAt ? 'running' : 'ended',
+    state: saleState(r, now),
   }));
 }
 
@@ -177,12 +178,20 @@ export function createPriceSale(db: Db, input: PriceSaleInput): string {
 
 const NOT_FOUND = 'There is no such sale; it may have been deleted.';
 
-/** Replaces a sale; an unknown sale is a 404, an unknown photo a 400, and nothing is saved. */
-export function updatePriceSale(db: Db, id: string, input: PriceSaleInput): void {
+/**
+ * Replaces a sale; an unknown sale is a 404, an unknown photo a 400, a change the sale's state
+ * forbids (saleChangeRefusal: an ended sale, a running sale's start or percentage) a 409 naming
+ * its field, and nothing is saved.
+ */
+export function updatePriceSale(db: Db, id: string, input: PriceSaleInput, now = new Date()): void {
   checkPhotos(db, input.photoIds);
   db.transaction((tx) => {
-    const changed = tx.update(priceSales).set(columns(input)).where(eq(priceSales.id, id)).run().changes;
-    if (changed === 0) throw new HttpError(404, NOT_FOUND);
+    const current = tx.select().from(priceSales).where(eq(priceSales.id, id)).get();
+    if (!current) throw new HttpError(404, NOT_FOUND);
+    const refusal = saleChangeRefusal(current, input, now);
+    if (refusal)
+      throw new HttpError(409, refusal.message, refusal.field ? { field: refusal.field } : undefined);
+    tx.update(priceSales).set(columns(input)).where(eq(priceSales.id, id)).run();
     savePhotos(tx, id, input);
   });
 }
@@ -239,4 +248,21 @@ export function cardSalePrices(
     if (shown?.wasCents) out.set(photoId, shown);
   }
   return out;
+}
+
+/**
+ * The shop's rows as its cards show them, on the page and in /shop/data.json alike: at the prices of
+ * now, and during a sale with the "was" price of each card that announces a true reduction.
+ */
+export function shopRowsOnSale(db: Db, rows: readonly ShopRow[], now = new Date()): ShopRow[] {
+  const priced = withSaleRowPrices(db, rows, now);
+  if (priced.every((row, i) => row === rows[i])) return priced;
+  return withCardSales(
+    priced,
+    cardSalePrices(
+      db,
+      priced.filter((row, i) => row !== rows[i]).map((row) => row[0]),
+      now,
+    ),
+  );
 }

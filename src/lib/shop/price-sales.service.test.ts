@@ -5,9 +5,17 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import type { Db } from '~/lib/platform/server/db';
-import { createPriceSale, listPriceSales, salePricing, withSalePrices } from '~/lib/shop/price-sales.server';
+import {
+  createPriceSale,
+  listPriceSales,
+  salePricing,
+  shopRowsOnSale,
+  updatePriceSale,
+  withSalePrices,
+} from '~/lib/shop/price-sales.server';
 import { updatePrintPrices } from '~/lib/shop/pricing.server';
 import { priceSaleSchema } from '~/lib/shop/schemas';
+import { decodeShopRow, type ShopRow } from '~/lib/shop/shop-data';
 import { priceHistory, priceSales } from '~db/schema';
 import { memoryDb } from '~tests/helpers/db';
 import { makeDiscountCode, makePhoto, makeVariant } from '~tests/helpers/factories';
@@ -93,6 +101,37 @@ describe('a running sale', () => {
     ]);
     expect(withSalePrices(db, [{ id: variantId, photoId, priceCents: 4500 }], now)[0]?.wasCents).toBeNull();
   });
+
+  it('gives the shop’s rows their sale price and the "was" price their cards announce', () => {
+    setHistory([[4500, 10]]);
+    const other = makePhoto(db, { title: 'Bray Head' }).id;
+    makeVariant(db, { photoId: other, priceCents: 4500 });
+    const row = (id: string): ShopRow => [
+      id,
+      'x',
+      '',
+      'mountains',
+      0,
+      4500,
+      4500,
+      1,
+      null,
+      null,
+      null,
+      '',
+      null,
+      '',
+    ];
+    const rows = [row(photoId), row(other)];
+    expect(shopRowsOnSale(db, rows, now)).toEqual(rows);
+    runSale(10, new Date(now.getTime() - DAY), new Date(now.getTime() + DAY));
+    const [onSale, plain] = shopRowsOnSale(db, rows, now);
+    expect(decodeShopRow(onSale as ShopRow)).toMatchObject({
+      minCents: 4050,
+      sale: 'Sale: from €40.50, was €45.00 (lowest price in the 30 days before the sale)',
+    });
+    expect(plain).toBe(rows[1]);
+  });
 });
 
 describe('the owner’s sales', () => {
@@ -123,5 +162,23 @@ describe('the owner’s sales', () => {
       expect.objectContaining({ status: 400, message: 'There is no print with the id "no-such-photo".' }),
     );
     expect(db.select().from(priceSales).all()).toEqual([]);
+  });
+
+  it('change a running sale’s end and prints, refuse its percentage with a 409, and save nothing then', () => {
+    const other = makePhoto(db, { title: 'Bray Head' }).id;
+    const id = createPriceSale(db, input({}));
+    const during = new Date('2026-12-03T12:00:00Z');
+    updatePriceSale(db, id, input({ endsAt: '2026-12-10T09:00', photoIds: [photoId, other] }), during);
+    expect(listPriceSales(db, during)[0]).toMatchObject({
+      endsAt: '2026-12-10T09:00',
+      photoIds: [photoId, other],
+    });
+    expect(() => updatePriceSale(db, id, input({ percentOff: 40, photoIds: [other] }), during)).toThrow(
+      expect.objectContaining({ status: 409, extra: { field: 'percentOff' } }),
+    );
+    expect(listPriceSales(db, during)[0]).toMatchObject({ percentOff: 15, photoIds: [photoId, other] });
+    expect(() => updatePriceSale(db, 'no-such-sale', input({}), during)).toThrow(
+      expect.objectContaining({ status: 404 }),
+    );
   });
 });

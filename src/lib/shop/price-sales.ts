@@ -97,3 +97,15 @@ export const PRIOR_PRICE_WORDS = `lowest price in the ${PRIOR_PRICE_DAYS} days b
 
 /** "was €45.00 (lowest price in the 30 days before the sale)". */
 export const wasWords = (wasCents: number): string => `was ${formatEuro(wasCents)} (${PRIOR_PRICE_WORDS})`;
+
+/** A price as it is shown: "€40.50, was €45.00 (lowest price …)" while a true reduction runs, else "€45.00". */
+export const priceWithWas = (priceCents: number, wasCents?: number | null): string =>
+  wasCents ? `${formatEuro(priceCents)}, ${wasWords(wasCents)}` : formatEuro(priceCents);
+
+/**
+ * A shop card's sale line, the same whether the server drew the card or the shop's filter did:
+ * "Sale: from €40.50, was €45.00 (lowest price in the 30 days before the sale)". Empty without a
+ * true reduction to announce (a card then shows its price alone).
+ */
+export const cardSaleWords = (priceCents: number, wasCents: number | null | undefined): string =>
+  wasCents ? `Sale: from ${priceWithWas(priceCents, wasCents)}` : '';

@@ -3,7 +3,7 @@
 // quantity's bounds (the same the checkout's schema takes for one line), the labels of each choice,
 // how a price is shown, and the price of a choice. Pure: it runs in the browser and on the server.
 import { formatEuro } from '~/lib/platform/shared/format';
-import { wasWords } from '~/lib/shop/price-sales';
+import { priceWithWas } from '~/lib/shop/price-sales';
 import { framingPriceFor, linePriceCents, lineTotalCents } from '~/lib/shop/pricing';
 import {
   FINISH_LABELS,
@@ -73,8 +73,7 @@ export const dimensionsOf = (variants: readonly PrintVariant[], size: PrintSize)
 export const showPrice = formatEuro;
 
 /** A price, with its true "was" price during a sale: "€40.50, was €45.00 (lowest price in …)". */
-export const priceWithWas = (priceCents: number, wasCents?: number | null): string =>
-  wasCents ? `${showPrice(priceCents)}, ${wasWords(wasCents)}` : showPrice(priceCents);
+export { priceWithWas };
 
 /**
  * A size's price as its choice shows it: the variant's in the chosen finish, from the server's list

@@ -8,6 +8,8 @@ import { fitForSize, type SizeFit } from '~/lib/shop/print-fit';
 import { printPath } from '~/lib/shop/shop-data';
 import { FINISHES, PRINT_SIZES } from '~/lib/site/constants';
 import { type Photo, photoSlugRedirects, photos } from '~db/schema';
+import { type FrameNotes, frameNotes } from './frame-details';
+import { readFrameDetails } from './frame-details.server';
 import { withSalePrices } from './price-sales.server';
 import { printFitsSql } from './print-fit.server';
 import { SLUG_PATTERN } from './print-slugs.server';
@@ -33,6 +35,8 @@ export interface PrintPage {
   sizes: SizeFit[];
   /** Frames that can be added, by size (only sizes on sale). */
   framing: { size: (typeof PRINT_SIZES)[number]; priceCents: number }[];
+  /** What the owner said of those frames (glazing, fittings, weights), or null while nothing. */
+  frameNotes: FrameNotes | null;
 }
 
 export type PrintPageLookup = { kind: 'page'; page: PrintPage } | { kind: 'moved'; slug: string } | null;
@@ -81,13 +85,18 @@ function printPageOf(db: Db, photo: PrintPage['photo']): PrintPage | null {
     .sort((a, b) => order(a) - order(b));
   if (variants.length === 0) return null;
   const onSale = sizesOffered(variants);
+  const framing = listActiveFramingOptions(db)
+    .filter((f) => onSale.includes(f.size))
+    .map(({ size, priceCents }) => ({ size, priceCents }));
   return {
     photo,
     variants,
     sizes: onSale.map((size) => fitForSize(photo.width, photo.height, size)),
-    framing: listActiveFramingOptions(db)
-      .filter((f) => onSale.includes(f.size))
-      .map(({ size, priceCents }) => ({ size, priceCents })),
+    framing,
+    frameNotes: frameNotes(
+      readFrameDetails(db),
+      framing.map((f) => f.size),
+    ),
   };
 }
 

@@ -84,10 +84,10 @@ const EDITION_RULE = `a whole number of copies from ${MIN_EDITION_SIZE} to ${MAX
 /** PUT /api/admin/photos/{id}/edition: a limited edition of N copies, or null for an open edition. */
 export const editionSizeSchema = z.object({
   editionSize: z
-    .number({ error: `editionSize must be ${EDITION_RULE}.` })
-    .int({ error: `editionSize must be ${EDITION_RULE}.` })
-    .min(MIN_EDITION_SIZE, `editionSize must be ${EDITION_RULE}.`)
-    .max(MAX_EDITION_SIZE, `editionSize must be ${EDITION_RULE}.`)
+    .number({ error: `The edition size must be ${EDITION_RULE}.` })
+    .int({ error: `The edition size must be ${EDITION_RULE}.` })
+    .min(MIN_EDITION_SIZE, `The edition size must be ${EDITION_RULE}.`)
+    .max(MAX_EDITION_SIZE, `The edition size must be ${EDITION_RULE}.`)
     .nullable(),
 });
 

@@ -5,6 +5,7 @@
 import { formatEuro } from '~/lib/platform/shared/format';
 import type { ReviewSummary } from '~/lib/reviews/reviews';
 import { type EditionState, editionLine } from '~/lib/shop/editions';
+import { cardSaleWords } from '~/lib/shop/price-sales';
 import { CATEGORY_LABELS, type PhotoCategory } from '~/lib/site/constants';
 
 export interface ShopItem {
@@ -32,6 +33,8 @@ export interface ShopItem {
   edition: string;
   /** A limited edition with no copy left: no Add to Cart. */
   soldOut: boolean;
+  /** During a sale with a true reduction, the card's sale line (cardSaleWords); else ''. */
+  sale: string;
   /** Lower-case text the search looks in: title, location, category and keywords. */
   text: string;
 }
@@ -58,6 +61,9 @@ export type ShopRow = [
   // Only on limited editions (withEditions): the edition's size and the copies left.
   editionSize?: number,
   editionLeft?: number,
+  // Only during a sale with a true reduction (withCardSales): the cheapest print's "was" price; its
+  // sale price is minCents.
+  wasCents?: number,
 ];
 
 export interface ShopSource {
@@ -131,6 +137,27 @@ export function withEditions(
   });
 }
 
+/**
+ * The rows with the "was" price of each photo whose card announces a reduction (the places before
+ * it filled); the sale price is the row's lowest price, already the sale's (withSaleRowPrices).
+ */
+export function withCardSales(
+  rows: readonly ShopRow[],
+  sales: ReadonlyMap<string, { wasCents: number | null }>,
+): ShopRow[] {
+  return rows.map((row) => {
+    const wasCents = sales.get(row[0])?.wasCents;
+    if (!wasCents) return row;
+    const onSale: ShopRow = [...row];
+    onSale[14] = row[14] ?? 0;
+    onSale[15] = row[15] ?? 0;
+    onSale[16] = row[16] ?? 0;
+    onSale[17] = row[17] ?? 0;
+    onSale[18] = wasCents;
+    return onSale;
+  });
+}
+
 export function priceRangeLabel(minCents: number, maxCents: number): string {
   if (maxCents <= 0) return '';
   return minCents === maxCents ? formatEuro(minCents) : `${formatEuro(minCents)} – ${formatEuro(maxCents)}`;
@@ -156,6 +183,7 @@ export function decodeShopRow(r: ShopRow): ShopItem {
     ratingCount = 0,
     editionSize,
     editionLeft = 0,
+    wasCents,
   ] = r;
   return {
     id,
@@ -177,6 +205,7 @@ export function decodeShopRow(r: ShopRow): ShopItem {
     ratingCount,
     edition: editionSize ? editionLine({ editionSize, left: editionLeft }) : '',
     soldOut: Boolean(editionSize) && editionLeft <= 0,
+    sale: cardSaleWords(minCents, wasCents),
     text: `${title} ${location} ${category} ${keywords ?? ''}`.toLowerCase(),
   };
 }

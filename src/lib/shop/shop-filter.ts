@@ -143,6 +143,7 @@ export function initShopFilter(
     set('[data-slot=category]', item.categoryLabel);
     set('[data-slot=location]', item.location);
     set('[data-slot=price]', item.price);
+    set('[data-slot=sale]', item.price ? item.sale : '');
     set('[data-slot=edition]', item.edition);
     fillRating(el, item);
     el.querySelector('[data-open-print]')?.setAttribute('aria-label', `Customise print: ${item.title}`);

@@ -83,4 +83,29 @@ describe('readJson', () => {
     const { z } = await import('zod');
     expect(await status(readJson(big, z.object({ a: z.string() })))).toBe(413);
   });
+
+  it('refuses a payload with a sentence that names no field, and says which field apart', async () => {
+    const { z } = await import('zod');
+    const schema = z.object({
+      endsAt: z.string().min(1, 'Give the sale an end.'),
+      percentOff: z.number(),
+    });
+    const refusal = async (body: unknown) => {
+      try {
+        await readJson(chunked([JSON.stringify(body)], 'application/json'), schema);
+      } catch (err) {
+        return { message: (err as HttpError).message, extra: (err as HttpError).extra };
+      }
+      throw new Error('accepted');
+    };
+    expect(await refusal({ endsAt: '', percentOff: 5 })).toEqual({
+      message: 'Give the sale an end.',
+      extra: { field: 'endsAt' },
+    });
+    // zod's own wording names no field: the sentence says which value to check, in words.
+    expect(await refusal({ endsAt: 'x', percentOff: 'five' })).toEqual({
+      message: 'Please check the value of “percent off”: it is missing or not valid.',
+      extra: { field: 'percentOff' },
+    });
+  });
 });

@@ -102,10 +102,32 @@ export async function readJson<S extends z.core.$ZodType>(
   const parsed = z.safeParse(schema, body);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    const where = first?.path.length ? `${first.path.join('.')}: ` : '';
-    throw new HttpError(400, `${where}${first?.message ?? 'Invalid input.'}`);
+    const field = first?.path.length ? first.path.join('.') : undefined;
+    throw new HttpError(400, issueSentence(first), field ? { field } : undefined);
   }
   return parsed.data;
+}
+
+/** zod's own wording, which names no field: a schema that says nothing better gets a sentence here. */
+const ZOD_DEFAULT = /^(Invalid|Too (big|small)|Unrecognized key|Expected)/;
+
+/** "endsAt" or "updates.0.price" as words: "ends at", "updates 1 price". */
+const fieldWords = (path: readonly PropertyKey[]): string =>
+  path
+    .map((p) => (typeof p === 'number' ? String(p + 1) : String(p).replace(/([a-z])([A-Z])/g, '$1 $2')))
+    .join(' ')
+    .toLowerCase();
+
+/**
+ * The sentence a person reads for a refused payload: the schema's own message, which is written for
+ * them and never starts with a field's name; zod's built-in wording only says which value to check.
+ */
+export function issueSentence(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'Please check what was sent.';
+  if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
+  return issue.path.length
+    ? `Please check the value of “${fieldWords(issue.path)}”: it is missing or not valid.`
+    : 'Please check what was sent: it is not in the form this page expects.';
 }
 
 export function isHttpError(err: unknown): err is HttpError {
