@@ -1,6 +1,6 @@
 // Buyers paying at once: each of `connections` clients loops for `seconds`, creating an order from
 // cart lines (POST /api/paypal/order) and capturing it (POST /api/paypal/order/{id}/capture), the
-// two calls the checkout makes, against the site in test mode (the in-process PayPal double).
+// two calls the checkout makes, against the site in test mode (the in-process PayPal fake).
 // The site allows 20 new orders an hour from one address, so every client moves to a fresh loopback
 // address (127.x.y.z; Linux routes the whole 127.0.0.0/8 to lo) before its address reaches that
 // limit: the load comes from many buyers, as it would in life, and the limit stays on.

@@ -1,6 +1,6 @@
 // The server's own times, on one freshly seeded site (its own data directory):
 //  - order creation and capture, the two calls of the checkout, from 20 buyers at once for 10 s
-//    against the PayPal double of test mode: p50/p99 of each, errors and SQLITE_BUSY;
+//    against the PayPal fake of test mode: p50/p99 of each, errors and SQLITE_BUSY;
 //  - the Orders tab of /admin with 10,000 orders: a search, a status filter and a plain page,
 //    each beside the same page read with raw SQL from the same database file; and the accountant's
 //    orders CSV of those orders (accountant-export.mjs);
@@ -228,7 +228,7 @@ export async function orderPaymentRows(site, dbFile, pid = null, { profiling = f
   const unexpected = load.failures;
   const failed = unexpected.length + load.errors;
   const row = (what, s) => [
-    `order ${what} against the PayPal double, 20 connections, timed for ${TIMED_S} s after ${WARM_UP_S} s of the same load (${s.n} calls)`,
+    `order ${what} against the PayPal fake, 20 connections, timed for ${TIMED_S} s after ${WARM_UP_S} s of the same load (${s.n} calls)`,
     `p50 ${ms(s.p50)}, p99 ${ms(s.p99)}`,
     `one durable SQLite commit on this disk: p50 ${ms(commit.p50)}, p99 ${ms(commit.p99)}`,
     '—',

@@ -2,7 +2,7 @@
 // s3rver 3.7.1 makes its ListObjectsV2 continuation tokens with DES, which OpenSSL 3 (Node 17 and
 // later) only offers through that provider; without it every listing longer than one page answers
 // 500. Arguments: the data folder, the bucket to make, and optionally a port (0, any free one, by
-// default). Writes {"port":N,"cdn":M} on one line once it listens: M is a stand-in for the CDN in
+// default). Writes {"port":N,"cdn":M} on one line once it listens: M is a fake CDN in
 // front of a bucket, set up as the README asks, serving `{bucket}/media/…` and `{bucket}/objects/…`
 // and nothing else (s3rver itself serves every object to anyone, as a bucket made public would). Started by a test process it stops
 // when its stdin closes (so it never outlives that process); given a port (Playwright's web
