@@ -155,7 +155,7 @@ export async function editionRaceRows() {
     return [
       [
         `edition race: ${BUYERS} buyers at once for the last copy, ${ROUNDS} rounds (creation, then capture of those created)`,
-        `creation p99 ${ms(p99(create))} (${create.length} calls), capture slowest ${ms(Math.max(...capture))} (${capture.length}); ${unexpected.length} errors`,
+        `creation p99 ${ms(p99(create))} (${create.length} requests), capture slowest ${ms(Math.max(...capture))} (${capture.length}); ${unexpected.length} errors`,
         '—',
         `${soldPerRoundOk ? 'one' : 'NOT one'} copy sold per round; numbers ${numbers.join(',')}; integrity_check ${integrity}`,
         // No goal on the times: 50 requests arriving in the same instant wait in line for the

@@ -110,7 +110,7 @@ export async function startOpenAiFake(content = '{}'): Promise<OpenAiFake> {
   return fake;
 }
 
-/** A critique as a vision model would write it, in the composition analysis shape. */
+/** A critique as a vision model would write it, in the composition analysis format. */
 export const modelAnalysis = {
   overallScore: 8,
   summary: 'A quiet, well-placed landscape from the vision model.',

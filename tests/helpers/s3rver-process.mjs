@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import S3rver from 's3rver';
-import { multipartCalls } from './s3rver-multipart.mjs';
+import { multipartEndpoints } from './s3rver-multipart.mjs';
 
 const [directory, bucket, fixedPort] = process.argv.slice(2);
 mkdirSync(directory, { recursive: true });
@@ -22,7 +22,7 @@ const server = new S3rver({
   configureBuckets: [{ name: bucket }],
 });
 // Before s3rver's router, after its XML encoder and error handler (see s3rver-multipart.mjs).
-server.middleware.splice(server.middleware.length - 1, 0, multipartCalls(directory));
+server.middleware.splice(server.middleware.length - 1, 0, multipartEndpoints(directory));
 const { port } = await server.run();
 const PUBLIC = /^\/[a-z0-9.-]+\/(media|objects)\/[A-Za-z0-9_./-]+$/;
 const cdn = createServer((req, res) => {

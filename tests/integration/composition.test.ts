@@ -35,7 +35,7 @@ describe('composition analysis, local analyser', () => {
     expect((await fetch(`${server.url}/api/composition-tips`)).status).toBe(401);
   });
 
-  it('analyses a photo for the owner in the composition analysis shape', async () => {
+  it('analyses a photo for the owner in the composition analysis format', async () => {
     const res = await post(server, { image: base64(await horizonPhoto(0)) }, cookie);
     expect(res.status).toBe(200);
     const analysis = compositionAnalysisSchema.parse(await res.json());

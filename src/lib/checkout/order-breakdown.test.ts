@@ -12,7 +12,7 @@ import { getOrderReceipt } from '~/lib/checkout/order-receipt.server';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/place-order.server';
 import { quoteCart } from '~/lib/checkout/quote-cart.server';
-import { adminOrderDetailsJson } from '~/lib/orders/admin-order-shapes.server';
+import { adminOrderDetailsJson } from '~/lib/orders/admin-order-views.server';
 import { getOrderDetails } from '~/lib/orders/admin-orders.server';
 import { refundMail, statusMail } from '~/lib/orders/order-status-mail.server';
 import { HttpError } from '~/lib/platform/server/http/http';

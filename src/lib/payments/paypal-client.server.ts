@@ -1,6 +1,6 @@
 // A client for PayPal's Orders v2 REST API: OAuth token cached until shortly
 // before it expires, PayPal-Request-Id on create and capture, order ids validated before they go
-// into a URL, and PayPal's error shape turned into PaypalApiError. The same code talks to the real
+// into a URL, and PayPal's error format turned into PaypalApiError. The same code talks to the real
 // API (sandbox or live), to the in-process fake of test mode and to the fake over HTTP in tests.
 
 import { decimalStringToCents } from '~/lib/platform/shared/format';
@@ -62,7 +62,7 @@ export interface PaypalOrder {
 }
 
 /**
- * An error answer of PayPal, in its documented shape. Callers recognise it by its `code`
+ * An error answer of PayPal, in its documented format. Callers recognise it by its `code`
  * (isPaypalApiError), not by `instanceof`, like every error that crosses a module boundary.
  */
 export class PaypalApiError extends Error {

@@ -1,6 +1,6 @@
 // A fake of PayPal's REST API that speaks its Orders v2 request and response formats: the OAuth
 // token, create, capture and read of an order, the full refund of a capture (Payments v2),
-// PayPal-Request-Id idempotency and the error shape. Like PayPal, it refuses an order whose
+// PayPal-Request-Id idempotency and the error format. Like PayPal, it refuses an order whose
 // amount.breakdown does not add up (breakdown.server.ts).
 // It serves two purposes:
 //  - test mode (no PayPal credentials): the real client talks to it in-process through `fetch`,
