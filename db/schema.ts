@@ -236,8 +236,8 @@ export const orders = sqliteTable(
     stripePaymentIntentId: text('stripe_payment_intent_id'),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
     /**
-     * Made while the site ran in test mode (no PayPal keys: the built-in PayPal double took the
-     * "payment"). Its payment fields follow the double's answers, but no money was taken: it is
+     * Made while the site ran in test mode (no PayPal keys: the built-in PayPal fake took the
+     * "payment"). Its payment fields follow the fake's answers, but no money was taken: it is
      * shown as a test order and left out of every sales figure.
      */
     testMode: bool('test_mode').notNull().default(false),

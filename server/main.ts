@@ -1,6 +1,6 @@
 // The node:http front before Astro, started by server/astro-entry.ts in the same bundle.
 // It boots the data (migrations, owner account, demo seed), then answers anonymous GETs of
-// public pages from a byte cache and hands everything else to Astro's handler.
+// public pages from the page cache and hands everything else to Astro's handler.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import Database from 'better-sqlite3';

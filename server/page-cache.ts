@@ -1,4 +1,4 @@
-// The byte cache of the front. Anonymous GETs of public pages are rendered once per content
+// The page cache of the front. Anonymous GETs of public pages are rendered once per content
 // version, compressed once, and answered with an ETag.
 //
 // The content version is SQLite's data_version read on a connection of its own that never

@@ -1,7 +1,7 @@
 // The bytes of the pages' HTML. The goal is on /: at most 14.0 KiB of brotli, so that a phone gets
 // the whole first paint (HTML with its inlined CSS) in TCP's initial window of about 14.6 KB, one
 // round trip. Measured three ways: brotli 11 made here from the raw HTML, brotli 5 (what the front's
-// byte cache sends on a miss, before it makes the best brotli off the event loop), and the bytes the
+// page cache sends on a miss, before it makes the best brotli off the event loop), and the bytes the
 // front sends now with `accept-encoding: br`. TCP's window counts the response's status line and
 // headers too, so one more row adds them to the body as served and holds the sum to 10 segments of
 // 1,460 bytes, the initial window that Lighthouse's network simulation gives a connection (a
@@ -26,7 +26,7 @@ const GOAL_KIB = 14.0;
 export const INITIAL_WINDOW_BYTES = 10 * 1460;
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
 
-/** Brotli at a quality, with the size hint the front's byte cache gives too. */
+/** Brotli at a quality, with the size hint the front's page cache gives too. */
 export const brotli = (body, quality) =>
   brotliCompressSync(body, {
     params: {

@@ -1,5 +1,5 @@
 // The last copy of a limited edition, wanted by 50 buyers at once: on a freshly seeded site in test
-// mode (the in-process PayPal double), the owner sets a demo photo's edition so that one copy is
+// mode (the in-process PayPal fake), the owner sets a demo photo's edition so that one copy is
 // left, 50 buyers create an order of it at once, each from an address of its own (the site allows
 // 20 new orders an hour from one address), and those who got an order capture it. Repeated for
 // ROUNDS rounds, the edition raised by one each time. Reports p99 of creation, the slowest capture
@@ -155,7 +155,7 @@ export async function editionRaceRows() {
     return [
       [
         `edition race: ${BUYERS} buyers at once for the last copy, ${ROUNDS} rounds (creation, then capture of those created)`,
-        `creation p99 ${ms(p99(create))} (${create.length} calls), capture slowest ${ms(Math.max(...capture))} (${capture.length}); ${unexpected.length} errors`,
+        `creation p99 ${ms(p99(create))} (${create.length} requests), capture slowest ${ms(Math.max(...capture))} (${capture.length}); ${unexpected.length} errors`,
         '—',
         `${soldPerRoundOk ? 'one' : 'NOT one'} copy sold per round; numbers ${numbers.join(',')}; integrity_check ${integrity}`,
         // No goal on the times: 50 requests arriving in the same instant wait in line for the

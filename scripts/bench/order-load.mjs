@@ -1,6 +1,6 @@
 // Buyers paying at once: each of `connections` clients loops for `seconds`, creating an order from
 // cart lines (POST /api/paypal/order) and capturing it (POST /api/paypal/order/{id}/capture), the
-// two calls the checkout makes, against the site in test mode (the in-process PayPal double).
+// two requests the checkout makes, against the site in test mode (the in-process PayPal fake).
 // The site allows 20 new orders an hour from one address, so every client moves to a fresh loopback
 // address (127.x.y.z; Linux routes the whole 127.0.0.0/8 to lo) before its address reaches that
 // limit: the load comes from many buyers, as it would in life, and the limit stays on.
@@ -89,11 +89,11 @@ export function orderLoadInChild(base, options) {
 
 /**
  * Runs the load for `warmUpSeconds` and then `seconds` more, without a pause between them, and
- * returns p50/p99 of create, capture and the pair of the calls started after the warm-up, the
+ * returns p50/p99 of create, capture and the pair of the requests started after the warm-up, the
  * count of answers that were not the expected 201/200 (with the first few bodies) and of requests
  * that failed outright (over the whole run), the orders paid (COMPLETED) in the timed part, and, given the server's `serverPid`, the CPU
  * milliseconds the server spent after the warm-up (Linux /proc; null elsewhere).
- * The warm-up is part of the same run so that the timed calls meet a server already under load
+ * The warm-up is part of the same run so that the timed requests meet a server already under load
  * (its code compiled, its buyers spread out in time) rather than twenty buyers arriving at once.
  * Each client moves to a fresh address at a different point, so that they do not all reconnect
  * together either. `variants` are the prints the carts are made of (cartLinesFrom).

@@ -1,6 +1,6 @@
 // The server's own times, on one freshly seeded site (its own data directory):
-//  - order creation and capture, the two calls of the checkout, from 20 buyers at once for 10 s
-//    against the PayPal double of test mode: p50/p99 of each, errors and SQLITE_BUSY;
+//  - order creation and capture, the two requests of the checkout, from 20 buyers at once for 10 s
+//    against the PayPal fake of test mode: p50/p99 of each, errors and SQLITE_BUSY;
 //  - the Orders tab of /admin with 10,000 orders: a search, a status filter and a plain page,
 //    each beside the same page read with raw SQL from the same database file; and the accountant's
 //    orders CSV of those orders (accountant-export.mjs);
@@ -165,10 +165,10 @@ async function durableCommit(dir, n = 200) {
 }
 
 /**
- * The floor under the two payment calls: the same 20 connections sending a POST that its endpoint
+ * The floor under the two payment endpoints: the same 20 connections sending a POST that its endpoint
  * answers at once (a 400 for a malformed PayPal order id, before any body is read or any work is
  * done). What it costs is the front, Astro's request and response objects, the middleware and the
- * log line, which every API call pays; the payment rows' CPU per request reads against it.
+ * log line, which every API request pays; the payment rows' CPU per request reads against it.
  */
 async function postFloorRow(site, pid) {
   const { result, perRequest } = await withServerCpu(
@@ -193,7 +193,7 @@ async function postFloorRow(site, pid) {
     `${r.rps.toFixed(0)} req/s, p99 ${ms(r.p99)}${cpuNote(perRequest)}`,
     '—',
     '—',
-    '— (the cost every API call pays)',
+    '— (the cost every API request pays)',
     '—',
   ];
 }
@@ -207,7 +207,7 @@ export async function orderPaymentRows(site, dbFile, pid = null, { profiling = f
   spawnSync('sync');
   const commit = await durableCommit(dirname(dbFile));
   const busyBefore = (site.output().match(/SQLITE_BUSY/g) ?? []).length;
-  // The first WARM_UP_S of the load are not timed: the server's first second of these calls is
+  // The first WARM_UP_S of the load are not timed: the server's first second of these requests is
   // spent compiling their code (V8 optimises a function once it has run often), and at 20 buyers
   // that alone made most of the p99. A running shop pays that once after a restart, not under
   // every load. Failures of the warm-up still count.
@@ -220,15 +220,15 @@ export async function orderPaymentRows(site, dbFile, pid = null, { profiling = f
     serverPid: pid,
   });
   if (profiling) process.kill(site.pid, 'SIGUSR2');
-  const calls = load.create.n + load.capture.n;
-  const perRequest = load.serverCpuMs === null ? null : load.serverCpuMs / calls;
+  const requests = load.create.n + load.capture.n;
+  const perRequest = load.serverCpuMs === null ? null : load.serverCpuMs / requests;
   // Let the log lines of the last answers reach us before counting.
   await new Promise((r) => setTimeout(r, 200));
   const busy = (site.output().match(/SQLITE_BUSY/g) ?? []).length - busyBefore;
   const unexpected = load.failures;
   const failed = unexpected.length + load.errors;
   const row = (what, s) => [
-    `order ${what} against the PayPal double, 20 connections, timed for ${TIMED_S} s after ${WARM_UP_S} s of the same load (${s.n} calls)`,
+    `order ${what} against the PayPal fake, 20 connections, timed for ${TIMED_S} s after ${WARM_UP_S} s of the same load (${s.n} requests)`,
     `p50 ${ms(s.p50)}, p99 ${ms(s.p99)}`,
     `one durable SQLite commit on this disk: p50 ${ms(commit.p50)}, p99 ${ms(commit.p99)}`,
     '—',

@@ -1,6 +1,6 @@
 // The checkout's quote (POST /api/checkout/quote) of a cart of 50 lines, the most an order may hold,
 // shipped abroad with a discount code: p50 of sequential requests, beside a POST of the same endpoint
-// answered at once (malformed JSON, a 400 before any work), which every API call pays.
+// answered at once (malformed JSON, a 400 before any work), which every API request pays.
 // `quoteRows()` returns the row; `node scripts/bench/quote.mjs` starts a seeded site of its own
 // (after `npm run build`) and prints it.
 import { mkdtempSync, rmSync } from 'node:fs';

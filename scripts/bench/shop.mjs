@@ -2,7 +2,7 @@
 //  - /shop rendered by the server: p50 of a real render (the page cache bypassed with a session-like
 //    cookie, as a signed-in visitor would) beside a raw query of every photo's row plus
 //    JSON.stringify, the same for /shop/data.json (the list the page's filter reads), the HTML's
-//    brotli size, and p50 from the front's byte cache (anonymous);
+//    brotli size, and p50 from the front's page cache (anonymous);
 //  - the client-side search/filter per keystroke in chromium: script time of each input event.
 // Run alone with `node scripts/bench/shop.mjs` (seeds its own data directory), or from run.mjs.
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -180,7 +180,7 @@ const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 /**
  * The shop's rows on a running site whose database (dbFile) already holds 2,000 photos: the server's
  * render (p50 of 30) beside the raw query of the rows, the HTML's brotli size, the answer from the
- * front's byte cache, and the client-side filter per keystroke.
+ * front's page cache, and the client-side filter per keystroke.
  */
 export async function shopRows(base, dbFile, pid = null) {
   // A session-like cookie makes the front pass the request to Astro: a real render every time.
@@ -233,7 +233,7 @@ export async function shopRows(base, dbFile, pid = null) {
       '≤ 120 KB',
       met(br <= 120_000),
     ],
-    ['/shop from the front’s byte cache (p50 of 30, br)', `${cached.p50.toFixed(1)} ms`, '—', '—', '—', '—'],
+    ['/shop from the front’s page cache (p50 of 30, br)', `${cached.p50.toFixed(1)} ms`, '—', '—', '—', '—'],
     [
       `shop filter per keystroke, script (${keys.n} keys, ${keys.cards} cards)`,
       `p50 ${keys.scriptP50.toFixed(2)} ms, max ${keys.scriptMax.toFixed(2)} ms`,

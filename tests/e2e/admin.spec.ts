@@ -35,7 +35,7 @@ async function signInTo(page: Page, path: string) {
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
-/** A test-mode purchase of one small matte print, through the same calls the checkout makes. */
+/** A test-mode purchase of one small matte print, through the same requests the checkout makes. */
 async function buyOnePrint(request: APIRequestContext, baseURL: string, buyer = BUYER) {
   const photos = (await (await request.get('/api/photos')).json()) as { id: string }[];
   const variants = (await (await request.get(`/api/photos/${photos[0]?.id}/variants`)).json()) as {

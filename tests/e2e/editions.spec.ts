@@ -1,29 +1,29 @@
 // The last copy of a limited edition in the browser: the owner makes a photo an edition of one in
 // the photo dialog, a buyer sees "Limited edition of 1 · 1 left" on the card and in the print
-// dialog and buys it through PayPal (the stand-in SDK, the PayPal double over HTTP), the owner opens
+// dialog and buys it through PayPal (the fake SDK, the PayPal fake over HTTP), the owner opens
 // its certificate from the order dialog ("Edition 1 of 1" with its QR code), and the shop's card
 // then says "Sold out" with nothing to add to the cart.
 import { expect, type Page, test } from '@playwright/test';
-import { startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
+import { startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { shortOrderId } from '~/lib/platform/shared/format';
 import { OWNER } from '../../playwright.config';
 import { type RunningServer, startServer } from '../helpers/server';
 import { seriousViolations } from './axe';
-import { routeStandInSdk } from './paypal-stand-in';
+import { routeFakeSdk } from './paypal-sdk-fake';
 import { signInTo } from './sign-in';
 
 const TITLE = 'Lough Tay at First Light';
-let paypal: Awaited<ReturnType<typeof startPaypalDoubleServer>>;
+let paypal: Awaited<ReturnType<typeof startPaypalFakeServer>>;
 let site: RunningServer;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  paypal = await startPaypalDoubleServer();
+  paypal = await startPaypalFakeServer();
   site = await startServer({
     SEED_DEMO: '1',
     OWNER_PASSWORD: OWNER.password,
-    PAYPAL_CLIENT_ID: paypal.double.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.double.clientSecret,
+    PAYPAL_CLIENT_ID: paypal.fake.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.fake.clientSecret,
     PAYPAL_API_BASE: paypal.url,
   });
 });
@@ -82,7 +82,7 @@ test('the last copy of an edition is sold, certified and then sold out', async (
 
     // A buyer sees the copy left, and buys it through PayPal.
     const buyer = onSite(await buyerContext.newPage());
-    await routeStandInSdk(buyer, () => {});
+    await routeFakeSdk(buyer, () => {});
     await buyer.goto('/shop');
     await buyer.getByPlaceholder('Search photos...').fill('lough tay');
     await expect(shopCard(buyer).getByText('Limited edition of 1 · 1 left')).toBeVisible();
@@ -102,7 +102,7 @@ test('the last copy of an edition is sold, certified and then sold out', async (
     await field('City').fill('Wicklow');
     await field('Postal Code').fill('A67 X123');
     await chooseIreland(buyer);
-    await buyer.getByRole('button', { name: 'Pay with PayPal (stand-in)' }).click();
+    await buyer.getByRole('button', { name: 'Pay with PayPal (fake SDK)' }).click();
     await expect(buyer.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({
       timeout: 20_000,
     });

@@ -1,5 +1,5 @@
 // The first week of a working photographer, in one go, on a site of its own that takes real
-// payments (its server talks to the PayPal double over HTTP; the browser gets a stand-in for
+// payments (its server talks to the PayPal fake over HTTP; the browser gets a fake of
 // PayPal's script). The owner adds a photo too small to print: the dialog says so before saving,
 // the Photos tab badges it and the shop leaves it out. Then a photo that prints at two sizes: it is
 // sold at once, at only those two. A visitor opens its print page from the home gallery's viewer,
@@ -7,30 +7,30 @@
 // mail in the outbox and gives 5 stars, which show on the shop's card and the print page only once
 // the owner has approved them.
 import { expect, test } from '@playwright/test';
-import { startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
+import { startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { OWNER } from '../../playwright.config';
 import { readOutbox } from '../helpers/outbox';
 import { type RunningServer, startServer } from '../helpers/server';
 import { addPhoto, photoCard } from './add-photo';
 import { seriousViolations } from './axe';
-import { routeStandInSdk } from './paypal-stand-in';
+import { routeFakeSdk } from './paypal-sdk-fake';
 import { signInTo } from './sign-in';
 
 const SMALL = 'Lough Dan from the Old Bridge';
 const PRINTABLE = 'Glenmacnass Waterfall in Spate';
 const BUYER = { name: 'Niamh Kavanagh', email: 'niamh.kavanagh@example.ie' };
 
-let paypal: Awaited<ReturnType<typeof startPaypalDoubleServer>>;
+let paypal: Awaited<ReturnType<typeof startPaypalFakeServer>>;
 let site: RunningServer;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  paypal = await startPaypalDoubleServer();
+  paypal = await startPaypalFakeServer();
   site = await startServer({
     OWNER_EMAIL: OWNER.email,
     OWNER_PASSWORD: OWNER.password,
-    PAYPAL_CLIENT_ID: paypal.double.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.double.clientSecret,
+    PAYPAL_CLIENT_ID: paypal.fake.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.fake.clientSecret,
     PAYPAL_API_BASE: paypal.url,
   });
 });
@@ -45,7 +45,7 @@ test('a photo too small is kept out, one that prints at two sizes is bought from
   test.setTimeout(240_000);
   const owner = await browser.newContext({ baseURL: site.url });
   const visitor = await browser.newContext({ baseURL: site.url });
-  await routeStandInSdk(visitor);
+  await routeFakeSdk(visitor);
   const admin = await owner.newPage();
 
   // 1. Too small to print: told before saving, badged after, and not in the shop.
@@ -102,7 +102,7 @@ test('a photo too small is kept out, one that prints at two sizes is bought from
   await field('City').fill('Wicklow');
   await field('Postal Code').fill('A67 P2X4');
   await field('Country').selectOption({ label: 'Ireland' });
-  await page.getByRole('button', { name: 'Pay with PayPal (stand-in)' }).click();
+  await page.getByRole('button', { name: 'Pay with PayPal (fake SDK)' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   const bought = page.getByRole('list', { name: 'Prints ordered' }).getByRole('listitem');
   await expect(bought).toHaveCount(1);

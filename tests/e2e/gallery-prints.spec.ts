@@ -1,10 +1,10 @@
 // A client orders a print of a gallery photo in the browser: the gallery's "Order a print" opens the
 // shop's print dialog, each size with its price from the shop's price list, the print goes to the cart and is paid through the PayPal JS SDK code path
-// (a stand-in SDK script, the site talking to the PayPal double over HTTP), and the stored order
+// (a fake SDK script, the site talking to the PayPal fake over HTTP), and the stored order
 // records the gallery and the link it came through.
 import { expect, type Page, test } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
+import { startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { formatEuro } from '~/lib/platform/shared/format';
 import { currentPrices } from '~/lib/shop/products.server';
 import { orderItems, orders } from '~db/schema';
@@ -17,20 +17,20 @@ import {
   makeGalleryLink,
 } from '../helpers/gallery-factories';
 import { type RunningServer, startServer } from '../helpers/server';
-import { routeStandInSdk } from './paypal-stand-in';
+import { routeFakeSdk } from './paypal-sdk-fake';
 
-type PaypalDoubleServer = Awaited<ReturnType<typeof startPaypalDoubleServer>>;
+type PaypalFakeServer = Awaited<ReturnType<typeof startPaypalFakeServer>>;
 
-let paypal: PaypalDoubleServer;
+let paypal: PaypalFakeServer;
 let site: RunningServer;
 const made = { token: '', linkId: '', galleryId: '' };
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  paypal = await startPaypalDoubleServer();
+  paypal = await startPaypalFakeServer();
   site = await startServer({
-    PAYPAL_CLIENT_ID: paypal.double.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.double.clientSecret,
+    PAYPAL_CLIENT_ID: paypal.fake.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.fake.clientSecret,
     PAYPAL_API_BASE: paypal.url,
   });
   // 2400 x 1800 px: enough detail for a small and a medium print.
@@ -60,7 +60,7 @@ async function fillCustomer(page: Page) {
 
 test('a client orders a print of a gallery photo and pays through PayPal', async ({ page }) => {
   test.setTimeout(90_000);
-  await routeStandInSdk(page);
+  await routeFakeSdk(page);
   await page.goto(`${site.url}/g/${made.token}`);
   await expect(page.getByRole('heading', { name: 'Kippure sunrise' })).toBeVisible();
   await page.getByRole('button', { name: 'Order a print of DJI_0201.JPG' }).click();
@@ -88,7 +88,7 @@ test('a client orders a print of a gallery photo and pays through PayPal', async
   await fillCustomer(page);
   await expect(page.getByText('Shipping to Ireland')).toBeVisible();
   await expect(page.getByTestId('payment-control')).toHaveAttribute('aria-disabled', 'false');
-  await page.getByRole('button', { name: 'Pay with PayPal (stand-in)' }).click();
+  await page.getByRole('button', { name: 'Pay with PayPal (fake SDK)' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get('orderId') as string;
 

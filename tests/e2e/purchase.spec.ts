@@ -1,21 +1,21 @@
 // The whole purchase in the browser: find a print, customise it, add it to the cart, see the badge
 // and the cart survive a move to another page, meet every checkout validation message, pay, see the
 // confirmation and find the order with its items in the database. Once in test mode (the built-in
-// PayPal double: a test order, never shown as paid), once through the PayPal JS SDK code path with a stand-in SDK script served by
-// Playwright routing and the server talking to the PayPal double over HTTP.
+// PayPal fake: a test order, never shown as paid), once through the PayPal JS SDK code path with a fake SDK script served by
+// Playwright routing and the server talking to the PayPal fake over HTTP.
 import { join } from 'node:path';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { DELIVERY_TEXT } from '~/lib/checkout/order-mail.server';
-import { startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
+import { startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { shortOrderId } from '~/lib/platform/shared/format';
 import { type RunningServer, startServer } from '../helpers/server';
 import { seriousViolations } from './axe';
-import { routeStandInSdk } from './paypal-stand-in';
+import { routeFakeSdk } from './paypal-sdk-fake';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
-type PaypalDoubleServer = Awaited<ReturnType<typeof startPaypalDoubleServer>>;
+type PaypalFakeServer = Awaited<ReturnType<typeof startPaypalFakeServer>>;
 
 async function customiseAndAdd(page: Page) {
   await page.goto('/shop');
@@ -222,19 +222,19 @@ test('the confirmation of an order shows only in the browser that paid for it', 
   }
 });
 
-test.describe('with PayPal credentials (stand-in SDK, the PayPal double over HTTP)', () => {
-  // A site of its own, talking to the PayPal double over HTTP; each page opens it and loads the
-  // stand-in SDK.
-  let paypal: PaypalDoubleServer;
+test.describe('with PayPal credentials (fake SDK, the PayPal fake over HTTP)', () => {
+  // A site of its own, talking to the PayPal fake over HTTP; each page opens it and loads the
+  // fake SDK.
+  let paypal: PaypalFakeServer;
   let site: RunningServer;
   let sdkUrl = '';
   test.beforeAll(async () => {
     test.setTimeout(180_000);
-    paypal = await startPaypalDoubleServer();
+    paypal = await startPaypalFakeServer();
     site = await startServer({
       SEED_DEMO: '1',
-      PAYPAL_CLIENT_ID: paypal.double.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.double.clientSecret,
+      PAYPAL_CLIENT_ID: paypal.fake.clientId,
+      PAYPAL_CLIENT_SECRET: paypal.fake.clientSecret,
       PAYPAL_API_BASE: paypal.url,
     });
   });
@@ -243,8 +243,8 @@ test.describe('with PayPal credentials (stand-in SDK, the PayPal double over HTT
     await paypal?.stop();
   });
   test.beforeEach(async ({ page }) => {
-    paypal.double.captureBehaviour = 'complete';
-    await routeStandInSdk(page, (url) => {
+    paypal.fake.captureBehaviour = 'complete';
+    await routeFakeSdk(page, (url) => {
       sdkUrl = url;
     });
     const go = page.goto.bind(page);
@@ -256,23 +256,23 @@ test.describe('with PayPal credentials (stand-in SDK, the PayPal double over HTT
     test.setTimeout(90_000);
     await customiseAndAdd(page);
     await fillCheckout(page);
-    await page.getByRole('button', { name: 'Pay with PayPal (stand-in)' }).click();
+    await page.getByRole('button', { name: 'Pay with PayPal (fake SDK)' }).click();
     await expectOrdered(page, site.dataDir, { testMode: false });
     const sdk = new URL(sdkUrl);
-    expect(sdk.searchParams.get('client-id')).toBe(paypal.double.clientId);
+    expect(sdk.searchParams.get('client-id')).toBe(paypal.fake.clientId);
     expect(sdk.searchParams.get('currency')).toBe('EUR');
     expect(sdk.searchParams.get('intent')).toBe('capture');
-    expect(paypal.double.tokensIssued).toBe(1);
+    expect(paypal.fake.tokensIssued).toBe(1);
   });
 
   test('a payment PayPal holds for review: the cart is cleared and the pending page gives the order number', async ({
     page,
   }) => {
     test.setTimeout(90_000);
-    paypal.double.captureBehaviour = 'pending';
+    paypal.fake.captureBehaviour = 'pending';
     await customiseAndAdd(page);
     await fillCheckout(page);
-    await page.getByRole('button', { name: 'Pay with PayPal (stand-in)' }).click();
+    await page.getByRole('button', { name: 'Pay with PayPal (fake SDK)' }).click();
     await expect(page.getByRole('heading', { name: 'Payment Pending' })).toBeVisible();
     await expect(page).toHaveURL(/\/checkout\?pending=true&orderId=/);
     const orderId = new URL(page.url()).searchParams.get('orderId') as string;

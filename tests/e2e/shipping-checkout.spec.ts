@@ -1,32 +1,32 @@
 // Shipping, VAT and a discount code at the checkout, in the browser: a buyer in Ireland and one in
-// Australia see different shipping before they pay, pay through the PayPal SDK code path (a stand-in
-// SDK served by routing, the server talking to the PayPal double over HTTP), and are charged exactly
+// Australia see different shipping before they pay, pay through the PayPal SDK code path (a fake
+// SDK served by routing, the server talking to the PayPal fake over HTTP), and are charged exactly
 // the total they were shown, with a PayPal breakdown that adds up; the Australian buyer uses a code,
 // whose use is counted. A country the owner does not ship to is said before payment, and no payment
 // is offered for it.
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
+import { startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { decimalStringToCents } from '~/lib/platform/shared/format';
 import { CUSTOMER } from '../helpers/fixtures';
 import { type RunningServer, startServer } from '../helpers/server';
 import { seriousViolations } from './axe';
-import { routeStandInSdk } from './paypal-stand-in';
+import { routeFakeSdk } from './paypal-sdk-fake';
 
-type PaypalDoubleServer = Awaited<ReturnType<typeof startPaypalDoubleServer>>;
+type PaypalFakeServer = Awaited<ReturnType<typeof startPaypalFakeServer>>;
 
-let paypal: PaypalDoubleServer;
+let paypal: PaypalFakeServer;
 let site: RunningServer;
 const siteDb = (readonly = false) => new Database(join(site.dataDir, 'site.sqlite'), { readonly });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  paypal = await startPaypalDoubleServer();
+  paypal = await startPaypalFakeServer();
   site = await startServer({
     SEED_DEMO: '1',
-    PAYPAL_CLIENT_ID: paypal.double.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.double.clientSecret,
+    PAYPAL_CLIENT_ID: paypal.fake.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.fake.clientSecret,
     PAYPAL_API_BASE: paypal.url,
   });
   // The owner's code (made in the Discounts tab on a real site), and a country not shipped to.
@@ -45,7 +45,7 @@ test.afterAll(async () => {
   await paypal?.stop();
 });
 test.beforeEach(async ({ page }) => {
-  await routeStandInSdk(page);
+  await routeFakeSdk(page);
 });
 
 /** Two small matte prints of the demo's Lough Tay, put in the cart as the shop would. */
@@ -86,9 +86,9 @@ async function fillDetails(page: Page, country: string) {
   await field('Country').selectOption({ label: country });
 }
 
-/** Pays through the stand-in SDK; the stored order's total, which must be the one shown. */
+/** Pays through the fake SDK; the stored order's total, which must be the one shown. */
 async function payAndCheck(page: Page, shownTotal: string) {
-  await page.getByRole('button', { name: 'Pay with PayPal (stand-in)' }).click();
+  await page.getByRole('button', { name: 'Pay with PayPal (fake SDK)' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get('orderId') as string;
   const db = siteDb(true);
@@ -97,7 +97,7 @@ async function payAndCheck(page: Page, shownTotal: string) {
   expect(order.payment_status).toBe('completed');
   expect(order.total_amount_cents).toBe(decimalStringToCents(shownTotal.replace('€', '')));
   // PayPal's breakdown adds up as PayPal checks it, and is the stored order's.
-  const unit = paypal.double.orders.get(order.paypal_order_id as string)?.purchaseUnits[0];
+  const unit = paypal.fake.orders.get(order.paypal_order_id as string)?.purchaseUnits[0];
   const cents = (value: string | undefined) => decimalStringToCents(value ?? 'NaN');
   const breakdown = unit?.amount.breakdown;
   expect(cents(unit?.amount.value)).toBe(order.total_amount_cents);
@@ -190,6 +190,6 @@ test('a country not shipped to is said before payment, and no payment is offered
     'Sorry, prints cannot be shipped to New Zealand at the moment. Please contact us about your order.',
   );
   await expect(page.getByTestId('payment-control')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Pay with PayPal (stand-in)' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Pay with PayPal (fake SDK)' })).toHaveCount(0);
   await expect(page.getByTestId('order-total')).toHaveText('—');
 });

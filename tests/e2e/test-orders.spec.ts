@@ -21,7 +21,7 @@ async function signInTo(page: Page, path: string) {
 }
 
 test('the owner clears test orders, and a real order stays', async ({ page, request, baseURL }) => {
-  // A test-mode purchase through the checkout's calls, and a real paid order beside it.
+  // A test-mode purchase through the checkout's endpoints, and a real paid order beside it.
   const photos = (await (await request.get('/api/photos')).json()) as { id: string }[];
   const variants = (await (await request.get(`/api/photos/${photos[0]?.id}/variants`)).json()) as {
     id: string;

@@ -139,7 +139,7 @@ export function makeDiscountCode(db: Db, overrides: Insert<typeof discountCodes>
  * Where an order stands with PayPal: started at checkout (no capture), held for review (a PENDING
  * capture recorded), paid, failed, cancelled, or paid and then refunded in full through PayPal (a
  * partial refund: `refundedAmountCents` below the total); or a test order, "paid" through test
- * mode's PayPal double (its capture COMPLETED, no money taken).
+ * mode's PayPal fake (its capture COMPLETED, no money taken).
  */
 export type PaymentState = 'started' | 'held' | 'paid' | 'failed' | 'cancelled' | 'refunded' | 'test';
 export const PAYMENT_STATES: readonly PaymentState[] = [

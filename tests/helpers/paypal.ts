@@ -1,26 +1,26 @@
-// PayPal for unit tests: the double that test mode runs in-process, and the real client talking to
+// PayPal for unit tests: the fake that test mode runs in-process, and the real client talking to
 // it through its fetch, wired the way the site wires them when no PayPal credentials are set.
 import { createServer, type Server } from 'node:http';
 import { PaypalClient } from '~/lib/payments/paypal-client.server';
-import { PaypalDouble } from '~/lib/payments/paypal-double.server';
+import { PaypalFake } from '~/lib/payments/paypal-fake.server';
 
-export function paypalDouble(): { double: PaypalDouble; client: PaypalClient } {
-  const double = new PaypalDouble();
+export function paypalFake(): { fake: PaypalFake; client: PaypalClient } {
+  const fake = new PaypalFake();
   const client = new PaypalClient({
-    apiBase: 'http://paypal-double.invalid',
-    clientId: double.clientId,
-    clientSecret: double.clientSecret,
-    fetch: double.fetch,
+    apiBase: 'http://paypal-fake.invalid',
+    clientId: fake.clientId,
+    clientSecret: fake.clientSecret,
+    fetch: fake.fetch,
   });
-  return { double, client };
+  return { fake, client };
 }
 
 /**
- * The double over HTTP, holding back the answer to every capture for `holdMs` after PayPal has
+ * The fake over HTTP, holding back the answer to every capture for `holdMs` after PayPal has
  * recorded it: the window in which a crash or a stop leaves a capture the site has not heard of.
  */
 export async function startHoldingPaypal(
-  double: PaypalDouble,
+  fake: PaypalFake,
   holdMs: number,
 ): Promise<{ url: string; server: Server; stop: () => Promise<void> }> {
   const server = createServer(async (req, res) => {
@@ -28,8 +28,8 @@ export async function startHoldingPaypal(
     for await (const c of req) chunks.push(c as Buffer);
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-    const response = await double.handle(
-      new Request(`http://double${req.url}`, {
+    const response = await fake.handle(
+      new Request(`http://fake${req.url}`, {
         method: req.method,
         headers,
         body: req.method === 'GET' || req.method === 'HEAD' ? undefined : Buffer.concat(chunks),

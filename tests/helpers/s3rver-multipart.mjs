@@ -1,5 +1,5 @@
-// Four multipart calls that s3rver 3.7.1 lacks, added to the test S3 server over s3rver's own
-// files, in the request and answer shapes the S3 API documents. @tus/s3-store needs the first
+// Four multipart endpoints that s3rver 3.7.1 lacks, added to the test S3 server over s3rver's own
+// files, in the request and response formats the S3 API documents. @tus/s3-store needs the first
 // three to resume and clean up uploads; the storage driver's server-side copy of an object over
 // 5 GiB needs the fourth:
 // - ListParts            GET    /{bucket}/{key}?uploadId=…
@@ -19,7 +19,7 @@ const S3Error = require('s3rver/lib/models/error');
 const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
 /** A Koa middleware for s3rver (path-style requests only, as the tests make them). */
-export function multipartCalls(root) {
+export function multipartEndpoints(root) {
   const uploadsDir = (bucket) => join(root, bucket, '._S3rver_uploads');
   const uploadDir = (bucket, uploadId) => {
     if (!UPLOAD_ID.test(uploadId ?? ''))

@@ -2,7 +2,7 @@
 // s3rver 3.7.1 makes its ListObjectsV2 continuation tokens with DES, which OpenSSL 3 (Node 17 and
 // later) only offers through that provider; without it every listing longer than one page answers
 // 500. Arguments: the data folder, the bucket to make, and optionally a port (0, any free one, by
-// default). Writes {"port":N,"cdn":M} on one line once it listens: M is a stand-in for the CDN in
+// default). Writes {"port":N,"cdn":M} on one line once it listens: M is a fake CDN in
 // front of a bucket, set up as the README asks, serving `{bucket}/media/…` and `{bucket}/objects/…`
 // and nothing else (s3rver itself serves every object to anyone, as a bucket made public would). Started by a test process it stops
 // when its stdin closes (so it never outlives that process); given a port (Playwright's web
@@ -10,7 +10,7 @@
 import { mkdirSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import S3rver from 's3rver';
-import { multipartCalls } from './s3rver-multipart.mjs';
+import { multipartEndpoints } from './s3rver-multipart.mjs';
 
 const [directory, bucket, fixedPort] = process.argv.slice(2);
 mkdirSync(directory, { recursive: true });
@@ -22,7 +22,7 @@ const server = new S3rver({
   configureBuckets: [{ name: bucket }],
 });
 // Before s3rver's router, after its XML encoder and error handler (see s3rver-multipart.mjs).
-server.middleware.splice(server.middleware.length - 1, 0, multipartCalls(directory));
+server.middleware.splice(server.middleware.length - 1, 0, multipartEndpoints(directory));
 const { port } = await server.run();
 const PUBLIC = /^\/[a-z0-9.-]+\/(media|objects)\/[A-Za-z0-9_./-]+$/;
 const cdn = createServer((req, res) => {

@@ -1,5 +1,5 @@
-// The owner's order calls over HTTP against the built server in test mode (the in-process PayPal
-// double): the list with search and pages, a status change recorded in the history, 400 for an
+// The owner's order endpoints over HTTP against the built server in test mode (the in-process PayPal
+// fake): the list with search and pages, a status change recorded in the history, 400 for an
 // unknown status, 404 for an unknown order, and a test-mode purchase refunded end to end (order and
 // payment cancelled, refund id stored, a second refund 409).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -183,7 +183,7 @@ describe('refunding a test-mode purchase', () => {
   });
 });
 
-describe('the older names of the owner’s order calls', () => {
+describe('the older names of the owner’s order endpoints', () => {
   const anonymous = (method: string, path: string, body?: unknown) =>
     fetch(`${site.url}${path}`, {
       method,

@@ -1,6 +1,6 @@
-// The owner's photo calls over HTTP on the built server: the list, adding through a signed upload
+// The owner's photo endpoints over HTTP on the built server: the list, adding through a signed upload
 // and editing (bad input is a 400 that saves nothing, an unknown photo a 404), the one homepage hero
-// under concurrent calls, hiding a photo from the public reads, deleting only what was never
+// under concurrent requests, hiding a photo from the public reads, deleting only what was never
 // ordered, and the featured order. Every refusal answers JSON { message }.
 // @both-stores: npm test runs this file a second time with its media in S3 (TEST_STORAGE=s3).
 import sharp from 'sharp';
@@ -134,7 +134,7 @@ describe('adding and editing', () => {
 });
 
 describe('the homepage hero', () => {
-  it('is exactly one photo after many concurrent calls', async () => {
+  it('is exactly one photo after many concurrent requests', async () => {
     const ids = Array.from({ length: 6 }, (_, i) => `p-race-${i}`);
     const answers = await Promise.all(
       [...ids, ...ids].map((id) => call('PUT', `/api/admin/photos/${id}/homepage-hero`)),

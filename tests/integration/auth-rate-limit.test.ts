@@ -31,7 +31,7 @@ async function burst(localAddress: string, headers?: Record<string, string>): Pr
 }
 
 describe("better-auth's own rate limit", () => {
-  it('limits one client to 30 get-session calls a minute without limiting another', async () => {
+  it('limits one client to 30 get-session requests a minute without limiting another', async () => {
     const statuses = await burst('127.0.0.10');
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
     expect(statuses[30]).toBe(429);

@@ -1,5 +1,5 @@
 // What a capture uses up that is limited, attacked over HTTP against the built server and a PayPal
-// double that answers each capture after 300 ms, every buyer from an address of its own:
+// fake that answers each capture after 300 ms, every buyer from an address of its own:
 // - a 90%-off code of one use, 20 orders made with it, 20 captures at once: one is paid, the code
 //   shows 1 use of 1, the 19 others are refused (422) saying the code is used up and nothing was
 //   charged, and PayPal took money once;
@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaypalDouble } from '~/lib/payments/paypal-double.server';
+import { PaypalFake } from '~/lib/payments/paypal-fake.server';
 import { MAX_HELD_COPIES } from '~/lib/shop/editions';
 import { withSiteDb } from '../helpers/db';
 import { makeDiscountCode, makePhoto, makeVariant } from '../helpers/factories';
@@ -22,13 +22,13 @@ const USED_UP =
 
 let site: RunningServer;
 let paypal: Awaited<ReturnType<typeof startHoldingPaypal>>;
-const double = new PaypalDouble();
+const fake = new PaypalFake();
 
 beforeAll(async () => {
-  paypal = await startHoldingPaypal(double, 300);
+  paypal = await startHoldingPaypal(fake, 300);
   site = await startServer({
-    PAYPAL_CLIENT_ID: double.clientId,
-    PAYPAL_CLIENT_SECRET: double.clientSecret,
+    PAYPAL_CLIENT_ID: fake.clientId,
+    PAYPAL_CLIENT_SECRET: fake.clientSecret,
     PAYPAL_API_BASE: paypal.url,
     TRUSTED_PROXIES: '127.0.0.1',
   });
@@ -61,7 +61,7 @@ function readDb<T>(fn: (db: Database.Database) => T): T {
   }
 }
 const completedCaptures = () =>
-  [...double.orders.values()].flatMap((o) => o.captures).filter((c) => c.status === 'COMPLETED').length;
+  [...fake.orders.values()].flatMap((o) => o.captures).filter((c) => c.status === 'COMPLETED').length;
 
 describe('a 90% code of one use, 20 captures at the same moment', () => {
   it('pays one order; 19 are refused before PayPal: used up, not charged', async () => {
@@ -136,7 +136,7 @@ describe('one unpaid order for all 30 copies of three editions of 30', () => {
     expect(created.status).toBe(201);
     for (const e of editions) expect(await left(e.photoId)).toBe(30 - MAX_HELD_COPIES);
 
-    double.captureBehaviour = 'instrument-declined';
+    fake.captureBehaviour = 'instrument-declined';
     try {
       const refused = await capture(created.body.id as string);
       expect(refused).toEqual({
@@ -144,7 +144,7 @@ describe('one unpaid order for all 30 copies of three editions of 30', () => {
         body: { message: 'PayPal payment failed', issue: 'INSTRUMENT_DECLINED' },
       });
     } finally {
-      double.captureBehaviour = 'complete';
+      fake.captureBehaviour = 'complete';
     }
     for (const e of editions) expect(await left(e.photoId)).toBe(30);
   }, 60_000);

@@ -1,28 +1,28 @@
 // The checkout's quote and the order made from it, over HTTP against the built server, whose PayPal
-// is the double over HTTP: the quote prices a cart by country and code, refuses bad input with a
+// is the fake over HTTP: the quote prices a cart by country and code, refuses bad input with a
 // sentence, limits wrong codes per client (429 with Retry-After), and the order charges exactly the
 // quoted total with a PayPal breakdown that adds up, its figures stored on the order.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PaypalDouble, startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
+import { type PaypalFake, startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { withSiteDb } from '../helpers/db';
 import { makeDiscountCode, makeFramings, makePhoto, makeVariant } from '../helpers/factories';
 import { type RunningServer, startServer } from '../helpers/server';
 
 let site: RunningServer;
-let double: PaypalDouble;
+let fake: PaypalFake;
 let stopPaypal: () => Promise<void>;
 
 beforeAll(async () => {
-  const paypal = await startPaypalDoubleServer();
-  double = paypal.double;
+  const paypal = await startPaypalFakeServer();
+  fake = paypal.fake;
   stopPaypal = paypal.stop;
   // The test speaks as several clients through X-Forwarded-For, as a local reverse proxy would.
   site = await startServer({
     TRUSTED_PROXIES: '127.0.0.1',
-    PAYPAL_CLIENT_ID: double.clientId,
-    PAYPAL_CLIENT_SECRET: double.clientSecret,
+    PAYPAL_CLIENT_ID: fake.clientId,
+    PAYPAL_CLIENT_SECRET: fake.clientSecret,
     PAYPAL_API_BASE: paypal.url,
   });
   withSiteDb(site.dataDir, (d) => {
@@ -171,7 +171,7 @@ describe('POST /api/paypal/order with a country and a code', () => {
     const res = await post('/api/paypal/order', { ...cart, amount: '0.01' });
     expect(res.status).toBe(201);
     const { id } = await res.json();
-    const unit = double.orders.get(id)?.purchaseUnits[0];
+    const unit = fake.orders.get(id)?.purchaseUnits[0];
     const eur = (value: string) => ({ currency_code: 'EUR', value });
     // 240.00 of prints, 24.00 off, and to the rest of the world 25 + 2 × 6 + 60 for the frame.
     expect(quoted).toMatchObject({
@@ -209,9 +209,9 @@ describe('POST /api/paypal/order with a country and a code', () => {
   });
 
   it('refuses an order without a country, or to one not shipped to, and asks PayPal nothing', async () => {
-    const before = double.orders.size;
+    const before = fake.orders.size;
     expect((await post('/api/paypal/order', { lines: LINES })).status).toBe(400);
     expect((await post('/api/paypal/order', { lines: LINES, country: 'NZ' })).status).toBe(422);
-    expect(double.orders.size).toBe(before);
+    expect(fake.orders.size).toBe(before);
   });
 });

@@ -1,10 +1,10 @@
 // Composition analysis over HTTP (POST /api/analyze-composition, GET /api/composition-tips):
 // owner only, refusals with readable messages, the local analyser by default, and the vision-model
-// path against a chat-completions double, with the local analyser as its fallback.
+// path against a fake chat-completions endpoint, with the local analyser as its fallback.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MODEL_MAX_RETRIES } from '~/lib/composition/analysis/model.server';
 import { compositionAnalysisSchema } from '~/lib/composition/schemas';
-import { modelAnalysis, type OpenAiDouble, startOpenAiDouble } from '../helpers/openai-double';
+import { modelAnalysis, type OpenAiFake, startOpenAiFake } from '../helpers/openai-fake';
 import { horizonPhoto, truncated } from '../helpers/photos';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
@@ -35,7 +35,7 @@ describe('composition analysis, local analyser', () => {
     expect((await fetch(`${server.url}/api/composition-tips`)).status).toBe(401);
   });
 
-  it('analyses a photo for the owner in the composition analysis shape', async () => {
+  it('analyses a photo for the owner in the composition analysis format', async () => {
     const res = await post(server, { image: base64(await horizonPhoto(0)) }, cookie);
     expect(res.status).toBe(200);
     const analysis = compositionAnalysisSchema.parse(await res.json());
@@ -97,12 +97,12 @@ describe('composition analysis, vision model', () => {
   const KEY = 'sk-integration-5e2c7a90d4f1';
   let server: RunningServer;
   let cookie: string;
-  let double: OpenAiDouble;
+  let fake: OpenAiFake;
   beforeAll(async () => {
-    double = await startOpenAiDouble(JSON.stringify(modelAnalysis));
+    fake = await startOpenAiFake(JSON.stringify(modelAnalysis));
     server = await startServer({
       OPENAI_API_KEY: KEY,
-      OPENAI_BASE_URL: double.baseUrl,
+      OPENAI_BASE_URL: fake.baseUrl,
       OPENAI_MODEL: 'vision-test-model',
       // The most the site and the openai package can be asked to log.
       LOG_LEVEL: 'trace',
@@ -112,7 +112,7 @@ describe('composition analysis, vision model', () => {
   });
   afterAll(async () => {
     await server?.stop();
-    await double?.close();
+    await fake?.close();
   });
 
   it("answers with the model's critique when it is valid", async () => {
@@ -122,13 +122,13 @@ describe('composition analysis, vision model', () => {
     const { measurements, ...critique } = compositionAnalysisSchema.parse(await res.json());
     expect(critique).toEqual(modelAnalysis);
     expect(measurements?.exposure.histogram).toHaveLength(32);
-    const sent = double.requests.at(-1)!;
+    const sent = fake.requests.at(-1)!;
     expect(sent.body.model).toBe('vision-test-model');
     expect(sent.authorization).toBe(`Bearer ${KEY}`);
   });
 
   it("falls back to the local analyser when the model's answer is malformed", async () => {
-    double.content = '{"overallScore": "great"}';
+    fake.content = '{"overallScore": "great"}';
     const res = await post(server, { image: base64(await horizonPhoto(0)) }, cookie);
     expect(res.status).toBe(200);
     const analysis = compositionAnalysisSchema.parse(await res.json());
@@ -138,23 +138,23 @@ describe('composition analysis, vision model', () => {
   });
 
   it('asks again once after a 500, then falls back to the local analyser', async () => {
-    double.reset(JSON.stringify(modelAnalysis));
-    double.status = 500;
-    const before = double.requests.length;
+    fake.reset(JSON.stringify(modelAnalysis));
+    fake.status = 500;
+    const before = fake.requests.length;
     const res = await post(server, { image: base64(await horizonPhoto(0)) }, cookie);
     expect(res.status).toBe(200);
     const analysis = compositionAnalysisSchema.parse(await res.json());
     expect(analysis.summary).not.toBe(modelAnalysis.summary);
-    expect(double.requests.length - before).toBe(MODEL_MAX_RETRIES + 1);
+    expect(fake.requests.length - before).toBe(MODEL_MAX_RETRIES + 1);
     await expect
       .poll(() => server.output())
       .toMatch(/"reason":"500 The server had an error[^\n]*used the local analyser/);
   });
 
   it('never writes the API key to the log, even when the server quotes it back', async () => {
-    double.reset(JSON.stringify(modelAnalysis));
-    double.status = 401;
-    double.echoAuthorization = true;
+    fake.reset(JSON.stringify(modelAnalysis));
+    fake.status = 401;
+    fake.echoAuthorization = true;
     const res = await post(server, { image: base64(await horizonPhoto(0)) }, cookie);
     expect(res.status).toBe(200);
     await expect.poll(() => server.output()).toMatch(/"reason":"401 Incorrect API key provided/);

@@ -113,7 +113,7 @@ describe('POST /api/contact', () => {
 });
 
 describe('public reads', () => {
-  it('serve the shapes the screens use', async () => {
+  it('serve the views the pages use', async () => {
     const get = async (path: string) => {
       const res = await fetch(`${server.url}${path}`);
       expect(res.status, path).toBe(200);

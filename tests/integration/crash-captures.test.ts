@@ -1,4 +1,4 @@
-// `kill -9` of the server while 200 buyers capture their payments at once, against the PayPal double
+// `kill -9` of the server while 200 buyers capture their payments at once, against the PayPal fake
 // over HTTP, in 10 rounds on the same data directory, restarting each time. PayPal's answers are held
 // back 150 ms, so that many captures are COMPLETED at PayPal while the site has not yet heard of them
 // when it dies. After each restart: no order is lost, none is paid twice, every order PayPal captured
@@ -6,7 +6,7 @@
 // every order PayPal did not capture is still unpaid, and SQLite's integrity_check says ok.
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaypalDouble } from '~/lib/payments/paypal-double.server';
+import { PaypalFake } from '~/lib/payments/paypal-fake.server';
 import { withSiteDb } from '../helpers/db';
 import { makeFraming, makePhoto, makeVariant } from '../helpers/factories';
 import { CUSTOMER } from '../helpers/fixtures';
@@ -18,7 +18,7 @@ const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 10);
 const BUYERS = Number(process.env.CRASH_BUYERS ?? 200);
 const HOLD_MS = 150;
 
-const double = new PaypalDouble();
+const fake = new PaypalFake();
 let paypal: Awaited<ReturnType<typeof startHoldingPaypal>>;
 let site: RunningServer | undefined;
 let dataDir: string;
@@ -27,8 +27,8 @@ const figures: string[] = [];
 const start = (dir?: string) =>
   startServer({
     ...(dir ? { DATA_DIR: dir } : {}),
-    PAYPAL_CLIENT_ID: double.clientId,
-    PAYPAL_CLIENT_SECRET: double.clientSecret,
+    PAYPAL_CLIENT_ID: fake.clientId,
+    PAYPAL_CLIENT_SECRET: fake.clientSecret,
     PAYPAL_API_BASE: paypal.url,
     TRUSTED_PROXIES: '127.0.0.1',
   });
@@ -82,10 +82,10 @@ function integrity(): string {
 }
 
 const capturedAtPaypal = (paypalOrderId: string) =>
-  (double.orders.get(paypalOrderId)?.captures ?? []).filter((c) => c.status === 'COMPLETED').length;
+  (fake.orders.get(paypalOrderId)?.captures ?? []).filter((c) => c.status === 'COMPLETED').length;
 
 beforeAll(async () => {
-  paypal = await startHoldingPaypal(double, HOLD_MS);
+  paypal = await startHoldingPaypal(fake, HOLD_MS);
   site = await start();
   dataDir = site.dataDir;
   withSiteDb(dataDir, (d) => {
@@ -164,7 +164,7 @@ describe(`kill -9 during ${BUYERS} concurrent captures, ${ROUNDS} rounds`, () =>
       // No order lost.
       for (const id of created) expect(byPaypal.has(id), `order ${id} lost`).toBe(true);
       for (const o of rows) {
-        const captures = double.orders.get(o.paypal_order_id)?.captures.length ?? 0;
+        const captures = fake.orders.get(o.paypal_order_id)?.captures.length ?? 0;
         // Never captured twice at PayPal; paid here exactly when PayPal captured it.
         expect(captures).toBeLessThanOrEqual(1);
         expect(o.payment_status === 'completed').toBe(capturedAtPaypal(o.paypal_order_id) === 1);

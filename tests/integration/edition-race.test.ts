@@ -1,27 +1,27 @@
 // The last copy of a limited edition, wanted by 50 buyers at once, over HTTP against the built server
-// and the PayPal double: exactly one pays; every other buyer gets a 409 "sold out" when the order is
+// and the PayPal fake: exactly one pays; every other buyer gets a 409 "sold out" when the order is
 // created or a refusal at capture, before PayPal is asked to take money; no number is given twice or
 // skipped; and SQLite's integrity_check says ok.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type PaypalDouble, startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
+import { type PaypalFake, startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { withSiteDb } from '../helpers/db';
 import { makeEditionCopy, makePhoto, makeVariant } from '../helpers/factories';
 import { CUSTOMER } from '../helpers/fixtures';
 import { type RunningServer, startServer } from '../helpers/server';
 
 let site: RunningServer;
-let paypal: Awaited<ReturnType<typeof startPaypalDoubleServer>>;
-let double: PaypalDouble;
+let paypal: Awaited<ReturnType<typeof startPaypalFakeServer>>;
+let fake: PaypalFake;
 const BUYERS = 50;
 
 beforeAll(async () => {
-  paypal = await startPaypalDoubleServer();
-  double = paypal.double;
+  paypal = await startPaypalFakeServer();
+  fake = paypal.fake;
   site = await startServer({
-    PAYPAL_CLIENT_ID: double.clientId,
-    PAYPAL_CLIENT_SECRET: double.clientSecret,
+    PAYPAL_CLIENT_ID: fake.clientId,
+    PAYPAL_CLIENT_SECRET: fake.clientSecret,
     PAYPAL_API_BASE: paypal.url,
     // Each buyer speaks from an address of its own, as behind a local reverse proxy.
     TRUSTED_PROXIES: '127.0.0.1',
@@ -108,7 +108,7 @@ const paidOrders = (photoId: string) =>
           .get(photoId) as { n: number }
       ).n,
   );
-const capturesAsked = () => double.calls.filter((c) => c.path.endsWith('/capture')).length;
+const capturesAsked = () => fake.calls.filter((c) => c.path.endsWith('/capture')).length;
 
 describe('the last copy of an edition, 50 buyers at once', () => {
   it('is sold once: the others get 409 sold out at creation, numbers 1 to N each once', async () => {

@@ -1,4 +1,4 @@
-// Prints of a client gallery's photos over HTTP on the built server (its PayPal is test mode's double):
+// Prints of a client gallery's photos over HTTP on the built server (its PayPal is test mode's fake):
 // the print dialog reads a photo's prints at the shop's prices through the link, the order records
 // the gallery and link it came through, and a line with another gallery's link or a revoked link is
 // refused with a sentence; a print of a gallery with a PIN needs the pass its page gives after the PIN.

@@ -1,6 +1,6 @@
 // A client gallery's derivatives have no public address, over HTTP on the built server: a photo and
 // a video the owner uploads to a proofing gallery are processed with every derivative (AVIFs and the
-// poster's included) under galleries/media/, none under media/, and on S3 the stand-in CDN at
+// poster's included) under galleries/media/, none under media/, and on S3 the fake CDN at
 // MEDIA_PUBLIC_URL refuses them while the client's viewing copies, the owner's thumbnails and the
 // web-size download still work. An older site's gallery derivatives, left under media/, are moved
 // to their private keys byte for byte when the site starts.

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaypalDouble } from '~/lib/payments/paypal-double.server';
+import { PaypalFake } from '~/lib/payments/paypal-fake.server';
 import { withSiteDb } from '../helpers/db';
 import { makePhoto, makeVariant } from '../helpers/factories';
 import { CUSTOMER } from '../helpers/fixtures';
@@ -18,7 +18,7 @@ import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 import { grantUpload, putUpload } from '../helpers/uploads';
 
-const double = new PaypalDouble();
+const fake = new PaypalFake();
 let paypal: Awaited<ReturnType<typeof startHoldingPaypal>>;
 let site: RunningServer;
 let after: RunningServer | undefined;
@@ -26,8 +26,8 @@ let after: RunningServer | undefined;
 const start = (dataDir?: string) =>
   startServer({
     ...(dataDir ? { DATA_DIR: dataDir } : {}),
-    PAYPAL_CLIENT_ID: double.clientId,
-    PAYPAL_CLIENT_SECRET: double.clientSecret,
+    PAYPAL_CLIENT_ID: fake.clientId,
+    PAYPAL_CLIENT_SECRET: fake.clientSecret,
     PAYPAL_API_BASE: paypal.url,
     TRUSTED_PROXIES: '127.0.0.1',
   });
@@ -62,7 +62,7 @@ function slowBody(
 }
 
 beforeAll(async () => {
-  paypal = await startHoldingPaypal(double, 400);
+  paypal = await startHoldingPaypal(fake, 400);
   site = await start();
   withSiteDb(site.dataDir, (d) => {
     makePhoto(d, { id: 'p-stop', title: 'Lugnaquilla', category: 'mountains' });
@@ -121,7 +121,7 @@ describe('SIGTERM with requests in flight', () => {
       ).n;
     const waitUntil = Date.now() + 30_000;
     while (
-      (claimed() < 3 || double.calls.filter((c) => c.path.endsWith('/capture')).length === 0) &&
+      (claimed() < 3 || fake.calls.filter((c) => c.path.endsWith('/capture')).length === 0) &&
       Date.now() < waitUntil
     ) {
       await new Promise((r) => setTimeout(r, 5));
@@ -151,7 +151,7 @@ describe('SIGTERM with requests in flight', () => {
     const refused = captured.filter((c) => c.status === 0);
     expect(answered.length + refused.length).toBe(20);
     expect(answered.length).toBeGreaterThan(0);
-    for (const c of refused) expect(double.orders.get(c.id)?.captures ?? []).toEqual([]);
+    for (const c of refused) expect(fake.orders.get(c.id)?.captures ?? []).toEqual([]);
     expect(uploaded[0]?.status, uploaded[0]?.body).toBe(200);
     expect(uploaded[1]?.status, uploaded[1]?.body).toBe(200);
     expect(uploaded[2]?.status).not.toBe(200);

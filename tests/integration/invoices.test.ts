@@ -4,7 +4,7 @@
 // cookie; the owner's routes answer the owner alone; a refund makes a credit note referring to the
 // invoice.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
+import { startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { saveBusinessDetails } from '~/lib/site/business.server';
 import { withSiteDb } from '../helpers/db';
 import { makePhoto, makeVariant } from '../helpers/factories';
@@ -15,15 +15,15 @@ import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 
 let site: RunningServer;
-let paypal: Awaited<ReturnType<typeof startPaypalDoubleServer>>;
+let paypal: Awaited<ReturnType<typeof startPaypalFakeServer>>;
 let owner: string;
 
 beforeAll(async () => {
-  paypal = await startPaypalDoubleServer();
-  const { double } = paypal;
+  paypal = await startPaypalFakeServer();
+  const { fake } = paypal;
   site = await startServer({
-    PAYPAL_CLIENT_ID: double.clientId,
-    PAYPAL_CLIENT_SECRET: double.clientSecret,
+    PAYPAL_CLIENT_ID: fake.clientId,
+    PAYPAL_CLIENT_SECRET: fake.clientSecret,
     PAYPAL_API_BASE: paypal.url,
   });
   owner = await signIn(site.url);
@@ -59,7 +59,7 @@ const post = (path: string, body: unknown, headers: Record<string, string> = {})
     body: JSON.stringify(body),
   });
 
-/** Buys one print through the PayPal double: the order id and this browser's receipt cookie. */
+/** Buys one print through the PayPal fake: the order id and this browser's receipt cookie. */
 async function buy() {
   const created = await post('/api/paypal/order', {
     lines: [{ variantId: 'v-tay', framing: null, quantity: 1 }],

@@ -1,9 +1,9 @@
 // The server's log after a sign-in, a password guess, an upload link and a full purchase against
-// the PayPal double (with real credentials, so the OAuth exchange happens): one JSON line per request
+// the PayPal fake (with real credentials, so the OAuth exchange happens): one JSON line per request
 // with its id, method, path without query, status, time and role; errors carry the id of their
 // request; and no password, session token, upload token, PayPal secret or access token appears in it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PaypalDouble, startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
+import { PaypalFake, startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { withSiteDb } from '../helpers/db';
 import { makePhoto, makeVariant } from '../helpers/factories';
 import { CUSTOMER } from '../helpers/fixtures';
@@ -11,7 +11,7 @@ import { logLines, type RunningServer, startServer } from '../helpers/server';
 import { grantUpload, putUpload } from '../helpers/uploads';
 
 const PASSWORD = 'log-scan-owner-password-8841';
-let paypal: Awaited<ReturnType<typeof startPaypalDoubleServer>>;
+let paypal: Awaited<ReturnType<typeof startPaypalFakeServer>>;
 let site: RunningServer;
 
 interface Line {
@@ -29,12 +29,10 @@ interface Line {
 const lines = () => logLines<Line>(site);
 
 beforeAll(async () => {
-  paypal = await startPaypalDoubleServer(
-    new PaypalDouble('test-client-id', 'paypal-secret-never-in-logs-5521'),
-  );
+  paypal = await startPaypalFakeServer(new PaypalFake('test-client-id', 'paypal-secret-never-in-logs-5521'));
   site = await startServer({
     OWNER_PASSWORD: PASSWORD,
-    PAYPAL_CLIENT_ID: paypal.double.clientId,
+    PAYPAL_CLIENT_ID: paypal.fake.clientId,
     PAYPAL_CLIENT_SECRET: 'paypal-secret-never-in-logs-5521',
     PAYPAL_API_BASE: paypal.url,
     LOG_LEVEL: 'debug',
@@ -98,7 +96,7 @@ describe('the log', () => {
     });
     expect(captured.status).toBe(200);
     // An error: a capture that PayPal fails, logged with the request's id.
-    paypal.double.captureBehaviour = 'fail500';
+    paypal.fake.captureBehaviour = 'fail500';
     const second = await fetch(`${site.url}/api/paypal/order`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -146,7 +144,7 @@ describe('the log', () => {
     ] as const) {
       expect(text.includes(secret), `${what} found in the log`).toBe(false);
     }
-    const tokens = paypal.double.issuedTokens();
+    const tokens = paypal.fake.issuedTokens();
     expect(tokens.length).toBeGreaterThan(0);
     for (const token of tokens)
       expect(text.includes(token), 'PayPal access token found in the log').toBe(false);

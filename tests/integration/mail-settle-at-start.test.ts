@@ -1,4 +1,4 @@
-// Settling at start, on the built server against the PayPal double over HTTP: PayPal completed a
+// Settling at start, on the built server against the PayPal fake over HTTP: PayPal completed a
 // capture, but the site stopped before it recorded it. At the next start the order is found (it
 // holds a PayPal order id and is still pending), asked about with GET /v2/checkout/orders/{id},
 // marked paid, and its two mails are delivered; a further restart sends them no second time. An
@@ -7,24 +7,24 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PaypalClient } from '~/lib/payments/paypal-client.server';
-import { type PaypalDouble, startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
+import { type PaypalFake, startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { withSiteDb } from '../helpers/db';
 import { makePhoto, makeVariant } from '../helpers/factories';
 import { readOutbox, waitForOutbox } from '../helpers/outbox';
 import { type RunningServer, startServer } from '../helpers/server';
 
 let site: RunningServer;
-let paypal: Awaited<ReturnType<typeof startPaypalDoubleServer>>;
-let double: PaypalDouble;
+let paypal: Awaited<ReturnType<typeof startPaypalFakeServer>>;
+let fake: PaypalFake;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  paypal = await startPaypalDoubleServer();
-  double = paypal.double;
+  paypal = await startPaypalFakeServer();
+  fake = paypal.fake;
   env = {
     OWNER_EMAIL: 'owner@example.com',
-    PAYPAL_CLIENT_ID: double.clientId,
-    PAYPAL_CLIENT_SECRET: double.clientSecret,
+    PAYPAL_CLIENT_ID: fake.clientId,
+    PAYPAL_CLIENT_SECRET: fake.clientSecret,
     PAYPAL_API_BASE: paypal.url,
   };
   site = await startServer(env);
@@ -78,11 +78,11 @@ describe('settling at start', () => {
     );
     const buyer = new PaypalClient({
       apiBase: paypal.url,
-      clientId: double.clientId,
-      clientSecret: double.clientSecret,
+      clientId: fake.clientId,
+      clientSecret: fake.clientSecret,
     });
     await buyer.captureOrder(captured, 'capture-before-the-crash');
-    const captures = () => double.calls.filter((c) => c.path.endsWith('/capture')).length;
+    const captures = () => fake.calls.filter((c) => c.path.endsWith('/capture')).length;
     expect(order(captured).payment_status).toBe('pending');
 
     await restart();
@@ -91,16 +91,16 @@ describe('settling at start', () => {
     const mine = (mails: ReturnType<typeof readOutbox>) => mails.filter((m) => m.text.includes(id));
     const mails = mine(await waitForOutbox(site.dataDir, (all) => mine(all).length >= 2));
     expect(mails.map((m) => m.to).sort()).toEqual(['aoife@example.ie', 'owner@example.com']);
-    expect(
-      double.calls.some((c) => c.method === 'GET' && c.path === `/v2/checkout/orders/${abandoned}`),
-    ).toBe(true);
+    expect(fake.calls.some((c) => c.method === 'GET' && c.path === `/v2/checkout/orders/${abandoned}`)).toBe(
+      true,
+    );
     expect(order(abandoned).payment_status).toBe('pending');
 
     // Another start settles nothing again and mails nothing again.
     const before = captures();
     await restart();
     await expect
-      .poll(() => double.calls.filter((c) => c.path === `/v2/checkout/orders/${abandoned}`).length, {
+      .poll(() => fake.calls.filter((c) => c.path === `/v2/checkout/orders/${abandoned}`).length, {
         timeout: 15_000,
       })
       .toBeGreaterThan(1);

@@ -15,7 +15,7 @@ afterAll(async () => {
 });
 
 describe('the running server', () => {
-  it('serves pages, calls, sign-in, enquiries and payments with one copy of each module', async () => {
+  it('serves pages, API endpoints, sign-in, enquiries and payments with one copy of each module', async () => {
     const json = { 'content-type': 'application/json', origin: server.url };
     const cookie = await signIn(server.url);
     const answers = [

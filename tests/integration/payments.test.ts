@@ -1,4 +1,4 @@
-// The money path over HTTP against the PayPal double (PAYPAL_API_BASE): the amount PayPal is asked
+// The money path over HTTP against the PayPal fake (PAYPAL_API_BASE): the amount PayPal is asked
 // for is always the server's, a capture is paid only when COMPLETED with that amount in EUR, captures
 // are idempotent, bad order ids never leave the box, and the OAuth token is reused.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type PaypalDouble, startPaypalDoubleServer } from '~/lib/payments/paypal-double.server';
+import { type PaypalFake, startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { shortOrderId } from '~/lib/platform/shared/format';
 import { DEFAULT_ZONES, shippingCents } from '~/lib/selling/shipping-zones';
 import { withSiteDb } from '../helpers/db';
@@ -16,8 +16,8 @@ import { waitForOutbox } from '../helpers/outbox';
 import { type RunningServer, startServer } from '../helpers/server';
 
 let site: RunningServer;
-let paypal: Awaited<ReturnType<typeof startPaypalDoubleServer>>;
-let double: PaypalDouble;
+let paypal: Awaited<ReturnType<typeof startPaypalFakeServer>>;
+let fake: PaypalFake;
 
 const VARIANTS = [
   { id: 'v-tay-s-m', size: 'small', finish: 'matte', cents: 4500 },
@@ -33,11 +33,11 @@ function db() {
 }
 
 beforeAll(async () => {
-  paypal = await startPaypalDoubleServer();
-  double = paypal.double;
+  paypal = await startPaypalFakeServer();
+  fake = paypal.fake;
   site = await startServer({
-    PAYPAL_CLIENT_ID: double.clientId,
-    PAYPAL_CLIENT_SECRET: double.clientSecret,
+    PAYPAL_CLIENT_ID: fake.clientId,
+    PAYPAL_CLIENT_SECRET: fake.clientSecret,
     PAYPAL_API_BASE: paypal.url,
     // Payments PayPal holds for review are asked about again every second here (10 minutes by default).
     PAYMENT_RECHECK_SECONDS: '1',
@@ -66,7 +66,7 @@ afterAll(async () => {
 });
 
 beforeEach(() => {
-  double.captureBehaviour = 'complete';
+  fake.captureBehaviour = 'complete';
 });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
@@ -138,7 +138,7 @@ describe('creating an order', () => {
             total: amount,
           });
           expect(res.status).toBe(201);
-          const order = double.orders.get(body.id as string);
+          const order = fake.orders.get(body.id as string);
           expect(order?.purchaseUnits[0]?.amount).toMatchObject({
             currency_code: 'EUR',
             value: `${Math.floor(expected / 100)}.${String(expected % 100).padStart(2, '0')}`,
@@ -154,7 +154,7 @@ describe('creating an order', () => {
   }, 300_000);
 
   it('refuses tampered quantities and variants with a 400 and no PayPal order', async () => {
-    const before = double.orders.size;
+    const before = fake.orders.size;
     for (const lines of [
       [{ variantId: 'v-tay-s-m', framing: null, quantity: 0 }],
       [{ variantId: 'v-tay-s-m', framing: null, quantity: -2 }],
@@ -169,12 +169,12 @@ describe('creating an order', () => {
       expect(res.status, JSON.stringify(lines)).toBe(400);
       expect(body.message).toBeTruthy();
     }
-    expect(double.orders.size).toBe(before);
+    expect(fake.orders.size).toBe(before);
   });
 
   it('fetches the OAuth token once for many orders', async () => {
     for (let i = 0; i < 5; i++) await createOrder([{ variantId: 'v-tay-s-m', framing: null, quantity: 1 }]);
-    expect(double.tokensIssued).toBe(1);
+    expect(fake.tokensIssued).toBe(1);
   });
 });
 
@@ -221,7 +221,7 @@ describe('capturing', () => {
   for (const behaviour of ['wrong-amount', 'wrong-currency', 'pending', 'declined'] as const) {
     it(`leaves 0 orders paid when the capture is ${behaviour}`, async () => {
       const id = await newOrder();
-      double.captureBehaviour = behaviour;
+      fake.captureBehaviour = behaviour;
       const res = await capture(id);
       const body = await res.json();
       expect(res.status).toBeGreaterThanOrEqual(400);
@@ -236,7 +236,7 @@ describe('capturing', () => {
 
   it('hands INSTRUMENT_DECLINED back with a 422, and a 500 at PayPal as PayPal payment failed', async () => {
     const id = await newOrder();
-    double.captureBehaviour = 'instrument-declined';
+    fake.captureBehaviour = 'instrument-declined';
     const declined = await capture(id);
     expect(declined.status, site.output().slice(-2000)).toBe(422);
     expect(await declined.json()).toMatchObject({
@@ -244,7 +244,7 @@ describe('capturing', () => {
       issue: 'INSTRUMENT_DECLINED',
     });
     const id2 = await newOrder();
-    double.captureBehaviour = 'fail500';
+    fake.captureBehaviour = 'fail500';
     const failed = await capture(id2);
     expect(failed.status).toBe(502);
     expect((await failed.json()).message).toBe('PayPal payment failed');
@@ -265,7 +265,7 @@ describe('capturing', () => {
 
   it('refuses an invalid order id with a 400 and makes 0 outbound calls', async () => {
     // Captures only: the pending-payment check runs every second here and makes calls of its own.
-    const posts = () => double.calls.filter((c) => c.path.endsWith('/capture')).length;
+    const posts = () => fake.calls.filter((c) => c.path.endsWith('/capture')).length;
     const calls = posts();
     for (const bad of ['abc', 'A'.repeat(37), 'AB%2F..%2Fv1', 'AB-CD', 'ab12']) {
       const res = await capture(bad);
@@ -287,7 +287,7 @@ describe('capturing', () => {
   it('refuses a buyer whose details hold a line break or another control character, before PayPal is asked', async () => {
     const id = await newOrder();
     // The capture is what must not be asked for (the site's sweep may look the order up meanwhile).
-    const captures = () => double.calls.filter((c) => c.path.endsWith(`/${id}/capture`)).length;
+    const captures = () => fake.calls.filter((c) => c.path.endsWith(`/${id}/capture`)).length;
     const cases: [keyof typeof customerData, string, string][] = [
       ['name', 'Aoife Byrne\r\nBcc: victim@example.com', 'Name'],
       ['name', 'Aoife\tByrne', 'Name'],
@@ -318,7 +318,7 @@ describe('capturing', () => {
     const res = await fetch(`${site.url}/api/paypal/setup`);
     expect(await res.json()).toMatchObject({
       mode: 'sandbox',
-      clientId: double.clientId,
+      clientId: fake.clientId,
       clientToken: expect.any(String),
     });
   });
@@ -328,14 +328,14 @@ describe('capturing', () => {
       fetch(`${site.url}/api/paypal/setup`, { headers: { 'x-forwarded-for': client } });
     const client = nextClient();
     for (let i = 0; i < 60; i++) expect((await setup(client)).status, `session ${i + 1}`).toBe(200);
-    const lastCall = double.calls.at(-1);
+    const lastCall = fake.calls.at(-1);
     const refused = await setup(client);
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3500);
     expect((await refused.json()).message).toBe(
       'Too many payment sessions were opened from your connection. Please try again in 60 minutes.',
     );
-    expect(double.calls.at(-1)).toBe(lastCall);
+    expect(fake.calls.at(-1)).toBe(lastCall);
     // Other addresses are not held back.
     expect((await setup(nextClient())).status).toBe(200);
   });
@@ -406,7 +406,7 @@ describe('the confirmation page', () => {
 
   it('shows the order as stored: a success link for an unpaid order says it is not paid', async () => {
     const { body } = await createOrder([{ variantId: 'v-bray-s-g', framing: null, quantity: 1 }]);
-    double.captureBehaviour = 'pending';
+    fake.captureBehaviour = 'pending';
     const res = await post(`/api/paypal/order/${body.id}/capture`, { customerData, cartItems: [] });
     expect(res.status).toBe(422);
     const { orderId } = (await res.json()) as { orderId: string };
@@ -421,7 +421,7 @@ describe('the confirmation page', () => {
 
   it('gives no receipt for a capture that fails', async () => {
     const { body } = await createOrder([{ variantId: 'v-bray-s-g', framing: null, quantity: 1 }]);
-    double.captureBehaviour = 'declined';
+    fake.captureBehaviour = 'declined';
     const res = await post(`/api/paypal/order/${body.id}/capture`, { customerData, cartItems: [] });
     expect(res.status).toBe(422);
     expect(res.headers.get('set-cookie')).toBeNull();
@@ -431,7 +431,7 @@ describe('the confirmation page', () => {
 describe('payments PayPal holds for review', () => {
   const pendingCapture = async () => {
     const { body } = await createOrder([{ variantId: 'v-bray-s-g', framing: null, quantity: 2 }]);
-    double.captureBehaviour = 'pending';
+    fake.captureBehaviour = 'pending';
     const res = await post(`/api/paypal/order/${body.id}/capture`, { customerData, cartItems: [] });
     const answer = await res.json();
     expect(res.status).toBe(422);
@@ -459,7 +459,7 @@ describe('payments PayPal holds for review', () => {
     await new Promise((r) => setTimeout(r, 1500));
     expect(paidCount(paypalOrderId)).toBe(0);
 
-    double.settlePendingCaptures('COMPLETED');
+    fake.settlePendingCaptures('COMPLETED');
     await expect.poll(() => paidCount(paypalOrderId), { timeout: 10_000 }).toBe(1);
     // The mails are written just after the order is marked paid.
     await expect.poll(() => mailsWith(orderId).length, { timeout: 5_000 }).toBeGreaterThanOrEqual(2);
@@ -468,7 +468,7 @@ describe('payments PayPal holds for review', () => {
 
   it('marks the order failed and tells the customer when PayPal does not complete it', async () => {
     const { paypalOrderId, orderId } = await pendingCapture();
-    double.settlePendingCaptures('DECLINED');
+    fake.settlePendingCaptures('DECLINED');
     await expect.poll(() => row(orderId).payment_status, { timeout: 10_000 }).toBe('failed');
     expect(paidCount(paypalOrderId)).toBe(0);
     // The mails are written just after the order is marked failed, the owner's and the customer's

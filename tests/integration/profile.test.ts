@@ -1,4 +1,4 @@
-// The Profile tab's calls over HTTP: the bio picture (PUT /api/admin/bio-picture) takes only the
+// The Profile tab's endpoints over HTTP: the bio picture (PUT /api/admin/bio-picture) takes only the
 // site's own image uploads and shows on the home page, the old picture's files go; the password
 // change (POST /api/admin/password) needs the current password, signs every other session out,
 // counts wrong passwords like failed sign-ins, and the new password signs in.

@@ -51,7 +51,7 @@ describe('the built server', () => {
     expect(await res.text()).toContain('Page Not Found');
   });
 
-  it('refuses owner-only calls without a session', async () => {
+  it('refuses owner-only endpoints without a session', async () => {
     const read = await fetch(`${server.url}/api/admin/dashboard`);
     expect(read.status).toBe(401);
     expect((await read.json()).message).toMatch(/sign in/i);

@@ -1,5 +1,5 @@
-// The owner's gallery API as the Galleries tab reads it: the shapes the endpoints answer, and their
-// addresses. Browser code: it never imports the server's files, so the shapes are written out here.
+// The owner's gallery API as the Galleries tab reads it: the views the endpoints answer, and their
+// addresses. Browser code: it never imports the server's files, so the views are written out here.
 import type { GalleryDownloads, GalleryFileKind, GalleryFileState } from '~/lib/galleries/gallery-rules';
 
 export interface GalleryJson {

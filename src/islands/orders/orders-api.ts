@@ -1,4 +1,4 @@
-// The shapes of the owner's order calls, as the server answers them.
+// The order views the owner's order endpoints answer, as the browser reads them.
 import type { BreakdownRowKind } from '~/lib/checkout/order-breakdown';
 import type { OrderHistoryEntry } from '~/lib/orders/order-history';
 import type { PaymentState } from '~/lib/orders/payment-state';

@@ -1,4 +1,4 @@
-// The owner's photo calls: the list with what the badges need, and the multipart form of the photo
+// The owner's photo endpoints: the list with what the badges need, and the multipart form of the photo
 // dialog (sent like every owner change: a 401 signs the owner in again).
 
 import { send } from '~/lib/platform/client/query';

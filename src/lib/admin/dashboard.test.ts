@@ -25,7 +25,7 @@ describe('dashboard stats', () => {
     });
   });
 
-  it('count only paid orders, in cents (a test order, paid through the PayPal double, is not one)', () => {
+  it('count only paid orders, in cents (a test order, paid through the PayPal fake, is not one)', () => {
     for (const payment of PAYMENT_STATES) {
       makeOrder(db, { payment, items: [{ quantity: 3, priceCents: 4500 }] });
     }

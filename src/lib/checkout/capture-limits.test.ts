@@ -11,7 +11,7 @@ import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import { reconcilePendingPayments } from '~/lib/checkout/payment-reconcile.server';
 import { capturePaypalOrder, codeGoneMessage, createPaypalOrder } from '~/lib/checkout/place-order.server';
 import { PaypalClient } from '~/lib/payments/paypal-client.server';
-import { PaypalDouble } from '~/lib/payments/paypal-double.server';
+import { PaypalFake } from '~/lib/payments/paypal-fake.server';
 import type { Db } from '~/lib/platform/server/db';
 import { DISCOUNT_MESSAGES } from '~/lib/selling/discount';
 import { discountCodes, orders } from '~db/schema';
@@ -26,20 +26,20 @@ const CAPTURE_DELAY_MS = 300;
 const BUYERS = 20;
 
 let db: Db;
-let double: PaypalDouble;
+let fake: PaypalFake;
 let client: PaypalClient;
 let variantId: string;
 
 beforeEach(() => {
   db = memoryDb();
-  double = new PaypalDouble();
+  fake = new PaypalFake();
   // PayPal answering every capture after 300 ms, so that the captures overlap.
   client = new PaypalClient({
-    apiBase: 'http://paypal-double.invalid',
-    clientId: double.clientId,
-    clientSecret: double.clientSecret,
+    apiBase: 'http://paypal-fake.invalid',
+    clientId: fake.clientId,
+    clientSecret: fake.clientSecret,
     fetch: async (url, call) => {
-      const answer = await double.fetch(url, call);
+      const answer = await fake.fetch(url, call);
       if (url.endsWith('/capture')) await new Promise((r) => setTimeout(r, CAPTURE_DELAY_MS));
       return answer;
     },
@@ -49,7 +49,7 @@ beforeEach(() => {
 
 const codeRow = (id: string) => db.select().from(discountCodes).where(eq(discountCodes.id, id)).get()!;
 const completedCaptures = () =>
-  [...double.orders.values()].flatMap((o) => o.captures).filter((c) => c.status === 'COMPLETED');
+  [...fake.orders.values()].flatMap((o) => o.captures).filter((c) => c.status === 'COMPLETED');
 
 async function orderWith(code: string) {
   return createPaypalOrder(db, client, {
@@ -89,15 +89,15 @@ describe('a code of one use, captured by 20 buyers at once', () => {
     const first = await orderWith('ONCE');
     const second = await orderWith('ONCE');
     const third = await orderWith('ONCE');
-    double.captureBehaviour = 'instrument-declined';
+    fake.captureBehaviour = 'instrument-declined';
     await expect(capturePaypalOrder(db, client, first.id, CUSTOMER)).rejects.toMatchObject({
       issue: 'INSTRUMENT_DECLINED',
     });
     expect(codeRow(code.id).uses).toBe(0);
-    double.captureBehaviour = 'declined';
+    fake.captureBehaviour = 'declined';
     expect(await capturePaypalOrder(db, client, second.id, CUSTOMER)).toMatchObject({ paid: false });
     expect(codeRow(code.id).uses).toBe(0);
-    double.captureBehaviour = 'complete';
+    fake.captureBehaviour = 'complete';
     expect(await capturePaypalOrder(db, client, third.id, CUSTOMER)).toMatchObject({ paid: true });
     expect(codeRow(code.id).uses).toBe(1);
   });
@@ -105,10 +105,10 @@ describe('a code of one use, captured by 20 buyers at once', () => {
   it('gives the use back when PayPal fails, and keeps it for a payment PayPal holds for review', async () => {
     const code = makeDiscountCode(db, { code: 'TWICE', value: 20, maxUses: 2 });
     const first = await orderWith('TWICE');
-    double.captureBehaviour = 'fail500';
+    fake.captureBehaviour = 'fail500';
     await expect(capturePaypalOrder(db, client, first.id, CUSTOMER)).rejects.toMatchObject({ status: 500 });
     expect(codeRow(code.id).uses).toBe(0);
-    double.captureBehaviour = 'pending';
+    fake.captureBehaviour = 'pending';
     const held = await capturePaypalOrder(db, client, first.id, CUSTOMER);
     expect(held).toMatchObject({ paid: false, status: 'PENDING' });
     expect(codeRow(code.id).uses).toBe(1);

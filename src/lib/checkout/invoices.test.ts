@@ -11,7 +11,7 @@ import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/place-orde
 import { renderMailAttachment } from '~/lib/orders/invoice-pdf.server';
 import { refundOrder } from '~/lib/orders/order-refund.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
-import type { PaypalDouble } from '~/lib/payments/paypal-double.server';
+import type { PaypalFake } from '~/lib/payments/paypal-fake.server';
 import type { Db } from '~/lib/platform/server/db';
 import { saveBusinessDetails } from '~/lib/site/business.server';
 import { invoices, mailQueue, orders } from '~db/schema';
@@ -19,17 +19,17 @@ import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { makeOrder, makeVariant } from '~tests/helpers/factories';
 import { CUSTOMER } from '~tests/helpers/fixtures';
-import { paypalDouble } from '~tests/helpers/paypal';
+import { paypalFake } from '~tests/helpers/paypal';
 
 tempDataDir('invoices');
 
 let db: Db;
-let double: PaypalDouble;
+let fake: PaypalFake;
 let client: PaypalClient;
 let variantId: string;
 beforeEach(() => {
   db = memoryDb();
-  ({ double, client } = paypalDouble());
+  ({ fake, client } = paypalFake());
   variantId = makeVariant(db, { priceCents: 4500 }).id;
 });
 
@@ -109,12 +109,12 @@ describe('invoice numbers', () => {
 
   it('number a held payment when a later check finds it completed, and none while held', async () => {
     const { paypalId, orderId } = await started();
-    double.captureBehaviour = 'pending';
+    fake.captureBehaviour = 'pending';
     expect(await capturePaypalOrder(db, client, paypalId, CUSTOMER)).toMatchObject({ paid: false });
     expect(documentOf(db, orderId, 'invoice')).toBeUndefined();
-    double.captureBehaviour = 'complete';
+    fake.captureBehaviour = 'complete';
     const next = await paid();
-    double.settlePendingCaptures('COMPLETED');
+    fake.settlePendingCaptures('COMPLETED');
     expect(await reconcilePendingPayments(db, client)).toMatchObject({ paid: 1 });
     expect(documentOf(db, next, 'invoice')?.number).toBe(1);
     expect(documentOf(db, orderId, 'invoice')?.number).toBe(2);

@@ -1,6 +1,6 @@
 // One breakdown everywhere: over generated carts (open and limited editions, framed or not, several
 // quantities), countries of every shipping zone and discount codes of both kinds, an order is quoted,
-// placed and paid against the PayPal double, and then every surface after the checkout (the
+// placed and paid against the PayPal fake, and then every surface after the checkout (the
 // confirmation page, the buyer's and the owner's mails, the status and refund mails, the owner's
 // order dialog) shows the quote's figures, which add up to the total to the cent, and the total is
 // the amount PayPal was asked for and captured. The shop is registered for the One-Stop-Shop or not:
@@ -12,7 +12,7 @@ import { getOrderReceipt } from '~/lib/checkout/order-receipt.server';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/place-order.server';
 import { quoteCart } from '~/lib/checkout/quote-cart.server';
-import { adminOrderDetailsJson } from '~/lib/orders/admin-order-shapes.server';
+import { adminOrderDetailsJson } from '~/lib/orders/admin-order-views.server';
 import { getOrderDetails } from '~/lib/orders/admin-orders.server';
 import { refundMail, statusMail } from '~/lib/orders/order-status-mail.server';
 import { HttpError } from '~/lib/platform/server/http/http';
@@ -25,7 +25,7 @@ import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { makeDiscountCode, makeFramings, makePhoto, makeVariant } from '~tests/helpers/factories';
 import { CUSTOMER } from '~tests/helpers/fixtures';
-import { paypalDouble } from '~tests/helpers/paypal';
+import { paypalFake } from '~tests/helpers/paypal';
 import { type BreakdownRow, breakdownAmount, breakdownTextLines, orderBreakdown } from './order-breakdown';
 
 tempDataDir('order-breakdown');
@@ -65,7 +65,7 @@ describe('the breakdown of a paid order', () => {
     await fc.assert(
       fc.asyncProperty(cart, async ({ lines, country, oss, code }) => {
         const db = memoryDb();
-        const { client, double } = paypalDouble();
+        const { client, fake } = paypalFake();
         const open = makePhoto(db, { title: 'Lough Tay' });
         const limited = makePhoto(db, { title: 'Glendalough', editionSize: 50 });
         const variants = new Map<string, string>();
@@ -121,7 +121,7 @@ describe('the breakdown of a paid order', () => {
         expect(parts.reduce((n, r) => n + r.cents, 0)).toBe(cents(rows, 'total'));
 
         // What PayPal was asked for and captured.
-        const atPaypal = double.orders.get(created.id);
+        const atPaypal = fake.orders.get(created.id);
         expect(decimalStringToCents(atPaypal?.purchaseUnits[0]?.amount.value ?? '')).toBe(quote.totalCents);
         expect(atPaypal?.captures.map((c) => decimalStringToCents(c.amount.value))).toEqual([
           quote.totalCents,

@@ -1,4 +1,4 @@
-// Payments not yet settled, asked about again against the PayPal double: a PENDING capture that
+// Payments not yet settled, asked about again against the PayPal fake: a PENDING capture that
 // PayPal later completes makes the order paid and queues the confirmation; one PayPal declines fails
 // the order and tells both sides; another amount fails it and tells the owner. Only orders with a
 // capture on hold from the last 30 days are asked about, and a PayPal error leaves them for later.
@@ -14,7 +14,7 @@ import {
 } from '~/lib/checkout/payment-reconcile.server';
 import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/place-order.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
-import type { PaypalDouble } from '~/lib/payments/paypal-double.server';
+import type { PaypalFake } from '~/lib/payments/paypal-fake.server';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
 import { mailQueue, orders } from '~db/schema';
@@ -23,19 +23,19 @@ import { memoryDb } from '~tests/helpers/db';
 import { makeOrder, makeVariant } from '~tests/helpers/factories';
 import { CUSTOMER } from '~tests/helpers/fixtures';
 import { queuedMails } from '~tests/helpers/outbox';
-import { paypalDouble } from '~tests/helpers/paypal';
+import { paypalFake } from '~tests/helpers/paypal';
 
 tempDataDir('reconcile');
 const DAY = 24 * 60 * 60 * 1000;
 const customer = CUSTOMER;
 
 let db: Db;
-let double: PaypalDouble;
+let fake: PaypalFake;
 let client: PaypalClient;
 let variantId: string;
 beforeEach(() => {
   db = memoryDb();
-  ({ double, client } = paypalDouble());
+  ({ fake, client } = paypalFake());
   variantId = makeVariant(db, { priceCents: 4999 }).id;
 });
 afterEach(() => {
@@ -51,7 +51,7 @@ async function heldOrder() {
     lines: [{ variantId, framing: null, quantity: 2 }],
     country: 'IE',
   });
-  double.captureBehaviour = 'pending';
+  fake.captureBehaviour = 'pending';
   const outcome = await capturePaypalOrder(db, client, created.id, customer);
   expect(outcome).toMatchObject({ paid: false, status: 'PENDING' });
   return { paypalId: created.id, orderId: created.orderId };
@@ -67,7 +67,7 @@ describe('asking PayPal again about held payments', () => {
 
   it('marks the order paid and sends the confirmation once PayPal completes it', async () => {
     const { orderId } = await heldOrder();
-    double.settlePendingCaptures('COMPLETED');
+    fake.settlePendingCaptures('COMPLETED');
     expect(await reconcilePendingPayments(db, client)).toEqual({ checked: 1, paid: 1, failed: 0 });
     expect(getOrderWithItems(db, orderId)).toMatchObject({
       paymentStatus: 'completed',
@@ -85,7 +85,7 @@ describe('asking PayPal again about held payments', () => {
 
   it('marks the order failed and tells the customer and the owner when PayPal declines it', async () => {
     const { orderId } = await heldOrder();
-    double.settlePendingCaptures('DECLINED');
+    fake.settlePendingCaptures('DECLINED');
     expect(await reconcilePendingPayments(db, client)).toEqual({ checked: 1, paid: 0, failed: 1 });
     expect(status(orderId)).toBe('failed');
     expect(
@@ -99,8 +99,8 @@ describe('asking PayPal again about held payments', () => {
   it('fails the order and tells only the owner when PayPal completes it for another amount', async () => {
     vi.spyOn(getLog(), 'error').mockImplementation(() => {});
     const { paypalId, orderId } = await heldOrder();
-    const capture = double.orders.get(paypalId)?.captures[0];
-    if (!capture) throw new Error('the double holds no capture');
+    const capture = fake.orders.get(paypalId)?.captures[0];
+    if (!capture) throw new Error('the fake holds no capture');
     Object.assign(capture, { status: 'COMPLETED', amount: { currency_code: 'EUR', value: '1.00' } });
     expect(await reconcilePendingPayments(db, client)).toEqual({ checked: 1, paid: 0, failed: 1 });
     expect(status(orderId)).toBe('failed');
@@ -117,7 +117,7 @@ describe('asking PayPal again about held payments', () => {
       createdAt: new Date(now.getTime() - 31 * DAY),
     });
     for (const payment of ['started', 'paid', 'failed', 'cancelled'] as const) makeOrder(db, { payment });
-    const reads = () => double.calls.filter((c) => c.method === 'GET').map((c) => c.path);
+    const reads = () => fake.calls.filter((c) => c.method === 'GET').map((c) => c.path);
     const before = reads().length;
     expect(await reconcilePendingPayments(db, client, now)).toMatchObject({ checked: 1 });
     expect(reads().slice(before)).toEqual([`/v2/checkout/orders/${paypalId}`]);
@@ -141,13 +141,10 @@ describe('the recurring check', () => {
     const log = vi.spyOn(getLog(), 'info').mockImplementation(() => {});
     const stop = startPaymentReconciler(db, () => client, 20);
     try {
-      await vi.waitFor(
-        () => expect(double.calls.filter((c) => c.method === 'GET').length).toBeGreaterThan(1),
-        {
-          timeout: 5000,
-        },
-      );
-      double.settlePendingCaptures('COMPLETED');
+      await vi.waitFor(() => expect(fake.calls.filter((c) => c.method === 'GET').length).toBeGreaterThan(1), {
+        timeout: 5000,
+      });
+      fake.settlePendingCaptures('COMPLETED');
       await vi.waitFor(
         () => expect(log).toHaveBeenCalledWith('Pending payments: 1 completed, 0 not completed.'),
         { timeout: 5000 },
@@ -180,12 +177,12 @@ describe('settling at start', () => {
   it('marks paid an order whose capture PayPal completed before a crash, queuing its mails once', async () => {
     const { paypalId, orderId } = await capturedBeforeACrash();
     expect(getOrderWithItems(db, orderId)?.paymentStatus).toBe('pending');
-    const captures = () => double.calls.filter((c) => c.path.endsWith('/capture')).length;
+    const captures = () => fake.calls.filter((c) => c.path.endsWith('/capture')).length;
     const before = captures();
     expect(await settleUnsettledPayments(db, client)).toEqual({ checked: 1, paid: 1, failed: 0 });
     expect(getOrderWithItems(db, orderId)).toMatchObject({
       paymentStatus: 'completed',
-      paymentId: double.orders.get(paypalId)?.captures[0]?.id,
+      paymentId: fake.orders.get(paypalId)?.captures[0]?.id,
       paidAt: expect.any(Date),
     });
     // Settled twice (a second start, or the start and a capture retried by the buyer): mailed once.
@@ -208,12 +205,12 @@ describe('settling at start', () => {
       lines: [{ variantId, framing: null, quantity: 1 }],
       country: 'IE',
     });
-    const paypalOrder = double.orders.get(approved.id);
-    if (!paypalOrder) throw new Error('the double holds no order');
+    const paypalOrder = fake.orders.get(approved.id);
+    if (!paypalOrder) throw new Error('the fake holds no order');
     paypalOrder.status = 'APPROVED';
     expect(await settleUnsettledPayments(db, client)).toEqual({ checked: 2, paid: 0, failed: 0 });
     for (const id of [created.orderId, approved.orderId]) expect(status(id)).toBe('pending');
-    expect(double.calls.filter((c) => c.path.endsWith('/capture'))).toEqual([]);
+    expect(fake.calls.filter((c) => c.path.endsWith('/capture'))).toEqual([]);
     expect(newMails()).toEqual([]);
     // The recurring check leaves them alone: it asks only about captures on hold.
     expect(await reconcilePendingPayments(db, client)).toEqual({ checked: 0, paid: 0, failed: 0 });
@@ -228,7 +225,7 @@ describe('settling at start', () => {
       createdAt: new Date(now.getTime() - 31 * DAY),
     });
     for (const payment of ['paid', 'failed', 'cancelled'] as const) makeOrder(db, { payment });
-    const reads = () => double.calls.filter((c) => c.method === 'GET').map((c) => c.path);
+    const reads = () => fake.calls.filter((c) => c.method === 'GET').map((c) => c.path);
     const before = reads().length;
     expect(await settleUnsettledPayments(db, client, now)).toMatchObject({ checked: 1, paid: 1 });
     expect(reads().slice(before)).toEqual([`/v2/checkout/orders/${paypalId}`]);

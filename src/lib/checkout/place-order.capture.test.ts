@@ -1,4 +1,4 @@
-// Capturing an order's payment, against the PayPal double: the order is paid only for a COMPLETED
+// Capturing an order's payment, against the PayPal fake: the order is paid only for a COMPLETED
 // capture of exactly its amount in EUR; a PENDING capture keeps it pending with the capture id; a
 // declined capture or another amount fails it; and a paid order is never captured or unpaid again.
 // The confirmation and the owner's notice are queued with the payment, once, however often it is
@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import { capturePaypalOrder, createPaypalOrder, settleCapture } from '~/lib/checkout/place-order.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
-import type { CaptureBehaviour, PaypalDouble } from '~/lib/payments/paypal-double.server';
+import type { CaptureBehaviour, PaypalFake } from '~/lib/payments/paypal-fake.server';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
 import { tempDataDir } from '~tests/helpers/data-dir';
@@ -15,19 +15,19 @@ import { memoryDb } from '~tests/helpers/db';
 import { makeVariant } from '~tests/helpers/factories';
 import { CUSTOMER } from '~tests/helpers/fixtures';
 import { queuedMails } from '~tests/helpers/outbox';
-import { paypalDouble } from '~tests/helpers/paypal';
+import { paypalFake } from '~tests/helpers/paypal';
 
 // The owner's address for the mails comes from the configuration of a data directory of its own.
 tempDataDir('orders-capture');
 const customer = CUSTOMER;
 
 let db: Db;
-let double: PaypalDouble;
+let fake: PaypalFake;
 let client: PaypalClient;
 let variantId: string;
 beforeEach(() => {
   db = memoryDb();
-  ({ double, client } = paypalDouble());
+  ({ fake, client } = paypalFake());
   variantId = makeVariant(db, { priceCents: 4500 }).id;
 });
 
@@ -40,11 +40,11 @@ async function started() {
   return { paypalId: created.id, orderId: created.orderId };
 }
 const stored = (orderId: string) => getOrderWithItems(db, orderId);
-const captureCalls = () => double.calls.filter((c) => c.path.endsWith('/capture')).length;
+const captureCalls = () => fake.calls.filter((c) => c.path.endsWith('/capture')).length;
 
 async function captureWith(behaviour: CaptureBehaviour) {
   const { paypalId, orderId } = await started();
-  double.captureBehaviour = behaviour;
+  fake.captureBehaviour = behaviour;
   return { outcome: await capturePaypalOrder(db, client, paypalId, customer), orderId };
 }
 
@@ -128,7 +128,7 @@ describe('capturing a payment', () => {
 
   it('hands a refused card back as PayPal’s error, leaving the order pending', async () => {
     const { paypalId, orderId } = await started();
-    double.captureBehaviour = 'instrument-declined';
+    fake.captureBehaviour = 'instrument-declined';
     await expect(capturePaypalOrder(db, client, paypalId, customer)).rejects.toMatchObject({
       status: 422,
       issue: 'INSTRUMENT_DECLINED',
@@ -140,7 +140,7 @@ describe('capturing a payment', () => {
     await expect(capturePaypalOrder(db, client, 'UNKNOWN123', customer)).rejects.toMatchObject({
       status: 404,
     });
-    expect(double.calls.filter((c) => c.path.includes('UNKNOWN123'))).toEqual([]);
+    expect(fake.calls.filter((c) => c.path.includes('UNKNOWN123'))).toEqual([]);
   });
 });
 

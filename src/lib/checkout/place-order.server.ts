@@ -2,7 +2,7 @@
 // chosen country, a discount code, the VAT in each part: quote-cart.server.ts), asks PayPal for
 // exactly that amount with a breakdown that adds up, stores the pending order with its items and
 // those figures, and marks the order paid only when a capture is COMPLETED with the stored amount in
-// EUR (the same flow for real PayPal and the test-mode double; an order made in test mode is stored
+// EUR (the same flow for real PayPal and the test-mode fake; an order made in test mode is stored
 // as a test order, which no sales figure counts). What a payment uses up that is limited (a use of a
 // discount code, copies of a limited edition) is taken just before PayPal is asked to capture, in the
 // statement that checks the limit, and given back at once when PayPal refuses or fails.
@@ -204,7 +204,7 @@ export function paypalOrderBody(orderId: string, { priced, quote }: CartQuote) {
  * its disk sync: a PayPal order whose write a power cut lost cannot be paid, since the capture finds
  * no order and calls nobody; and the capture's own first write waits for a sync that covers this
  * commit too, so an order is on disk before PayPal is ever asked to take money for it.
- * `testMode` (the client is test mode's PayPal double) stores it as a test order.
+ * `testMode` (the client is test mode's PayPal fake) stores it as a test order.
  */
 export async function createPaypalOrder(
   db: Db,

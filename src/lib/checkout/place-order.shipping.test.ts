@@ -1,5 +1,5 @@
-// Orders with shipping, VAT and discount codes, against the PayPal double: an order stores the
-// quote's figures and sends PayPal a breakdown that adds up (the double refuses one that does not,
+// Orders with shipping, VAT and discount codes, against the PayPal fake: an order stores the
+// quote's figures and sends PayPal a breakdown that adds up (the fake refuses one that does not,
 // as PayPal does); a capture is refused before PayPal is asked when the buyer's country is not the
 // order's, or when its code can no longer be used; and a code's use is counted once, by the payment.
 import { eq } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import {
 import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import { breakdownIssue } from '~/lib/payments/breakdown.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
-import type { PaypalDouble } from '~/lib/payments/paypal-double.server';
+import type { PaypalFake } from '~/lib/payments/paypal-fake.server';
 import type { Db } from '~/lib/platform/server/db';
 import { DEFAULT_ZONES } from '~/lib/selling/shipping-zones';
 import { discountCodes, orders, shippingZones } from '~db/schema';
@@ -22,18 +22,18 @@ import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { makeDiscountCode, makeFramings, makePhoto, makeVariant } from '~tests/helpers/factories';
 import { CUSTOMER } from '~tests/helpers/fixtures';
-import { paypalDouble } from '~tests/helpers/paypal';
+import { paypalFake } from '~tests/helpers/paypal';
 
 tempDataDir('orders-shipping');
 
 let db: Db;
-let double: PaypalDouble;
+let fake: PaypalFake;
 let client: PaypalClient;
 let open: string;
 let edition: string;
 beforeEach(() => {
   db = memoryDb();
-  ({ double, client } = paypalDouble());
+  ({ fake, client } = paypalFake());
   open = makeVariant(db, { photoId: makePhoto(db, { title: 'Lough Tay' }).id, priceCents: 4500 }).id;
   const limited = makePhoto(db, { title: 'Glendalough', editionSize: 10 });
   edition = makeVariant(db, { photoId: limited.id, size: 'large', priceCents: 11000 }).id;
@@ -45,7 +45,7 @@ const LINES = () => [
   { variantId: edition, framing: 'large' as const, quantity: 1 },
 ];
 const eur = (value: string) => ({ currency_code: 'EUR', value });
-const captureCalls = () => double.calls.filter((c) => c.path.endsWith('/capture')).length;
+const captureCalls = () => fake.calls.filter((c) => c.path.endsWith('/capture')).length;
 const uses = (id: string) => db.select().from(discountCodes).where(eq(discountCodes.id, id)).get()?.uses;
 const australian = { ...CUSTOMER, country: 'AU' };
 
@@ -97,7 +97,7 @@ describe('an order with shipping and a code', () => {
       country: 'IE',
       discountCode: 'TENOFF',
     });
-    const unit = double.orders.get(created.id)?.purchaseUnits[0];
+    const unit = fake.orders.get(created.id)?.purchaseUnits[0];
     // 240.00 of prints, 24.00 off: 216.00 ships free in Ireland.
     expect(unit?.amount).toEqual({
       ...eur('216.00'),
@@ -119,7 +119,7 @@ describe('an order with shipping and a code', () => {
     await expect(
       createPaypalOrder(db, client, { lines: LINES(), country: 'IE', discountCode: 'ALL' }),
     ).rejects.toMatchObject({ status: 422, message: FREE_ORDER_MESSAGE });
-    expect(double.orders.size).toBe(0);
+    expect(fake.orders.size).toBe(0);
     expect(db.select().from(orders).all()).toEqual([]);
   });
 
@@ -127,12 +127,12 @@ describe('an order with shipping and a code', () => {
     await expect(createPaypalOrder(db, client, { lines: LINES(), country: 'ZZ' })).rejects.toMatchObject({
       status: 422,
     });
-    expect(double.calls).toEqual([]);
+    expect(fake.calls).toEqual([]);
     expect(db.select().from(orders).all()).toEqual([]);
   });
 });
 
-describe("the PayPal double's arithmetic", () => {
+describe("the PayPal fake's arithmetic", () => {
   const body = () => paypalOrderBody('o-1', quoteCart(db, { lines: LINES(), country: 'AU' }, new Date()));
 
   it("takes the site's own body", () => {
@@ -246,14 +246,14 @@ describe('capturing an order priced for a country and a code', () => {
 
   it('counts no use for an order PayPal did not complete, nor for a test order', async () => {
     const code = makeDiscountCode(db, { code: 'KEEP' });
-    double.captureBehaviour = 'declined';
+    fake.captureBehaviour = 'declined';
     const declined = await createPaypalOrder(db, client, {
       lines: LINES(),
       country: 'AU',
       discountCode: 'KEEP',
     });
     expect(await capturePaypalOrder(db, client, declined.id, australian)).toMatchObject({ paid: false });
-    double.captureBehaviour = 'complete';
+    fake.captureBehaviour = 'complete';
     const test = await createPaypalOrder(
       db,
       client,

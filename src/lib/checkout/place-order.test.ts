@@ -17,7 +17,7 @@ import { shortOrderId } from '~/lib/platform/shared/format';
 import { orders } from '~db/schema';
 import { memoryDb } from '~tests/helpers/db';
 import { makeFraming, makeFramings, makePhoto, makeVariant } from '~tests/helpers/factories';
-import { paypalDouble } from '~tests/helpers/paypal';
+import { paypalFake } from '~tests/helpers/paypal';
 
 let db: Db;
 let small: string;
@@ -120,10 +120,10 @@ describe('storing and sending an order to PayPal', () => {
   });
 
   it('creates the PayPal order for the stored total and keeps its id with the order', async () => {
-    const { double, client } = paypalDouble();
+    const { fake, client } = paypalFake();
     const created = await createPaypalOrder(db, client, { lines: lines(), country: 'IE' });
     expect(created.totalCents).toBe(32000);
-    expect(double.orders.get(created.id)?.purchaseUnits[0]?.amount).toMatchObject({
+    expect(fake.orders.get(created.id)?.purchaseUnits[0]?.amount).toMatchObject({
       currency_code: 'EUR',
       value: '320.00',
     });
@@ -134,7 +134,7 @@ describe('storing and sending an order to PayPal', () => {
   });
 
   it('gives orders and their items time-ordered ids (UUIDv7) whose short references still differ', async () => {
-    const { client } = paypalDouble();
+    const { client } = paypalFake();
     const made = [];
     for (let i = 0; i < 5; i++)
       made.push(await createPaypalOrder(db, client, { lines: lines(), country: 'IE' }));
@@ -150,8 +150,8 @@ describe('storing and sending an order to PayPal', () => {
   });
 
   it('marks the order failed and answers 502 when PayPal cannot create it', async () => {
-    const { double, client } = paypalDouble();
-    double.failCreate = true;
+    const { fake, client } = paypalFake();
+    fake.failCreate = true;
     const log = vi.spyOn(getLog(), 'error').mockImplementation(() => {});
     await expect(createPaypalOrder(db, client, { lines: lines(), country: 'IE' })).rejects.toMatchObject({
       status: 502,

@@ -1,6 +1,6 @@
 // The owner's reads of orders: the list (newest first, searched by the customer's e-mail or name,
 // filtered by status, page by page) and one order in full with its status history. Money stays in
-// integer cents here; admin-order-shapes.ts turns it into euros for the API.
+// integer cents here; admin-order-views.server.ts turns it into euros for the API.
 
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type DocumentKind, documentNumber } from '~/lib/checkout/invoice-number';

@@ -1,4 +1,4 @@
-// Refunding a paid order against the PayPal double: the order is marked refunded and cancelled with
+// Refunding a paid order against the PayPal fake: the order is marked refunded and cancelled with
 // a history row and the customer's mail queued in the same transaction; when PayPal refuses, the order is unchanged (422); a second
 // attempt is a 409; a retry with the same PayPal-Request-Id never refunds twice; only paid orders
 // can be refunded; and the dashboard stops counting the refunded order as a sale.
@@ -10,7 +10,7 @@ import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/place-orde
 import { getOrderDetails } from '~/lib/orders/admin-orders.server';
 import { REFUND_MESSAGES, refundOrder, refundRequestId } from '~/lib/orders/order-refund.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
-import type { PaypalDouble } from '~/lib/payments/paypal-double.server';
+import type { PaypalFake } from '~/lib/payments/paypal-fake.server';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
 import { orders } from '~db/schema';
@@ -19,26 +19,26 @@ import { memoryDb } from '~tests/helpers/db';
 import { makeOrder, makeVariant } from '~tests/helpers/factories';
 import { CUSTOMER } from '~tests/helpers/fixtures';
 import { queuedMails } from '~tests/helpers/outbox';
-import { paypalDouble } from '~tests/helpers/paypal';
+import { paypalFake } from '~tests/helpers/paypal';
 
 tempDataDir('order-refund');
 const OWNER = 'owner@example.com';
 const NOW = new Date('2025-06-01T12:00:00Z');
 
 let db: Db;
-let double: PaypalDouble;
+let fake: PaypalFake;
 let client: PaypalClient;
 let seen = 0;
 beforeEach(() => {
   db = memoryDb();
-  ({ double, client } = paypalDouble());
+  ({ fake, client } = paypalFake());
   seen = 0;
 });
 /** The mails queued since the last order was paid (its confirmation and the owner's notice excluded). */
 const newMails = () => queuedMails(db).slice(seen);
-const refundCalls = () => double.calls.filter((c) => c.path.endsWith('/refund'));
+const refundCalls = () => fake.calls.filter((c) => c.path.endsWith('/refund'));
 
-/** An order of two prints to Ireland (90.00, and 10.00 of shipping) paid through the double, then marked processing. */
+/** An order of two prints to Ireland (90.00, and 10.00 of shipping) paid through the fake, then marked processing. */
 async function paidOrder() {
   const variantId = makeVariant(db, { priceCents: 4500 }).id;
   const created = await createPaypalOrder(db, client, {
@@ -72,7 +72,7 @@ describe('refunding an order', () => {
       paymentStatus: 'cancelled',
       status: 'cancelled',
     });
-    expect(double.findCapture(captureId)?.status).toBe('REFUNDED');
+    expect(fake.findCapture(captureId)?.status).toBe('REFUNDED');
     expect(refunded.history).toEqual([
       {
         id: expect.any(String),
@@ -100,7 +100,7 @@ describe('refunding an order', () => {
 
   it('records a PENDING refund as made, with PayPal’s status', async () => {
     const { orderId } = await paidOrder();
-    double.refundBehaviour = 'pending';
+    fake.refundBehaviour = 'pending';
     const refunded = await refund(orderId, false);
     expect(refunded).toMatchObject({
       refundStatus: 'PENDING',
@@ -119,7 +119,7 @@ describe('refunding an order', () => {
     ] as const) {
       const { orderId } = await paidOrder();
       const before = getOrderWithItems(db, orderId);
-      double.refundBehaviour = behaviour;
+      fake.refundBehaviour = behaviour;
       await expect(refund(orderId), behaviour).rejects.toMatchObject({ status, message });
       expect(getOrderWithItems(db, orderId), behaviour).toEqual(before);
       expect(getOrderDetails(db, orderId).history, behaviour).toEqual([]);
@@ -141,7 +141,7 @@ describe('refunding an order', () => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ status: 409 });
     expect(refundCalls()).toHaveLength(1);
-    expect([...double.refunds.values()].filter((r) => r.captureId === captureId)).toHaveLength(1);
+    expect([...fake.refunds.values()].filter((r) => r.captureId === captureId)).toHaveLength(1);
     // The refund was made but not stored (a crash): the retry is answered with the same refund.
     const stored = getOrderWithItems(db, orderId);
     db.update(orders)
@@ -156,7 +156,7 @@ describe('refunding an order', () => {
       .run();
     const retried = await refund(orderId, false);
     expect(retried.refundId).toBe(stored?.refundId);
-    expect(double.refunds.size).toBe(1);
+    expect(fake.refunds.size).toBe(1);
     expect(refundCalls().map((c) => c.requestId)).toEqual([
       refundRequestId(orderId),
       refundRequestId(orderId),

@@ -1,5 +1,5 @@
 // An order as its packing slip shows it: who it goes to and what is in the parcel. The slip
-// travels in the parcel, so this shape carries no prices of the prints and no payment details;
+// travels in the parcel, so this view carries no prices of the prints and no payment details;
 // it does carry the VAT included per rate, as the confirmation mail does, so the parcel holds the
 // VAT breakdown of the sale. A test order (test mode: no money was taken) says so, lest it be sent
 // as if it were sold.

@@ -2,7 +2,7 @@
 // Paid (not only the fulfilment status "pending"), a refund reads Refunded or Partly refunded (never
 // "cancelled"), and a test order says no payment was taken.
 import { describe, expect, it } from 'vitest';
-import { adminOrderJson } from '~/lib/orders/admin-order-shapes.server';
+import { adminOrderJson } from '~/lib/orders/admin-order-views.server';
 import { getOrderDetails } from '~/lib/orders/admin-orders.server';
 import { paymentState } from '~/lib/orders/payment-state';
 import { memoryDb } from '~tests/helpers/db';

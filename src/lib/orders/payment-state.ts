@@ -2,7 +2,7 @@
 // shipped…) wherever the owner sees an order: two different things, each named. A refund reads
 // "Refunded" (or "Partly refunded" when less than the total went back), never "cancelled", although
 // a refund also cancels the order. A test order says that no payment was taken, whatever the PayPal
-// double answered.
+// fake answered.
 import { TEST_ORDER_LABEL } from '~/lib/checkout/test-order';
 
 export type PaymentTone = 'paid' | 'refunded' | 'waiting' | 'failed' | 'test';

@@ -1,4 +1,4 @@
-// Test orders (made in test mode, where the built-in PayPal double stands in for PayPal: no money
+// Test orders (made in test mode, where the built-in PayPal fake stands in for PayPal: no money
 // taken). Before the site goes live the owner clears them: every test order goes, with its items,
 // its status history, its held edition copies and the mails about it not yet sent. Orders paid
 // through PayPal are never touched, nor mails that name a real order too.

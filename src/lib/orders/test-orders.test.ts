@@ -14,7 +14,7 @@ import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { makePhoto, makeVariant } from '~tests/helpers/factories';
 import { CUSTOMER } from '~tests/helpers/fixtures';
-import { paypalDouble } from '~tests/helpers/paypal';
+import { paypalFake } from '~tests/helpers/paypal';
 
 tempDataDir('test-orders');
 
@@ -24,7 +24,7 @@ let photoId: string;
 let variantId: string;
 beforeEach(() => {
   db = memoryDb();
-  ({ client } = paypalDouble());
+  ({ client } = paypalFake());
   photoId = makePhoto(db, { title: 'Lough Dan', editionSize: 2 }).id;
   variantId = makeVariant(db, { photoId, size: 'small' }).id;
 });

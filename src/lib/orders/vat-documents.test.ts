@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orderMailTexts } from '~/lib/checkout/order-mail.server';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
-import { adminOrderDetailsJson } from '~/lib/orders/admin-order-shapes.server';
+import { adminOrderDetailsJson } from '~/lib/orders/admin-order-views.server';
 import { getOrderDetails } from '~/lib/orders/admin-orders.server';
 import { getPackingSlip } from '~/lib/orders/packing-slip.server';
 import type { Db } from '~/lib/platform/server/db';

@@ -1,10 +1,10 @@
 // The payment backend of this installation (one checkout flow, two backends):
-// real PayPal when credentials are set, otherwise the in-process double of test mode.
+// real PayPal when credentials are set, otherwise the in-process fake of test mode.
 import { getConfig } from '~/lib/platform/server/config';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { registerInstance } from '~/lib/platform/server/instances';
 import { PaypalClient } from './paypal-client.server';
-import { inProcessDouble } from './paypal-double.server';
+import { inProcessFake } from './paypal-fake.server';
 
 registerInstance('PayPal client', import.meta.url);
 let client: PaypalClient | undefined;
@@ -14,19 +14,19 @@ export const PAYMENTS_OFF_MESSAGE = 'Payments are not set up on this site yet.';
 
 /**
  * The one PayPal client of the process: its OAuth token is cached across calls. Without PayPal
- * keys it is the in-process double, also when payments are off: that double then knows no order
+ * keys it is the in-process fake, also when payments are off: that fake then knows no order
  * (none can be created), so nothing can be captured through it.
  */
 export function getPaypalClient(): PaypalClient {
   if (client) return client;
   const { paypal } = getConfig();
   if (paypal.mode === 'test' || paypal.mode === 'off') {
-    const double = inProcessDouble();
+    const fake = inProcessFake();
     client = new PaypalClient({
-      apiBase: 'http://paypal-double.invalid',
-      clientId: double.clientId,
-      clientSecret: double.clientSecret,
-      fetch: double.fetch,
+      apiBase: 'http://paypal-fake.invalid',
+      clientId: fake.clientId,
+      clientSecret: fake.clientSecret,
+      fetch: fake.fetch,
     });
   } else {
     client = new PaypalClient({

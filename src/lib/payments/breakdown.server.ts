@@ -1,9 +1,9 @@
-// PayPal's arithmetic of an order's amount (Orders v2, amount_with_breakdown), for the double: with a
+// PayPal's arithmetic of an order's amount (Orders v2, amount_with_breakdown), for the fake: with a
 // breakdown, the amount must equal item_total + tax_total + shipping + handling + insurance −
 // shipping_discount − discount; item_total must equal Σ unit_amount × quantity over the items, and is
 // required when the items carry a unit_amount. PayPal refuses an order that breaks this with 422
 // UNPROCESSABLE_ENTITY and the issue ITEM_TOTAL_REQUIRED, ITEM_TOTAL_MISMATCH or AMOUNT_MISMATCH, and a
-// value that is not a plain non-negative amount with 400 INVALID_PARAMETER_VALUE; the double does the
+// value that is not a plain non-negative amount with 400 INVALID_PARAMETER_VALUE; the fake does the
 // same, so a test of order creation fails where PayPal would.
 import { decimalStringToCents } from '~/lib/platform/shared/format';
 import type { Money } from './paypal-client.server';

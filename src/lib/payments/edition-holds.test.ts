@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { capturePaypalOrder, createPaypalOrder } from '~/lib/checkout/place-order.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
-import type { PaypalDouble } from '~/lib/payments/paypal-double.server';
+import type { PaypalFake } from '~/lib/payments/paypal-fake.server';
 import type { Db } from '~/lib/platform/server/db';
 import { editionLine, MAX_HELD_COPIES } from '~/lib/shop/editions';
 import { editionOf, numberedCopiesOf } from '~/lib/shop/editions.server';
@@ -16,17 +16,17 @@ import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { makePhoto, makeVariant } from '~tests/helpers/factories';
 import { CUSTOMER } from '~tests/helpers/fixtures';
-import { paypalDouble } from '~tests/helpers/paypal';
+import { paypalFake } from '~tests/helpers/paypal';
 
 tempDataDir('edition-holds');
 
 let db: Db;
-let double: PaypalDouble;
+let fake: PaypalFake;
 let client: PaypalClient;
 let editions: { photoId: string; variantId: string }[];
 beforeEach(() => {
   db = memoryDb();
-  ({ double, client } = paypalDouble());
+  ({ fake, client } = paypalFake());
   editions = ['Lough Tay', 'Glendalough', 'Sugarloaf'].map((title) => {
     const photoId = makePhoto(db, { title, editionSize: 30 }).id;
     return { photoId, variantId: makeVariant(db, { photoId, size: 'small' }).id };
@@ -63,7 +63,7 @@ describe('an unpaid order for every copy of three editions', () => {
     const big = await allOf(30);
     const other = await allOf(1);
     expect(await capturePaypalOrder(db, client, other.id, CUSTOMER)).toMatchObject({ paid: true });
-    const captures = () => double.calls.filter((c) => c.path.endsWith('/capture')).length;
+    const captures = () => fake.calls.filter((c) => c.path.endsWith('/capture')).length;
     const before = captures();
     await expect(capturePaypalOrder(db, client, big.id, CUSTOMER)).rejects.toMatchObject({
       status: 409,
@@ -77,7 +77,7 @@ describe('an unpaid order for every copy of three editions', () => {
 describe('a capture PayPal refuses', () => {
   it('gives the copies back at once, and the buyer may try again while copies remain', async () => {
     const { id, orderId } = await allOf(2);
-    double.captureBehaviour = 'instrument-declined';
+    fake.captureBehaviour = 'instrument-declined';
     await expect(capturePaypalOrder(db, client, id, CUSTOMER)).rejects.toMatchObject({
       issue: 'INSTRUMENT_DECLINED',
     });
@@ -88,7 +88,7 @@ describe('a capture PayPal refuses', () => {
 
   it('gives them back when PayPal declines the capture too', async () => {
     const { id, orderId } = await allOf(2);
-    double.captureBehaviour = 'declined';
+    fake.captureBehaviour = 'declined';
     expect(await capturePaypalOrder(db, client, id, CUSTOMER)).toMatchObject({ paid: false });
     expect(held(orderId)).toEqual([]);
   });

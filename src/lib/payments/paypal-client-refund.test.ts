@@ -1,19 +1,19 @@
-// The PayPal client's refund of a capture against the double: POST /v2/payments/captures/{id}/refund
+// The PayPal client's refund of a capture against the fake: POST /v2/payments/captures/{id}/refund
 // with `{}` and a PayPal-Request-Id; 201 COMPLETED and the capture REFUNDED; a second full refund is
 // PayPal's 422 CAPTURE_FULLY_REFUNDED; an unknown capture a 404; the same request id answers the
 // first refund again; a capture id outside PayPal's alphabet never reaches a URL.
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
-import type { PaypalDouble } from '~/lib/payments/paypal-double.server';
-import { paypalDouble } from '~tests/helpers/paypal';
+import type { PaypalFake } from '~/lib/payments/paypal-fake.server';
+import { paypalFake } from '~tests/helpers/paypal';
 
-let double: PaypalDouble;
+let fake: PaypalFake;
 let client: PaypalClient;
 beforeEach(() => {
-  ({ double, client } = paypalDouble());
+  ({ fake, client } = paypalFake());
 });
 
-/** A COMPLETED capture of 90.00 EUR in the double. */
+/** A COMPLETED capture of 90.00 EUR in the fake. */
 async function capture(): Promise<string> {
   const order = await client.createOrder(
     { intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'EUR', value: '90.00' } }] },
@@ -28,8 +28,8 @@ describe('refunding a capture', () => {
     const id = await capture();
     const refund = await client.refundCapture(id, { requestId: 'refund-a' });
     expect(refund).toEqual({ id: expect.stringMatching(/^[A-Z0-9]{17}$/), status: 'COMPLETED' });
-    expect(double.findCapture(id)?.status).toBe('REFUNDED');
-    expect(double.calls.at(-1)).toEqual({
+    expect(fake.findCapture(id)?.status).toBe('REFUNDED');
+    expect(fake.calls.at(-1)).toEqual({
       method: 'POST',
       path: `/v2/payments/captures/${id}/refund`,
       requestId: 'refund-a',
@@ -40,7 +40,7 @@ describe('refunding a capture', () => {
     const id = await capture();
     const first = await client.refundCapture(id, { requestId: 'refund-b' });
     expect(await client.refundCapture(id, { requestId: 'refund-b' })).toEqual(first);
-    expect(double.refunds.size).toBe(1);
+    expect(fake.refunds.size).toBe(1);
     await expect(client.refundCapture(id, { requestId: 'refund-c' })).rejects.toMatchObject({
       code: 'PAYPAL_API_ERROR',
       status: 422,
@@ -55,7 +55,7 @@ describe('refunding a capture', () => {
       Array.from({ length: 4 }, () => client.refundCapture(id, { requestId: 'refund-same' })),
     );
     expect(new Set(answers.map((a) => a.id)).size).toBe(1);
-    expect(double.refunds.size).toBe(1);
+    expect(fake.refunds.size).toBe(1);
   });
 
   it('is a 404 RESOURCE_NOT_FOUND for an unknown capture', async () => {
@@ -67,28 +67,28 @@ describe('refunding a capture', () => {
 
   it('can be made to refuse, answer PENDING or FAILED', async () => {
     const id = await capture();
-    double.refundBehaviour = 'refused';
+    fake.refundBehaviour = 'refused';
     await expect(client.refundCapture(id, { requestId: 'r1' })).rejects.toMatchObject({
       status: 422,
       issue: 'TRANSACTION_REFUSED',
     });
-    expect(double.findCapture(id)?.status).toBe('COMPLETED');
-    double.refundBehaviour = 'failed';
+    expect(fake.findCapture(id)?.status).toBe('COMPLETED');
+    fake.refundBehaviour = 'failed';
     expect(await client.refundCapture(id, { requestId: 'r2' })).toMatchObject({ status: 'FAILED' });
-    expect(double.findCapture(id)?.status).toBe('COMPLETED');
-    double.refundBehaviour = 'pending';
+    expect(fake.findCapture(id)?.status).toBe('COMPLETED');
+    fake.refundBehaviour = 'pending';
     expect(await client.refundCapture(id, { requestId: 'r3' })).toMatchObject({ status: 'PENDING' });
-    expect(double.findCapture(id)?.status).toBe('REFUNDED');
+    expect(fake.findCapture(id)?.status).toBe('REFUNDED');
   });
 
   it('refuses a capture id outside PayPal’s alphabet before any request', async () => {
     await capture();
-    const before = double.calls.length;
+    const before = fake.calls.length;
     for (const bad of ['', 'abc', '../orders/X', 'A'.repeat(37), 'AB/CD']) {
       await expect(client.refundCapture(bad, { requestId: 'x' }), bad).rejects.toMatchObject({
         code: 'INVALID_PAYPAL_CAPTURE_ID',
       });
     }
-    expect(double.calls.length).toBe(before);
+    expect(fake.calls.length).toBe(before);
   });
 });

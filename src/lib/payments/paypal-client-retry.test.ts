@@ -2,16 +2,16 @@
 // when that is safe: a read, or a call carrying a PayPal-Request-Id (PayPal answers it once).
 import { describe, expect, it } from 'vitest';
 import { PaypalClient } from '~/lib/payments/paypal-client.server';
-import { PaypalDouble } from '~/lib/payments/paypal-double.server';
+import { PaypalFake } from '~/lib/payments/paypal-fake.server';
 
 function flakyClient(breakOn: (url: string, method: string) => boolean) {
-  const double = new PaypalDouble();
+  const fake = new PaypalFake();
   const broken = new Set<string>();
   let attempts = 0;
   const client = new PaypalClient({
-    apiBase: 'http://paypal-double.invalid',
-    clientId: double.clientId,
-    clientSecret: double.clientSecret,
+    apiBase: 'http://paypal-fake.invalid',
+    clientId: fake.clientId,
+    clientSecret: fake.clientSecret,
     fetch: (input, init) => {
       const url = String(input);
       const method = init?.method ?? 'GET';
@@ -20,10 +20,10 @@ function flakyClient(breakOn: (url: string, method: string) => boolean) {
         attempts++;
         return Promise.reject(new TypeError('fetch failed'));
       }
-      return double.fetch(input, init);
+      return fake.fetch(input, init);
     },
   });
-  return { client, double, attempts: () => attempts };
+  return { client, fake, attempts: () => attempts };
 }
 
 const order = {

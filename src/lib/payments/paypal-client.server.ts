@@ -1,7 +1,7 @@
 // A client for PayPal's Orders v2 REST API: OAuth token cached until shortly
 // before it expires, PayPal-Request-Id on create and capture, order ids validated before they go
-// into a URL, and PayPal's error shape turned into PaypalApiError. The same code talks to the real
-// API (sandbox or live), to the in-process double of test mode and to the double over HTTP in tests.
+// into a URL, and PayPal's error format turned into PaypalApiError. The same code talks to the real
+// API (sandbox or live), to the in-process fake of test mode and to the fake over HTTP in tests.
 
 import { decimalStringToCents } from '~/lib/platform/shared/format';
 import { PAYPAL_CAPTURE_ID, PAYPAL_ORDER_ID } from './paypal-ids';
@@ -13,7 +13,7 @@ export interface HttpCall {
   body?: string;
 }
 
-/** What the client reads of an answer: fetch's Response has it, and so does the in-process double's. */
+/** What the client reads of an answer: fetch's Response has it, and so does the in-process fake's. */
 export interface HttpAnswer {
   readonly status: number;
   readonly ok: boolean;
@@ -26,7 +26,7 @@ export interface PaypalClientOptions {
   apiBase: string;
   clientId: string;
   clientSecret: string;
-  /** The fetch to call instead of the network's (the double of test mode); called without a timeout. */
+  /** The fetch to call instead of the network's (the fake of test mode); called without a timeout. */
   fetch?: FetchLike;
   /** Refresh the token this long before PayPal says it expires. */
   tokenMarginMs?: number;
@@ -62,7 +62,7 @@ export interface PaypalOrder {
 }
 
 /**
- * An error answer of PayPal, in its documented shape. Callers recognise it by its `code`
+ * An error answer of PayPal, in its documented format. Callers recognise it by its `code`
  * (isPaypalApiError), not by `instanceof`, like every error that crosses a module boundary.
  */
 export class PaypalApiError extends Error {

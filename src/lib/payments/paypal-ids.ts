@@ -1,4 +1,4 @@
-// The shapes of PayPal's ids, checked before an id goes into any URL of PayPal's API or of the site.
+// The formats of PayPal's ids, checked before an id goes into any URL of PayPal's API or of the site.
 
 /** A PayPal order id (PayPal's own pattern). */
 export const PAYPAL_ORDER_ID = /^[A-Z0-9]{1,36}$/;

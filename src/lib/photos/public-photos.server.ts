@@ -1,4 +1,4 @@
-// Public reads of photos in the shapes the screens use: a photo, and what the home hero shows.
+// Public reads of photos as the views the pages use: a photo, and what the home hero shows.
 // Nothing here exposes a path to an original.
 import { and, eq } from 'drizzle-orm';
 import { mediaFacts, type PhotoMedia } from '~/lib/media/media-urls';

@@ -12,7 +12,7 @@ import {
 } from '~/lib/checkout/place-order.server';
 import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
-import type { PaypalDouble } from '~/lib/payments/paypal-double.server';
+import type { PaypalFake } from '~/lib/payments/paypal-fake.server';
 import type { Db } from '~/lib/platform/server/db';
 import { CERTIFICATE_CODE_PATTERN, editionLine, RESERVATION_MS } from '~/lib/shop/editions';
 import {
@@ -29,20 +29,20 @@ import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { makeEditionCopy, makeFramings, makePhoto, makeVariant } from '~tests/helpers/factories';
 import { CUSTOMER } from '~tests/helpers/fixtures';
-import { paypalDouble } from '~tests/helpers/paypal';
+import { paypalFake } from '~tests/helpers/paypal';
 
 // The order mails queued with a payment read the owner's address from a data directory's settings.
 tempDataDir('editions');
 
 let db: Db;
-let double: PaypalDouble;
+let fake: PaypalFake;
 let client: PaypalClient;
 let photoId: string;
 let small: string;
 let large: string;
 beforeEach(() => {
   db = memoryDb();
-  ({ double, client } = paypalDouble());
+  ({ fake, client } = paypalFake());
   photoId = makePhoto(db, { title: 'Lough Tay', editionSize: 5 }).id;
   small = makeVariant(db, { photoId, size: 'small' }).id;
   large = makeVariant(db, { photoId, size: 'large', finish: 'gloss' }).id;
@@ -106,7 +106,7 @@ describe('holding copies', () => {
     await expect(
       createPaypalOrder(db, client, { lines: [line(small)], country: 'IE' }),
     ).rejects.toMatchObject({ status: 409 });
-    expect(double.orders.size).toBe(0);
+    expect(fake.orders.size).toBe(0);
   });
 });
 
@@ -143,7 +143,7 @@ describe('capturing an edition', () => {
     const late = await started(1, 60_000);
     order([line(large, 3)]);
     order([line(large, 2)]);
-    const captures = () => double.calls.filter((c) => c.path.endsWith('/capture')).length;
+    const captures = () => fake.calls.filter((c) => c.path.endsWith('/capture')).length;
     await expect(capturePaypalOrder(db, client, late.id, CUSTOMER)).rejects.toMatchObject({
       status: 409,
       message:
@@ -176,11 +176,11 @@ describe('capturing an edition', () => {
 
   it('numbers a payment settled later (PayPal held it) even after its hold was released', async () => {
     const held = await started(1);
-    double.captureBehaviour = 'pending';
+    fake.captureBehaviour = 'pending';
     await capturePaypalOrder(db, client, held.id, CUSTOMER);
     releaseLapsedHolds(db, new Date(Date.now() + RESERVATION_MS + 1));
     expect(copiesOf(held.orderId)).toHaveLength(0);
-    double.settlePendingCaptures();
+    fake.settlePendingCaptures();
     const stored = db.select().from(orders).where(eq(orders.id, held.orderId)).get();
     if (!stored) throw new Error('order missing');
     settleCapture(db, stored, await client.getOrder(held.id));

@@ -1,5 +1,5 @@
-// Public reads in the shapes the screens use: drone media, backgrounds, the bio picture (a photo's
-// shape and the home hero are lib/photos/public-photos.server.ts). Nothing here exposes a path to
+// Public reads as the views the pages use: drone media, backgrounds, the bio picture (a photo's
+// view and the home hero are lib/photos/public-photos.server.ts). Nothing here exposes a path to
 // an original.
 import { asc, desc, eq } from 'drizzle-orm';
 import { getConfig } from '~/lib/platform/server/config';

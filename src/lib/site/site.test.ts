@@ -1,4 +1,4 @@
-// Public reads in the shapes the pages use: a photo without its private fields, the hero (the hero
+// Public reads as the views the pages use: a photo without its private fields, the hero (the hero
 // photo, else the hero background, else nothing), the drone samples on show (featured first), the
 // section backgrounds on show, and the owner's profile.
 import { eq } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// One photo as the full-screen viewer shows it: the shape the server sends (viewer-data) and the
+// One photo as the full-screen viewer shows it: the view the server sends (viewer-data) and the
 // viewer island reads, kept here so that server code never imports an island.
 export interface ViewerPhoto {
   id: string;

@@ -5,7 +5,7 @@ import { getDb } from '~/lib/platform/server/db';
 import { handle } from '~/lib/platform/server/http/http';
 import { salePricing } from '~/lib/shop/price-sales.server';
 import { listProducts } from '~/lib/shop/products.server';
-import { publicVariant } from '~/lib/shop/shop-shapes.server';
+import { publicVariant } from '~/lib/shop/shop-views.server';
 
 export const GET: APIRoute = handle(() => {
   const db = getDb();

@@ -1,5 +1,5 @@
 // The local composition analyser on synthetic photos (tests/helpers/photos.ts), and the vision-model
-// client against a chat-completions double: its answer used when good, the local analyser's otherwise.
+// client against a fake chat-completions endpoint: its answer used when good, the local analyser's otherwise.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyzeComposition } from '~/lib/composition/analysis/analyse.server';
 import { findHorizon, horizonElement } from '~/lib/composition/analysis/horizon.server';
@@ -22,7 +22,7 @@ import {
 import { getLog } from '~/lib/platform/server/log';
 import { compositionBand } from '~/lib/platform/shared/format';
 import { readPhoto, rotateAndCrop } from '~tests/fixtures/composition/known-truth';
-import { modelAnalysis, type OpenAiDouble, startOpenAiDouble } from '~tests/helpers/openai-double';
+import { modelAnalysis, type OpenAiFake, startOpenAiFake } from '~tests/helpers/openai-fake';
 import { darkPhoto, horizonPhoto, subjectPhoto } from '~tests/helpers/photos';
 
 const element = async (photo: Promise<Buffer>, name: string) => {
@@ -159,24 +159,24 @@ describe('local analyser: exposure and the whole answer', () => {
 });
 
 describe('vision-model client', () => {
-  let double: OpenAiDouble;
+  let fake: OpenAiFake;
   beforeAll(async () => {
-    double = await startOpenAiDouble();
+    fake = await startOpenAiFake();
   });
-  afterAll(() => double.close());
+  afterAll(() => fake.close());
   const settings = (): ModelSettings => ({
     apiKey: 'sk-test',
-    baseUrl: double.baseUrl,
+    baseUrl: fake.baseUrl,
     model: 'gpt-4o-mini',
     timeoutMs: 2000,
     maxRetries: 0,
   });
 
   it('sends the photo as a data URL with a JSON response format and returns the validated critique', async () => {
-    double.reset(JSON.stringify(modelAnalysis));
+    fake.reset(JSON.stringify(modelAnalysis));
     const answer = await analyseWithModel(await horizonPhoto(0), settings());
     expect(answer).toEqual(modelAnalysis);
-    const sent = double.requests.at(-1)!;
+    const sent = fake.requests.at(-1)!;
     expect(sent.path).toBe('/v1/chat/completions');
     expect(sent.authorization).toBe('Bearer sk-test');
     expect(sent.body.model).toBe('gpt-4o-mini');
@@ -190,11 +190,11 @@ describe('vision-model client', () => {
 
   it('throws on content that is not JSON, JSON of the wrong shape, or an error status', async () => {
     const photo = await horizonPhoto(0);
-    double.reset('Sure! Here is my critique: lovely photo.');
+    fake.reset('Sure! Here is my critique: lovely photo.');
     await expect(analyseWithModel(photo, settings())).rejects.toThrow(/not JSON/);
-    double.content = JSON.stringify({ ...modelAnalysis, overallScore: 14 });
+    fake.content = JSON.stringify({ ...modelAnalysis, overallScore: 14 });
     await expect(analyseWithModel(photo, settings())).rejects.toThrow(/wrong shape/);
-    double.status = 429;
+    fake.status = 429;
     await expect(analyseWithModel(photo, settings())).rejects.toThrow(/429/);
   });
 
@@ -206,22 +206,22 @@ describe('vision-model client', () => {
 });
 
 describe('vision-model critic, with the local analyser as its fallback', () => {
-  let double: OpenAiDouble;
+  let fake: OpenAiFake;
   let photo: Buffer;
   let local: CompositionAnalysis;
   beforeAll(async () => {
-    double = await startOpenAiDouble();
+    fake = await startOpenAiFake();
     photo = await horizonPhoto(0);
     local = await analyseLocally(photo);
   });
-  afterAll(() => double.close());
+  afterAll(() => fake.close());
   afterEach(() => {
     vi.restoreAllMocks();
   });
   const KEY = 'sk-unit-4b1d9e77c0ffee';
   const critic = (more: Partial<ModelSettings> = {}): ModelSettings => ({
     apiKey: KEY,
-    baseUrl: double.baseUrl,
+    baseUrl: fake.baseUrl,
     model: 'gpt-4o-mini',
     timeoutMs: 400,
     maxRetries: 1,
@@ -230,19 +230,19 @@ describe('vision-model critic, with the local analyser as its fallback', () => {
   /** Runs the analysis, with the warnings it logged (their fields as JSON) and the requests it made. */
   const analyse = async (settings = critic()) => {
     const warn = vi.spyOn(getLog(), 'warn').mockImplementation(() => {});
-    const before = double.requests.length;
+    const before = fake.requests.length;
     const started = Date.now();
     const analysis = await analyzeComposition(photo, settings);
     return {
       analysis,
       ms: Date.now() - started,
-      requests: double.requests.length - before,
+      requests: fake.requests.length - before,
       warnings: warn.mock.calls.map((args) => JSON.stringify(args)),
     };
   };
 
   it("uses a good answer: the model's critique with the local measurements beside it", async () => {
-    double.reset(JSON.stringify(modelAnalysis));
+    fake.reset(JSON.stringify(modelAnalysis));
     const { analysis, requests, warnings } = await analyse();
     expect(analysis).toEqual({ ...modelAnalysis, measurements: local.measurements });
     expect(requests).toBe(1);
@@ -250,7 +250,7 @@ describe('vision-model critic, with the local analyser as its fallback', () => {
   });
 
   it("falls back to the local analyser's answer when the model's answer is malformed", async () => {
-    double.reset(JSON.stringify({ ...modelAnalysis, compositionElements: { Horizon: { score: 'high' } } }));
+    fake.reset(JSON.stringify({ ...modelAnalysis, compositionElements: { Horizon: { score: 'high' } } }));
     const { analysis, requests, warnings } = await analyse();
     expect(analysis).toEqual(local);
     // A well-formed answer of the wrong shape is not asked for again.
@@ -260,8 +260,8 @@ describe('vision-model critic, with the local analyser as its fallback', () => {
   });
 
   it('retries a 500 as many times as configured, then falls back', async () => {
-    double.reset(JSON.stringify(modelAnalysis));
-    double.status = 500;
+    fake.reset(JSON.stringify(modelAnalysis));
+    fake.status = 500;
     for (const maxRetries of [1, 2]) {
       const { analysis, requests, warnings } = await analyse(critic({ maxRetries }));
       expect(analysis).toEqual(local);
@@ -271,8 +271,8 @@ describe('vision-model critic, with the local analyser as its fallback', () => {
   });
 
   it('gives up on a server that never answers after the timeout of each attempt, then falls back', async () => {
-    double.reset(JSON.stringify(modelAnalysis));
-    double.silent = true;
+    fake.reset(JSON.stringify(modelAnalysis));
+    fake.silent = true;
     const { analysis, requests, warnings, ms } = await analyse();
     expect(analysis).toEqual(local);
     expect(requests).toBe(2);
@@ -283,9 +283,9 @@ describe('vision-model critic, with the local analyser as its fallback', () => {
   });
 
   it('does not wait for a Retry-After longer than the whole call may take', async () => {
-    double.reset(JSON.stringify(modelAnalysis));
-    double.status = 429;
-    double.retryAfter = 3600;
+    fake.reset(JSON.stringify(modelAnalysis));
+    fake.status = 429;
+    fake.retryAfter = 3600;
     const { analysis, requests, warnings, ms } = await analyse();
     expect(analysis).toEqual(local);
     expect(requests).toBe(1);
@@ -294,9 +294,9 @@ describe('vision-model critic, with the local analyser as its fallback', () => {
   });
 
   it('never logs the API key, even when the server quotes it back in its error', async () => {
-    double.reset(JSON.stringify(modelAnalysis));
-    double.status = 401;
-    double.echoAuthorization = true;
+    fake.reset(JSON.stringify(modelAnalysis));
+    fake.status = 401;
+    fake.echoAuthorization = true;
     const { analysis, warnings } = await analyse();
     expect(analysis).toEqual(local);
     expect(warnings).toHaveLength(1);

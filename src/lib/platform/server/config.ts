@@ -211,7 +211,7 @@ export interface Config {
   seedDemo: boolean;
   paypal: {
     /**
-     * live or sandbox with PayPal keys; without them test mode (the built-in PayPal double: orders
+     * live or sandbox with PayPal keys; without them test mode (the built-in PayPal fake: orders
      * are test orders and nobody pays), except on an https site unless PAYPAL_MODE=test says so:
      * there it is off, and the checkout is refused, so a live site never "sells" unpaid prints.
      */

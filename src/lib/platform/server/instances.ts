@@ -1,5 +1,5 @@
 // Every module that holds state for the whole process (the database connection, the auth
-// instance, the PayPal client and double, the media queue, rate limits, mail, the settings)
+// instance, the PayPal client and fake, the media queue, rate limits, mail, the settings)
 // registers itself here when it is loaded. A second copy of such a module in one process throws.
 //
 // Two copies happen when two bundles each include the server modules (as the front's own bundle once

@@ -1,5 +1,5 @@
 // Random bytes for the short ids made many times a second (request ids, the test-mode PayPal
-// double's ids), drawn from a 4 KiB pool. Written by hand because randomBytes() costs about the
+// fake's ids), drawn from a 4 KiB pool. Written by hand because randomBytes() costs about the
 // same for 6 bytes as for 4 KiB, and node:crypto pools only for randomUUID().
 import { randomBytes } from 'node:crypto';
 

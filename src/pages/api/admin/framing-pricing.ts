@@ -3,7 +3,7 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '~/lib/platform/server/db';
 import { handle, readJson } from '~/lib/platform/server/http/http';
-import { adminPriceMatrix } from '~/lib/shop/price-shapes.server';
+import { adminPriceMatrix } from '~/lib/shop/price-views.server';
 import { updateFramingPrices } from '~/lib/shop/pricing.server';
 import { framingPricingSchema } from '~/lib/shop/schemas';
 

@@ -2,6 +2,6 @@
 // as GET /api/admin/orders with that query, { orders, total }, newest first, 10 a page unless limit
 // says otherwise (at most 50).
 import type { APIRoute } from 'astro';
-import { orderPageCall } from '~/lib/orders/admin-order-calls.server';
+import { orderPageEndpoint } from '~/lib/orders/admin-order-endpoints.server';
 
-export const GET: APIRoute = orderPageCall;
+export const GET: APIRoute = orderPageEndpoint;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { accessFor, isCrossSite } from '~/lib/platform/server/auth/access';
 
 describe('accessFor', () => {
-  it('closes admin pages and admin calls to everyone but the owner', () => {
+  it('closes admin pages and admin endpoints to everyone but the owner', () => {
     expect(accessFor('GET', '/admin')).toBe('owner-page');
     expect(accessFor('GET', '/background-editor')).toBe('owner-page');
     expect(accessFor('GET', '/api/admin/dashboard')).toBe('owner-api');

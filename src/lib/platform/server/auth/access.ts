@@ -1,10 +1,10 @@
 // Which requests need the owner, decided on the server from the route table. The client's
-// isAdmin flag is for display only: every owner page, owner call and mutation is checked here.
+// isAdmin flag is for display only: every owner page, owner endpoint and mutation is checked here.
 import { isSafeMethod, whoMay } from '../http/route-table';
 
 export type Access = 'public' | 'owner-page' | 'owner-api';
 
-/** The access a request needs, for a normalised path. Owner pages redirect; owner calls answer 401/403. */
+/** The access a request needs, for a normalised path. Owner pages redirect; owner endpoints answer 401/403. */
 export function accessFor(method: string, path: string): Access {
   if (whoMay(method, path) === 'public') return 'public';
   const lower = path.toLowerCase();

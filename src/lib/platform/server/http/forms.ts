@@ -1,4 +1,4 @@
-// Multipart forms of owner calls: capped while they stream (the file's limit and a little room for
+// Multipart forms of owner endpoints: capped while they stream (the file's limit and a little room for
 // the text fields beside it), then validated by the shared schema.
 import type { z } from 'zod';
 import { fileTooLarge } from '~/lib/platform/server/http/http';

@@ -1,4 +1,4 @@
-// Small helpers shared by the endpoints: JSON errors in one shape ({ "message": ... } with the
+// Small helpers shared by the endpoints: JSON errors in one format ({ "message": ... } with the
 // right status), never a stack trace; and the one capped reader of request bodies.
 import { z } from 'zod';
 import { getLog } from '~/lib/platform/server/log';

@@ -4,7 +4,7 @@ import { cacheKey, robotsRules, ruleFor, whoMay } from '~/lib/platform/server/ht
 const q = (s: string) => new URLSearchParams(s);
 
 describe('the route table', () => {
-  it('closes owner pages and owner calls, in any case', () => {
+  it('closes owner pages and owner endpoints, in any case', () => {
     expect(whoMay('GET', '/admin')).toBe('owner');
     expect(whoMay('GET', '/ADMIN')).toBe('owner');
     expect(whoMay('GET', '/background-editor/x')).toBe('owner');
@@ -13,7 +13,7 @@ describe('the route table', () => {
     expect(whoMay('GET', '/api/composition-tips')).toBe('owner');
   });
 
-  it('lets anyone read public pages and calls, and the bio picture', () => {
+  it('lets anyone read public pages and endpoints, and the bio picture', () => {
     expect(whoMay('GET', '/')).toBe('public');
     expect(whoMay('GET', '/api/photos')).toBe('public');
     expect(whoMay('GET', '/api/admin/profile')).toBe('public');

@@ -2,7 +2,7 @@
 // and its status history (newest last), and the numbered copies of limited editions in it; 404 for
 // an unknown id.
 import type { APIRoute } from 'astro';
-import { adminOrderDetailsJson } from '~/lib/orders/admin-order-shapes.server';
+import { adminOrderDetailsJson } from '~/lib/orders/admin-order-views.server';
 import { getOrderDetails } from '~/lib/orders/admin-orders.server';
 import { getDb } from '~/lib/platform/server/db';
 import { handle } from '~/lib/platform/server/http/http';

@@ -4,7 +4,7 @@ import { getDb } from '~/lib/platform/server/db';
 import { HttpError, handle } from '~/lib/platform/server/http/http';
 import { withSalePrices } from '~/lib/shop/price-sales.server';
 import { listVariantsForPhoto } from '~/lib/shop/products.server';
-import { publicVariant } from '~/lib/shop/shop-shapes.server';
+import { publicVariant } from '~/lib/shop/shop-views.server';
 
 export const GET: APIRoute = handle(({ params }) => {
   const id = params.id ?? '';

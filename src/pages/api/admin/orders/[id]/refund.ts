@@ -2,6 +2,6 @@
 // PayPal payment in full and answers the order in full. 409 when it is not paid or already
 // refunded, 422 when PayPal refuses (the order is then unchanged).
 import type { APIRoute } from 'astro';
-import { orderRefundCall } from '~/lib/orders/admin-order-calls.server';
+import { orderRefundEndpoint } from '~/lib/orders/admin-order-endpoints.server';
 
-export const POST: APIRoute = orderRefundCall;
+export const POST: APIRoute = orderRefundEndpoint;

@@ -1,11 +1,11 @@
-// A stand-in for PayPal's REST API that speaks PayPal's Orders v2 shapes: the OAuth
+// A fake of PayPal's REST API that speaks its Orders v2 request and response formats: the OAuth
 // token, create, capture and read of an order, the full refund of a capture (Payments v2),
-// PayPal-Request-Id idempotency and the error shape. Like PayPal, it refuses an order whose
+// PayPal-Request-Id idempotency and the error format. Like PayPal, it refuses an order whose
 // amount.breakdown does not add up (breakdown.server.ts).
 // It serves two purposes:
 //  - test mode (no PayPal credentials): the real client talks to it in-process through `fetch`,
 //    so a fresh install can take a whole (pretend) payment with the very code that talks to PayPal;
-//  - tests: `startPaypalDoubleServer()` runs it as an HTTP server for PAYPAL_API_BASE.
+//  - tests: `startPaypalFakeServer()` runs it as an HTTP server for PAYPAL_API_BASE.
 // Switches make it decline, answer PENDING, capture a different amount, or fail with 500; and
 // make refunds be refused, answer PENDING or FAILED, or fail with 500.
 import { createServer, type Server } from 'node:http';
@@ -48,7 +48,7 @@ export type RefundBehaviour =
   /** 500 INTERNAL_SERVER_ERROR. */
   | 'fail500';
 
-interface DoubleOrder {
+interface FakeOrder {
   id: string;
   status: 'CREATED' | 'APPROVED' | 'COMPLETED';
   intent: string;
@@ -76,7 +76,7 @@ function paypalId(length = 17): string {
 }
 
 /**
- * An answer of the double: its status and its JSON text, serialised once when it is made, so that
+ * An answer of the fake: its status and its JSON text, serialised once when it is made, so that
  * a replayed answer is byte for byte the first one (as PayPal's are) and costs little to keep.
  */
 interface Answer {
@@ -86,8 +86,8 @@ interface Answer {
 
 const json = (status: number, body: unknown): Answer => ({ status, text: JSON.stringify(body) });
 
-/** What the double reads of a request. */
-interface DoubleRequest {
+/** What the fake reads of a request. */
+interface FakeRequest {
   method: string;
   path: string;
   authorization: string;
@@ -97,7 +97,7 @@ interface DoubleRequest {
 
 /**
  * Calls, idempotent answers and orders kept: the most recent ones, so a long test-mode run stays
- * small. An older order is then unknown to the double, as every order is after a restart.
+ * small. An older order is then unknown to the fake, as every order is after a restart.
  */
 const KEPT = 10_000;
 
@@ -114,8 +114,8 @@ function error(status: number, name: string, issue?: string, description?: strin
 const toResponse = (answer: Answer) =>
   new Response(answer.text, { status: answer.status, headers: { 'content-type': 'application/json' } });
 
-export class PaypalDouble {
-  readonly orders = new Map<string, DoubleOrder>();
+export class PaypalFake {
+  readonly orders = new Map<string, FakeOrder>();
   readonly calls: RecordedCall[] = [];
   /** How the next captures behave. */
   captureBehaviour: CaptureBehaviour = 'complete';
@@ -167,7 +167,7 @@ export class PaypalDouble {
     return settled;
   }
 
-  /** Handles one request (the double over HTTP). */
+  /** Handles one request (the fake over HTTP). */
   async handle(request: Request): Promise<Response> {
     return toResponse(
       await this.answer({
@@ -181,7 +181,7 @@ export class PaypalDouble {
   }
 
   /** The same code answering over HTTP and in-process. */
-  private async answer(request: DoubleRequest): Promise<Answer> {
+  private async answer(request: FakeRequest): Promise<Answer> {
     const { method, path, requestId } = request;
     this.calls.push({ method, path, requestId });
     if (this.calls.length > KEPT) this.calls.splice(0, KEPT / 2);
@@ -190,7 +190,7 @@ export class PaypalDouble {
     if (!this.authorised(request.authorization)) return error(401, 'AUTHENTICATION_FAILURE');
 
     if (method === 'POST' && path === '/v1/identity/generate-token') {
-      return json(200, { client_token: `double-${paypalId(24)}`, expires_in: 3600 });
+      return json(200, { client_token: `fake-${paypalId(24)}`, expires_in: 3600 });
     }
     if (requestId && requestId.length > 108) return error(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
     const key = requestId ? `${method} ${path} ${requestId}` : undefined;
@@ -215,7 +215,7 @@ export class PaypalDouble {
     }
   }
 
-  private async route(request: DoubleRequest): Promise<Answer> {
+  private async route(request: FakeRequest): Promise<Answer> {
     const { method, path } = request;
     const capture = /^\/v2\/checkout\/orders\/([A-Z0-9]{1,36})\/capture$/.exec(path);
     const read = /^\/v2\/checkout\/orders\/([A-Z0-9]{1,36})$/.exec(path);
@@ -228,10 +228,10 @@ export class PaypalDouble {
   }
 
   /**
-   * A fetch bound to this double, for the client in test mode. It reads the client's call as it
+   * A fetch bound to this fake, for the client in test mode. It reads the client's call as it
    * is (a string URL, a headers record, a string body) and answers with the status and text the
    * client reads, instead of building a Fetch Request and Response: their body streams cost more
-   * than the double's whole work.
+   * than the fake's whole work.
    */
   readonly fetch = async (url: string, call: HttpCall): Promise<HttpAnswer> => {
     const { headers } = call;
@@ -251,7 +251,7 @@ export class PaypalDouble {
     };
   };
 
-  private async token(request: DoubleRequest): Promise<Answer> {
+  private async token(request: FakeRequest): Promise<Answer> {
     const expected = `Basic ${Buffer.from(`${this.clientId}:${this.clientSecret}`).toString('base64')}`;
     const body = await request.bodyText();
     if (request.authorization !== expected || !/grant_type=client_credentials/.test(body)) {
@@ -264,7 +264,7 @@ export class PaypalDouble {
       scope: 'https://uri.paypal.com/services/payments/payment',
       access_token: token,
       token_type: 'Bearer',
-      app_id: 'APP-DOUBLE',
+      app_id: 'APP-FAKE',
       expires_in: TOKEN_TTL_S,
       nonce: paypalId(20),
     });
@@ -276,7 +276,7 @@ export class PaypalDouble {
     return expires !== undefined && expires > Date.now();
   }
 
-  private async create(request: DoubleRequest): Promise<Answer> {
+  private async create(request: FakeRequest): Promise<Answer> {
     if (this.failCreate) return error(500, 'INTERNAL_SERVER_ERROR');
     let body: { intent?: string; purchase_units?: (BreakdownUnit & { custom_id?: string })[] };
     try {
@@ -387,12 +387,12 @@ export class PaypalDouble {
     return json(200, this.view(order));
   }
 
-  private view(order: DoubleOrder) {
+  private view(order: FakeOrder) {
     return {
       id: order.id,
       status: order.status,
       intent: order.intent,
-      payment_source: { paypal: { email_address: 'buyer@example.com', account_id: 'DOUBLEBUYER1' } },
+      payment_source: { paypal: { email_address: 'buyer@example.com', account_id: 'FAKEBUYER1' } },
       purchase_units: order.purchaseUnits.map((u) => ({
         reference_id: 'default',
         custom_id: u.custom_id,
@@ -413,7 +413,7 @@ export class PaypalDouble {
       payer: {
         name: { given_name: 'Test', surname: 'Buyer' },
         email_address: 'buyer@example.com',
-        payer_id: 'DOUBLEBUYER1',
+        payer_id: 'FAKEBUYER1',
       },
       links: this.links(order.id),
     };
@@ -429,26 +429,26 @@ export class PaypalDouble {
   }
 }
 
-// The in-process double of test mode: one per process, so its orders outlive any one request.
-registerInstance('PayPal double', import.meta.url);
-let inProcess: PaypalDouble | undefined;
-export function inProcessDouble(): PaypalDouble {
-  inProcess ??= new PaypalDouble();
+// The in-process fake of test mode: one per process, so its orders outlive any one request.
+registerInstance('PayPal fake', import.meta.url);
+let inProcess: PaypalFake | undefined;
+export function inProcessFake(): PaypalFake {
+  inProcess ??= new PaypalFake();
   return inProcess;
 }
 
-/** Runs the double as an HTTP server on a free local port (tests point PAYPAL_API_BASE at it). */
-export async function startPaypalDoubleServer(
-  double = new PaypalDouble(),
-): Promise<{ url: string; double: PaypalDouble; server: Server; stop: () => Promise<void> }> {
+/** Runs the fake as an HTTP server on a free local port (tests point PAYPAL_API_BASE at it). */
+export async function startPaypalFakeServer(
+  fake = new PaypalFake(),
+): Promise<{ url: string; fake: PaypalFake; server: Server; stop: () => Promise<void> }> {
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const body = Buffer.concat(chunks);
     const headers = new Headers();
     for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-    const response = await double.handle(
-      new Request(`http://double${req.url}`, {
+    const response = await fake.handle(
+      new Request(`http://fake${req.url}`, {
         method: req.method,
         headers,
         body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
@@ -466,7 +466,7 @@ export async function startPaypalDoubleServer(
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://127.0.0.1:${port}`,
-    double,
+    fake,
     server,
     stop: () => new Promise<void>((r) => server.close(() => r())),
   };

@@ -1,5 +1,6 @@
-// JSON shapes of the shop's public reads (a photo's shape is toPublicPhoto in lib/photos/public-photos.server.ts): money as decimal euros at the edge, with the
-// integer cents alongside for clients that compute.
+// The views of the shop's public reads, as JSON (a photo's view is toPublicPhoto in
+// lib/photos/public-photos.server.ts): money as decimal euros at the edge, with the integer cents
+// alongside for clients that compute.
 import { centsToDecimal } from '~/lib/platform/shared/format';
 
 export function publicVariant(v: {

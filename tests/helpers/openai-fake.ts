@@ -1,5 +1,5 @@
-// A stand-in for an OpenAI-compatible chat-completions endpoint on 127.0.0.1 (any free port), for the
-// composition analysis' vision-model path. It answers in the real response shapes
+// A fake OpenAI-compatible chat-completions endpoint on 127.0.0.1 (any free port), for the
+// composition analysis' vision-model path. It answers in the real response formats
 // (https://platform.openai.com/docs/api-reference/chat/object, and the `{ error: { message, type,
 // param, code } }` body of a failure) with whatever `content` is set, and keeps every request so
 // tests can check what was sent and count the attempts. It can also fail on purpose: answer an error
@@ -14,7 +14,7 @@ export interface ChatRequest {
   messages: { role: string; content: string | { type: string; image_url?: { url: string } }[] }[];
 }
 
-export interface OpenAiDouble {
+export interface OpenAiFake {
   /** Base URL to use as OPENAI_BASE_URL, e.g. http://127.0.0.1:1234/v1 */
   baseUrl: string;
   requests: { path: string; authorization: string | undefined; body: ChatRequest }[];
@@ -42,10 +42,10 @@ const SERVER_ERROR = {
   type: 'server_error',
 };
 
-export async function startOpenAiDouble(content = '{}'): Promise<OpenAiDouble> {
-  const double = { requests: [] } as unknown as OpenAiDouble;
-  double.reset = (next = '{}') => {
-    Object.assign(double, {
+export async function startOpenAiFake(content = '{}'): Promise<OpenAiFake> {
+  const fake = { requests: [] } as unknown as OpenAiFake;
+  fake.reset = (next = '{}') => {
+    Object.assign(fake, {
       content: next,
       status: 200,
       retryAfter: undefined,
@@ -53,26 +53,26 @@ export async function startOpenAiDouble(content = '{}'): Promise<OpenAiDouble> {
       silent: false,
     });
   };
-  double.reset(content);
+  fake.reset(content);
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c) => chunks.push(c));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      double.requests.push({
+      fake.requests.push({
         path: req.url ?? '',
         authorization: req.headers.authorization,
         body: JSON.parse(text || 'null') as ChatRequest,
       });
-      if (double.silent) return;
-      if (double.status !== 200) {
-        const error = ERRORS[double.status] ?? SERVER_ERROR;
-        const message = double.echoAuthorization
+      if (fake.silent) return;
+      if (fake.status !== 200) {
+        const error = ERRORS[fake.status] ?? SERVER_ERROR;
+        const message = fake.echoAuthorization
           ? `${error.message} (request had Authorization: ${req.headers.authorization})`
           : error.message;
-        res.writeHead(double.status, {
+        res.writeHead(fake.status, {
           'content-type': 'application/json',
-          ...(double.retryAfter === undefined ? {} : { 'retry-after': String(double.retryAfter) }),
+          ...(fake.retryAfter === undefined ? {} : { 'retry-after': String(fake.retryAfter) }),
         });
         res.end(JSON.stringify({ error: { ...error, message, param: null, code: null } }));
         return;
@@ -87,7 +87,7 @@ export async function startOpenAiDouble(content = '{}'): Promise<OpenAiDouble> {
           choices: [
             {
               index: 0,
-              message: { role: 'assistant', content: double.content, refusal: null },
+              message: { role: 'assistant', content: fake.content, refusal: null },
               logprobs: null,
               finish_reason: 'stop',
             },
@@ -100,17 +100,17 @@ export async function startOpenAiDouble(content = '{}'): Promise<OpenAiDouble> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
-  double.baseUrl = `http://127.0.0.1:${address.port}/v1`;
-  double.close = () =>
+  fake.baseUrl = `http://127.0.0.1:${address.port}/v1`;
+  fake.close = () =>
     new Promise((resolve) => {
       server.close(() => resolve());
       // Requests left unanswered on purpose would keep the server open.
       server.closeAllConnections();
     });
-  return double;
+  return fake;
 }
 
-/** A critique as a vision model would write it, in the composition analysis shape. */
+/** A critique as a vision model would write it, in the composition analysis format. */
 export const modelAnalysis = {
   overallScore: 8,
   summary: 'A quiet, well-placed landscape from the vision model.',

@@ -1,5 +1,5 @@
-// JSON shapes of the owner's price reads: money as 2-decimal euro strings at the edge, with the
-// integer cents alongside for clients that compute.
+// The price views the owner's price endpoints answer, as JSON: money as 2-decimal euro strings at
+// the edge, with the integer cents alongside for clients that compute.
 import { centsToDecimal } from '~/lib/platform/shared/format';
 import type { getPriceMatrix } from './pricing.server';
 

@@ -1,13 +1,13 @@
-// The owner's order calls, shared by the routes that answer them. The owner's screens use the
+// The owner's order endpoints, shared by the routes that answer them. The owner's screens use the
 // /api/admin/orders routes; /api/orders and PATCH /api/orders/{id}/status are older names of the
-// same calls, kept for anyone who still uses them:
+// same endpoints, kept for anyone who still uses them:
 // - the list: GET /api/admin/orders?page&limit&search&status (the same as GET /api/orders), or the
 //   newest orders at once when the query names none of these;
 // - the status change: PUT /api/admin/orders/{id}/status (the same as PATCH /api/orders/{id}/status);
 // - the refund: POST /api/admin/orders/{id}/refund.
 // The changes answer the order in full.
 import type { APIContext } from 'astro';
-import { adminOrderDetailsJson, adminOrderJson } from '~/lib/orders/admin-order-shapes.server';
+import { adminOrderDetailsJson, adminOrderJson } from '~/lib/orders/admin-order-views.server';
 import { listOrders, listRecentOrders } from '~/lib/orders/admin-orders.server';
 import { refundOrder } from '~/lib/orders/order-refund.server';
 import { changeOrderStatus } from '~/lib/orders/order-status.server';
@@ -28,7 +28,7 @@ const noStore = { headers: { 'Cache-Control': 'no-store' } };
 const PAGE_QUERY = ['page', 'limit', 'search', 'status'] as const;
 
 /** A page of orders, newest first, and the total: { orders, total }; 10 a page unless limit says otherwise (at most 50). */
-export const orderPageCall = handle(({ url }: APIContext) => {
+export const orderPageEndpoint = handle(({ url }: APIContext) => {
   const q = url.searchParams;
   const parsed = ordersQuerySchema.safeParse(Object.fromEntries(PAGE_QUERY.map((k) => [k, q.get(k)])));
   if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Invalid query.');
@@ -37,14 +37,14 @@ export const orderPageCall = handle(({ url }: APIContext) => {
 });
 
 /** The owner's order list: a page of it when the query asks for one, else the newest orders as a list. */
-export const orderListCall = handle((context: APIContext) => {
+export const orderListEndpoint = handle((context: APIContext) => {
   const paged = PAGE_QUERY.some((k) => context.url.searchParams.has(k));
   return paged
-    ? orderPageCall(context)
+    ? orderPageEndpoint(context)
     : Response.json(listRecentOrders(getDb()).map(adminOrderJson), noStore);
 });
 
-export const orderStatusCall = handle(async ({ params, request, locals }: APIContext) => {
+export const orderStatusEndpoint = handle(async ({ params, request, locals }: APIContext) => {
   const body = await readJson(request, orderStatusChangeSchema);
   const order = await changeOrderStatus(getDb(), {
     orderId: params.id ?? '',
@@ -55,7 +55,7 @@ export const orderStatusCall = handle(async ({ params, request, locals }: APICon
   return Response.json(adminOrderDetailsJson(order), noStore);
 });
 
-export const orderRefundCall = handle(async ({ params, request, locals }: APIContext) => {
+export const orderRefundEndpoint = handle(async ({ params, request, locals }: APIContext) => {
   const body = await readJson(request, refundOrderSchema);
   const order = await refundOrder(getDb(), getPaypalClient(), {
     orderId: params.id ?? '',

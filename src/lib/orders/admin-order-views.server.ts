@@ -1,5 +1,5 @@
-// JSON shapes of the owner's order calls: money as decimal euros ("90.00") at the edge with the
-// integer cents alongside, times as ISO strings.
+// The order views the owner's order endpoints answer, as JSON: money as decimal euros ("90.00") at
+// the edge with the integer cents alongside, times as ISO strings.
 
 import type { AdminOrder, AdminOrderDetails, AdminOrderItem } from '~/lib/orders/admin-orders.server';
 import { paymentState } from '~/lib/orders/payment-state';
