@@ -2,17 +2,19 @@
 // 1. lint and format (Biome), 2. types (astro check), 3. build, 4. unit and integration tests
 // (vitest; integration tests start the built server), 5. the media, upload, gallery and backup
 // tests again with their media in S3 (a real S3 API server, s3rver, on loopback), 6. load and
-// fault tests (vitest, one file at a time), 7. browser tests (Playwright, Debian chromium), 8. the
-// storage check of their data, 9. the browser tests of uploads and a client's download on S3.
-import { spawnSync } from 'node:child_process';
+// fault tests (vitest, one file at a time), 7. browser tests (Playwright, Debian chromium), in two
+// halves at once, each with its own server and data folder, each followed by the storage check of
+// its data; the second half then runs the browser tests of uploads and downloads on S3.
+import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { ensureSystemPackages } from './system-packages.mjs';
 
 /**
  * The tests that run on both stores (everything that writes, reads, serves or backs up media) say
  * so themselves, in a comment line that starts with `// @both-stores`: vitest files for step 5,
- * Playwright specs for step 9.
+ * Playwright specs for the browser run on S3.
  */
 const BOTH_STORES = /^\/\/ @both-stores:/m;
 const filesMarkedForBothStores = (roots, suffix) =>
@@ -24,55 +26,123 @@ const filesMarkedForBothStores = (roots, suffix) =>
     .sort();
 const ON_BOTH_STORES = filesMarkedForBothStores(['src', 'server', 'scripts', 'demo', 'tests'], '.test.ts');
 const BROWSER_ON_S3 = filesMarkedForBothStores(['tests/e2e'], '.spec.ts');
-const E2E_S3 = { E2E_STORAGE: 's3', E2E_PORT: '4397', E2E_DATA_DIR: 'test-results/e2e-s3-data' };
 
-const steps = [
-  ['lint', 'npx', ['biome', 'check', '.']],
-  ['types', 'npx', ['astro', 'check', '--minimumSeverity', 'warning']],
-  ['build', 'npm', ['run', 'build']],
-  ['unit and integration tests', 'npx', ['vitest', 'run']],
+/**
+ * The browser tests take the longest step, and one Playwright run keeps about one of the two cores
+ * busy (the browser waits on the server and the server on the browser). So they run as two halves
+ * at once (Playwright's --shard), each with its own site on its own port and data folder, and its
+ * own output folder: a Playwright run empties its output folder when it starts, and two runs must
+ * not empty each other's.
+ */
+const browserHalf = (n, port) => {
+  const dataDir = `test-results/e2e-data-${n}`;
+  return [
+    {
+      name: `browser tests, half ${n} of 2`,
+      cmd: 'npx',
+      args: ['playwright', 'test', `--shard=${n}/2`, `--output=test-results/playwright-${n}`],
+      env: { E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
+      emptyFirst: [dataDir],
+    },
+    // What the browser tests uploaded, replaced and deleted left no orphan file and no missing one.
+    {
+      name: `storage check after half ${n}`,
+      cmd: 'npx',
+      args: ['tsx', 'scripts/storage-check.ts'],
+      env: { DATA_DIR: dataDir, UPLOADS_DIR: `${dataDir}/uploads` },
+    },
+  ];
+};
+const S3_DATA = 'test-results/e2e-s3-data';
+const browserOnS3 = {
+  name: 'browser tests of uploads and downloads on S3 (s3rver)',
+  cmd: 'npx',
+  args: ['playwright', 'test', '--output=test-results/playwright-s3', ...BROWSER_ON_S3],
+  env: { E2E_STORAGE: 's3', E2E_PORT: '4397', E2E_DATA_DIR: S3_DATA },
+  emptyFirst: [S3_DATA, `${S3_DATA}-s3`],
+};
+
+/** Stages run one after another; the lanes of a stage run at once, each lane's steps in order. */
+const stages = [
+  [[{ name: 'lint', cmd: 'npx', args: ['biome', 'check', '.'] }]],
+  [[{ name: 'types', cmd: 'npx', args: ['astro', 'check', '--minimumSeverity', 'warning'] }]],
+  [[{ name: 'build', cmd: 'npm', args: ['run', 'build'] }]],
+  [[{ name: 'unit and integration tests', cmd: 'npx', args: ['vitest', 'run'] }]],
   [
-    'the media tests again on S3 (s3rver)',
-    'npx',
-    ['vitest', 'run', ...ON_BOTH_STORES],
-    { TEST_STORAGE: 's3' },
+    [
+      {
+        name: 'the media tests again on S3 (s3rver)',
+        cmd: 'npx',
+        args: ['vitest', 'run', ...ON_BOTH_STORES],
+        env: { TEST_STORAGE: 's3' },
+      },
+    ],
   ],
-  ['load and fault tests', 'npx', ['vitest', 'run'], { LOAD_TESTS: '1' }],
-  ['browser tests', 'npx', ['playwright', 'test']],
-  // What the browser tests uploaded, replaced and deleted left no orphan file and no missing one.
-  [
-    'storage check after the browser tests',
-    'npx',
-    ['tsx', 'scripts/storage-check.ts'],
-    { DATA_DIR: 'test-results/e2e-data', UPLOADS_DIR: 'test-results/e2e-data/uploads' },
-  ],
-  [
-    'browser tests of uploads and downloads on S3 (s3rver)',
-    'npx',
-    ['playwright', 'test', ...BROWSER_ON_S3],
-    E2E_S3,
-  ],
+  [[{ name: 'load and fault tests', cmd: 'npx', args: ['vitest', 'run'], env: { LOAD_TESTS: '1' } }]],
+  [browserHalf(1, 4399), [...browserHalf(2, 4401), browserOnS3]],
 ];
+
+/** Runs one step; with a label, each line of its output is prefixed, as two lanes share the screen. */
+function run(step, label) {
+  for (const dir of step.emptyFirst ?? []) rmSync(dir, { recursive: true, force: true });
+  console.log(`\n▶ ${step.name}: ${step.cmd} ${step.args.join(' ')}`);
+  const started = Date.now();
+  const child = spawn(step.cmd, step.args, {
+    stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+    env: { ...process.env, ...step.env },
+  });
+  if (label) {
+    for (const stream of [child.stdout, child.stderr])
+      createInterface({ input: stream }).on('line', (line) => console.log(`[${label}] ${line}`));
+  }
+  return new Promise((resolve) =>
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      if (code !== 0) console.error(`\n✖ ${step.name} failed after ${seconds} s`);
+      resolve({ name: step.name, ok: code === 0, seconds });
+    }),
+  );
+}
+
+async function runLane(lane, label) {
+  const done = [];
+  for (const step of lane) {
+    const result = await run(step, label);
+    done.push(result);
+    if (!result.ok) break;
+  }
+  return done;
+}
+
+/**
+ * `npm test -- --from browser` starts at the first stage with a step whose name starts with the
+ * given words (for a second try after fixing a late step; the build must be current).
+ */
+const fromAt = process.argv.indexOf('--from');
+const from = fromAt > 0 ? process.argv[fromAt + 1] : undefined;
+const firstStage = from ? stages.findIndex((lanes) => lanes.flat().some((s) => s.name.startsWith(from))) : 0;
+if (firstStage < 0) {
+  console.error(`No step's name starts with "${from}".`);
+  process.exit(1);
+}
+const toRun = stages.slice(firstStage);
 
 ensureSystemPackages();
 const results = [];
-for (const [name, cmd, args, env = {}] of steps) {
-  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
-  if (name === 'browser tests') rmSync('test-results/e2e-data', { recursive: true, force: true });
-  if (env.E2E_STORAGE) {
-    rmSync(env.E2E_DATA_DIR, { recursive: true, force: true });
-    rmSync(`${env.E2E_DATA_DIR}-s3`, { recursive: true, force: true });
-  }
+const allSteps = toRun.flat(2).length;
+for (const lanes of toRun) {
   const started = Date.now();
-  const run = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  results.push([name, run.status === 0, seconds]);
-  if (run.status !== 0) {
-    console.error(`\n✖ ${name} failed after ${seconds} s`);
-    break;
-  }
+  const labelled = lanes.length > 1;
+  const laneResults = await Promise.all(
+    lanes.map((lane, i) => runLane(lane, labelled ? `lane ${i + 1}` : '')),
+  );
+  results.push(...laneResults.flat());
+  if (labelled)
+    console.log(
+      `\nThese ${lanes.length} lanes together took ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  if (results.some((r) => !r.ok)) break;
 }
 console.log('\nSummary');
-for (const [name, ok, s] of results) console.log(`  ${ok ? '✔' : '✖'} ${name} (${s} s)`);
-const failed = results.filter(([, ok]) => !ok).length;
-process.exit(failed === 0 && results.length === steps.length ? 0 : 1);
+for (const { name, ok, seconds } of results) console.log(`  ${ok ? '✔' : '✖'} ${name} (${seconds} s)`);
+process.exit(results.every((r) => r.ok) && results.length === allSteps ? 0 : 1);
