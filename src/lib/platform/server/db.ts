@@ -23,7 +23,20 @@ export function migrationsFolder(): string {
 
 export function openDb(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const sqlite = new Database(file);
+  const db = withPragmas(new Database(file));
+  const folder = migrationsFolder();
+  if (!existsSync(join(folder, 'meta/_journal.json'))) {
+    throw new Error(`No migrations found in ${folder}; run the server from the repository root.`);
+  }
+  migrate(db, { migrationsFolder: folder });
+  return db;
+}
+
+/**
+ * The site's pragmas on an open SQLite connection, as drizzle. Also for an in-memory copy of a
+ * migrated database (`new Database(buffer)`), which needs no migrations of its own.
+ */
+export function withPragmas(sqlite: Database.Database): Db {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
@@ -32,13 +45,7 @@ export function openDb(file: string): Db {
   // thousands of photos stays in memory, so a sale's writes do not read their index pages back
   // from the file first.
   sqlite.pragma('cache_size = -32000');
-  const db = drizzle(sqlite, { schema }) as Db;
-  const folder = migrationsFolder();
-  if (!existsSync(join(folder, 'meta/_journal.json'))) {
-    throw new Error(`No migrations found in ${folder}; run the server from the repository root.`);
-  }
-  migrate(db, { migrationsFolder: folder });
-  return db;
+  return drizzle(sqlite, { schema }) as Db;
 }
 
 export function databaseFile(dataDir = getConfig().dataDir): string {
