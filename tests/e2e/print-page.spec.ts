@@ -10,7 +10,10 @@ const cents = (text: string) => Math.round(Number(text.replace(/[^\d.]/g, '')) *
 async function chooseAndAdd(page: Page, title: string) {
   const options = page.getByRole('form', { name: `Print options: ${title}` });
   const medium = options.locator('label').filter({ hasText: 'Medium' });
-  await medium.getByRole('radio').check();
+  // A click, not check(): a click made before the page's scripts have run is held and replayed once
+  // they have, so the radio is checked a moment later, as the visitor sees it.
+  await medium.getByRole('radio').click();
+  await expect(medium.getByRole('radio')).toBeChecked();
   // The size's own price, shown in its label, is the price per print; two of them make the total.
   const price = /€[\d,.]+/.exec((await medium.textContent()) ?? '')?.[0] ?? 'no price';
   await options.getByRole('button', { name: 'Increase quantity' }).click();

@@ -62,7 +62,7 @@ for (const width of [1280, 390]) {
       expect((await shipping(page)).zones.find((z) => z.id === 'ie')?.firstPrint).toBe('9.25');
 
       // A VAT rate.
-      await page.getByLabel('Limited editions').fill('13');
+      await page.getByLabel('Limited editions', { exact: true }).fill('13');
       await page.getByRole('button', { name: 'Save VAT rates' }).click();
       await expect(page.getByText('VAT rates saved')).toBeVisible();
       expect(await vatRate(page, 'edition')).toBe(13);
