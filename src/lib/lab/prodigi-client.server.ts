@@ -26,11 +26,12 @@ import {
   LabUnavailableError,
   type PrintArea,
   type QuoteRequest,
+  type ShippingMethod,
 } from './lab';
 import {
+  actionAnswerSchema,
   actionsAnswerSchema,
   callbackSchema,
-  cancelAnswerSchema,
   errorAnswerSchema,
   issuesLine,
   orderAnswerSchema,
@@ -56,6 +57,14 @@ export interface ProdigiClientOptions {
   baseUrl?: string;
   /** How long one call may take before it is abandoned (LabUnavailableError 'timeout'). */
   timeoutMs?: number;
+}
+
+/** What an update action did: everything (updated), part of it or nothing, and the order as it is. */
+export interface ActionResult {
+  done: boolean;
+  /** updated, partiallyUpdated, failedToUpdate or actionNotAvailable. */
+  outcome: string;
+  order: LabOrder | null;
 }
 
 export class ProdigiClient implements Lab {
@@ -137,11 +146,33 @@ export class ProdigiClient implements Lab {
   }
 
   async cancel(id: string): Promise<CancelResult> {
-    const answer = await this.call('POST', `/orders/${orderId(id)}/actions/cancel`, cancelAnswerSchema);
+    const answer = await this.call('POST', `/orders/${orderId(id)}/actions/cancel`, actionAnswerSchema);
     if (answer.outcome === 'cancelled' && answer.order) {
       return { cancelled: true, order: labOrder(answer.order) };
     }
     return { cancelled: false, outcome: answer.outcome };
+  }
+
+  /** The order's new shipping method; done is false when Prodigi could not change every parcel. */
+  async updateShippingMethod(id: string, shippingMethod: ShippingMethod): Promise<ActionResult> {
+    return this.update(id, 'updateShippingMethod', { shippingMethod });
+  }
+
+  async updateRecipient(id: string, recipient: LabOrderRequest['recipient']): Promise<ActionResult> {
+    const { phone, ...rest } = recipient;
+    return this.update(id, 'updateRecipient', { ...rest, ...(phone ? { phoneNumber: phone } : {}) });
+  }
+
+  /** Replaces the order's metadata as a whole; allowed at any stage. */
+  async updateMetadata(id: string, metadata: Record<string, unknown>): Promise<ActionResult> {
+    return this.update(id, 'updateMetadata', { metadata });
+  }
+
+  private async update(id: string, action: string, body: unknown): Promise<ActionResult> {
+    const path = `/orders/${orderId(id)}/actions/${action}`;
+    const answer = await this.call('POST', path, actionAnswerSchema, body);
+    const order = answer.order ? labOrder(answer.order) : null;
+    return { done: answer.outcome === 'updated', outcome: answer.outcome, order };
   }
 
   async allowedActions(id: string): Promise<AllowedActions> {

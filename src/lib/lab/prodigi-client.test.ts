@@ -263,6 +263,33 @@ describe('ProdigiClient against the fake', () => {
     expect((await client.getOrder(late.id)).stage).toBe('InProgress');
   });
 
+  it('changes shipping method and recipient before production, metadata at any time', async () => {
+    const { order: made } = await client.createOrder(order());
+    expect(await client.updateShippingMethod(made.id, 'Express')).toMatchObject({
+      done: true,
+      outcome: 'updated',
+    });
+    const moved = await client.updateRecipient(made.id, {
+      name: 'Aoife Byrne',
+      phone: '+353 1 234 5678',
+      address: {
+        line1: '9 Quay Street',
+        postalOrZipCode: 'A67 Y2K4',
+        countryCode: 'IE',
+        townOrCity: 'Wicklow',
+      },
+    });
+    expect(moved.done).toBe(true);
+    expect(fake.requests.at(-1)?.body).toMatchObject({ name: 'Aoife Byrne', phoneNumber: '+353 1 234 5678' });
+    fake.advance(made.id, 'InProduction');
+    expect(await client.updateShippingMethod(made.id, 'Budget')).toEqual({
+      done: false,
+      outcome: 'actionNotAvailable',
+      order: null,
+    });
+    expect(await client.updateMetadata(made.id, { note: 'gift' })).toMatchObject({ done: true });
+  });
+
   it('refuses an order id that is not Prodigi’s before it goes into a URL', async () => {
     const calls = fake.requests.length;
     const err = await refusal(client.getOrder('../quotes'));

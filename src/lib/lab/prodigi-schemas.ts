@@ -67,8 +67,8 @@ export type ProdigiOrder = z.output<typeof orderSchema>;
 
 /** The answer of create, get, cancel and the update actions. */
 export const orderAnswerSchema = z.object({ outcome: outcomeSchema, order: orderSchema });
-/** Cancel's answer: the order when it was cancelled, the outcome alone otherwise. */
-export const cancelAnswerSchema = z.object({ outcome: outcomeSchema, order: orderSchema.nullish() });
+/** The answer of an action: the order when it was done, the outcome alone otherwise. */
+export const actionAnswerSchema = z.object({ outcome: outcomeSchema, order: orderSchema.nullish() });
 
 const quoteMethod = z
   .string()
