@@ -184,6 +184,15 @@ describe('ProdigiClient against the fake', () => {
     });
   });
 
+  it('makes one order when two calls with one key cross (a retry while the first still runs)', async () => {
+    const request = order();
+    const before = fake.orders.size;
+    const answers = await Promise.all([client.createOrder(request), client.createOrder(request)]);
+    expect(answers.map((a) => a.outcome).sort()).toEqual(['alreadyExists', 'created']);
+    expect(answers[0].order.id).toBe(answers[1].order.id);
+    expect(fake.orders.size).toBe(before + 1);
+  });
+
   it('keeps the reasons of a refused address for the owner, and makes no order', async () => {
     const before = fake.orders.size;
     const bad = order();
