@@ -173,7 +173,7 @@ describe('hiding and showing', () => {
     expect(await message(garbage)).toBe('The request body must be valid JSON.');
     const wrongType = await call('PUT', '/api/admin/photos/p-tay/visibility', { isActive: 'no' });
     expect(wrongType.status).toBe(400);
-    expect(await message(wrongType)).toMatch(/isActive/);
+    expect(await message(wrongType)).toMatch(/^Say whether the photo is shown/);
     expect((await call('PUT', '/api/admin/photos/nope/visibility', { isActive: false })).status).toBe(404);
   });
 });

@@ -300,9 +300,11 @@ describe('capturing', () => {
     for (const [field, value, label] of cases) {
       const res = await capture(id, { customerData: { ...customerData, [field]: value }, cartItems: [] });
       expect(res.status, JSON.stringify(value)).toBe(400);
-      expect((await res.json()).message).toBe(
-        `customerData.${field}: ${label} must be one line of text, without line breaks, tabs or invisible characters`,
+      const body = await res.json();
+      expect(body.message).toBe(
+        `${label} must be one line of text, without line breaks, tabs or invisible characters`,
       );
+      expect(body.field).toBe(`customerData.${field}`);
     }
     const email = await capture(id, {
       customerData: { ...customerData, email: 'aoife@example.ie\r\nBcc: victim@example.com' },
