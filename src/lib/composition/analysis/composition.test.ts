@@ -232,7 +232,7 @@ describe('vision-model critic, with the local analyser as its fallback', () => {
     const warn = vi.spyOn(getLog(), 'warn').mockImplementation(() => {});
     const before = fake.requests.length;
     const started = Date.now();
-    const analysis = await analyzeComposition(photo, settings);
+    const analysis = await analyzeComposition(photo, undefined, settings);
     return {
       analysis,
       ms: Date.now() - started,
