@@ -39,7 +39,7 @@ const HALVES_PER_STREAK = 1.2;
 /** Sky over water: the hue distance (a*b*), the halves' disagreement (°) and the steady contrast. */
 const MIRROR_HUE = 10;
 const MIRROR_HALVES = 1.5;
-const MIRROR_STEADY = 0.6;
+const MIRROR_STEADY = 0.65;
 /** A clear sea line through crossings: the steady contrast, the sky's smoothness and the halves (°). */
 const CLEAR_STEADY = 0.8;
 const CLEAR_SKY = 0.6;
