@@ -40,3 +40,6 @@ export const DRONE_MEDIA_TYPES = ['photo', 'video'] as const;
 export const BACKGROUND_SECTIONS = ['hero', 'about', 'gallery', 'contact', 'shop'] as const;
 
 export const UPLOAD_PURPOSES = ['image', 'photo', 'bio-picture', 'video', 'sample-video'] as const;
+
+/** The owner's word on the line the composition analyser found across a photo: the horizon, or not. */
+export const HORIZON_CHOICES = ['horizon', 'not-horizon'] as const;

@@ -12,6 +12,7 @@ import {
   GALLERY_DOWNLOADS,
   GALLERY_FILE_KINDS,
   GALLERY_FILE_STATES,
+  HORIZON_CHOICES,
   ORDER_STATUSES,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
@@ -665,6 +666,11 @@ export const photoAnalyses = sqliteTable('photo_analyses', {
   /** The analysis as the endpoint answered it (JSON). */
   analysis: text('analysis', { mode: 'json' }).notNull(),
   analysedAt: createdAt(),
+  /**
+   * The owner's word on the line found across the photo ("horizon" or "not-horizon"), kept with the
+   * last analysis and used again when it is redone; null while the analyser decides alone.
+   */
+  horizonChoice: text('horizon_choice', { enum: HORIZON_CHOICES }),
 });
 
 // ---------------------------------------------------------------- client galleries

@@ -1,11 +1,14 @@
 // The composition tool (states: idle, analyzing, result shown). Either the owner chooses a photo (JPG,
 // PNG or WebP under 10 MB), sees it, and sends it as base64 to POST /api/analyze-composition; or, with
 // a site photo's id (/composition-analysis?photo={id}), the photo opens with its kept analysis and
-// its date, and 'Analyze Composition' analyses its stored original again on the server.
+// its date, and 'Analyze Composition' analyses its stored original again on the server. Under the
+// preview the owner can say whether the line found is the horizon; the analysis is redone with that
+// word (for a site photo, the word is kept with its analysis).
 import { useEffect, useRef, useState } from 'react';
 import {
   type CompositionAnalysis,
   compositionAnalysisSchema,
+  type HorizonChoice,
   type PhotoAnalysisResponse,
   photoAnalysisResponseSchema,
 } from '~/lib/composition/schemas';
@@ -86,10 +89,10 @@ function SitePhoto({ photoId }: { photoId: string }) {
       );
   }, [path]);
 
-  const run = async () => {
+  const run = async (horizonChoice?: HorizonChoice) => {
     setBusy(true);
     try {
-      setData(photoAnalysisResponseSchema.parse(await sendJson('POST', path)));
+      setData(photoAnalysisResponseSchema.parse(await sendJson('POST', path, { horizonChoice })));
       void notify('success', 'Analysis Complete', 'Your photo composition has been analyzed!');
     } catch (err) {
       void notify('error', 'Analysis Failed', failureText(err));
@@ -128,17 +131,22 @@ function SitePhoto({ photoId }: { photoId: string }) {
             src={photo.imageUrl}
             alt={`The photo ${photo.title}`}
             measurements={kept?.analysis.measurements}
+            busy={busy}
+            onChoose={(choice) => void run(choice)}
           />
         </div>
-        <AnalyzeButton disabled={false} busy={busy} onClick={run} />
+        <AnalyzeButton disabled={false} busy={busy} onClick={() => void run()} />
       </Shell>
       {kept && <CompositionResult analysis={kept.analysis} tipType={tipTypeOf(photo.category)} />}
     </div>
   );
 }
 
-async function analyse(file: File): Promise<CompositionAnalysis> {
-  const body = await sendJson('POST', '/api/analyze-composition', { image: await toBase64(file) });
+async function analyse(file: File, horizonChoice?: HorizonChoice): Promise<CompositionAnalysis> {
+  const body = await sendJson('POST', '/api/analyze-composition', {
+    image: await toBase64(file),
+    horizonChoice,
+  });
   return compositionAnalysisSchema.parse(body);
 }
 
@@ -173,11 +181,11 @@ function Upload() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on mount
   useEffect(() => choose(input.current?.files?.[0]), []);
 
-  const run = async () => {
+  const run = async (horizonChoice?: HorizonChoice) => {
     if (!file) return;
     setBusy(true);
     try {
-      setAnalysis(await analyse(file));
+      setAnalysis(await analyse(file, horizonChoice));
       void notify('success', 'Analysis Complete', 'Your photo composition has been analyzed!');
     } catch (err) {
       void notify('error', 'Analysis Failed', failureText(err));
@@ -225,10 +233,12 @@ function Upload() {
               src={preview}
               alt={`The chosen photo, ${file?.name ?? ''}`}
               measurements={analysis?.measurements}
+              busy={busy}
+              onChoose={(choice) => void run(choice)}
             />
           </div>
         )}
-        <AnalyzeButton disabled={!file} busy={busy} onClick={run} />
+        <AnalyzeButton disabled={!file} busy={busy} onClick={() => void run()} />
       </Shell>
       {analysis && <CompositionResult analysis={analysis} tipType={tipType} />}
     </div>

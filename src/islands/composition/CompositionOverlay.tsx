@@ -1,8 +1,10 @@
 // The preview with what the analyser saw drawn over it in SVG (the photo's pixels are never
-// re-encoded): the detected horizon, the thirds grid and the salient region, each behind a toggle.
+// re-encoded): the detected horizon (or a sloping skyline, dashed), the thirds grid and the salient
+// region, each behind a toggle. Under it, what the line found was taken for, and two buttons for the
+// owner to say whether it is the horizon; the analysis is then redone with their word.
 // The SVG uses the photo's own proportions (viewBox 0-100 on both axes, stretched to the image).
 import { useState } from 'react';
-import type { CompositionMeasurements } from '~/lib/composition/schemas';
+import type { CompositionMeasurements, HorizonChoice } from '~/lib/composition/schemas';
 
 type Layer = 'horizon' | 'thirds' | 'salient';
 
@@ -14,22 +16,71 @@ const LAYERS: { key: Layer; label: string }[] = [
 
 const pc = (f: number) => f * 100;
 
+/** What the line across the frame was taken for, and the owner's word on it, in a sentence. */
+function foundSentence(m: CompositionMeasurements): string {
+  if (m.horizonChoice === 'horizon')
+    return 'You said the line found is the horizon, so it is levelled as one.';
+  if (m.horizonChoice === 'not-horizon')
+    return 'You said the line found is not the horizon, so there is nothing to level.';
+  if (m.found === 'horizon') return 'Found: a horizon (the yellow line).';
+  if (m.found === 'skyline')
+    return 'Found: a skyline, a sloping ridge or tree line with nothing to level (the dashed line).';
+  return 'Found: no horizon and no skyline.';
+}
+
+function HorizonChoiceButtons({
+  chosen,
+  busy,
+  onChoose,
+}: {
+  chosen: HorizonChoice | null;
+  busy: boolean;
+  onChoose: (choice: HorizonChoice) => void;
+}) {
+  const buttons: { choice: HorizonChoice; label: string }[] = [
+    { choice: 'horizon', label: 'This is the horizon' },
+    { choice: 'not-horizon', label: 'This is not the horizon' },
+  ];
+  return (
+    <div className="mt-2 flex flex-wrap gap-2">
+      {buttons.map(({ choice, label }) => (
+        <button
+          key={choice}
+          type="button"
+          className="btn btn-secondary"
+          aria-pressed={chosen === choice}
+          disabled={busy}
+          onClick={() => onChoose(choice)}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
 export default function CompositionOverlay({
   src,
   alt,
   measurements,
+  onChoose,
+  busy = false,
 }: {
   src: string;
   alt: string;
   measurements: CompositionMeasurements | undefined;
+  /** Redoes the analysis with the owner's word on the line found; no buttons without it. */
+  onChoose?: (choice: HorizonChoice) => void;
+  busy?: boolean;
 }) {
   const [shown, setShown] = useState<Record<Layer, boolean>>({ horizon: true, thirds: true, salient: true });
   const missing: Record<Layer, string | null> = {
-    horizon: measurements?.horizon ? null : 'none found',
+    horizon: measurements?.horizon || measurements?.skyline ? null : 'none found',
     thirds: measurements ? null : 'not measured',
     salient: measurements?.salientBox ? null : 'none found',
   };
   const horizon = measurements?.horizon;
+  const skyline = measurements?.skyline;
   const box = measurements?.salientBox;
   return (
     <div>
@@ -70,6 +121,19 @@ export default function CompositionOverlay({
                 vectorEffect="non-scaling-stroke"
               />
             )}
+            {shown.horizon && skyline && (
+              <line
+                data-overlay="skyline"
+                x1={pc(skyline.x1)}
+                y1={pc(skyline.y1)}
+                x2={pc(skyline.x2)}
+                y2={pc(skyline.y2)}
+                stroke="#facc15"
+                strokeWidth="3"
+                strokeDasharray="10 6"
+                vectorEffect="non-scaling-stroke"
+              />
+            )}
             {shown.salient && box && (
               <rect
                 data-overlay="salient"
@@ -106,6 +170,18 @@ export default function CompositionOverlay({
             ))}
           </div>
         </fieldset>
+      )}
+      {measurements && measurements.found !== undefined && (
+        <div className="mt-3">
+          <p className="text-sm text-ink-800">{foundSentence(measurements)}</p>
+          {onChoose && measurements.found !== null && (
+            <HorizonChoiceButtons
+              chosen={measurements.horizonChoice ?? null}
+              busy={busy}
+              onChoose={onChoose}
+            />
+          )}
+        </div>
       )}
     </div>
   );

@@ -2,7 +2,11 @@
 // stored original is read on the server, so the owner never uploads it again to analyse it.
 import { eq } from 'drizzle-orm';
 import { analyzeComposition } from '~/lib/composition/analysis/analyse.server';
-import { type CompositionAnalysis, compositionAnalysisSchema } from '~/lib/composition/schemas';
+import {
+  type CompositionAnalysis,
+  compositionAnalysisSchema,
+  type HorizonChoice,
+} from '~/lib/composition/schemas';
 import { findOriginalKey } from '~/lib/media/images.server';
 import { filesOfUrl } from '~/lib/media/stored-files.server';
 import type { Db } from '~/lib/platform/server/db';
@@ -25,16 +29,18 @@ export function findPhotoAnalysis(db: Db, photoId: string): KeptAnalysis | null 
   return parsed.success ? { analysis: parsed.data, analysedAt: row.analysedAt.toISOString() } : null;
 }
 
-/** Keeps `analysis` as the photo's last one, replacing any earlier. */
+/** Keeps `analysis` as the photo's last one, replacing any earlier, with the owner's horizon choice. */
 export function savePhotoAnalysis(
   db: Db,
   photoId: string,
   analysis: CompositionAnalysis,
   at = new Date(),
+  horizonChoice: HorizonChoice | null = null,
 ): KeptAnalysis {
+  const kept = { analysis, analysedAt: at, horizonChoice };
   db.insert(photoAnalyses)
-    .values({ photoId, analysis, analysedAt: at })
-    .onConflictDoUpdate({ target: photoAnalyses.photoId, set: { analysis, analysedAt: at } })
+    .values({ photoId, ...kept })
+    .onConflictDoUpdate({ target: photoAnalyses.photoId, set: kept })
     .run();
   return { analysis, analysedAt: at.toISOString() };
 }
@@ -62,8 +68,26 @@ async function readStored(key: string): Promise<Buffer | null> {
   }
 }
 
-/** Analyses a site photo from its stored original and keeps the result. */
-export async function analysePhoto(db: Db, photoId: string): Promise<KeptAnalysis> {
+/** The owner's horizon choice kept with the photo's last analysis, or null. */
+function keptChoice(db: Db, photoId: string): HorizonChoice | null {
+  const row = db
+    .select({ horizonChoice: photoAnalyses.horizonChoice })
+    .from(photoAnalyses)
+    .where(eq(photoAnalyses.photoId, photoId))
+    .get();
+  return row?.horizonChoice ?? null;
+}
+
+/**
+ * Analyses a site photo from its stored original and keeps the result. `choice`: the owner's word on
+ * the line found across it (null: none, the analyser decides); when not given, the word kept with
+ * the last analysis stands.
+ */
+export async function analysePhoto(
+  db: Db,
+  photoId: string,
+  choice?: HorizonChoice | null,
+): Promise<KeptAnalysis> {
   const photo = db.select().from(photos).where(eq(photos.id, photoId)).get();
   if (!photo) throw new HttpError(404, 'That photo was not found.');
   const source = await photoSourceKey(photo);
@@ -73,6 +97,7 @@ export async function analysePhoto(db: Db, photoId: string): Promise<KeptAnalysi
       409,
       'The original of this photo is not stored on the site, so it cannot be analysed.',
     );
-  const analysis = await analyzeComposition(bytes);
-  return savePhotoAnalysis(db, photoId, analysis);
+  const horizonChoice = choice === undefined ? keptChoice(db, photoId) : choice;
+  const analysis = await analyzeComposition(bytes, horizonChoice ?? undefined);
+  return savePhotoAnalysis(db, photoId, analysis, new Date(), horizonChoice);
 }

@@ -8,7 +8,7 @@ import {
   savePhotoAnalysis,
 } from '~/lib/composition/photo-analyses.server';
 import type { CompositionAnalysis } from '~/lib/composition/schemas';
-import { photos } from '~db/schema';
+import { photoAnalyses, photos } from '~db/schema';
 import { memoryDb } from '~tests/helpers/db';
 import { makePhoto } from '~tests/helpers/factories';
 
@@ -37,6 +37,16 @@ describe('photo analyses', () => {
       db.delete(photos).where(eq(photos.id, photo.id)).run();
       expect(findPhotoAnalysis(db, photo.id)).toBeNull();
     }
+  });
+
+  it('keeps the owner’s horizon choice with the last analysis', () => {
+    const db = memoryDb();
+    const photo = makePhoto(db);
+    savePhotoAnalysis(db, photo.id, analysis(6.5), new Date('2026-05-01T10:00:00Z'), 'not-horizon');
+    const row = db.select().from(photoAnalyses).where(eq(photoAnalyses.photoId, photo.id)).get();
+    expect(row?.horizonChoice).toBe('not-horizon');
+    savePhotoAnalysis(db, photo.id, analysis(6.5), new Date('2026-05-02T10:00:00Z'));
+    expect(db.select().from(photoAnalyses).get()?.horizonChoice).toBeNull();
   });
 
   it('finds no stored file for a photo whose URL names none', async () => {

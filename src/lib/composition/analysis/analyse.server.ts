@@ -1,7 +1,7 @@
 // Composition analysis for POST /api/analyze-composition: the photo is checked (base64, size, type),
 // then analysed by the vision model when one is configured, else (or when it fails) locally.
 import sharp from 'sharp';
-import type { CompositionAnalysis } from '~/lib/composition/schemas';
+import type { CompositionAnalysis, HorizonChoice } from '~/lib/composition/schemas';
 import { detectFileType, SNIFF_BYTES } from '~/lib/media/file-types.server';
 import { getConfig } from '~/lib/platform/server/config';
 import { HttpError } from '~/lib/platform/server/http/http';
@@ -44,15 +44,17 @@ function configuredCritic(): ModelSettings | undefined {
 /**
  * The critique of `photo`: by the vision model when one is given (by default the configured one),
  * else, or when it fails in any way, by the local analyser; a failure is logged as one warning.
+ * `choice`: the owner's word on the line found across the frame, which the measurements follow.
  */
 export async function analyzeComposition(
   photo: Buffer,
+  choice?: HorizonChoice,
   critic = configuredCritic(),
 ): Promise<CompositionAnalysis> {
   if (critic) {
     try {
       const analysis = await analyseWithModel(photo, critic);
-      return { ...analysis, measurements: await measureLocally(photo) };
+      return { ...analysis, measurements: await measureLocally(photo, choice) };
     } catch (err) {
       // The package puts the server's own error message into its errors, and a server or proxy may
       // quote the request back there, Authorization header and all: the key is cut out of the line.
@@ -60,5 +62,5 @@ export async function analyzeComposition(
       getLog().warn({ reason }, 'composition: the vision model failed; used the local analyser');
     }
   }
-  return analyseLocally(photo);
+  return analyseLocally(photo, choice);
 }

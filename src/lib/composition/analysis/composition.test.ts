@@ -21,7 +21,7 @@ import {
 } from '~/lib/composition/schemas';
 import { getLog } from '~/lib/platform/server/log';
 import { compositionBand } from '~/lib/platform/shared/format';
-import { readPhoto, rotateAndCrop } from '~tests/fixtures/composition/known-truth';
+import { hardCopy, readPhoto, rotateAndCrop } from '~tests/fixtures/composition/known-truth';
 import { modelAnalysis, type OpenAiFake, startOpenAiFake } from '~tests/helpers/openai-fake';
 import { darkPhoto, horizonPhoto, subjectPhoto } from '~tests/helpers/photos';
 
@@ -75,6 +75,46 @@ describe('local analyser: horizon', () => {
     expect(level?.skyline).toBe(false);
     expect(tilted?.skyline).toBe(false);
     expect(tilted!.tilt - level!.tilt).toBeCloseTo(4, 0);
+  });
+
+  it('measures a sea line in a frame turned 6° without cropping, its black wedges left out', async () => {
+    // Storm: flat fields under a storm; turned on black, darker, blurred and saved at JPEG quality 72.
+    const photo = await readPhoto('storm.jpg');
+    const [level, turned] = [
+      findHorizon(await loadPlanes(photo)),
+      findHorizon(await loadPlanes(await hardCopy(photo, -6))),
+    ];
+    expect(turned?.skyline).toBe(false);
+    expect(Math.abs(turned!.tilt - level!.tilt - -6)).toBeLessThanOrEqual(1);
+  });
+
+  it('follows the owner: "this is the horizon" levels a skyline, "this is not" leaves nothing to level', async () => {
+    const ridge = await readPhoto('aitzgorri.jpg');
+    const own = await analyseLocally(ridge);
+    expect(own.measurements).toMatchObject({ found: 'skyline', horizon: null, horizonChoice: null });
+    expect(own.measurements?.skyline).not.toBeNull();
+
+    const isHorizon = await analyseLocally(ridge, 'horizon');
+    expect(isHorizon.measurements).toMatchObject({
+      found: 'skyline',
+      skyline: null,
+      horizonChoice: 'horizon',
+    });
+    expect(Math.abs(isHorizon.measurements!.horizon!.tilt)).toBeGreaterThan(5);
+    expect(isHorizon.improvements.join(' ')).toMatch(/Rotate the photo/);
+
+    const sea = await readPhoto('summer-1am.jpg');
+    const notHorizon = await analyseLocally(sea, 'not-horizon');
+    expect(notHorizon.measurements).toMatchObject({
+      found: 'horizon',
+      horizon: null,
+      horizonChoice: 'not-horizon',
+    });
+    expect(notHorizon.measurements?.skyline).not.toBeNull();
+    expect(notHorizon.compositionElements.Horizon!.feedback).toMatch(
+      /You marked the line .* not the horizon/,
+    );
+    expect(compositionAnalysisSchema.parse(notHorizon)).toEqual(notHorizon);
   });
 
   it('finds no horizon in a picture without one', async () => {
@@ -232,7 +272,7 @@ describe('vision-model critic, with the local analyser as its fallback', () => {
     const warn = vi.spyOn(getLog(), 'warn').mockImplementation(() => {});
     const before = fake.requests.length;
     const started = Date.now();
-    const analysis = await analyzeComposition(photo, settings);
+    const analysis = await analyzeComposition(photo, undefined, settings);
     return {
       analysis,
       ms: Date.now() - started,

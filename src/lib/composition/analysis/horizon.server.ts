@@ -9,10 +9,12 @@
 // as straight as a sea line. So the few strongest distinct boundaries are judged in turn by what lies
 // around them (skyline.server.ts), and the first that shows a horizon to level is the horizon; when
 // none does, the strongest is a skyline, which has no tilt to correct.
+
+import type { HorizonChoice } from '~/lib/composition/schemas';
 import { edgeHeights, leastSquares } from './edge.server';
 import { clampScore, type Element } from './element.server';
 import type { Planes } from './pixels.server';
-import { isHorizon, type Line, meanTexture, surroundings } from './skyline.server';
+import { frameWedges, isHorizon, type Line, meanTexture, surroundings } from './skyline.server';
 
 const MAX_TILT_DEG = 15;
 const STEP_DEG = 0.5;
@@ -106,11 +108,12 @@ function stepAcross({ w, h, sums, texture, meanTexture }: Small, c: number, slop
  * skyline needs no telling apart from a horizon).
  */
 export function findHorizon(planes: Planes): HorizonLine | null {
-  const texture = meanTexture(planes);
+  const wedges = frameWedges(planes);
+  const texture = meanTexture(planes, wedges);
   let strongest: Candidate | undefined;
   for (const line of horizonCandidates(planes)) {
     strongest ??= line;
-    const around = surroundings(planes, line, texture);
+    const around = surroundings(planes, line, texture, wedges);
     if (isHorizon(around, line === strongest)) return { ...line, skyline: false };
   }
   if (!strongest) return null;
@@ -212,20 +215,32 @@ export function horizonEndpoints(line: HorizonLine, width: number, height: numbe
   return { x1: 0, y1: line.position - drop, x2: 1, y2: line.position + drop, tilt: line.tilt };
 }
 
+/**
+ * The line to judge once the owner has had their say on the line found: "this is the horizon" makes
+ * it one, tilt and all, even where the analyser took it for a skyline; "this is not the horizon"
+ * leaves nothing to level. With no word from the owner, the analyser's own call stands.
+ */
+export function ownersLine(line: HorizonLine | null, choice: HorizonChoice | undefined): HorizonLine | null {
+  if (!line || !choice) return line;
+  return choice === 'horizon' ? { ...line, skyline: false } : null;
+}
+
 const LEVEL_TIP =
   'Turn on the grid or the electronic level in the viewfinder and line the horizon up before you press the shutter.';
 
 /** What the horizon measure says when there is no horizon to level: none found, or a sloping skyline. */
-function nothingToLevel(line: HorizonLine | null): Element {
+function nothingToLevel(line: HorizonLine | null, ownerSaysNot = false): Element {
   const skyline =
     line && `${Math.abs(line.tilt).toFixed(1)}° ${line.tilt > 0 ? 'down to the right' : 'down to the left'}`;
   return {
     name: 'Horizon',
     score: 7,
     weight: 0.5,
-    feedback: skyline
-      ? `The strongest line across the frame is a skyline (a ridge, a hillside or a tree line) that slopes about ${skyline}, not a horizon, so there is nothing to level.`
-      : 'No long, straight horizon line was found, so there is no tilt to judge.',
+    feedback: ownerSaysNot
+      ? 'You marked the line found across the frame as not the horizon, so there is no tilt to judge.'
+      : skyline
+        ? `The strongest line across the frame is a skyline (a ridge, a hillside or a tree line) that slopes about ${skyline}, not a horizon, so there is nothing to level.`
+        : 'No long, straight horizon line was found, so there is no tilt to judge.',
     advice: skyline
       ? 'A sloping ridge is part of the scene and needs no straightening; if a sea or lake horizon is also in the frame, check that it runs level.'
       : 'If there is a horizon in the frame, check that it runs level.',
@@ -236,8 +251,9 @@ function nothingToLevel(line: HorizonLine | null): Element {
   };
 }
 
-export function horizonElement(line: HorizonLine | null): Element {
-  if (!line || line.skyline) return nothingToLevel(line);
+/** The horizon measure; `ownerSaysNot`: the owner said the line found is not the horizon. */
+export function horizonElement(line: HorizonLine | null, ownerSaysNot = false): Element {
+  if (!line || line.skyline) return nothingToLevel(line, ownerSaysNot);
   const tips = [
     LEVEL_TIP,
     'When a horizon is tilted, straighten it in editing by the angle given here and crop in slightly.',

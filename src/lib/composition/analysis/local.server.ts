@@ -2,9 +2,9 @@
 // it and it works offline. Deterministic: the same image always gives the same analysis.
 // Element scores are integers 0-10; overallScore is their weighted mean, less a quarter point for
 // each weak element, rounded to one decimal.
-import type { CompositionAnalysis, CompositionMeasurements } from '~/lib/composition/schemas';
+import type { CompositionAnalysis, CompositionMeasurements, HorizonChoice } from '~/lib/composition/schemas';
 import type { Element } from './element.server';
-import { findHorizon, horizonElement, horizonEndpoints } from './horizon.server';
+import { findHorizon, horizonElement, horizonEndpoints, ownersLine } from './horizon.server';
 import { loadPlanes, type Planes } from './pixels.server';
 import { balanceElement, findSubject, nearestThirdsPoint, thirdsElement } from './subject.server';
 import {
@@ -20,23 +20,30 @@ const WEAK = 6;
 const MAX_TIPS = 5;
 const FAULT_PENALTY = 0.25;
 
-export async function analyseLocally(image: Buffer): Promise<CompositionAnalysis> {
-  return analysePlanes(await loadPlanes(image));
+/** The analysis of `image`; `choice`: the owner's word on the line found across it, if any. */
+export async function analyseLocally(image: Buffer, choice?: HorizonChoice): Promise<CompositionAnalysis> {
+  return analysePlanes(await loadPlanes(image), choice);
 }
 
 /** The analysis of decoded planes, with what was measured for drawing over the preview. */
-export function analysePlanes(planes: Planes): CompositionAnalysis {
+export function analysePlanes(planes: Planes, choice?: HorizonChoice): CompositionAnalysis {
   const subject = findSubject(planes);
-  const line = findHorizon(planes);
+  const found = findHorizon(planes);
+  const line = ownersLine(found, choice);
+  const ends = (l: NonNullable<typeof found>) => horizonEndpoints(l, planes.width, planes.height);
   const measurements: CompositionMeasurements = {
     // A sloping skyline is no horizon: it is not drawn as one, and it has no tilt to correct.
-    horizon: line && !line.skyline ? horizonEndpoints(line, planes.width, planes.height) : null,
+    horizon: line && !line.skyline ? ends(line) : null,
+    found: found ? (found.skyline ? 'skyline' : 'horizon') : null,
+    // The line found, when it is not taken for the horizon: a skyline, or a line the owner turned down.
+    skyline: found && !(line && !line.skyline) ? ends(found) : null,
+    horizonChoice: found ? (choice ?? null) : null,
     salientBox: subject.box,
     thirdsPoint: subject.centre ? nearestThirdsPoint(subject.centre) : null,
     exposure: { label: exposureLabel(planes), histogram: lumaHistogram(planes) },
   };
   const analysis = fromElements([
-    horizonElement(line),
+    horizonElement(line, found !== null && choice === 'not-horizon'),
     thirdsElement(subject),
     balanceElement(subject),
     exposureElement(planes),
@@ -47,8 +54,11 @@ export function analysePlanes(planes: Planes): CompositionAnalysis {
 }
 
 /** Only the measurements, for an analysis written by another critic. */
-export async function measureLocally(image: Buffer): Promise<CompositionMeasurements | undefined> {
-  return (await analyseLocally(image)).measurements;
+export async function measureLocally(
+  image: Buffer,
+  choice?: HorizonChoice,
+): Promise<CompositionMeasurements | undefined> {
+  return (await analyseLocally(image, choice)).measurements;
 }
 
 export function fromElements(elements: Element[]): CompositionAnalysis {

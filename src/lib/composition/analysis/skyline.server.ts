@@ -12,6 +12,15 @@
 // 3. Sky over water: the band below has nearly the hue of the sky (water mirrors it), both bands are
 //    smoother than the frame, the contrast holds along the whole width, and the halves agree. This is
 //    the sea line seen between grass stalks, whose streaks the stalks hide.
+// 4. A clear sea line through what crosses it: a very smooth sky and a contrast that holds almost
+//    everywhere along the width, over a band of nearly the sky's hue. Grass, reeds, rocks or a person
+//    crossing the line bend the edge fitted to each half, so the halves may disagree more here than
+//    in 3; a ridge or a cloud edge does not hold its contrast so steadily under so smooth a sky.
+//
+// A photo turned in an editor without cropping has black wedges in its corners, whose edges are as
+// straight and as strong as any horizon and run at the turn's own angle: the wedges (and a few pixels
+// beyond, where blur and JPEG spread them) are left out of every measure, and a line that runs along
+// one (its band above or below mostly wedge) is no horizon.
 //
 // Each measure is read along the line and across it, not along the frame's axes, and compares the
 // two sides of the line with each other or with the frame: it holds when the photo is mirrored,
@@ -30,11 +39,23 @@ const HALVES_PER_STREAK = 1.2;
 /** Sky over water: the hue distance (a*b*), the halves' disagreement (°) and the steady contrast. */
 const MIRROR_HUE = 10;
 const MIRROR_HALVES = 1.5;
-const MIRROR_STEADY = 0.6;
+const MIRROR_STEADY = 0.65;
+/** A clear sea line through crossings: the steady contrast, the sky's smoothness and the halves (°). */
+const CLEAR_STEADY = 0.8;
+const CLEAR_SKY = 0.6;
+const CLEAR_HALVES = 2.5;
 /** The height of the bands read above and below the line, as a share of the frame's height. */
 const BAND = 0.08;
 /** Rows next to the line left out of the bands, so that the edge itself is not counted as texture. */
 const GAP = 3;
+/** Lab lightness under which a flat pixel joined to the frame's border is an empty wedge of a turned frame. */
+const WEDGE_L = 3;
+/** Texture (|gx| + |gy|) under which such a pixel is flat. */
+const WEDGE_FLAT = 6;
+/** Pixels beyond a wedge also left out: its edge, spread by blur and JPEG. */
+const WEDGE_MARGIN = 3;
+/** A line whose band above or below is more than this share wedge runs along the frame's edge. */
+const WEDGE_SHARE = 0.25;
 
 /** A straight line across the frame. */
 export interface Line {
@@ -61,6 +82,53 @@ export interface Surroundings {
   steady: number;
   /** The median of that contrast (Lab distance between the bands above and below). */
   contrast: number;
+  /** The larger share of the band above or below that lies in an empty wedge of a turned frame. */
+  wedge: number;
+}
+
+/**
+ * The empty wedges of a frame turned without cropping, 1 per pixel: near-black, flat pixels joined
+ * to the border, grown by WEDGE_MARGIN. All 0 for a photo that has none.
+ */
+export function frameWedges({ width: w, height: h, L, gx, gy }: Planes): Uint8Array {
+  const empty = (i: number) => L[i]! < WEDGE_L && Math.abs(gx[i]!) + Math.abs(gy[i]!) < WEDGE_FLAT;
+  const mask = new Uint8Array(w * h);
+  const stack: number[] = [];
+  const visit = (i: number) => {
+    if (!mask[i] && empty(i)) {
+      mask[i] = 1;
+      stack.push(i);
+    }
+  };
+  for (let x = 0; x < w; x++) [visit(x), visit((h - 1) * w + x)];
+  for (let y = 0; y < h; y++) [visit(y * w), visit(y * w + w - 1)];
+  // The Sobel gradient is 0 on the outermost ring, so a wedge is also seeded one pixel in.
+  for (let x = 1; x < w - 1; x++) [visit(w + x), visit((h - 2) * w + x)];
+  for (let y = 1; y < h - 1; y++) [visit(y * w + 1), visit(y * w + w - 2)];
+  while (stack.length > 0) {
+    const i = stack.pop()!;
+    const [x, y] = [i % w, Math.floor(i / w)];
+    if (x > 0) visit(i - 1);
+    if (x < w - 1) visit(i + 1);
+    if (y > 0) visit(i - w);
+    if (y < h - 1) visit(i + w);
+  }
+  // Wedges of a few pixels are dark corners, not a turned frame's: only a wedge of some size counts.
+  let count = 0;
+  for (let i = 0; i < mask.length; i++) count += mask[i]!;
+  if (count < (w * h) / 500) return new Uint8Array(w * h);
+  const grown = new Uint8Array(mask);
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      if (!mask[y * w + x]) continue;
+      for (let dy = -WEDGE_MARGIN; dy <= WEDGE_MARGIN; dy++)
+        for (let dx = -WEDGE_MARGIN; dx <= WEDGE_MARGIN; dx++) {
+          const [xx, yy] = [x + dx, y + dy];
+          if (xx >= 0 && xx < w && yy >= 0 && yy < h) grown[yy * w + xx] = 1;
+        }
+    }
+  }
+  return grown;
 }
 
 /**
@@ -72,27 +140,36 @@ const CLEAR_CONTRAST = 10;
 
 /** Whether a line with these surroundings is a horizon to level; `strongest`: the frame's strongest boundary. */
 export function isHorizon(s: Surroundings, strongest: boolean): boolean {
+  if (s.wedge > WEDGE_SHARE) return false;
   if (!strongest && (s.contrast < CLEAR_CONTRAST || !(s.roughAbove < 1))) return false;
   if (s.textureBelow < FEATURELESS) return true;
   if (s.streak >= STREAKED && s.halves <= HALVES_PER_STREAK * s.streak) return true;
-  return (
-    s.hueGap <= MIRROR_HUE &&
-    s.roughAbove < 1 &&
-    s.roughBelow < 1 &&
-    s.steady >= MIRROR_STEADY &&
-    s.halves <= MIRROR_HALVES
-  );
+  if (s.hueGap > MIRROR_HUE || !(s.roughBelow < 1)) return false;
+  if (s.roughAbove < 1 && s.steady >= MIRROR_STEADY && s.halves <= MIRROR_HALVES) return true;
+  return s.roughAbove < CLEAR_SKY && s.steady >= CLEAR_STEADY && s.halves <= CLEAR_HALVES;
 }
 
-/** Mean |gx| + |gy| over the frame. */
-export function meanTexture({ gx, gy }: Planes): number {
-  let total = 0;
-  for (let i = 0; i < gx.length; i++) total += Math.abs(gx[i]!) + Math.abs(gy[i]!);
-  return total / gx.length;
+/** Mean |gx| + |gy| over the frame, outside the `wedges` of a turned frame. */
+export function meanTexture({ gx, gy }: Planes, wedges: Uint8Array): number {
+  let [total, n] = [0, 0];
+  for (let i = 0; i < gx.length; i++) {
+    if (wedges[i]) continue;
+    total += Math.abs(gx[i]!) + Math.abs(gy[i]!);
+    n++;
+  }
+  return total / Math.max(1, n);
 }
 
-/** The measures of what lies around `line`; `frameTexture` is meanTexture(planes). */
-export function surroundings(planes: Planes, line: Line, frameTexture: number): Surroundings {
+/**
+ * The measures of what lies around `line`, outside the `wedges` of a turned frame (frameWedges);
+ * `frameTexture` is meanTexture(planes, wedges).
+ */
+export function surroundings(
+  planes: Planes,
+  line: Line,
+  frameTexture: number,
+  wedges: Uint8Array,
+): Surroundings {
   const { width: w, height: h, a, b, gx, gy } = planes;
   const angle = (line.tilt * Math.PI) / 180;
   const [slope, cos, sin] = [Math.tan(angle), Math.cos(angle), Math.sin(angle)];
@@ -102,10 +179,15 @@ export function surroundings(planes: Planes, line: Line, frameTexture: number): 
   const above = { texture: 0, a: 0, b: 0, n: 0 };
   const below = { texture: 0, a: 0, b: 0, n: 0, across: 0, along: 0 };
   const contrasts: number[] = [];
+  let [wedgeAbove, wedgeBelow] = [0, 0];
   for (let x = 0; x < w; x++) {
     const y0 = Math.round(lineY(x));
     for (let y = Math.max(0, y0 - GAP - band); y < Math.min(h, y0 - GAP); y++) {
       const i = y * w + x;
+      if (wedges[i]) {
+        wedgeAbove++;
+        continue;
+      }
       above.texture += Math.abs(gx[i]!) + Math.abs(gy[i]!);
       above.a += a[i]!;
       above.b += b[i]!;
@@ -113,6 +195,10 @@ export function surroundings(planes: Planes, line: Line, frameTexture: number): 
     }
     for (let y = Math.max(0, y0 + GAP); y < Math.min(h, y0 + GAP + band); y++) {
       const i = y * w + x;
+      if (wedges[i]) {
+        wedgeBelow++;
+        continue;
+      }
       below.texture += Math.abs(gx[i]!) + Math.abs(gy[i]!);
       below.along += Math.abs(gx[i]! * cos + gy[i]! * sin);
       below.across += Math.abs(gy[i]! * cos - gx[i]! * sin);
@@ -120,7 +206,13 @@ export function surroundings(planes: Planes, line: Line, frameTexture: number): 
       below.b += b[i]!;
       below.n++;
     }
-    if (y0 - contrastBand >= 0 && y0 + contrastBand < h)
+    const clear = (y: number) => !wedges[y * w + x];
+    if (
+      y0 - contrastBand >= 0 &&
+      y0 + contrastBand < h &&
+      clear(y0 - contrastBand) &&
+      clear(y0 + contrastBand)
+    )
       contrasts.push(colourEdge(planes, x, y0, contrastBand));
   }
   contrasts.sort((p, q) => p - q);
@@ -132,13 +224,17 @@ export function surroundings(planes: Planes, line: Line, frameTexture: number): 
     roughAbove: mean(above.texture, above.n) / frameTexture,
     roughBelow: mean(below.texture, below.n) / frameTexture,
     streak: below.n > 0 ? below.across / Math.max(1e-6, below.along) : 0,
-    halves: halvesDisagree(planes, lineY),
+    halves: halvesDisagree(planes, lineY, wedges),
     hueGap: Math.hypot(
       mean(above.a, above.n) - mean(below.a, below.n),
       mean(above.b, above.n) - mean(below.b, below.n),
     ),
     steady: median > 0 ? (contrasts[Math.floor(contrasts.length * 0.2)] ?? 0) / median : 0,
     contrast: median,
+    wedge: Math.max(
+      wedgeAbove / Math.max(1, wedgeAbove + above.n),
+      wedgeBelow / Math.max(1, wedgeBelow + below.n),
+    ),
   };
 }
 
@@ -147,14 +243,18 @@ export function surroundings(planes: Planes, line: Line, frameTexture: number): 
  * in the left and the right half of the line's run inside the frame (a tilted line near the top or
  * the bottom leaves the frame on one side); 180 when a half holds too few columns to fit.
  */
-function halvesDisagree(planes: Planes, lineY: (x: number) => number): number {
+function halvesDisagree(planes: Planes, lineY: (x: number) => number, wedges: Uint8Array): number {
   const { width: w, height: h } = planes;
   const { xs, ys, strong } = edgeHeights(planes, lineY);
-  const inside = xs.filter((x) => lineY(x) >= 0 && lineY(x) < h);
+  const open = (x: number) => {
+    const y = Math.round(lineY(x));
+    return y >= 0 && y < h && !wedges[y * w + x];
+  };
+  const inside = xs.filter(open);
   const [first, last] = [inside[0] ?? 0, inside.at(-1) ?? w];
   const middle = (first + last + 1) / 2;
   const half = (from: number, to: number) => {
-    const take = xs.map((x, i) => strong[i]! && x >= from && x < to && lineY(x) >= 0 && lineY(x) < h);
+    const take = xs.map((x, i) => strong[i]! && x >= from && x < to && open(x));
     const fit = leastSquares(
       xs.filter((_, i) => take[i]),
       ys.filter((_, i) => take[i]),
