@@ -60,7 +60,7 @@ describe('issuing a missing invoice', () => {
     const res = await issue(id, owner);
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({
-      error:
+      message:
         'A test order gets no VAT invoice: nothing was paid, so it takes no number of the real sequence.',
     });
     expect(documents().filter((d) => d.orderId === id)).toEqual([]);
