@@ -3,7 +3,9 @@
 // a quiet machine. `--build` rebuilds first; `--quick` leaves out the rows of earlier work (start-up,
 // query floods, photo publishing, the composition analyser) to keep only the performance goals;
 // `--page <path>` (repeatable) keeps only the browser rows of that page (its JS, its interactions
-// and Lighthouse, beside the react-dom baselines): `npm run bench -- --page /checkout`.
+// and Lighthouse, beside the react-dom baselines): `npm run bench -- --page /checkout`; `--sale`
+// keeps only the rows of /shop and the print page with a sale running, beside the same pages
+// without it in the same run (sale.mjs): `npm run bench -- --sale`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
@@ -28,12 +30,14 @@ import { lighthouseRows } from './lighthouse.mjs';
 import { serverRows } from './orders.mjs';
 import { benchQueryFlood } from './query-flood.mjs';
 import { quoteRows } from './quote.mjs';
+import { saleRows } from './sale.mjs';
 import { storageRows } from './storage.mjs';
 import { throughputRows } from './throughput.mjs';
 import { baselinePublish, make24mp, sitePublish } from './upload.mjs';
 
 const only = pagesFromArgs();
-const quick = process.argv.includes('--quick') || only !== undefined;
+const saleOnly = process.argv.includes('--sale');
+const quick = process.argv.includes('--quick') || only !== undefined || saleOnly;
 
 if (!existsSync('dist/server/entry.mjs') || process.argv.includes('--build')) {
   const run = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
@@ -71,17 +75,23 @@ try {
     rows.push(startRow('cold: migrate + seed', cold.firstOkMs), startRow('warm restart', site.firstOkMs));
   }
 
-  if (!only) {
+  if (saleOnly) {
+    section('/shop and the print page with a sale running');
+    rows.push(...(await saleRows(site.url, join(dataDir, 'site.sqlite'))));
+  }
+  if (!only && !saleOnly) {
     section('throughput against node:http');
     rows.push(...(await throughputRows(site.url, cookie, { sitePid: site.pid })));
     section('bytes of the HTML');
     rows.push(...(await bytesRows(site.url)));
   }
-  section('JS and INP in chromium');
-  rows.push(...(await interactionRows(site.url, cookie, { only })));
-  section('Lighthouse against the zero-JS controls');
-  rows.push(...(await lighthouseRows(site.url, { only })));
-  if (only === undefined) {
+  if (!saleOnly) {
+    section('JS and INP in chromium');
+    rows.push(...(await interactionRows(site.url, cookie, { only })));
+    section('Lighthouse against the zero-JS controls');
+    rows.push(...(await lighthouseRows(site.url, { only })));
+  }
+  if (only === undefined && !saleOnly) {
     section('a 1 GiB gallery upload over tus, killed at 50% and resumed');
     rows.push(...(await galleryUploadRows()));
     section('a 2 GiB gallery ZIP and a gallery page of 1,000 photos');
@@ -116,15 +126,17 @@ try {
     ]);
     rows.push(...(await benchComposition(site.url, cookie)));
   }
-  if (!only) {
+  if (!only && !saleOnly) {
     section("the checkout's quote of 50 lines");
     rows.push(...(await quoteRows(site.url, join(dataDir, 'site.sqlite'))));
     section('the VAT invoice PDF of a 10-line order');
     rows.push(...(await invoicePdfRows(site.url, cookie, join(dataDir, 'site.sqlite'))));
+    section('/shop and the print page with a sale running');
+    rows.push(...(await saleRows(site.url, join(dataDir, 'site.sqlite'))));
   }
   await site.stop();
 
-  if (!only) {
+  if (!only && !saleOnly) {
     section('camera masters: a 200 MB 16-bit TIFF, two at once, 100 MP at the pixel limit');
     rows.push(...(await largeUploadRows()));
     section('orders, payments and the shop at 2,000 photos');

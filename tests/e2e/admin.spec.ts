@@ -2,7 +2,8 @@
 // shown as one), finding the order, shipping it with a tracking number, refunding it, prices and
 // 'No Changes', payments, enquiries, the same tabs on a phone, the test-mode banner and axe on every
 // tab, an order's packing slip on paper, and the weekly sales chart of paid orders (loaded by the
-// Dashboard alone), and a mail that could not be delivered, shown on the Dashboard and sent again. What it changes it puts back (prices), or makes for itself (its
+// Dashboard alone), a mail that could not be delivered, shown on the Dashboard and sent again, and
+// the invoice of an order paid before invoices were issued, issued from its dialog. What it changes it puts back (prices), or makes for itself (its
 // own orders, enquiry and mail), so the other tests see the seed.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -278,6 +279,8 @@ test('the owner opens an order’s packing slip; on paper it has no navigation o
   const specimenPdf = await page.request.get(specimenHref);
   expect(specimenPdf.status()).toBe(200);
   expect(specimenPdf.headers()['content-type']).toBe('application/pdf');
+  // A test order takes no number of the real sequence: nothing offers to issue one.
+  await expect(dialog.getByRole('button', { name: 'Issue invoice' })).toHaveCount(0);
   const link = dialog.getByRole('link', { name: 'Packing slip' });
   await expect(link).toHaveAttribute('target', '_blank');
   const [slip] = await Promise.all([page.waitForEvent('popup'), link.click()]);
@@ -404,4 +407,29 @@ test('a mail that could not be delivered is shown on the Dashboard and sent agai
   await expect(card.getByText(subject)).toHaveCount(0);
   // Without SMTP the mail is filed in the outbox.
   await expect.poll(() => outbox().some((m) => m.includes(`To: ${to}`))).toBe(true);
+});
+
+test('the owner issues the invoice of an order paid before invoices were issued', async ({ page }) => {
+  const name = `Ciara Early ${RUN}`;
+  withSiteDb(DATA_DIR, (db) =>
+    makeOrder(db, { payment: 'paid', customerName: name, paidAt: new Date('2026-03-02T10:00:00Z') }),
+  );
+  await signInTo(page, '/admin?tab=orders');
+  await page.getByLabel('Search by customer e-mail or name').fill(name);
+  await expect(page.getByText('Showing 1 to 1 of 1 orders')).toBeVisible();
+  await page.getByRole('button', { name: /^View/ }).first().click();
+  const dialog = page.getByRole('dialog', { name: /^Order #/ });
+  await expect(
+    dialog.getByText('None yet: paid before invoices were issued.', { exact: false }),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Issue invoice' }).click();
+  const invoice = dialog.getByRole('link', { name: /^INV-\d{6} \(PDF\)$/ });
+  await expect(invoice).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Issue invoice' })).toHaveCount(0);
+  await expect(
+    dialog.getByText(/INV-\d{6} issued for a payment made before invoices were issued/),
+  ).toBeVisible();
+  const pdf = await page.request.get((await invoice.getAttribute('href')) as string);
+  expect(pdf.status()).toBe(200);
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
 });

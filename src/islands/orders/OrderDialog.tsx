@@ -1,6 +1,7 @@
 // An order's details in a native <dialog> (showModal gives the focus trap, Esc and the inert page):
 // the customer, the payment with the VAT inside it per rate, every item with its photo, the status history, a status change and,
-// for a paid order, a full refund through PayPal.
+// for a paid order, a full refund through PayPal; for an order paid before invoices were issued,
+// "Issue invoice" (the server numbers it, once, however often it is asked).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { breakdownAmount } from '~/lib/checkout/order-breakdown';
@@ -64,6 +65,19 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
       refresh();
     },
     onError: (err) => notify('error', 'Refund failed', reason(err) ?? 'The refund could not be made.'),
+  });
+  const issueInvoice = useMutation({
+    mutationFn: () => send<OrderDetails>('POST', `${path}/invoice`),
+    onSuccess: (issued) => {
+      notify(
+        'success',
+        'Invoice issued',
+        [issued.invoiceNumber, issued.creditNoteNumber].filter(Boolean).join(' and ') || undefined,
+      );
+      refresh();
+    },
+    onError: (err) =>
+      notify('error', 'The invoice was not issued', reason(err) ?? 'The invoice could not be issued.'),
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -151,6 +165,24 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                       <a href={`${path}/invoice.pdf`} target="_blank" rel="noopener" className="underline">
                         {order.invoiceNumber} (PDF)
                       </a>
+                    </dd>
+                  </>
+                )}
+                {order.invoiceMissing && (
+                  <>
+                    <dt>Invoice</dt>
+                    <dd>
+                      None yet: paid before invoices were issued. Issuing numbers it next, dated today, with
+                      the payment day as its date of supply
+                      {order.refundId ? ', and then the credit note of its refund' : ''}.{' '}
+                      <button
+                        type="button"
+                        className="btn btn-secondary mt-1"
+                        disabled={issueInvoice.isPending}
+                        onClick={() => issueInvoice.mutate()}
+                      >
+                        {issueInvoice.isPending ? 'Issuing…' : 'Issue invoice'}
+                      </button>
                     </dd>
                   </>
                 )}

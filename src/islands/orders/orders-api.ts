@@ -61,6 +61,8 @@ export interface OrderDetails extends OrderRow {
   /** Its VAT invoice's number ("INV-000042"), and its credit note's when refunded; null when none. */
   invoiceNumber: string | null;
   creditNoteNumber: string | null;
+  /** Paid for real before invoices were issued and still without one: "Issue invoice" is offered. */
+  invoiceMissing: boolean;
 }
 
 export const ORDER_STATUS_FILTERS = [

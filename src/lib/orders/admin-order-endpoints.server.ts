@@ -4,11 +4,13 @@
 // - the list: GET /api/admin/orders?page&limit&search&status (the same as GET /api/orders), or the
 //   newest orders at once when the query names none of these;
 // - the status change: PUT /api/admin/orders/{id}/status (the same as PATCH /api/orders/{id}/status);
-// - the refund: POST /api/admin/orders/{id}/refund.
+// - the refund: POST /api/admin/orders/{id}/refund;
+// - the invoice of an order paid before invoices were issued: POST /api/admin/orders/{id}/invoice.
 // The changes answer the order in full.
 import type { APIContext } from 'astro';
 import { adminOrderDetailsJson, adminOrderJson } from '~/lib/orders/admin-order-views.server';
-import { listOrders, listRecentOrders } from '~/lib/orders/admin-orders.server';
+import { getOrderDetails, listOrders, listRecentOrders } from '~/lib/orders/admin-orders.server';
+import { issueMissingInvoice } from '~/lib/orders/late-invoices.server';
 import { refundOrder } from '~/lib/orders/order-refund.server';
 import { changeOrderStatus } from '~/lib/orders/order-status.server';
 import { orderStatusChangeSchema, ordersQuerySchema, refundOrderSchema } from '~/lib/orders/schemas';
@@ -64,4 +66,12 @@ export const orderRefundEndpoint = handle(async ({ params, request, locals }: AP
     now: new Date(),
   });
   return Response.json(adminOrderDetailsJson(order), noStore);
+});
+
+/** Issues the invoice an order paid before invoices were issued lacks; `issued` is false when it had one. */
+export const orderInvoiceIssueEndpoint = handle(({ params, locals }: APIContext) => {
+  const db = getDb();
+  const orderId = params.id ?? '';
+  const { issued } = issueMissingInvoice(db, orderId, changedBy(locals));
+  return Response.json({ ...adminOrderDetailsJson(getOrderDetails(db, orderId)), issued }, noStore);
 });

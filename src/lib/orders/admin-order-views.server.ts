@@ -2,6 +2,7 @@
 // the edge with the integer cents alongside, times as ISO strings.
 
 import type { AdminOrder, AdminOrderDetails, AdminOrderItem } from '~/lib/orders/admin-orders.server';
+import { lacksInvoice } from '~/lib/orders/late-invoices.server';
 import { paymentState } from '~/lib/orders/payment-state';
 import { centsToDecimal } from '~/lib/platform/shared/format';
 import { ratePercent } from '~/lib/selling/vat';
@@ -63,6 +64,8 @@ export function adminOrderDetailsJson(o: AdminOrderDetails) {
     withdrawal: o.withdrawal && { ...o.withdrawal, withdrawnAt: iso(o.withdrawal.withdrawnAt) },
     invoiceNumber: o.invoiceNumber,
     creditNoteNumber: o.creditNoteNumber,
+    /** Paid for real before invoices were issued, and still without one: the owner may issue it. */
+    invoiceMissing: lacksInvoice(o),
     /** Items, shipping, discount, total and the VAT inside it: a label and an amount ("-4.50" off) each. */
     breakdown: o.breakdown.map((r) => ({ kind: r.kind, label: r.label, amount: centsToDecimal(r.cents) })),
     /** The VAT inside the total per rate (rate in percent); empty for an order made before VAT was kept. */

@@ -12,7 +12,14 @@
 // amount is its invoiced amount × refund ÷ order total, rounded down to the cent, and the cents
 // left over go one each to the rates with the largest remainders (so the rates add up to the refund
 // exactly); the VAT inside each rate's refunded amount is its invoiced VAT in the same proportion.
+//
+// An invoice is dated the day it is issued. When that is not the day the order was paid (an order
+// paid before invoices were issued, its invoice issued later), it also states the date of supply,
+// the payment date, as an Irish VAT invoice may. An order that carried another EU country's VAT
+// under the One-Stop-Shop says so under the totals, on its invoice and its credit note.
 import { documentNumber } from '~/lib/checkout/invoice-number';
+import { irishDay } from '~/lib/platform/shared/irish-dates';
+import { countryName } from '~/lib/selling/countries';
 import { lineParts, type RateTotal, type StoredVatOrder, sumByRate } from '~/lib/selling/order-vat';
 
 export interface DocumentLine {
@@ -39,6 +46,10 @@ export interface DocumentModel {
   refersTo: string | null;
   specimen: boolean;
   issuedAt: Date;
+  /** The date of supply, when on another day (Irish time) than the date of issue; else null. */
+  suppliedAt: Date | null;
+  /** The sentence naming the One-Stop-Shop country whose VAT the order carried; null for Irish VAT. */
+  ossNote: string | null;
   orderRef: string;
   supplier: { name: string; lines: string[]; vatNumber: string | null; footer: string[] } | null;
   buyer: { name: string; lines: string[] };
@@ -148,6 +159,24 @@ export function creditRates(rates: readonly RateRow[], totalCents: number, refun
     const vat = g === 0 ? 0 : Math.round((r.vatCents * share) / g);
     return { rateBp: r.rateBp, netCents: share - vat, vatCents: vat };
   });
+}
+
+/** The date of supply a document states: `suppliedAt` when on another Irish day than `issuedAt`, else null. */
+export function dateOfSupply(issuedAt: Date, suppliedAt: Date | null): Date | null {
+  return suppliedAt && irishDay(suppliedAt) !== irishDay(issuedAt) ? suppliedAt : null;
+}
+
+/** A country by the name its buyers know: Northern Ireland rather than the United Kingdom's long name. */
+const ossCountryName = (code: string) => (code === 'XI' ? 'Northern Ireland' : (countryName(code) ?? code));
+
+/**
+ * "VAT charged at the rates of Germany under the EU One-Stop-Shop scheme.", for an order that
+ * carried another EU country's VAT (`orders.oss_country`); null for an order that carried Irish VAT.
+ */
+export function ossNote(ossCountry: string | null): string | null {
+  return ossCountry
+    ? `VAT charged at the rates of ${ossCountryName(ossCountry)} under the EU One-Stop-Shop scheme.`
+    : null;
 }
 
 export { documentNumber };

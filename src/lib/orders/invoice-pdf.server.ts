@@ -19,7 +19,14 @@ import { ratePercent } from '~/lib/selling/vat';
 import { addressLines, type BusinessDetails, tradingAs } from '~/lib/site/business';
 import { readBusinessDetails } from '~/lib/site/business.server';
 import { type Invoice, invoices } from '~db/schema';
-import { creditRates, type DocumentModel, documentLines, documentRates } from './invoice-document';
+import {
+  creditRates,
+  type DocumentModel,
+  dateOfSupply,
+  documentLines,
+  documentRates,
+  ossNote,
+} from './invoice-document';
 
 export const SPECIMEN_MARK = 'TEST — SPECIMEN, NOT A VAT INVOICE';
 export const SUPPLIER_MISSING =
@@ -106,6 +113,7 @@ function baseModel(order: OrderWithItems) {
       (order.discountCents ?? 0) > 0 ? { cents: order.discountCents ?? 0, code: order.discountCode } : null,
     rates: recorded ? documentRates(order) : [],
     noVatRecorded: !recorded,
+    ossNote: ossNote(order.ossCountry),
   };
 }
 
@@ -124,6 +132,8 @@ export function issuedModel(db: Db | Tx, doc: Invoice): DocumentModel | null {
       refersTo: null,
       specimen: false,
       issuedAt: doc.issuedAt,
+      // Goods paid for are supplied when paid: an invoice issued on a later day states the payment date.
+      suppliedAt: dateOfSupply(doc.issuedAt, order.paidAt),
       supplier,
       buyer,
       totalCents: order.totalAmountCents,
@@ -139,6 +149,7 @@ export function issuedModel(db: Db | Tx, doc: Invoice): DocumentModel | null {
     refersTo: invoice ? documentNumber('invoice', invoice.number) : null,
     specimen: false,
     issuedAt: doc.issuedAt,
+    suppliedAt: null,
     supplier,
     buyer,
     lines: [],
@@ -159,6 +170,7 @@ export function specimenModel(db: Db | Tx, orderId: string, now = new Date()): D
     refersTo: null,
     specimen: true,
     issuedAt: order.paidAt ?? now,
+    suppliedAt: null,
     supplier: supplierBlock(readBusinessDetails(db)),
     buyer: { name: order.customerName, lines: addressText(order.customerAddress) },
     totalCents: order.totalAmountCents,
@@ -206,6 +218,7 @@ export function renderDocumentPdf(
   const meta = [
     model.number ? `Number: ${model.number}` : 'Number: none (specimen)',
     `Date of issue: ${dateOfIssue(model.issuedAt)}`,
+    ...(model.suppliedAt ? [`Date of supply: ${dateOfIssue(model.suppliedAt)}`] : []),
     `Order: ${model.orderRef}`,
     ...(model.refersTo ? [`Refers to invoice ${model.refersTo}`] : []),
   ];
@@ -339,19 +352,18 @@ export function renderDocumentPdf(
   rule(y);
   y += 8;
   label(credit ? 'Total credited (incl. VAT)' : 'Total payable (incl. VAT)', euro(model.totalCents), true);
-  if (!credit && !model.specimen) {
+  // The notes under the totals: the One-Stop-Shop country, the payment or the invoice referred to.
+  const notes = [
+    model.ossNote,
+    !credit && !model.specimen ? 'Paid in full through PayPal. Thank you.' : null,
+    credit && model.refersTo ? `This credit note refers to invoice ${model.refersTo}.` : null,
+  ].filter((n): n is string => n !== null);
+  if (notes.length) {
     doc
       .font('Helvetica')
       .fontSize(9)
       .fillColor(MUTED)
-      .text('Paid in full through PayPal. Thank you.', M, y + 6);
-  }
-  if (credit && model.refersTo) {
-    doc
-      .font('Helvetica')
-      .fontSize(9)
-      .fillColor(MUTED)
-      .text(t(`This credit note refers to invoice ${model.refersTo}.`), M, y + 6);
+      .text(t(notes.join('\n')), M, y + 6, { width });
   }
 
   // Footer: the business's legal name, company number and contact details.

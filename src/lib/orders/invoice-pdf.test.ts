@@ -5,7 +5,7 @@
 // proportion when partial; a test order's specimen; characters outside the fonts' set.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { documentOf, issueCreditNote, issueInvoice } from '~/lib/checkout/invoices.server';
-import { creditRates, documentLines } from '~/lib/orders/invoice-document';
+import { creditRates, dateOfSupply, documentLines, ossNote } from '~/lib/orders/invoice-document';
 import {
   issuedModel,
   renderDocumentPdf,
@@ -252,5 +252,57 @@ describe('characters outside the fonts’ set', () => {
     const order = editionOrder({ customerName: 'Łukasz 日本 🙂' });
     const text = await invoicePdf(order.id);
     expect(text).toContain('Lukasz ?? ?');
+  });
+});
+
+describe('an order under the One-Stop-Shop', () => {
+  const GERMANY = 'VAT charged at the rates of Germany under the EU One-Stop-Shop scheme.';
+
+  it('names the country whose VAT it carried, on the invoice and the credit note', async () => {
+    const order = editionOrder({ ossCountry: 'DE' });
+    expect(await invoicePdf(order.id)).toContain(GERMANY);
+    const note = issueCreditNote(db, order.id, 5300);
+    const model = note ? issuedModel(db, note) : null;
+    if (!model) throw new Error('no credit note');
+    const text = pdfText(await renderDocumentPdf(model, { compress: false }));
+    expect(text).toContain(GERMANY);
+    expect(text).toContain('This credit note refers to invoice INV-000001.');
+  });
+
+  it('calls Northern Ireland by its name, and says nothing of it under Irish VAT', async () => {
+    expect(ossNote('XI')).toBe(
+      'VAT charged at the rates of Northern Ireland under the EU One-Stop-Shop scheme.',
+    );
+    expect(ossNote(null)).toBeNull();
+    const text = await invoicePdf(editionOrder().id);
+    expect(text).not.toContain('One-Stop-Shop');
+  });
+});
+
+describe('the date of supply', () => {
+  const DAY = 24 * 60 * 60 * 1000;
+
+  it('is stated, as the payment date, when the invoice is issued on a later day', async () => {
+    const order = editionOrder({ paidAt: new Date('2026-03-02T10:00:00Z') });
+    const doc = issueInvoice(db, order.id, new Date('2026-11-28T12:00:00Z'));
+    const model = doc ? issuedModel(db, doc) : null;
+    if (!model) throw new Error('no invoice');
+    const text = pdfText(await renderDocumentPdf(model, { compress: false }));
+    expect(text).toContain('Date of issue: 28 November 2026');
+    expect(text).toContain('Date of supply: 2 March 2026');
+  });
+
+  it('is left out when the invoice is issued the day the order was paid (Irish time)', async () => {
+    // 23:30 in Dublin's summer time is the next day in UTC: still the same Irish day.
+    const paidAt = new Date('2026-07-01T22:30:00Z');
+    const order = editionOrder({ paidAt });
+    expect(dateOfSupply(new Date(paidAt.getTime() + 20 * 60 * 1000), paidAt)).toBeNull();
+    expect(dateOfSupply(new Date(paidAt.getTime() + DAY), paidAt)).toEqual(paidAt);
+    const doc = issueInvoice(db, order.id, new Date(paidAt.getTime() + 20 * 60 * 1000));
+    const model = doc ? issuedModel(db, doc) : null;
+    if (!model) throw new Error('no invoice');
+    const text = pdfText(await renderDocumentPdf(model, { compress: false }));
+    expect(text).toContain('Date of issue: 1 July 2026');
+    expect(text).not.toContain('Date of supply');
   });
 });
