@@ -1,5 +1,6 @@
 // `npm test`: every check and every test, in the order that fails fastest.
-// 1. lint and format (Biome), 2. types (astro check), 3. build, 4. unit and integration tests
+// 1. lint and format (Biome), 2. build, 3. types (astro check) beside the demo data that the test
+// sites start from (tests/helpers/demo-data.mjs), 4. unit and integration tests
 // (vitest; integration tests start the built server), 5. the media, upload, gallery and backup
 // tests again with their media in S3 (a real S3 API server, s3rver, on loopback), 6. load and
 // fault tests (vitest, one file at a time), 7. the browser tests (Playwright, Debian chromium) in
@@ -9,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { copyDemoData } from '../tests/helpers/demo-data.mjs';
 import { ensureSystemPackages } from './system-packages.mjs';
 
 /**
@@ -43,6 +45,8 @@ const browserHalf = (n, port) => {
       args: ['playwright', 'test', `--shard=${n}/2`, `--output=test-results/playwright-${n}`],
       env: { E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
       emptyFirst: [dataDir],
+      // Its site starts from the demo data seeded once after the build, its AVIF ladders made.
+      prepare: () => copyDemoData(dataDir),
     },
     // What the browser tests uploaded, replaced and deleted left no orphan file and no missing one.
     {
@@ -72,8 +76,13 @@ const mediaTestsOnS3 = {
 /** Stages run one after another; the lanes of a stage run at once, each lane's steps in order. */
 const stages = [
   [[{ name: 'lint', cmd: 'npx', args: ['biome', 'check', '.'] }]],
-  [[{ name: 'types', cmd: 'npx', args: ['astro', 'check', '--minimumSeverity', 'warning'] }]],
   [[{ name: 'build', cmd: 'npm', args: ['run', 'build'] }]],
+  // The type check keeps one core busy; the demo seed (mostly AVIF encoding) takes the other. Not
+  // the type check beside the build: both write Astro's generated types in .astro/.
+  [
+    [{ name: 'types', cmd: 'npx', args: ['astro', 'check', '--minimumSeverity', 'warning'] }],
+    [{ name: 'demo data, seeded once for the tests', cmd: 'node', args: ['tests/helpers/demo-data.mjs'] }],
+  ],
   [[{ name: 'unit and integration tests', cmd: 'npx', args: ['vitest', 'run'] }]],
   [[mediaTestsOnS3]],
   [[{ name: 'load and fault tests', cmd: 'npx', args: ['vitest', 'run'], env: { LOAD_TESTS: '1' } }]],
@@ -85,6 +94,7 @@ const stages = [
 /** Runs one step; with a label, each line of its output is prefixed, as two lanes share the screen. */
 function run(step, label) {
   for (const dir of step.emptyFirst ?? []) rmSync(dir, { recursive: true, force: true });
+  step.prepare?.();
   console.log(`\n▶ ${step.name}: ${step.cmd} ${step.args.join(' ')}`);
   const started = Date.now();
   const child = spawn(step.cmd, step.args, {

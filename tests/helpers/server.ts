@@ -3,6 +3,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { join } from 'node:path';
+import { copyDemoData } from './demo-data.mjs';
 import { runFolder } from './run-folder';
 import { storageEnvFor } from './test-storage';
 
@@ -22,6 +23,9 @@ export async function startServer(
   const dataDir = env.DATA_DIR ?? mkdtempSync(join(runFolder(), 'wicklow-it-'));
   // On TEST_STORAGE=s3 (or STORAGE: 's3' asked for), the site's media go to a bucket of its own.
   const storage = await storageEnvFor(dataDir, env.STORAGE === 's3' ? 's3' : undefined);
+  // A demo site on the local store starts from the demo data `npm test` seeded once, when it is
+  // there (tests/helpers/demo-data.mjs says why); otherwise it seeds itself.
+  if (env.SEED_DEMO === '1' && storage.STORAGE !== 's3') copyDemoData(dataDir);
   const child = spawn(process.execPath, ['dist/server/entry.mjs'], {
     env: {
       PATH: process.env.PATH ?? '',
