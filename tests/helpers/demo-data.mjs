@@ -6,11 +6,12 @@
 // trip, ...) used to pay that again, while the other tests ran beside it. `npm test` now seeds once,
 // right after the build (`node tests/helpers/demo-data.mjs`), and such sites start from a copy of
 // that data folder with their ladders already made. A site still seeds itself, as a real one does,
-// when there is no copy or the copy was made by another build; and on S3, whose media live in a
+// when there is no copy or the copy was made from other sources; and on S3, whose media live in a
 // bucket rather than in the folder.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { waitForMediaQueue } from '../../scripts/bench/lib.mjs';
@@ -18,21 +19,33 @@ import { waitForMediaQueue } from '../../scripts/bench/lib.mjs';
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const HOME = join(ROOT, 'test-results/demo-data');
 const SITE = join(HOME, 'site');
-const MADE_BY = join(HOME, 'made-by-build');
+const MADE_FROM = join(HOME, 'made-from-sources');
+const SOURCES = ['src', 'server', 'db', 'demo'];
 
-/** The build the servers run: `dist` names a new builds/<time>/ folder at every build. */
-function currentBuild() {
-  try {
-    return realpathSync(join(ROOT, 'dist'));
-  } catch {
-    return null;
+let sourcesSeen;
+/**
+ * The code the demo data comes from (the schema, the seed, the image ladders: the site's sources),
+ * as a hash of its files, tests left out. Not the build: two builds of the same code differ (a test
+ * of upgrades builds it again mid-run), and a site applies the migrations a copy lacks anyway.
+ */
+function currentSources() {
+  if (sourcesSeen !== undefined) return sourcesSeen;
+  const hash = createHash('sha256');
+  for (const folder of SOURCES) {
+    const root = join(ROOT, folder);
+    const files = readdirSync(root, { recursive: true, withFileTypes: true })
+      .filter((f) => f.isFile() && !/\.test\.tsx?$/.test(f.name))
+      .map((f) => join(f.parentPath, f.name))
+      .sort();
+    for (const file of files) hash.update(relative(ROOT, file)).update(readFileSync(file));
   }
+  sourcesSeen = hash.digest('hex');
+  return sourcesSeen;
 }
 
-/** Whether a copy of the seeded demo data of the current build is there to be had. */
+/** Whether a copy of the demo data seeded from the current sources is there to be had. */
 export function demoDataReady() {
-  const build = currentBuild();
-  return build !== null && existsSync(MADE_BY) && readFileSync(MADE_BY, 'utf8') === build;
+  return existsSync(MADE_FROM) && readFileSync(MADE_FROM, 'utf8') === currentSources();
 }
 
 /**
@@ -48,8 +61,7 @@ export function copyDemoData(dataDir) {
 
 /** Starts the built server on the folder, waits for its seed and its AVIF queue, and stops it. */
 async function seedOnce() {
-  const build = currentBuild();
-  if (!build) throw new Error('Build first: npm run build');
+  if (!existsSync(join(ROOT, 'dist/server/entry.mjs'))) throw new Error('Build first: npm run build');
   rmSync(HOME, { recursive: true, force: true });
   mkdirSync(SITE, { recursive: true });
   const started = Date.now();
@@ -82,7 +94,7 @@ async function seedOnce() {
   if (code !== 0) throw new Error(`The server stopped with ${code}`);
   forgetOwner(join(SITE, 'site.sqlite'));
   rmSync(join(SITE, 'site.lock'), { force: true });
-  writeFileSync(MADE_BY, build);
+  writeFileSync(MADE_FROM, currentSources());
   console.log(`Demo data seeded once for the tests in ${((Date.now() - started) / 1000).toFixed(1)} s.`);
 }
 
