@@ -65,18 +65,26 @@ function tooClose(a: Point[], b: Point[], clearance: number): boolean {
   return true;
 }
 
-async function labelsAt(page: Page, width: number): Promise<Label[]> {
-  await page.evaluate(() => {
-    (window as unknown as { drawnLabels: unknown[] }).drawnLabels.length = 0;
-  });
+/** Sets the page's width and waits until uPlot (after its ResizeObserver) has drawn at it. */
+async function drawnAt(page: Page, width: number): Promise<void> {
   await page.setViewportSize({ width, height: 900 });
   const chart = page.getByRole('img', { name: /^Paid sales per week/ });
-  // uPlot redraws after its ResizeObserver reports the new width: wait until it has drawn at it.
   await expect
     .poll(() =>
       chart.evaluate((el) => Math.round(el.querySelector('canvas')?.getBoundingClientRect().width ?? 0)),
     )
     .toBe(await chart.evaluate((el) => Math.round(el.getBoundingClientRect().width)));
+}
+
+async function labelsAt(page: Page, width: number): Promise<Label[]> {
+  // The chart draws again only when its width changes, and it may have drawn at this width before
+  // the labels were cleared (at 1280 px, the page's first width): so it is drawn at a narrower
+  // width first, and the labels recorded are those of the one drawing at `width`.
+  await drawnAt(page, Math.round(width * 0.8));
+  await page.evaluate(() => {
+    (window as unknown as { drawnLabels: unknown[] }).drawnLabels.length = 0;
+  });
+  await drawnAt(page, width);
   await expect
     .poll(() => page.evaluate(() => (window as unknown as { drawnLabels: unknown[] }).drawnLabels.length))
     .toBeGreaterThan(4);
