@@ -73,6 +73,17 @@ const mediaTestsOnS3 = {
   env: { TEST_STORAGE: 's3' },
 };
 
+const [SOAK, CRASH, FUZZ] = ['soak', 'crash-captures', 'fuzz-json'].map(
+  (n) => `tests/integration/${n}.test.ts`,
+);
+/** Files of the load and fault tests (vitest.config.ts lists them), run one at a time. */
+const loadTests = (name, ...files) => ({
+  name,
+  cmd: 'npx',
+  args: ['vitest', 'run', ...files],
+  env: { LOAD_TESTS: '1' },
+});
+
 /** Stages run one after another; the lanes of a stage run at once, each lane's steps in order. */
 const stages = [
   [[{ name: 'lint', cmd: 'npx', args: ['biome', 'check', '.'] }]],
@@ -84,8 +95,10 @@ const stages = [
     [{ name: 'demo data, seeded once for the tests', cmd: 'node', args: ['tests/helpers/demo-data.mjs'] }],
   ],
   [[{ name: 'unit and integration tests', cmd: 'npx', args: ['vitest', 'run'] }]],
-  [[mediaTestsOnS3]],
-  [[{ name: 'load and fault tests', cmd: 'npx', args: ['vitest', 'run'], env: { LOAD_TESTS: '1' } }]],
+  // The generated garbage asserts answers and saved data, not timing, so it runs beside the S3
+  // run; the minute of load and the kill -9 rounds measure memory and timing, so they run alone.
+  [[mediaTestsOnS3], [loadTests('generated garbage against every endpoint', FUZZ)]],
+  [[loadTests('load and fault tests', SOAK, CRASH)]],
   // Not the S3 vitest run as a third lane: beside the two halves its servers answered too slowly
   // and five of its tests ran out of time.
   [browserHalf(1, 4399), [...browserHalf(2, 4401), browserOnS3]],

@@ -22,6 +22,9 @@ test('search, category and sort are kept in the address, restored on reload and 
   page,
 }) => {
   await page.goto('/shop');
+  // Its script first: a choice made before it arrives is kept, but replaces the address's history
+  // entry instead of adding one, and this test steps back through the entries.
+  await expect(page.locator('html[data-enhanced]')).toBeAttached();
   const search = page.getByRole('searchbox', { name: 'Search photos' });
   const sort = page.getByRole('combobox', { name: 'Sort by' });
   const category = page.getByRole('combobox', { name: 'Category' });
