@@ -2,8 +2,10 @@
 // a test order) that has none, because it was paid before invoices were issued: oldest payment
 // first, each numbered next in the one sequence and dated today, with the payment date as its date
 // of supply; a refunded order gets its credit note right after its invoice. The same service as the
-// order dialog's "Issue invoice", so the script may run beside the server. It prints one line per
-// order; --dry-run lists the orders and issues nothing. Run with the server's DATA_DIR.
+// order dialog's "Issue invoice", so the script may run beside the server, and as there each buyer
+// is mailed the documents issued (queued in the database; the site's mail sender delivers them, at
+// its next start if it is not running). It prints one line per order; --dry-run lists the orders
+// and issues and mails nothing. Run with the server's DATA_DIR.
 import { eq } from 'drizzle-orm';
 import { documentNumber } from '~/lib/checkout/invoice-number';
 import { issueMissingInvoice, ordersMissingInvoice } from '~/lib/orders/late-invoices.server';
@@ -32,7 +34,8 @@ try {
     }
     const { invoice, creditNote, issued } = issueMissingInvoice(db, id, 'npm run invoices:issue-missing');
     const numbers = [invoice, creditNote].flatMap((d) => (d ? [documentNumber(d.kind, d.number)] : []));
-    console.log(`  ${what}: ${issued ? 'issued' : 'already had'} ${numbers.join(', then ')}`);
+    const mailed = issued && order.customerEmail ? `, mailed to ${order.customerEmail}` : '';
+    console.log(`  ${what}: ${issued ? 'issued' : 'already had'} ${numbers.join(', then ')}${mailed}`);
   }
 } finally {
   closeDb();

@@ -411,8 +411,14 @@ test('a mail that could not be delivered is shown on the Dashboard and sent agai
 
 test('the owner issues the invoice of an order paid before invoices were issued', async ({ page }) => {
   const name = `Ciara Early ${RUN}`;
+  const email = `ciara.${RUN}@example.ie`;
   withSiteDb(DATA_DIR, (db) =>
-    makeOrder(db, { payment: 'paid', customerName: name, paidAt: new Date('2026-03-02T10:00:00Z') }),
+    makeOrder(db, {
+      payment: 'paid',
+      customerName: name,
+      customerEmail: email,
+      paidAt: new Date('2026-03-02T10:00:00Z'),
+    }),
   );
   await signInTo(page, '/admin?tab=orders');
   await page.getByLabel('Search by customer e-mail or name').fill(name);
@@ -432,4 +438,11 @@ test('the owner issues the invoice of an order paid before invoices were issued'
   const pdf = await page.request.get((await invoice.getAttribute('href')) as string);
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
+  // The buyer is sent it: the toast says so, and without SMTP the mail is filed in the outbox.
+  await expect(page.getByText(`mailed to ${email}`, { exact: false })).toBeVisible();
+  await expect
+    .poll(() =>
+      outbox().some((m) => m.includes(`To: ${email}`) && m.includes('Subject: Your VAT invoice for order')),
+    )
+    .toBe(true);
 });

@@ -69,10 +69,11 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
   const issueInvoice = useMutation({
     mutationFn: () => send<OrderDetails>('POST', `${path}/invoice`),
     onSuccess: (issued) => {
+      const numbers = [issued.invoiceNumber, issued.creditNoteNumber].filter(Boolean).join(' and ');
       notify(
         'success',
         'Invoice issued',
-        [issued.invoiceNumber, issued.creditNoteNumber].filter(Boolean).join(' and ') || undefined,
+        issued.customerEmail ? `${numbers}, mailed to ${issued.customerEmail}` : numbers || undefined,
       );
       refresh();
     },
@@ -174,7 +175,8 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                     <dd>
                       None yet: paid before invoices were issued. Issuing numbers it next, dated today, with
                       the payment day as its date of supply
-                      {order.refundId ? ', and then the credit note of its refund' : ''}.{' '}
+                      {order.refundId ? ', and then the credit note of its refund' : ''}, and mails
+                      {order.refundId ? ' each' : ' it'} to the buyer.{' '}
                       <button
                         type="button"
                         className="btn btn-secondary mt-1"

@@ -7,12 +7,24 @@
 // supply is the order's payment date (invoice-pdf.server.ts prints it when the days differ).
 // A refunded order gets its invoice and then its credit note, in that order, in the same
 // transaction: the credit note refers to the invoice, so the accountant's records stay whole.
+// The buyer is mailed each document issued (one mail each, the PDF attached), queued in the same
+// transaction, as a buyer paying today gets the invoice with the confirmation.
 import { and, asc, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { documentNumber } from '~/lib/checkout/invoice-number';
-import { documentOf, issueCreditNote, issueInvoice } from '~/lib/checkout/invoices.server';
+import { attachmentName, documentOf, issueCreditNote, issueInvoice } from '~/lib/checkout/invoices.server';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
-import { type Invoice, invoices, orderStatusHistory, orders } from '~db/schema';
+import { mailSenderName } from '~/lib/site/business.server';
+import { type Invoice, invoices, orderItems, orderStatusHistory, orders } from '~db/schema';
+import { lateDocumentMail, queueCustomerMail } from './order-status-mail.server';
+
+/** The payment's day as the mail says it, on an Irish calendar: "14 March 2026". */
+const paymentDay = new Intl.DateTimeFormat('en-IE', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Europe/Dublin',
+});
 
 export const LATE_INVOICE_MESSAGES = {
   notFound: 'Order not found.',
@@ -73,9 +85,24 @@ export function issueMissingInvoice(
       const creditNote = order.refundId
         ? issueCreditNote(tx, orderId, order.refundedAmountCents ?? order.totalAmountCents, now)
         : null;
-      const issued = [invoice, creditNote]
-        .filter((d): d is Invoice => d !== null)
-        .map((d) => documentNumber(d.kind, d.number));
+      const documents = [invoice, creditNote].filter((d): d is Invoice => d !== null);
+      const issued = documents.map((d) => documentNumber(d.kind, d.number));
+      const items = tx.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all();
+      const paidOn = paymentDay.format(order.paidAt ?? now);
+      let notified = false;
+      for (const document of documents) {
+        const mail = lateDocumentMail(
+          { ...order, items },
+          {
+            kind: document.kind,
+            number: documentNumber(document.kind, document.number),
+            attachment: attachmentName({ kind: 'invoice', id: document.id }),
+          },
+          paidOn,
+          mailSenderName(tx),
+        );
+        notified = queueCustomerMail(tx, order, mail) || notified;
+      }
       tx.insert(orderStatusHistory)
         .values({
           orderId,
@@ -83,6 +110,7 @@ export function issueMissingInvoice(
           toStatus: order.status,
           changedBy,
           note: `${issued.join(' and ')} issued for a payment made before invoices were issued`,
+          customerNotified: notified,
           createdAt: now,
         })
         .run();

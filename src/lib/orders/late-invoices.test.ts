@@ -1,7 +1,7 @@
 // The invoice of an order paid before invoices were issued: numbered next in the one sequence, dated
 // the day it is issued, once only however often asked; a refunded order gets its invoice and then
 // its credit note; test and unpaid orders get none, with a sentence saying why; the bulk issue goes
-// oldest payment first.
+// oldest payment first. The buyer is mailed each document issued, its PDF attached, and only then.
 import { asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { documentOf, issueInvoice } from '~/lib/checkout/invoices.server';
@@ -12,7 +12,7 @@ import {
   ordersMissingInvoice,
 } from '~/lib/orders/late-invoices.server';
 import type { Db } from '~/lib/platform/server/db';
-import { invoices, orderStatusHistory } from '~db/schema';
+import { invoices, mailQueue, orderStatusHistory } from '~db/schema';
 import { memoryDb } from '~tests/helpers/db';
 import { makeOrder } from '~tests/helpers/factories';
 
@@ -73,6 +73,66 @@ describe('issuing a missing invoice', () => {
     expect(documentOf(db, test.id, 'invoice')).toBeUndefined();
     expect(db.select().from(invoices).all()).toEqual([]);
     expect(issueMissingInvoice(db, paidDaysAgo(1).id, OWNER).invoice.number).toBe(1);
+  });
+});
+
+describe('mailing the buyer what is issued', () => {
+  const mails = () =>
+    db
+      .select({
+        to: mailQueue.to,
+        subject: mailQueue.subject,
+        text: mailQueue.text,
+        attachment: mailQueue.attachment,
+      })
+      .from(mailQueue)
+      .all();
+
+  it('mails the invoice, attached, saying the payment day it is for, and notes the mail in the history', () => {
+    const order = makeOrder(db, {
+      payment: 'paid',
+      paidAt: new Date('2026-03-14T10:00:00Z'),
+      customerEmail: 'aoife@example.ie',
+    });
+    const { invoice } = issueMissingInvoice(db, order.id, OWNER, new Date('2026-11-28T12:00:00Z'));
+    const [mail, ...more] = mails();
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({
+      to: 'aoife@example.ie',
+      subject: expect.stringMatching(/^Your VAT invoice for order /),
+      attachment: `invoice:${invoice.id}`,
+    });
+    expect(mail?.text).toContain('Your VAT invoice INV-000001 for order');
+    expect(mail?.text).toContain('issued today for your payment of 14 March 2026');
+    expect(
+      db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id)).get()
+        ?.customerNotified,
+    ).toBe(true);
+  });
+
+  it('mails a refunded order’s invoice and then its credit note, one document to a mail', () => {
+    const order = makeOrder(db, { payment: 'refunded', refundedAmountCents: 2000 });
+    const { invoice, creditNote } = issueMissingInvoice(db, order.id, OWNER);
+    expect(mails().map((m) => [m.subject.replace(/ order .*/, ''), m.attachment])).toEqual([
+      ['Your VAT invoice for', `invoice:${invoice.id}`],
+      ['Your credit note for', `invoice:${creditNote?.id}`],
+    ]);
+    expect(mails()[1]?.text).toContain('Your credit note CN-000001 for the refund of order');
+  });
+
+  it('mails nothing when the order had its invoice, and nothing to a buyer without an address', () => {
+    const order = paidDaysAgo(30);
+    issueMissingInvoice(db, order.id, OWNER);
+    const before = mails().length;
+    issueMissingInvoice(db, order.id, OWNER);
+    expect(mails()).toHaveLength(before);
+    const noAddress = makeOrder(db, { payment: 'paid', customerEmail: null });
+    issueMissingInvoice(db, noAddress.id, OWNER);
+    expect(mails()).toHaveLength(before);
+    expect(
+      db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, noAddress.id)).get()
+        ?.customerNotified,
+    ).toBe(false);
   });
 });
 

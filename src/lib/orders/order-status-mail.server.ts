@@ -108,6 +108,40 @@ export function refundMail(
   };
 }
 
+/** A VAT invoice or credit note issued after the payment it is for, by its number and queue name. */
+export interface LateDocument {
+  kind: 'invoice' | 'credit_note';
+  number: string;
+  attachment: string;
+}
+
+/**
+ * The mail that sends a buyer a document issued after their payment (an order paid before the shop
+ * issued invoices): the invoice, or the credit note of the refund, attached. One document per mail.
+ */
+export function lateDocumentMail(
+  order: MailOrderWithMoney,
+  document: LateDocument,
+  paidOn: string,
+  signedBy: string,
+): StatusMail {
+  const ref = shortOrderId(order.id);
+  const invoice = document.kind === 'invoice';
+  return {
+    subject: invoice ? `Your VAT invoice for order ${ref}` : `Your credit note for order ${ref}`,
+    text: [
+      greeting(order),
+      '',
+      invoice
+        ? `Your VAT invoice ${document.number} for order ${ref} is attached. It is issued today for your payment of ${paidOn}.`
+        : `Your credit note ${document.number} for the refund of order ${ref} is attached.`,
+      ...yourOrder(order),
+      ...signature(signedBy),
+    ].join('\n'),
+    attachment: document.attachment,
+  };
+}
+
 /** Queues a mail to the order's customer inside the caller's transaction; false when it has no address. */
 export function queueCustomerMail(tx: Db | Tx, order: MailOrder, mail: StatusMail): boolean {
   if (!order.customerEmail) return false;
