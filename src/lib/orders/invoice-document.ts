@@ -15,7 +15,8 @@
 //
 // An invoice is dated the day it is issued. When that is not the day the order was paid (an order
 // paid before invoices were issued, its invoice issued later), it also states the date of supply,
-// the payment date, as an Irish VAT invoice may. An order that carried another EU country's VAT
+// the payment date, as an Irish VAT invoice may; a credit note issued after the day of its refund
+// states the day of the refund in the same way. An order that carried another EU country's VAT
 // under the One-Stop-Shop says so under the totals, on its invoice and its credit note.
 import { documentNumber } from '~/lib/checkout/invoice-number';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
@@ -46,7 +47,10 @@ export interface DocumentModel {
   refersTo: string | null;
   specimen: boolean;
   issuedAt: Date;
-  /** The date of supply, when on another day (Irish time) than the date of issue; else null. */
+  /**
+   * The date of supply (of an invoice) or of the refund (of a credit note), when on another day
+   * (Irish time) than the date of issue; else null.
+   */
   suppliedAt: Date | null;
   /** The sentence naming the One-Stop-Shop country whose VAT the order carried; null for Irish VAT. */
   ossNote: string | null;

@@ -149,7 +149,9 @@ export function issuedModel(db: Db | Tx, doc: Invoice): DocumentModel | null {
     refersTo: invoice ? documentNumber('invoice', invoice.number) : null,
     specimen: false,
     issuedAt: doc.issuedAt,
-    suppliedAt: null,
+    // A credit note issued on a later day than the refund (that of an order refunded before
+    // invoices were issued) states the day the money was given back.
+    suppliedAt: dateOfSupply(doc.issuedAt, order.refundedAt),
     supplier,
     buyer,
     lines: [],
@@ -218,7 +220,11 @@ export function renderDocumentPdf(
   const meta = [
     model.number ? `Number: ${model.number}` : 'Number: none (specimen)',
     `Date of issue: ${dateOfIssue(model.issuedAt)}`,
-    ...(model.suppliedAt ? [`Date of supply: ${dateOfIssue(model.suppliedAt)}`] : []),
+    ...(model.suppliedAt
+      ? [
+          `${model.title === 'Credit note' ? 'Date of refund' : 'Date of supply'}: ${dateOfIssue(model.suppliedAt)}`,
+        ]
+      : []),
     `Order: ${model.orderRef}`,
     ...(model.refersTo ? [`Refers to invoice ${model.refersTo}`] : []),
   ];

@@ -292,6 +292,23 @@ describe('the date of supply', () => {
     expect(text).toContain('Date of supply: 2 March 2026');
   });
 
+  it('is, on a credit note issued on a later day than its refund, the day of the refund', async () => {
+    const order = editionOrder({
+      payment: 'refunded',
+      paidAt: new Date('2026-03-02T10:00:00Z'),
+      refundedAt: new Date('2026-03-20T10:00:00Z'),
+    });
+    const later = new Date('2026-11-28T12:00:00Z');
+    issueInvoice(db, order.id, later);
+    const credit = issueCreditNote(db, order.id, order.totalAmountCents, later);
+    const model = credit ? issuedModel(db, credit) : null;
+    if (!model) throw new Error('no credit note');
+    const text = pdfText(await renderDocumentPdf(model, { compress: false }));
+    expect(text).toContain('Date of issue: 28 November 2026');
+    expect(text).toContain('Date of refund: 20 March 2026');
+    expect(text).not.toContain('Date of supply');
+  });
+
   it('is left out when the invoice is issued the day the order was paid (Irish time)', async () => {
     // 23:30 in Dublin's summer time is the next day in UTC: still the same Irish day.
     const paidAt = new Date('2026-07-01T22:30:00Z');
