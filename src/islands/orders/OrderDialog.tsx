@@ -67,13 +67,16 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
     onError: (err) => notify('error', 'Refund failed', reason(err) ?? 'The refund could not be made.'),
   });
   const issueInvoice = useMutation({
-    mutationFn: () => send<OrderDetails>('POST', `${path}/invoice`),
-    onSuccess: (issued) => {
-      const numbers = [issued.invoiceNumber, issued.creditNoteNumber].filter(Boolean).join(' and ');
+    mutationFn: () => send<OrderDetails & { issued: boolean }>('POST', `${path}/invoice`),
+    onSuccess: (done) => {
+      const numbers = [done.invoiceNumber, done.creditNoteNumber].filter(Boolean).join(' and ');
+      // Only documents issued by this request were mailed: an invoice issued meanwhile (another tab)
+      // is answered as it was, and no mail goes out again.
+      const mailed = done.issued && done.customerEmail ? `, mailed to ${done.customerEmail}` : '';
       notify(
         'success',
-        'Invoice issued',
-        issued.customerEmail ? `${numbers}, mailed to ${issued.customerEmail}` : numbers || undefined,
+        done.issued ? 'Invoice issued' : 'The invoice was already issued',
+        `${numbers}${mailed}` || undefined,
       );
       refresh();
     },
