@@ -1,5 +1,6 @@
 // Browser tests in Debian's chromium (never `npx playwright install`: no browser downloads here).
 // The server is the built front (npm run build) on a freshly seeded temporary data directory.
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './scripts/chromium.mjs';
 
@@ -29,8 +30,17 @@ const S3_ENV = {
 // Read by tests/helpers/test-storage.ts in the test workers, which inherit this process's environment.
 if (ON_S3) Object.assign(process.env, { TEST_S3_ENDPOINT: S3_ENDPOINT, TEST_S3_BUCKET: S3_BUCKET });
 
+/**
+ * On S3, a site folder that already holds the demo data (`npm test` copies it in, its AVIF ladders
+ * made) has its media copied into the bucket first, as an owner moving a site to S3 does with
+ * `npm run storage:move`, instead of drawing and encoding the demo photos again. The config is
+ * read again in each test worker, once the site has started; only the runner's reading starts it.
+ */
+const movedToBucket = ON_S3 && existsSync(`${DATA_DIR}/site.sqlite`);
 const site = {
-  command: 'node dist/server/entry.mjs',
+  command: movedToBucket
+    ? 'STORAGE=local npx tsx scripts/storage-move.ts --to s3 && node dist/server/entry.mjs'
+    : 'node dist/server/entry.mjs',
   url: `http://127.0.0.1:${PORT}/healthz`,
   reuseExistingServer: false,
   timeout: 240_000,

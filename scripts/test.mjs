@@ -1,13 +1,15 @@
 // `npm test`: every check and every test, in the order that fails fastest.
-// 1. lint and format (Biome), 2. build, 3. types (astro check) beside the demo data that the test
-// sites start from (tests/helpers/demo-data.mjs), 4. unit and integration tests
-// (vitest; integration tests start the built server), 5. the media, upload, gallery and backup
-// tests again with their media in S3 (a real S3 API server, s3rver, on loopback), 6. load and
-// fault tests (vitest, one file at a time), 7. the browser tests (Playwright, Debian chromium) in
-// two halves at once, each with its own server and data folder and followed by the storage check
-// of its data; the second half then runs the browser tests of uploads and downloads on S3.
+// 1. lint and format (Biome), 2. build, 3. the demo data that the test sites start from
+// (tests/helpers/demo-data.mjs), 4. unit and integration tests (vitest; integration tests start
+// the built server), 5. the media, upload, gallery and backup tests again with their media in S3
+// (a real S3 API server, s3rver, on loopback), 6. load and fault tests (vitest, one file at a
+// time), 7. the browser tests (Playwright, Debian chromium) in two halves at once, each with its
+// own server and data folder and followed by the storage check of its data; the second half then
+// runs the browser tests of uploads and downloads on S3. In the background, at the lowest CPU
+// priority: the composition accuracy test (from 3), the generated garbage against every endpoint
+// (from 4) and the type check (from 5); see `stages` below.
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { copyDemoData } from '../tests/helpers/demo-data.mjs';
@@ -28,21 +30,23 @@ const filesMarkedForBothStores = (roots, suffix) =>
     .sort();
 const ON_BOTH_STORES = filesMarkedForBothStores(['src', 'server', 'scripts', 'demo', 'tests'], '.test.ts');
 const BROWSER_ON_S3 = filesMarkedForBothStores(['tests/e2e'], '.spec.ts');
+const BROWSER_SPECS = readdirSync('tests/e2e', { recursive: true })
+  .map((f) => join('tests/e2e', String(f)))
+  .filter((f) => f.endsWith('.spec.ts'));
 
 /**
  * The browser tests take the longest step, and one Playwright run keeps about one of the two cores
  * busy (the browser waits on the server and the server on the browser). So they run as two halves
- * at once (Playwright's --shard), each with its own site on its own port and data folder, and its
- * own output folder: a Playwright run empties its output folder when it starts, and two runs must
- * not empty each other's.
+ * at once, each with its own site on its own port and data folder, and its own output folder: a
+ * Playwright run empties its output folder when it starts, and two runs must not empty each other's.
  */
-const browserHalf = (n, port) => {
+const browserHalf = (n, port, specs) => {
   const dataDir = `test-results/e2e-data-${n}`;
   return [
     {
       name: `browser tests, half ${n} of 2`,
       cmd: 'npx',
-      args: ['playwright', 'test', `--shard=${n}/2`, `--output=test-results/playwright-${n}`],
+      args: ['playwright', 'test', `--output=test-results/playwright-${n}`, ...specs],
       env: { E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
       emptyFirst: [dataDir],
       // Its site starts from the demo data seeded once after the build, its AVIF ladders made.
@@ -57,6 +61,37 @@ const browserHalf = (n, port) => {
     },
   ];
 };
+/**
+ * The browser specs split into two halves of about the same running time. A spec is weighed by its
+ * size in bytes, with the helpers it imports from tests/e2e (page-fit.ts holds the page-fit specs'
+ * tests): a longer spec runs longer. Playwright's --shard splits by test count in file order, which
+ * put most admin specs in the first half: on one run its halves' tests took 390 s and 300 s, and
+ * this split's 342 s and 346 s. The second half starts with the weight of the specs it then runs
+ * again on S3.
+ */
+function browserHalves(specs, secondStartsWith) {
+  const weigh = (spec) => {
+    const source = readFileSync(spec, 'utf8');
+    const helpers = [...source.matchAll(/from '\.\/([\w.-]+)'/g)]
+      .map((m) => join('tests/e2e', m[1].endsWith('.ts') ? m[1] : `${m[1]}.ts`))
+      .filter((helper) => existsSync(helper));
+    return source.length + helpers.reduce((total, helper) => total + statSync(helper).size, 0);
+  };
+  const halves = [
+    { weight: 0, specs: [] },
+    { weight: secondStartsWith.reduce((total, spec) => total + weigh(spec), 0), specs: [] },
+  ];
+  const heaviestFirst = specs
+    .map((spec) => ({ spec, weight: weigh(spec) }))
+    .sort((p, q) => q.weight - p.weight);
+  for (const { spec, weight } of heaviestFirst) {
+    const lighter = halves[0].weight <= halves[1].weight ? halves[0] : halves[1];
+    lighter.weight += weight;
+    lighter.specs.push(spec);
+  }
+  return halves.map((half) => half.specs.sort());
+}
+const HALVES = browserHalves(BROWSER_SPECS, BROWSER_ON_S3);
 const S3_DATA = 'test-results/e2e-s3-data';
 const browserOnS3 = {
   name: 'browser tests of uploads and downloads on S3 (s3rver)',
@@ -64,6 +99,8 @@ const browserOnS3 = {
   args: ['playwright', 'test', '--output=test-results/playwright-s3', ...BROWSER_ON_S3],
   env: { E2E_STORAGE: 's3', E2E_PORT: '4397', E2E_DATA_DIR: S3_DATA },
   emptyFirst: [S3_DATA, `${S3_DATA}-s3`],
+  // The demo data, whose media the site's start moves into the bucket (playwright.config.ts).
+  prepare: () => copyDemoData(S3_DATA),
 };
 
 const mediaTestsOnS3 = {
@@ -84,25 +121,61 @@ const loadTests = (name, ...files) => ({
   env: { LOAD_TESTS: '1' },
 });
 
-/** Stages run one after another; the lanes of a stage run at once, each lane's steps in order. */
+const ACCURACY = 'src/lib/composition/analysis/accuracy.test.ts';
+
+/**
+ * Stages run one after another; the lanes of a stage run at once, each lane's steps in order.
+ *
+ * A lane marked `background` is started with its stage but not waited for: it runs on, at the
+ * lowest CPU priority (nice 19), beside this stage and the next ones, and the run waits for it
+ * only at the end. Every stage leaves part of the two cores idle (a browser waiting on a page, a
+ * server waiting on its test), 8 to 25 % on a whole run; work that asserts results rather than
+ * timing fills that idle time there, where in a stage of its own it took 2 to 3 minutes. At nice
+ * 19 it yields the cores to the stages' own tests whenever they want them, so their timing is
+ * not disturbed.
+ */
 const stages = [
   [[{ name: 'lint', cmd: 'npx', args: ['biome', 'check', '.'] }]],
   [[{ name: 'build', cmd: 'npm', args: ['run', 'build'] }]],
-  // The type check keeps one core busy; the demo seed (mostly AVIF encoding) takes the other. Not
-  // the type check beside the build: both write Astro's generated types in .astro/.
   [
-    [{ name: 'types', cmd: 'npx', args: ['astro', 'check', '--minimumSeverity', 'warning'] }],
     [{ name: 'demo data, seeded once for the tests', cmd: 'node', args: ['tests/helpers/demo-data.mjs'] }],
+    // Over a minute of composition analysis, pure CPU, asserting what was found.
+    background({
+      name: 'composition accuracy on known truth',
+      cmd: 'npx',
+      args: ['vitest', 'run', ACCURACY],
+    }),
   ],
-  [[{ name: 'unit and integration tests', cmd: 'npx', args: ['vitest', 'run'] }]],
-  // The generated garbage asserts answers and saved data, not timing, so it runs beside the S3
-  // run; the minute of load and the kill -9 rounds measure memory and timing, so they run alone.
-  [[mediaTestsOnS3], [loadTests('generated garbage against every endpoint', FUZZ)]],
+  [
+    [
+      {
+        name: 'unit and integration tests',
+        cmd: 'npx',
+        args: ['vitest', 'run'],
+        env: { EXCLUDE_TESTS: ACCURACY },
+      },
+    ],
+    // The generated garbage asserts answers and saved data, not timing.
+    background(loadTests('generated garbage against every endpoint', FUZZ)),
+  ],
+  [
+    [mediaTestsOnS3],
+    // Not before this stage: a test of the unit and integration step builds the site, and a build
+    // and the type check both write Astro's generated types in .astro/.
+    background({ name: 'types', cmd: 'npx', args: ['astro', 'check', '--minimumSeverity', 'warning'] }),
+  ],
+  // The minute of load and the kill -9 rounds measure memory and timing: only the background lanes,
+  // which yield the cores to them, run beside them.
   [[loadTests('load and fault tests', SOAK, CRASH)]],
   // Not the S3 vitest run as a third lane: beside the two halves its servers answered too slowly
   // and five of its tests ran out of time.
-  [browserHalf(1, 4399), [...browserHalf(2, 4401), browserOnS3]],
+  [browserHalf(1, 4399, HALVES[0]), [...browserHalf(2, 4401, HALVES[1]), browserOnS3]],
 ];
+
+/** A lane of one step that runs at the lowest CPU priority and is waited for only at the end. */
+function background(step) {
+  return Object.assign([{ ...step, niceness: 19 }], { background: true });
+}
 
 /** Runs one step; with a label, each line of its output is prefixed, as two lanes share the screen. */
 function run(step, label) {
@@ -110,7 +183,10 @@ function run(step, label) {
   step.prepare?.();
   console.log(`\n▶ ${step.name}: ${step.cmd} ${step.args.join(' ')}`);
   const started = Date.now();
-  const child = spawn(step.cmd, step.args, {
+  const [cmd, args] = step.niceness
+    ? ['nice', ['-n', String(step.niceness), step.cmd, ...step.args]]
+    : [step.cmd, step.args];
+  const child = spawn(cmd, args, {
     stdio: label ? ['ignore', 'pipe', 'pipe'] : 'inherit',
     env: { ...process.env, ...step.env },
   });
@@ -152,19 +228,28 @@ const toRun = stages.slice(firstStage);
 
 ensureSystemPackages();
 const results = [];
+const inBackground = [];
 const allSteps = toRun.flat(2).length;
 for (const lanes of toRun) {
   const started = Date.now();
   const labelled = lanes.length > 1;
-  const laneResults = await Promise.all(
-    lanes.map((lane, i) => runLane(lane, labelled ? `lane ${i + 1}` : '')),
-  );
+  const label = (lane, i) => (lane.background ? `background: ${lane[0].name}` : `lane ${i + 1}`);
+  const running = lanes.map((lane, i) => runLane(lane, labelled ? label(lane, i) : ''));
+  inBackground.push(...running.filter((_, i) => lanes[i].background));
+  const laneResults = await Promise.all(running.filter((_, i) => !lanes[i].background));
   results.push(...laneResults.flat());
   if (labelled)
     console.log(
-      `\nThese ${lanes.length} lanes together took ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `\nThese lanes took ${((Date.now() - started) / 1000).toFixed(1)} s (the background ones run on)`,
     );
   if (results.some((r) => !r.ok)) break;
+}
+if (inBackground.length > 0) {
+  const waitFrom = Date.now();
+  results.push(...(await Promise.all(inBackground)).flat());
+  console.log(
+    `\nWaited ${((Date.now() - waitFrom) / 1000).toFixed(1)} s for the background lanes at the end`,
+  );
 }
 console.log('\nSummary');
 for (const { name, ok, seconds } of results) console.log(`  ${ok ? '✔' : '✖'} ${name} (${seconds} s)`);
