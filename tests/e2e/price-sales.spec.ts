@@ -3,7 +3,7 @@
 // plans a sale in the Discounts tab at a desktop's 1280 px and a phone's 390 px (axe clean, fits its
 // width), sees it listed, edits it in the same form filled in, and deletes it again (the browser tests
 // share one site; it starts in 2030, so no other test sees its prices). A running sale's edit keeps
-// its start and percentage; an ended sale has no Edit.
+// its start, percentage and prints; an ended sale has no Edit; neither has a Delete.
 import { expect, test } from '@playwright/test';
 import { eq, inArray } from 'drizzle-orm';
 import { irishDateTimeText } from '~/lib/platform/shared/irish-dates';
@@ -164,10 +164,16 @@ test('a running sale keeps its start and percentage, and an ended one cannot be 
     const ended = sale('Ended sale');
     await expect(ended.getByText('This sale has ended, so it can no longer be changed.')).toBeVisible();
     await expect(ended.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+    // A sale that has begun is the record of what prints sold at: it cannot be deleted.
+    await expect(ended.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
 
     const running = sale('Running sale');
+    await expect(running.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
     await running.getByRole('button', { name: /^Edit\W+Running sale$/ }).click();
-    await expect(page.getByText(/This sale is running: its end and its prints can change/)).toBeVisible();
+    await expect(page.getByText(/This sale is running: only its end can change/)).toBeVisible();
+    const prints = page.getByRole('group', { name: 'Prints' }).getByRole('checkbox');
+    expect(await prints.count()).toBeGreaterThan(1);
+    for (const print of await prints.all()) await expect(print).toBeDisabled();
     await expect(page.getByLabel('Percentage off', { exact: true })).not.toBeEditable();
     await expect(page.getByLabel('Starts (Irish time)')).not.toBeEditable();
     await page.getByLabel('Ends (Irish time)').fill('2020-01-01T09:00');
@@ -185,6 +191,10 @@ test('a running sale keeps its start and percentage, and an ended one cannot be 
       await running.getByRole('button', { name: /^Edit\W+Running sale$/ }).click();
       await page.getByRole('heading', { name: 'Edit the sale “Running sale”' }).scrollIntoViewIfNeeded();
       await expectFits(page, `a running sale's edit form at ${width} px`);
+      // For a person to look at: the form with its prints held.
+      await page
+        .getByRole('form', { name: 'Edit the sale “Running sale”' })
+        .screenshot({ path: `test-results/running-sale-${width}.png` });
       await page.getByRole('button', { name: 'Cancel' }).click();
     }
     const stored = withSiteDb(DATA_DIR, (db) =>

@@ -1,7 +1,9 @@
 // The owner's sales over HTTP on the built server: only the owner may list or make them, bad input
-// is a 400 with a sentence that saves nothing, a change a sale's state forbids a 409, a running sale prices the print page (with the true
+// is a 400 with a sentence that saves nothing, a change a sale's state forbids a 409 (as is deleting
+// one that has begun), a running sale prices the print page (with the true
 // lowest price of the 30 days before it) and the quote, and a sale that starts with no write to the
 // database still shows on the cached page.
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { irishDateTimeText } from '~/lib/platform/shared/irish-dates';
 import { priceHistory, priceSalePhotos, priceSales } from '~db/schema';
@@ -147,23 +149,26 @@ describe('the owner’s sales', () => {
     expect((await call('DELETE', path)).status).toBe(200);
   });
 
-  it('let a running sale change its end and prints, never its start or percentage, and an ended one nothing', async () => {
+  it('let a running sale change its end, never its start, percentage or prints, and an ended one nothing', async () => {
     const startsAt = irish(Date.now() - HOUR);
     const made = await call('POST', '/api/admin/price-sales', sale({ name: 'Running', startsAt }));
     const { sale: running } = (await made.json()) as { sale: { id: string; endsAt: string } };
     const path = `/api/admin/price-sales/${running.id}`;
     const later = irish(Date.now() + 3 * DAY);
-    const changed = await call(
+    const changed = await call('PUT', path, sale({ name: 'Running', startsAt, endsAt: later }));
+    expect(changed.status).toBe(200);
+    expect(((await changed.json()) as { sale: object }).sale).toMatchObject({
+      endsAt: later,
+      photoIds: ['p-tay'],
+      state: 'running',
+    });
+    const prints = await call(
       'PUT',
       path,
       sale({ name: 'Running', startsAt, endsAt: later, photoIds: ['p-tay', 'p-bray'] }),
     );
-    expect(changed.status).toBe(200);
-    expect(((await changed.json()) as { sale: object }).sale).toMatchObject({
-      endsAt: later,
-      photoIds: ['p-tay', 'p-bray'],
-      state: 'running',
-    });
+    expect(prints.status).toBe(409);
+    expect(((await prints.json()) as { field: string; message: string }).field).toBe('photoIds');
     const percent = await call(
       'PUT',
       path,
@@ -186,8 +191,19 @@ describe('the owner’s sales', () => {
     const list = (await (await call('GET', '/api/admin/price-sales')).json()) as {
       sales: { id: string; percentOff: number; startsAt: string }[];
     };
-    expect(list.sales.find((s) => s.id === running.id)).toMatchObject({ percentOff: 10, startsAt });
-    expect((await call('DELETE', path)).status).toBe(200);
+    expect(list.sales.find((s) => s.id === running.id)).toMatchObject({
+      percentOff: 10,
+      startsAt,
+      photoIds: ['p-tay'],
+    });
+    // A sale that has begun is the record of what prints sold at: it is not deleted.
+    const deleted = await call('DELETE', path);
+    expect(deleted.status).toBe(409);
+    expect(((await deleted.json()) as { message: string }).message).toMatch(
+      /^A sale that has begun cannot be deleted/,
+    );
+    const kept = (await (await call('GET', '/api/admin/price-sales')).json()) as { sales: { id: string }[] };
+    expect(kept.sales.map((s) => s.id)).toContain(running.id);
 
     withSiteDb(server.dataDir, (db) => {
       db.insert(priceSales)
@@ -209,7 +225,13 @@ describe('the owner’s sales', () => {
     expect(((await ended.json()) as { message: string }).message).toMatch(
       /^This sale has ended and can no longer be changed/,
     );
-    expect((await call('DELETE', '/api/admin/price-sales/s-over')).status).toBe(200);
+    expect((await call('DELETE', '/api/admin/price-sales/s-over')).status).toBe(409);
+    // The test's own sales go, so that the next tests' prices are their own.
+    withSiteDb(server.dataDir, (db) => {
+      db.delete(priceSales)
+        .where(inArray(priceSales.id, ['s-over', running.id]))
+        .run();
+    });
   });
 
   it('shows a sale that starts with no write to the database on the cached page', async () => {

@@ -68,7 +68,13 @@ function problemsOf(form: SaleFields, editing: SaleJson | null): Problems {
   const endsAt = editing && irishDateTime(editing.endsAt);
   if (!editing || !startsAt || !endsAt) return {};
   const refusal = saleChangeRefusal(
-    { percentOff: editing.percentOff, startsAt, endsAt },
+    {
+      percentOff: editing.percentOff,
+      startsAt,
+      endsAt,
+      allPhotos: editing.allPhotos,
+      photoIds: editing.photoIds,
+    },
     checked.data,
     new Date(),
   );
@@ -161,8 +167,9 @@ function SaleForm({
       )}
       {running && (
         <p className="mt-1 max-w-prose text-slate-700">
-          This sale is running: its end and its prints can change, but its start and its percentage stay as
-          they are (its “was” price is the lowest of the {PRIOR_PRICE_DAYS} days before it began).
+          This sale is running: only its end can change. Its start, its percentage and its prints stay as they
+          are: each print’s “was” price is the lowest of the {PRIOR_PRICE_DAYS} days before the sale began,
+          and the sale is the record of what prints sold at. To put other prints on sale, make a new sale.
         </p>
       )}
       <form
@@ -214,7 +221,8 @@ function SaleForm({
           onChange={(v) => setForm((f) => ({ ...f, endsAt: v }))}
         />
         <fieldset
-          className="min-w-0 text-sm sm:col-span-2"
+          className="min-w-0 text-sm disabled:text-slate-600 sm:col-span-2"
+          disabled={running}
           aria-describedby={problems.photoIds ? 'sale-prints-error' : undefined}
         >
           <legend>Prints</legend>
@@ -302,7 +310,8 @@ function SaleList({
           </p>
           {s.state === 'ended' && (
             <p className="mt-2 text-sm text-slate-700">
-              This sale has ended, so it can no longer be changed.
+              This sale has ended, so it can no longer be changed. It stays as the record of the prices prints
+              sold at.
             </p>
           )}
           <div className="mt-3 flex flex-wrap gap-3">
@@ -311,16 +320,18 @@ function SaleList({
                 Edit<span className="sr-only">: {s.name}</span>
               </button>
             )}
-            <button
-              type="button"
-              className="btn btn-secondary"
-              disabled={remove.isPending}
-              onClick={() => {
-                if (window.confirm(`Delete the sale ${s.name}?`)) remove.mutate(s);
-              }}
-            >
-              Delete<span className="sr-only">: {s.name}</span>
-            </button>
+            {s.state === 'planned' && (
+              <button
+                type="button"
+                className="btn btn-secondary"
+                disabled={remove.isPending}
+                onClick={() => {
+                  if (window.confirm(`Delete the sale ${s.name}?`)) remove.mutate(s);
+                }}
+              >
+                Delete<span className="sr-only">: {s.name}</span>
+              </button>
+            )}
           </div>
         </li>
       ))}

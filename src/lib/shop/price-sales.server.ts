@@ -17,7 +17,7 @@ import {
   wasPrice,
 } from './price-sales';
 import { listVariantsForPhoto } from './products.server';
-import { saleChangeRefusal, saleState } from './sale-changes';
+import { saleChangeRefusal, saleDeleteRefusal, saleState } from './sale-changes';
 import type { PriceSaleInput } from './schemas';
 import { type ShopRow, withCardSales } from './shop-data';
 
@@ -197,7 +197,7 @@ const NOT_FOUND = 'There is no such sale; it may have been deleted.';
 
 /**
  * Replaces a sale; an unknown sale is a 404, an unknown photo a 400, a change the sale's state
- * forbids (saleChangeRefusal: an ended sale, a running sale's start or percentage) a 409 naming
+ * forbids (saleChangeRefusal: an ended sale, a running sale's start, percentage or prints) a 409 naming
  * its field, and nothing is saved.
  */
 export function updatePriceSale(db: Db, id: string, input: PriceSaleInput, now = new Date()): void {
@@ -205,7 +205,13 @@ export function updatePriceSale(db: Db, id: string, input: PriceSaleInput, now =
   db.transaction((tx) => {
     const current = tx.select().from(priceSales).where(eq(priceSales.id, id)).get();
     if (!current) throw new HttpError(404, NOT_FOUND);
-    const refusal = saleChangeRefusal(current, input, now);
+    const photoIds = tx
+      .select({ photoId: priceSalePhotos.photoId })
+      .from(priceSalePhotos)
+      .where(eq(priceSalePhotos.saleId, id))
+      .all()
+      .map((r) => r.photoId);
+    const refusal = saleChangeRefusal({ ...current, photoIds }, input, now);
     if (refusal)
       throw new HttpError(409, refusal.message, refusal.field ? { field: refusal.field } : undefined);
     tx.update(priceSales).set(columns(input)).where(eq(priceSales.id, id)).run();
@@ -213,10 +219,15 @@ export function updatePriceSale(db: Db, id: string, input: PriceSaleInput, now =
   });
 }
 
-/** Deletes a sale (404 when there is none). */
-export function deletePriceSale(db: Db, id: string): void {
-  if (db.delete(priceSales).where(eq(priceSales.id, id)).run().changes === 0)
-    throw new HttpError(404, NOT_FOUND);
+/** Deletes a planned sale: 404 when there is none, 409 with a sentence when it has begun. */
+export function deletePriceSale(db: Db, id: string, now = new Date()): void {
+  db.transaction((tx) => {
+    const sale = tx.select().from(priceSales).where(eq(priceSales.id, id)).get();
+    if (!sale) throw new HttpError(404, NOT_FOUND);
+    const refusal = saleDeleteRefusal(sale, now);
+    if (refusal) throw new HttpError(409, refusal);
+    tx.delete(priceSales).where(eq(priceSales.id, id)).run();
+  });
 }
 
 /** Prints at their price now: during a sale, the sale price and its true "was" price (wasCents). */

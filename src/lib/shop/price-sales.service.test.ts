@@ -7,6 +7,7 @@ import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import type { Db } from '~/lib/platform/server/db';
 import {
   createPriceSale,
+  deletePriceSale,
   listPriceSales,
   salePricing,
   shopRowsOnSale,
@@ -164,21 +165,39 @@ describe('the owner’s sales', () => {
     expect(db.select().from(priceSales).all()).toEqual([]);
   });
 
-  it('change a running sale’s end and prints, refuse its percentage with a 409, and save nothing then', () => {
+  it('change a running sale’s end, refuse its percentage or prints with a 409, and save nothing then', () => {
     const other = makePhoto(db, { title: 'Bray Head' }).id;
     const id = createPriceSale(db, input({}));
     const during = new Date('2026-12-03T12:00:00Z');
-    updatePriceSale(db, id, input({ endsAt: '2026-12-10T09:00', photoIds: [photoId, other] }), during);
-    expect(listPriceSales(db, during)[0]).toMatchObject({
-      endsAt: '2026-12-10T09:00',
-      photoIds: [photoId, other],
-    });
-    expect(() => updatePriceSale(db, id, input({ percentOff: 40, photoIds: [other] }), during)).toThrow(
+    updatePriceSale(db, id, input({ endsAt: '2026-12-10T09:00' }), during);
+    expect(listPriceSales(db, during)[0]).toMatchObject({ endsAt: '2026-12-10T09:00', photoIds: [photoId] });
+    expect(() => updatePriceSale(db, id, input({ percentOff: 40 }), during)).toThrow(
       expect.objectContaining({ status: 409, extra: { field: 'percentOff' } }),
     );
-    expect(listPriceSales(db, during)[0]).toMatchObject({ percentOff: 15, photoIds: [photoId, other] });
+    expect(() => updatePriceSale(db, id, input({ photoIds: [photoId, other] }), during)).toThrow(
+      expect.objectContaining({ status: 409, extra: { field: 'photoIds' } }),
+    );
+    expect(listPriceSales(db, during)[0]).toMatchObject({ percentOff: 15, photoIds: [photoId] });
     expect(() => updatePriceSale(db, 'no-such-sale', input({}), during)).toThrow(
       expect.objectContaining({ status: 404 }),
     );
+  });
+
+  it('delete a planned sale, and refuse to delete one that has begun with a 409, keeping it', () => {
+    const planned = createPriceSale(db, input({ startsAt: '2026-12-20T09:00', endsAt: '2026-12-27T09:00' }));
+    const begun = createPriceSale(db, input({}));
+    const during = new Date('2026-12-03T12:00:00Z');
+    expect(() => deletePriceSale(db, begun, during)).toThrow(
+      expect.objectContaining({
+        status: 409,
+        message: expect.stringMatching(/^A sale that has begun cannot be deleted/),
+      }),
+    );
+    expect(() => deletePriceSale(db, begun, new Date('2027-01-05T12:00:00Z'))).toThrow(
+      expect.objectContaining({ status: 409 }),
+    );
+    deletePriceSale(db, planned, during);
+    expect(listPriceSales(db, during).map((s) => s.id)).toEqual([begun]);
+    expect(() => deletePriceSale(db, planned, during)).toThrow(expect.objectContaining({ status: 404 }));
   });
 });
