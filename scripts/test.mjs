@@ -9,7 +9,7 @@
 // priority: the composition accuracy test (from 3), the generated garbage against every endpoint
 // (from 4) and the type check (from 5); see `stages` below.
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { copyDemoData } from '../tests/helpers/demo-data.mjs';
@@ -30,23 +30,22 @@ const filesMarkedForBothStores = (roots, suffix) =>
     .sort();
 const ON_BOTH_STORES = filesMarkedForBothStores(['src', 'server', 'scripts', 'demo', 'tests'], '.test.ts');
 const BROWSER_ON_S3 = filesMarkedForBothStores(['tests/e2e'], '.spec.ts');
-const BROWSER_SPECS = readdirSync('tests/e2e', { recursive: true })
-  .map((f) => join('tests/e2e', String(f)))
-  .filter((f) => f.endsWith('.spec.ts'));
 
 /**
  * The browser tests take the longest step, and one Playwright run keeps about one of the two cores
  * busy (the browser waits on the server and the server on the browser). So they run as two halves
- * at once, each with its own site on its own port and data folder, and its own output folder: a
- * Playwright run empties its output folder when it starts, and two runs must not empty each other's.
+ * at once (Playwright's --shard), each with its own site on its own port and data folder, and its
+ * own output folder: a Playwright run empties its output folder when it starts, and two runs must
+ * not empty each other's. The specs of a half share its site's data, so which specs share a half
+ * matters: --shard keeps the same halves from run to run.
  */
-const browserHalf = (n, port, specs) => {
+const browserHalf = (n, port) => {
   const dataDir = `test-results/e2e-data-${n}`;
   return [
     {
       name: `browser tests, half ${n} of 2`,
       cmd: 'npx',
-      args: ['playwright', 'test', `--output=test-results/playwright-${n}`, ...specs],
+      args: ['playwright', 'test', `--shard=${n}/2`, `--output=test-results/playwright-${n}`],
       env: { E2E_PORT: String(port), E2E_DATA_DIR: dataDir },
       emptyFirst: [dataDir],
       // Its site starts from the demo data seeded once after the build, its AVIF ladders made.
@@ -61,37 +60,6 @@ const browserHalf = (n, port, specs) => {
     },
   ];
 };
-/**
- * The browser specs split into two halves of about the same running time. A spec is weighed by its
- * size in bytes, with the helpers it imports from tests/e2e (page-fit.ts holds the page-fit specs'
- * tests): a longer spec runs longer. Playwright's --shard splits by test count in file order, which
- * put most admin specs in the first half: on one run its halves' tests took 390 s and 300 s, and
- * this split's 342 s and 346 s. The second half starts with the weight of the specs it then runs
- * again on S3.
- */
-function browserHalves(specs, secondStartsWith) {
-  const weigh = (spec) => {
-    const source = readFileSync(spec, 'utf8');
-    const helpers = [...source.matchAll(/from '\.\/([\w.-]+)'/g)]
-      .map((m) => join('tests/e2e', m[1].endsWith('.ts') ? m[1] : `${m[1]}.ts`))
-      .filter((helper) => existsSync(helper));
-    return source.length + helpers.reduce((total, helper) => total + statSync(helper).size, 0);
-  };
-  const halves = [
-    { weight: 0, specs: [] },
-    { weight: secondStartsWith.reduce((total, spec) => total + weigh(spec), 0), specs: [] },
-  ];
-  const heaviestFirst = specs
-    .map((spec) => ({ spec, weight: weigh(spec) }))
-    .sort((p, q) => q.weight - p.weight);
-  for (const { spec, weight } of heaviestFirst) {
-    const lighter = halves[0].weight <= halves[1].weight ? halves[0] : halves[1];
-    lighter.weight += weight;
-    lighter.specs.push(spec);
-  }
-  return halves.map((half) => half.specs.sort());
-}
-const HALVES = browserHalves(BROWSER_SPECS, BROWSER_ON_S3);
 const S3_DATA = 'test-results/e2e-s3-data';
 const browserOnS3 = {
   name: 'browser tests of uploads and downloads on S3 (s3rver)',
@@ -169,7 +137,7 @@ const stages = [
   [[loadTests('load and fault tests', SOAK, CRASH)]],
   // Not the S3 vitest run as a third lane: beside the two halves its servers answered too slowly
   // and five of its tests ran out of time.
-  [browserHalf(1, 4399, HALVES[0]), [...browserHalf(2, 4401, HALVES[1]), browserOnS3]],
+  [browserHalf(1, 4399), [...browserHalf(2, 4401), browserOnS3]],
 ];
 
 /** A lane of one step that runs at the lowest CPU priority and is waited for only at the end. */
