@@ -2,6 +2,9 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { exitIfNodeTooOld } from '../server/node-version.mjs';
+
+exitIfNodeTooOld();
 
 function newest(path) {
   if (!existsSync(path)) return 0;

@@ -12,6 +12,7 @@ import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { exitIfNodeTooOld } from '../server/node-version.mjs';
 import { copyDemoData } from '../tests/helpers/demo-data.mjs';
 import { ensureSystemPackages } from './system-packages.mjs';
 
@@ -185,6 +186,10 @@ async function runLane(lane, label) {
  * `npm test -- --from browser` starts at the first stage with a step whose name starts with the
  * given words (for a second try after fixing a late step; the build must be current).
  */
+// Every step runs on this Node (npm puts the project's own Node 24 first on the PATH).
+exitIfNodeTooOld();
+console.log(`Testing on Node ${process.version}`);
+
 const fromAt = process.argv.indexOf('--from');
 const from = fromAt > 0 ? process.argv[fromAt + 1] : undefined;
 const firstStage = from ? stages.findIndex((lanes) => lanes.flat().some((s) => s.name.startsWith(from))) : 0;

@@ -14,6 +14,7 @@ import type { SSRManifest } from 'astro';
 import { getLog } from '~/lib/platform/server/log';
 import { markBuildInUse } from './build-in-use';
 import { startFront } from './main';
+import { exitIfNodeTooOld } from './node-version.mjs';
 
 type NodeOptions = Parameters<typeof nodeExports>[1];
 let made: ReturnType<typeof nodeExports> | undefined;
@@ -25,6 +26,7 @@ export function createExports(manifest: SSRManifest, options: NodeOptions) {
 
 /** Called by Astro's entry once it is loaded: `node dist/server/entry.mjs` serves the site. */
 export function start(manifest: SSRManifest, options: NodeOptions): void {
+  exitIfNodeTooOld();
   const { handler } = createExports(manifest, options);
   const client = clientDir(options);
   markBuildInUse(dirname(client));

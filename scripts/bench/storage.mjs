@@ -23,9 +23,6 @@ import { met, printTable, signInOwner, startSite } from './lib.mjs';
 import { pageRows } from './throughput.mjs';
 import { make24mp, sitePublish } from './upload.mjs';
 
-// The SDK's notice about its Node 22 releases of 2027 says nothing about this run (storage-s3.ts).
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 const PASSWORD = 'bench-password-123';
 const MIB = 1024 * 1024;
 const BUCKET = 'wicklow-bench';

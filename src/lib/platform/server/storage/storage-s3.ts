@@ -35,12 +35,6 @@ import {
   type StoredObject,
 } from './storage-driver';
 
-// The SDK warns once, at the first client, that its versions published after January 2027 will
-// need Node 22. The site pins Node 20 and this version of the SDK supports it, so the warning says
-// nothing about what runs here; this variable is the SDK's own switch for it. An operator who sets
-// it otherwise keeps their choice.
-process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
-
 export interface S3Settings {
   /** The store's address; AWS S3 itself when not given. */
   endpoint?: string;
