@@ -147,7 +147,8 @@ async function measurePage(siteUrl, controlUrl, { path, storage }) {
 const ms = (x) => `${x.toFixed(0)} ms`;
 const ratio = (a, b) => (b > 0 ? `${(a / b).toFixed(2)}×` : '—');
 
-function pageRows({ path, label = path }, { site, control }) {
+function pageRows({ path, label: name = path }, { site, control }, note = '') {
+  const label = `${name}${note}`;
   const m = (runs, key) => median(runs.map((r) => r[key]));
   const score = m(site, 'score');
   const minScore = Math.min(...site.map((r) => r.score));
@@ -204,8 +205,8 @@ function pageRows({ path, label = path }, { site, control }) {
   return rows;
 }
 
-/** `only` (paths) keeps the rows of those pages. */
-export async function lighthouseRows(baseUrl, { only } = {}) {
+/** `only` (paths) keeps the rows of those pages; `note` is added to each page's label. */
+export async function lighthouseRows(baseUrl, { only, note = '' } = {}) {
   const started = performance.now();
   const pages = PAGES.filter(({ path }) => !only || only.includes(path));
   // The site's page cache makes its best brotli after the first request of a page; ask once so
@@ -220,7 +221,7 @@ export async function lighthouseRows(baseUrl, { only } = {}) {
     for (const page of pages) {
       const runs = await measurePage(baseUrl, proxy.url, page);
       benchmarkIndexes.push(...[...runs.site, ...runs.control].map((r) => r.benchmarkIndex));
-      rows.push(...pageRows(page, runs));
+      rows.push(...pageRows(page, runs, note));
     }
   } finally {
     await proxy.stop();

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { brotli, rawHtml } from './bytes.mjs';
 import { PRINT_PAGE, printTable, startSite, waitForMediaQueue } from './lib.mjs';
+import { lighthouseRows } from './lighthouse.mjs';
 
 /** Rounds of the sale on, then off; each measures every page 10 times in each state. */
 const ROUNDS = 3;
@@ -117,6 +118,16 @@ export async function saleRows(baseUrl, dbFile) {
     }
   }
   const rows = [];
+  // Lighthouse on the pages that show sale prices, the sale running: held to the same goals as the
+  // same pages without a sale (the Lighthouse rows of run.mjs).
+  startSale(dbFile);
+  try {
+    rows.push(
+      ...(await lighthouseRows(baseUrl, { only: [...paths, '/checkout'], note: ', a sale running' })),
+    );
+  } finally {
+    endSale(dbFile);
+  }
   for (const path of paths) {
     const a = { ...during[path], render: p50(during[path].render), cached: p50(during[path].cached) };
     const b = { ...without[path], render: p50(without[path].render), cached: p50(without[path].cached) };

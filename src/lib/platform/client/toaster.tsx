@@ -15,11 +15,25 @@ const AA_TEXT = {
 } as CSSProperties;
 
 let ready: Promise<typeof import('sonner')> | null = null;
+let host: HTMLElement | null = null;
+
+/**
+ * A modal <dialog> sits in the browser's top layer, above everything in the page, and makes the
+ * page behind it inert; a toast shown from it (an order's dialog, say) would be hidden under it and
+ * out of reach. So while a modal dialog is open the toasts' host moves into it, and back to the
+ * body when that dialog closes.
+ */
+function placeHost(el: HTMLElement): void {
+  const modal = [...document.querySelectorAll('dialog')].filter((d) => d.matches(':modal')).at(-1);
+  const parent = modal ?? document.body;
+  if (el.parentElement !== parent) parent.append(el);
+  modal?.addEventListener('close', () => document.body.append(el), { once: true });
+}
 
 function mount(): Promise<typeof import('sonner')> {
   ready ??= (async () => {
     const [{ createRoot }, sonner] = await Promise.all([import('react-dom/client'), import('sonner')]);
-    const host = document.createElement('div');
+    host = document.createElement('div');
     host.dataset.toaster = '';
     document.body.append(host);
     createRoot(host).render(
@@ -42,5 +56,6 @@ function mount(): Promise<typeof import('sonner')> {
 
 export async function notify(kind: ToastKind, title: string, description?: string): Promise<void> {
   const { toast } = await mount();
+  if (host) placeHost(host);
   toast[kind](title, { description });
 }
