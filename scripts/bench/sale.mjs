@@ -97,10 +97,10 @@ export async function saleRows(baseUrl, dbFile) {
   const without = Object.fromEntries(paths.map((p) => [p, {}]));
   // A first pass warms the server up and is not reported. Then rounds of the sale on and off, so
   // that a busy moment of the machine falls on both; each state follows a change of the database.
-  backdatePrices(dbFile);
+  await backdatePrices(dbFile);
   for (const path of paths) await measure(baseUrl, path, {});
   for (let round = 0; round < ROUNDS; round++) {
-    startSale(dbFile);
+    await startSale(dbFile);
     try {
       for (const path of paths) {
         await measure(baseUrl, path, during[path]);
@@ -109,7 +109,7 @@ export async function saleRows(baseUrl, dbFile) {
         }
       }
     } finally {
-      endSale(dbFile);
+      await endSale(dbFile);
     }
     for (const path of paths) {
       await measure(baseUrl, path, without[path]);
@@ -120,13 +120,13 @@ export async function saleRows(baseUrl, dbFile) {
   const rows = [];
   // Lighthouse on the pages that show sale prices, the sale running: held to the same goals as the
   // same pages without a sale (the Lighthouse rows of run.mjs).
-  startSale(dbFile);
+  await startSale(dbFile);
   try {
     rows.push(
       ...(await lighthouseRows(baseUrl, { only: [...paths, '/checkout'], note: ', a sale running' })),
     );
   } finally {
-    endSale(dbFile);
+    await endSale(dbFile);
   }
   for (const path of paths) {
     const a = { ...during[path], render: p50(during[path].render), cached: p50(during[path].cached) };
