@@ -1,4 +1,4 @@
-// Lighthouse rows of the bench: Lighthouse 12's mobile performance (its default phone emulation and
+// Lighthouse rows of the bench: Lighthouse 13's mobile performance (its default phone emulation and
 // simulated throttling) of /, /shop, a print's page, /drone-services and /checkout with a cart of two lines, each
 // beside its zero-JS control measured in the same run (scripts/bench/zero-js-proxy.mjs: the same
 // page with every script removed). The site gets 5 runs a page, the control 3 (to save time), taken
@@ -49,7 +49,18 @@ const ONLY_METRICS = {
 // Diagnostics, off by default: LH_DETAILS=1 prints every run's figures and its LCP element (one
 // more audit, of no weight in the score, so the figures are the same with it on).
 const DETAILS = process.env.LH_DETAILS === '1';
-if (DETAILS) ONLY_METRICS.onlyAudits.push('largest-contentful-paint-element');
+if (DETAILS) ONLY_METRICS.onlyAudits.push('lcp-breakdown-insight');
+
+/** The first page element named anywhere in an audit's details (Lighthouse's `node` items). */
+function firstNode(details) {
+  if (!details || typeof details !== 'object') return undefined;
+  if (details.type === 'node' && details.selector) return details;
+  for (const value of Object.values(details)) {
+    const found = firstNode(value);
+    if (found) return found;
+  }
+  return undefined;
+}
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -108,7 +119,7 @@ export async function runOnce(url, storage) {
       text: await page.evaluate(() => document.body.innerText),
     };
     if (DETAILS) {
-      const lcpNode = lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
+      const lcpNode = firstNode(lhr.audits['lcp-breakdown-insight']?.details);
       console.log(
         `  ${url}: score ${run.score}, FCP ${run.fcp.toFixed(0)}, LCP ${run.lcp.toFixed(0)}, TBT ${run.tbt.toFixed(0)}, CLS ${run.cls.toFixed(3)}; LCP element ${lcpNode?.selector ?? '?'}`,
       );

@@ -37,14 +37,43 @@ export const MODEL_TIMEOUT_MS = 12_000;
 export const MODEL_MAX_RETRIES = 1;
 /**
  * Room for the package's pauses between attempts (0.5 s, 1 s, 2 s … each less up to 25 % jitter).
- * The package waits longer when the server asks for it in Retry-After, with no upper limit; the
- * whole call is therefore cut off at attempts x timeout + this, which for the values above is 25 s.
+ * The package waits longer when the server asks for it in Retry-After (up to a minute; a longer wait
+ * is not tried again, see honouringRetryAfter); the whole call is cut off at attempts x timeout +
+ * this, which for the values above is 25 s.
  */
 const RETRY_PAUSE_MS = 1_000;
 
 /** The longest the whole call may take, pauses between attempts included. */
 export function modelDeadlineMs(timeoutMs: number, maxRetries: number): number {
   return (maxRetries + 1) * timeoutMs + maxRetries * RETRY_PAUSE_MS;
+}
+
+/** How long an answer asks the client to wait before it tries again, if it says so. */
+function retryAfterMs(headers: Headers): number | undefined {
+  const ms = headers.get('retry-after-ms');
+  if (ms !== null && Number.isFinite(Number(ms))) return Number(ms);
+  const after = headers.get('retry-after');
+  if (after === null) return undefined;
+  if (Number.isFinite(Number(after))) return Number(after) * 1000;
+  const at = Date.parse(after);
+  return Number.isNaN(at) ? undefined : at - Date.now();
+}
+
+/**
+ * A server that asks (Retry-After) for a pause longer than the whole call may take is not asked
+ * again within the call. The package itself ignores a pause of over a minute and tries again after
+ * its own short one, which is no way to treat a server that said it is busy for an hour;
+ * `x-should-retry: false` on the answer is the package's own switch for not retrying.
+ */
+function honouringRetryAfter(deadlineMs: number): typeof fetch {
+  return async (input, init) => {
+    const res = await fetch(input, init);
+    const wait = retryAfterMs(res.headers);
+    if (wait === undefined || wait <= deadlineMs) return res;
+    const headers = new Headers(res.headers);
+    headers.set('x-should-retry', 'false');
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  };
 }
 
 const SYSTEM_PROMPT = `You are an experienced landscape and aerial photographer critiquing a photo's composition for a fellow professional.
@@ -62,39 +91,39 @@ export async function analyseWithModel(image: Buffer, settings: ModelSettings): 
     .toBuffer();
   const timeout = settings.timeoutMs ?? MODEL_TIMEOUT_MS;
   const maxRetries = settings.maxRetries ?? MODEL_MAX_RETRIES;
+  const deadline = modelDeadlineMs(timeout, maxRetries);
   const client = new OpenAI({
     apiKey: settings.apiKey,
     baseURL: settings.baseUrl ?? DEFAULT_OPENAI_BASE,
     timeout,
     maxRetries,
+    fetch: honouringRetryAfter(deadline),
     // The package's own warnings go to the site's log (JSON lines, secrets redacted), not the
     // console; its request-by-request info and debug lines stay off whatever OPENAI_LOG says.
     logger: getLog(),
     logLevel: 'warn',
   });
-  const completion = await withinDeadline(
-    (maxRetries + 1) * timeout + maxRetries * RETRY_PAUSE_MS,
-    (signal) =>
-      client.chat.completions.create(
-        {
-          model: settings.model,
-          response_format: { type: 'json_object' },
-          messages: [
-            { role: 'system', content: SYSTEM_PROMPT },
-            {
-              role: 'user',
-              content: [
-                { type: 'text', text: 'Analyse the composition of this photograph.' },
-                {
-                  type: 'image_url',
-                  image_url: { url: `data:image/jpeg;base64,${jpeg.toString('base64')}` },
-                },
-              ],
-            },
-          ],
-        },
-        { signal },
-      ),
+  const completion = await withinDeadline(deadline, (signal) =>
+    client.chat.completions.create(
+      {
+        model: settings.model,
+        response_format: { type: 'json_object' },
+        messages: [
+          { role: 'system', content: SYSTEM_PROMPT },
+          {
+            role: 'user',
+            content: [
+              { type: 'text', text: 'Analyse the composition of this photograph.' },
+              {
+                type: 'image_url',
+                image_url: { url: `data:image/jpeg;base64,${jpeg.toString('base64')}` },
+              },
+            ],
+          },
+        ],
+      },
+      { signal },
+    ),
   );
   const content = completion.choices[0]?.message.content;
   if (!content) throw new Error('the model answered without content');
