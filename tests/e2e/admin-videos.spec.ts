@@ -58,7 +58,7 @@ test('the owner uploads a video, features it, sees it on the drone page and dele
     { timeout: 30_000 },
   );
   await page.unroute('**/api/drone-media');
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toHaveCount(0);
 
   // Again, saved this time: the dialog closes and the video shows with its poster frame.

@@ -107,7 +107,7 @@ test('the owner finds a new order, ships it with a tracking number, then refunds
   await expect(page.getByText('Order refunded')).toBeVisible();
   await expect(dialog.getByText(/^Refund$/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Cancel and refund' })).toHaveCount(0);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(page.locator('table').getByText('cancelled', { exact: true })).toBeVisible();
 });
 

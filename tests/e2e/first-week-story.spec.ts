@@ -118,7 +118,7 @@ test('a photo too small is kept out, one that prints at two sizes is bought from
   await order.getByLabel('New status').selectOption('delivered');
   await order.getByRole('button', { name: 'Update status' }).click();
   await expect(admin.getByText('Order status updated successfully')).toBeVisible();
-  await order.getByRole('button', { name: 'Close' }).click();
+  await order.getByRole('button', { name: 'Close', exact: true }).click();
 
   // 6. The buyer's mail, filed in the outbox, holds the review link.
   const reviewMail = () =>

@@ -161,7 +161,7 @@ test('a gallery from upload to a revoked link: PIN, hearts, selection, video, ZI
   await page.getByRole('button', { name: /^View/ }).first().click();
   const order = page.getByRole('dialog', { name: /^Order #/ });
   await expect(order).toContainText(`${title}, link for Sorcha`);
-  await order.getByRole('button', { name: 'Close' }).first().click();
+  await order.getByRole('button', { name: 'Close', exact: true }).first().click();
   await page.getByRole('tab', { name: 'Galleries' }).click();
   await page.getByRole('button', { name: title }).click();
 

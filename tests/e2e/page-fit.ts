@@ -441,7 +441,7 @@ export async function expectAdminFits(page: Page, day: BusyDay) {
     const dialog = page.getByRole('dialog', { name: /^Order #/ });
     await expect(dialog.getByRole('heading', { name: 'Items' })).toBeVisible();
     await expectFits(page, `the order of ${name}`);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect(dialog).toBeHidden();
   }
 

@@ -120,7 +120,7 @@ test('the owner sees each order’s payment beside its fulfilment status', async
   await expect(dialog.getByText('Partly refunded', { exact: true })).toBeVisible();
   await expect(dialog.getByText('€30.00 refunded', { exact: false })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
   await page.goto('/admin?tab=dashboard');
   const recent = page.getByRole('region', { name: 'Recent Orders' });

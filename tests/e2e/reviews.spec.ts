@@ -117,7 +117,7 @@ test('a delivered order’s buyer reviews a print by the mailed link; its card s
   await dialog.getByLabel('New status').selectOption('delivered');
   await dialog.getByRole('button', { name: 'Update status' }).click();
   await expect(page.getByText('Order status updated successfully')).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close', exact: true }).click();
 
   // The buyer's mail holds the link.
   await expect.poll(() => mailsTo(BUYER.email).length, { timeout: 10_000 }).toBe(1);
