@@ -115,6 +115,16 @@ export function countRows(db: Database.Database): Record<string, number> {
   return out;
 }
 
+/** What `fn` gives from a file, or undefined when that file is no longer there (ENOENT). */
+function ifThere<T>(fn: () => T): { value: T } | undefined {
+  try {
+    return { value: fn() };
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
 /**
  * Copies a folder's files and folders (modes and times kept) but those left out. Files that are one
  * file under two names (hard links: a gallery photo's original is also the image module's) are
@@ -128,27 +138,34 @@ export function copyFiles(
 ): { files: number; bytes: number } {
   let files = 0;
   let bytes = 0;
-  for (const entry of readdirSync(from, { withFileTypes: true })) {
+  for (const entry of ifThere(() => readdirSync(from, { withFileTypes: true }))?.value ?? []) {
     if (leftOut.has(entry.name)) continue;
     const src = join(from, entry.name);
     const dest = join(to, entry.name);
     if (entry.isDirectory()) {
-      mkdirSync(dest, { recursive: true, mode: statSync(src).mode & 0o777 });
+      const mode = ifThere(() => statSync(src).mode)?.value;
+      if (mode === undefined) continue;
+      mkdirSync(dest, { recursive: true, mode: mode & 0o777 });
       const inner = copyFiles(src, dest, leftOut, linked);
       files += inner.files;
       bytes += inner.bytes;
     } else if (entry.isFile()) {
-      const info = statSync(src);
+      // The site runs on while it is copied: a file can go between the listing and its copy (a
+      // mail's `.part` renamed into place, an upload's work file removed). It was not a finished
+      // file; it is left out, not an error.
+      const info = ifThere(() => statSync(src))?.value;
+      if (!info) continue;
       const inode = `${info.dev}:${info.ino}`;
       const first = info.nlink > 1 ? linked.get(inode) : undefined;
-      files++;
       if (first) {
         linkSync(first, dest);
+        files++;
         continue;
       }
-      cpSync(src, dest, { preserveTimestamps: true });
+      if (!ifThere(() => cpSync(src, dest, { preserveTimestamps: true }))) continue;
       chmodSync(dest, info.mode & 0o777);
       if (info.nlink > 1) linked.set(inode, dest);
+      files++;
       bytes += info.size;
     }
   }
