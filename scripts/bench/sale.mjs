@@ -4,7 +4,7 @@
 // the "was" price with its words to every card and to the print page's sizes), the server's
 // render (the page cache bypassed with a session-like cookie, p50 of 30) and the answer from the
 // front's page cache (anonymous, brotli, p50 of 30). The sale is written straight into the site's database, as the
-// bench's other fixtures are: 20% off every photo since a minute ago, the prints priced since 10
+// bench's other fixtures are: 20% off every photo since a minute ago, the prints priced since 40
 // days before it (so the lowest price of the 30 days before the sale is the list price, and the
 // "was" price is shown); the page cache follows the database's data_version, so the next request
 // sees it. The sale is removed afterwards, so later rows measure the site as seeded. Run alone with
@@ -70,9 +70,14 @@ async function withDb(dbFile, fn) {
   }
 }
 
-/** The prints priced since 10 days before now, so that a sale starting now has a "was" price. */
+/**
+ * Every price moved 40 days back, so a sale starting now has a "was" price: the prices in force
+ * through the 30 days before it are the list prices. (Moved only 10 days, the cheap prices that the
+ * throughput rows save for a few seconds fell inside those 30 days: then the lowest price of the
+ * 30 days was below the sale price, and rightly no "was" price was shown.)
+ */
 const backdatePrices = (dbFile) =>
-  withDb(dbFile, (db) => db.prepare('update price_history set from_at = from_at - ?').run(10 * DAY_MS));
+  withDb(dbFile, (db) => db.prepare('update price_history set from_at = from_at - ?').run(40 * DAY_MS));
 
 /** A sale of 20% off every photo, running since a minute ago. */
 function startSale(dbFile) {
