@@ -20,6 +20,7 @@ import sharp from 'sharp';
 import { ZipFile } from 'yazl';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { pacedBody, type WaitForRoom } from '~/lib/platform/server/http/paced-body';
+import { ChunkRecycler, recycledFileStream } from '~/lib/platform/server/http/recycled-chunks';
 import { getLog } from '~/lib/platform/server/log';
 import { getStorage } from '~/lib/platform/server/storage/object-store';
 import { parseRange } from '~/lib/platform/server/storage/send-file';
@@ -259,16 +260,20 @@ function lazy(open: () => Promise<Readable>): Readable {
   return out;
 }
 
-/** A stored file's bytes from start to end: read from disk on this machine, a ranged GET on S3. */
-function storedStream(stored: StoredFile, start: number, end: number): Readable {
+/**
+ * A stored file's bytes from start to end: read from disk on this machine (into the recycler's
+ * buffers when a download gives one), a ranged GET on S3.
+ */
+function storedStream(stored: StoredFile, start: number, end: number, recycler?: ChunkRecycler): Readable {
+  if (stored.path && recycler) return recycledFileStream(stored.path, start, end, recycler);
   if (stored.path) return createReadStream(stored.path, { start, end, highWaterMark: CHUNK });
   return lazy(() => readRange(stored, start, end));
 }
 
 /** The bytes of a source from start to end (inclusive) as a stream, reading the file lazily. */
-function streamOf(src: Source, start = 0, end = src.size - 1): Readable {
+function streamOf(src: Source, recycler?: ChunkRecycler, start = 0, end = src.size - 1): Readable {
   if (src.stored && src.head.length === 0)
-    return storedStream(src.stored, src.offset + start, src.offset + end);
+    return storedStream(src.stored, src.offset + start, src.offset + end, recycler);
   const out = new PassThrough({ highWaterMark: CHUNK });
   const headEnd = Math.min(end + 1, src.head.length);
   if (start < headEnd) out.write(src.head.subarray(start, headEnd));
@@ -278,7 +283,7 @@ function streamOf(src: Source, start = 0, end = src.size - 1): Readable {
   }
   const fileStart = src.offset + Math.max(0, start - src.head.length);
   const fileEnd = src.offset + (end - src.head.length);
-  const file = storedStream(src.stored, fileStart, fileEnd);
+  const file = storedStream(src.stored, fileStart, fileEnd, recycler);
   file.on('error', (err) => out.destroy(err));
   file.pipe(out);
   return out;
@@ -327,7 +332,8 @@ export function sourceResponse(
   };
   if (request.method === 'HEAD' || src.size === 0)
     return new Response(null, { status: range ? 206 : 200, headers: common });
-  const body = pacedBody(streamOf(src, start, end), waitForRoom);
+  const recycler = new ChunkRecycler(CHUNK);
+  const body = pacedBody(streamOf(src, recycler, start, end), waitForRoom, recycler);
   return new Response(body, { status: range ? 206 : 200, headers: common });
 }
 
@@ -338,10 +344,26 @@ export function startsDownload(request: Request): boolean {
 }
 
 /**
- * A ZIP of files, made while it is read: each entry stored as it is (photos and videos are
- * compressed already), one file open at a time, its bytes passed straight through.
+ * A ZIP of files as a response body, made while it is read: each entry stored as it is (photos and
+ * videos are compressed already), one file open at a time, its bytes passed straight through and
+ * read into the same few buffers from the first file to the last.
  */
-export function zipOf(gallery: Gallery, files: GalleryFile[], size: DownloadSize): Readable {
+export function zipBody(
+  gallery: Gallery,
+  files: GalleryFile[],
+  size: DownloadSize,
+  waitForRoom?: WaitForRoom,
+): ReadableStream<Uint8Array> {
+  const recycler = new ChunkRecycler(CHUNK);
+  return pacedBody(zipOf(gallery, files, size, recycler), waitForRoom, recycler);
+}
+
+function zipOf(
+  gallery: Gallery,
+  files: GalleryFile[],
+  size: DownloadSize,
+  recycler: ChunkRecycler,
+): Readable {
   const zip = new ZipFile();
   const out = zip.outputStream as Readable;
   // A file that cannot be delivered (gone from the store, or a video without its copy free of
@@ -355,7 +377,7 @@ export function zipOf(gallery: Gallery, files: GalleryFile[], size: DownloadSize
     );
     zip.addReadStreamLazy(name, { compress: false, mtime: file.createdAt }, (cb) => {
       deliveredFile(gallery, file, size).then(
-        (src) => cb(null, streamOf(src)),
+        (src) => cb(null, streamOf(src, recycler)),
         (err) => cb(err, undefined as unknown as Readable),
       );
     });

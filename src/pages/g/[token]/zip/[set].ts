@@ -6,12 +6,11 @@
 import type { APIRoute } from 'astro';
 import { authorizeDownload } from '~/lib/galleries/authorize-download.server';
 import { PRIVATE_HEADERS } from '~/lib/galleries/gallery-access.server';
-import { safeFileName, zipOf } from '~/lib/galleries/gallery-downloads.server';
+import { safeFileName, zipBody } from '~/lib/galleries/gallery-downloads.server';
 import { favouriteFiles } from '~/lib/galleries/gallery-favourites.server';
 import { readyFiles } from '~/lib/galleries/gallery-view.server';
 import { getDb } from '~/lib/platform/server/db';
 import { HttpError, handle } from '~/lib/platform/server/http/http';
-import { pacedBody } from '~/lib/platform/server/http/paced-body';
 
 export const GET: APIRoute = handle(({ request, params, locals }) => {
   const db = getDb();
@@ -26,8 +25,7 @@ export const GET: APIRoute = handle(({ request, params, locals }) => {
     throw new HttpError(409, set === 'all' ? 'The gallery has no files yet.' : 'Heart a photo first.');
   download.count();
   const name = safeFileName(`${gallery.title}${set === 'favourites' ? ' - favourites' : ''}.zip`);
-  const body = pacedBody(zipOf(gallery, files, size), locals.waitForRoom);
-  return new Response(body, {
+  return new Response(zipBody(gallery, files, size, locals.waitForRoom), {
     headers: {
       ...PRIVATE_HEADERS,
       'Content-Type': 'application/zip',
