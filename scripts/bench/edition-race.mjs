@@ -1,11 +1,13 @@
-// The last copy of a limited edition, wanted by 50 buyers at once: on a freshly seeded site in test
-// mode (the in-process PayPal fake), the owner sets a demo photo's edition so that one copy is
+// The last copy of a limited edition, wanted by 50 buyers at once: on a freshly seeded site that
+// takes payments live, against the PayPal fake in a process of its own (test mode's orders take no
+// edition copies, so they cannot race for one), the owner sets a demo photo's edition so that one copy is
 // left, 50 buyers create an order of it at once, each from an address of its own (the site allows
 // 20 new orders an hour from one address), and those who got an order capture it. Repeated for
 // ROUNDS rounds, the edition raised by one each time. Reports p99 of creation, the slowest capture
 // (there is one a round), the answers that were neither the expected success nor the 409 "sold
 // out", and whether exactly one copy was sold per round, numbered in order.
 // `editionRaceRows()` returns the table rows; `node scripts/bench/edition-race.mjs` prints them.
+import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -91,11 +93,44 @@ async function numbersOf(dbFile, photoId) {
   }
 }
 
+/** The PayPal fake in a child process (paypal-fake-process.ts, through tsx): its URL and credentials. */
+async function startPaypalFake() {
+  const child = spawn('node_modules/.bin/tsx', ['scripts/bench/paypal-fake-process.ts'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const line = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+      if (out.includes('\n')) resolve(out.split('\n')[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`the PayPal fake stopped (exit ${code})`)));
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { ...JSON.parse(line), stop };
+}
+
 export async function editionRaceRows() {
   const dataDir = mkdtempSync(join(tmpdir(), 'wicklow-bench-editions-'));
   const dbFile = join(dataDir, 'site.sqlite');
   const password = 'bench-password-123';
-  const site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: '1', OWNER_PASSWORD: password });
+  const paypal = await startPaypalFake();
+  const site = await startSite({
+    DATA_DIR: dataDir,
+    SEED_DEMO: '1',
+    OWNER_PASSWORD: password,
+    PAYPAL_CLIENT_ID: paypal.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.clientSecret,
+    PAYPAL_API_BASE: paypal.url,
+  }).catch(async (err) => {
+    await paypal.stop();
+    throw err;
+  });
   try {
     await waitForMediaQueue(dbFile, { quiet: true });
     const cookie = await signInOwner(site.url, password);
@@ -166,6 +201,7 @@ export async function editionRaceRows() {
     ];
   } finally {
     await site.stop();
+    await paypal.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -20,10 +20,12 @@ import {
   loadRuns,
   met,
   pinProcess,
+  rawGet,
   signInOwner,
   startBaseline,
   startBaselineProcess,
   startSite,
+  waitForMediaQueue,
 } from './lib.mjs';
 
 const MIB = 1024 * 1024;
@@ -70,16 +72,20 @@ export async function makeGallery(site, headers, fields) {
   return { id: gallery.id, path: new URL(made.url).pathname };
 }
 
-/** Writes gallery_files rows for the gallery; `rows` are [id, kind, fileName, type, size, key, extra]. */
+/**
+ * Writes gallery_files rows for the gallery, as processing leaves them. A video needs `streamKey`:
+ * the copy without metadata that processing makes, the only one a gallery that strips locations
+ * delivers (the benches point it at the original, whose random bytes carry no metadata).
+ */
 export async function insertFiles(dbFile, galleryId, rows) {
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(dbFile);
   try {
     const insert = db.prepare(
       `insert into gallery_files (id, gallery_id, kind, file_name, content_type, size, original_key, status,
-         media_id, width, height, dominant_color, placeholder, sort_order, created_at)
+         media_id, width, height, dominant_color, placeholder, stream_key, sort_order, created_at)
        values (@id, @galleryId, @kind, @fileName, @contentType, @size, @originalKey, 'ready',
-         @mediaId, @width, @height, @dominantColor, @placeholder, @sortOrder, @now)`,
+         @mediaId, @width, @height, @dominantColor, @placeholder, @streamKey, @sortOrder, @now)`,
     );
     const now = Date.now();
     db.transaction(() => {
@@ -93,6 +99,7 @@ export async function insertFiles(dbFile, galleryId, rows) {
           height: null,
           dominantColor: null,
           placeholder: null,
+          streamKey: null,
           ...r,
         });
       }
@@ -125,6 +132,7 @@ async function zipRows(site, dataDir, headers) {
       contentType: 'video/mp4',
       size: FILE_MIB * MIB,
       originalKey: `galleries/${name}.mp4`,
+      streamKey: `galleries/${name}.mp4`,
     });
   }
   await insertFiles(join(dataDir, 'site.sqlite'), id, rows);
@@ -201,13 +209,11 @@ async function zipRows(site, dataDir, headers) {
  * turns, and each keeps its best run.
  */
 async function othersDuringZips(site, zipUrl) {
-  const page = await fetch(`${site.url}/`, { headers: { 'accept-encoding': 'br' } });
-  const body = Buffer.from(await page.arrayBuffer());
-  const headers = Object.fromEntries(
-    [...page.headers].filter(
-      ([k]) => !['content-length', 'transfer-encoding', 'connection', 'date'].includes(k),
-    ),
-  );
+  // The page's bytes as sent, still compressed (fetch would hand them back decoded), once its best
+  // brotli is made (for a page unchanged 2 s), so that both sides send the same bytes throughout.
+  await rawGet(`${site.url}/`, { 'accept-encoding': 'br' });
+  await new Promise((r) => setTimeout(r, 3000));
+  const { headers, body } = await rawGet(`${site.url}/`, { 'accept-encoding': 'br' });
   const downloads = Array.from({ length: 3 }, () =>
     spawn('sh', ['-c', `while :; do curl -s -o /dev/null --limit-rate ${CLIENT_RATE} "$0"; done`, zipUrl], {
       stdio: 'ignore',
@@ -339,6 +345,8 @@ export async function galleryDeliveryRows(parts = ['zip', 'page']) {
   const dataDir = mkdtempSync(join(tmpdir(), 'wicklow-bench-delivery-'));
   const site = await startSite({ DATA_DIR: dataDir, SEED_DEMO: '0', OWNER_PASSWORD: PASSWORD });
   try {
+    // The AVIF ladders of the site's own images are made in the background after start.
+    await waitForMediaQueue(join(dataDir, 'site.sqlite'), { quiet: true });
     const cookie = await signInOwner(site.url, PASSWORD);
     const headers = { cookie, origin: site.url };
     const rows = [];

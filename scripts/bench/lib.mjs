@@ -2,7 +2,7 @@
 // autocannon runs, and the table printer.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { createServer, request } from 'node:http';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -310,4 +310,24 @@ export async function waitForMediaQueue(file, { quiet = false } = {}) {
   }
   if (!quiet)
     console.log(`(waited ${((Date.now() - started) / 1000).toFixed(1)} s for the background AVIF queue)`);
+}
+
+/** Headers that belong to one connection or one moment, not to the answer's bytes. */
+const PER_CONNECTION = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
+
+/** The status, headers and raw (still compressed) body of one GET, as the server sent them. */
+export function rawGet(url, headers = {}) {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (res) => {
+      const chunks = [];
+      res.on('data', (c) => chunks.push(c));
+      res.on('end', () => {
+        const kept = {};
+        for (const [k, v] of Object.entries(res.headers)) if (!PER_CONNECTION.has(k)) kept[k] = v;
+        resolve({ status: res.statusCode, headers: kept, body: Buffer.concat(chunks) });
+      });
+    })
+      .on('error', reject)
+      .end();
+  });
 }

@@ -113,6 +113,7 @@ async function bigGallery(site, s3, dataDir) {
       contentType: 'video/mp4',
       size: GIB_FILE * MIB,
       originalKey: key,
+      streamKey: key,
     },
   ]);
   return `${path}/files/${fileId}/original`;

@@ -11,7 +11,6 @@
 // Run alone with `node scripts/bench/throughput.mjs` (a freshly seeded site in a temp data dir),
 // or from run.mjs through throughputRows(baseUrl, ownerCookie).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,6 +24,7 @@ import {
   pidListeningOn,
   pinProcess,
   printTable,
+  rawGet,
   signInOwner,
   startBaselineProcess,
   startSite,
@@ -39,26 +39,6 @@ const RUNS = 3;
 const SAVE_SECONDS = 3;
 const ACCEPT = { 'accept-encoding': 'gzip, deflate, br' };
 const PAGES = ['/', '/shop', '/drone-services', '/checkout'];
-/** Headers that belong to one connection or one moment, not to the answer's bytes. */
-const PER_CONNECTION = new Set(['content-length', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
-
-/** The status, headers and raw (still compressed) body of one GET, as the server sent them. */
-function rawGet(url, headers = {}) {
-  return new Promise((resolve, reject) => {
-    request(url, { headers }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => {
-        const kept = {};
-        for (const [k, v] of Object.entries(res.headers)) if (!PER_CONNECTION.has(k)) kept[k] = v;
-        resolve({ status: res.statusCode, headers: kept, body: Buffer.concat(chunks) });
-      });
-    })
-      .on('error', reject)
-      .end();
-  });
-}
-
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
