@@ -265,9 +265,18 @@ export const orders = sqliteTable(
     /** The destination chosen at the checkout (ISO 3166-1 alpha-2, XI for Northern Ireland) and its zone. */
     shipCountry: text('ship_country'),
     shippingZone: text('shipping_zone', { enum: ZONE_IDS }),
-    /** VAT inside the shipping: its rate in basis points (2300 = 23%) and its amount. */
+    /**
+     * VAT inside the shipping: its rate in basis points (2300 = 23%), and its amount (over all its
+     * parts). Shipping carries the rates of the goods it delivers, shared out over them
+     * (`shippingVatParts`); the rate column holds the rate when there is one, and is null when the
+     * shipping was shared over several. Orders made before the sharing have one rate and no parts.
+     */
     shippingVatRateBp: integer('shipping_vat_rate_bp'),
     shippingVatCents: integer('shipping_vat_cents'),
+    /** The shipping per rate of the goods, highest rate first: [{ rateBp, grossCents, vatCents }]. */
+    shippingVatParts: text('shipping_vat_parts', { mode: 'json' }).$type<
+      { rateBp: number; grossCents: number; vatCents: number }[]
+    >(),
     /**
      * The member state (or XI, Northern Ireland) whose VAT the order carries under the One-Stop-Shop:
      * set when the shop was registered and the order went to a consumer in another EU country; null

@@ -254,6 +254,21 @@ export const FRAMED_EDITION_ORDER = {
   totalAmountCents: 15900,
 } satisfies OrderOverrides;
 
+/**
+ * The framed edition as an order is priced now: its €15.00 of shipping carries the rates of the
+ * goods, shared in proportion to what was paid at each (€36.00 of frame at 23%, €108.00 of
+ * edition at 13.5%): €3.75 at 23% (VAT 0.70) and €11.25 at 13.5% (VAT 1.34).
+ */
+export const SHARED_SHIPPING_ORDER = {
+  ...FRAMED_EDITION_ORDER,
+  shippingVatRateBp: null,
+  shippingVatCents: 70 + 134,
+  shippingVatParts: [
+    { rateBp: 2300, grossCents: 375, vatCents: 70 },
+    { rateBp: 1350, grossCents: 1125, vatCents: 134 },
+  ],
+} satisfies OrderOverrides;
+
 export function makeEnquiry(db: Db, overrides: Insert<typeof contactInquiries> = {}) {
   return db
     .insert(contactInquiries)

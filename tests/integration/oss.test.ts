@@ -94,20 +94,16 @@ describe('the settings', () => {
 
   it('once registered, make the quote to Germany carry German VAT inside the same total', async () => {
     const irish = await quoteTo('DE');
-    expect(irish.vat).toEqual([
-      { rate: 23, amount: '2.80' },
-      { rate: 13.5, amount: '5.35' },
-    ]);
+    // An edition alone, and its shipping with it, at the edition's rate: 5.35 + 1.78.
+    expect(irish.vat).toEqual([{ rate: 13.5, amount: '7.13' }]);
     const res = await put({ registered: true });
     expect(res.status).toBe(200);
     expect((await res.json()).registered).toBe(true);
     const german = await quoteTo('DE');
     expect(german.total).toBe(irish.total);
-    expect(german.vat).toEqual([
-      { rate: 19, amount: '2.39' },
-      { rate: 7, amount: '2.94' },
-    ]);
-    expect((await quoteTo('US')).vat.map((v: { rate: number }) => v.rate)).toEqual([23, 13.5]);
+    // Germany's 7% for a work of art by its creator, on the edition (2.94) and its shipping (0.98).
+    expect(german.vat).toEqual([{ rate: 7, amount: '3.92' }]);
+    expect((await quoteTo('US')).vat.map((v: { rate: number }) => v.rate)).toEqual([13.5]);
     const dashboard = await (await get('/api/admin/dashboard')).json();
     expect(dashboard.oss.registered).toBe(true);
   });

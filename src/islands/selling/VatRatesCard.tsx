@@ -51,6 +51,12 @@ export function VatRatesCard() {
           creator. Ask your accountant to confirm which rates apply to your sales: this site gives no tax
           advice.
         </p>
+        <p>
+          Shipping you charge is part of the sale of what it delivers, so it carries the prints’ rates: a
+          parcel with an edition and an open print is shared between their two rates, in proportion to their
+          prices. The shipping rate below applies only to shipping charged when nothing else is (a discount
+          that covers the whole price of the prints).
+        </p>
       </div>
       {isError && <p role="alert">The VAT rates could not be loaded. Please reload the page.</p>}
       {!data && !isError && <p aria-busy="true">Loading…</p>}

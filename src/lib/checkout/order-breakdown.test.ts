@@ -93,7 +93,14 @@ describe('the breakdown of a paid order', () => {
 
         const { quote } = quoteCart(db, input, new Date());
         const applied = ratesForDestination(country, oss, DEFAULT_VAT_RATES, ossRateTable([]));
-        expect(quote.shipping.rateBp).toBe(applied.rates.shipping);
+        // Shipping carries the rates of the goods it delivers, and adds up to the shipping charged.
+        const goodsRates = new Set(
+          quote.lines.flatMap((l) => [l.print, l.frame ?? l.print].map((p) => p.rateBp)),
+        );
+        for (const part of quote.shipping) {
+          expect(goodsRates.has(part.rateBp) || part.rateBp === applied.rates.shipping).toBe(true);
+        }
+        expect(quote.shipping.reduce((n, p) => n + p.grossCents, 0)).toBe(quote.shippingCents);
         let created: Awaited<ReturnType<typeof createPaypalOrder>>;
         try {
           created = await createPaypalOrder(db, client, input);

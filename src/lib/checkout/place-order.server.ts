@@ -28,6 +28,7 @@ import { CURRENCY } from '~/lib/site/constants';
 import { discountCodes, orderItems, orders } from '~db/schema';
 import { countryName } from '../selling/countries';
 import { DISCOUNT_MESSAGES, discountProblem } from '../selling/discount';
+import { storedShippingVat } from '../selling/order-vat';
 import { issueInvoice } from './invoices.server';
 import { queueOrderMails, queuePaymentNotCompletedMails } from './order-mail.server';
 import { type CartInput, type CartQuote, quoteCart } from './quote-cart.server';
@@ -83,6 +84,7 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
         shippingZone: sql.placeholder('shippingZone'),
         shippingVatRateBp: sql.placeholder('shippingVatRateBp'),
         shippingVatCents: sql.placeholder('shippingVatCents'),
+        shippingVatParts: sql.placeholder('shippingVatParts'),
         ossCountry: sql.placeholder('ossCountry'),
         discountCode: sql.placeholder('discountCode'),
         discountCodeId: sql.placeholder('discountCodeId'),
@@ -127,8 +129,7 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
       discountCents: quote.discountCents,
       shipCountry: cart.country,
       shippingZone: quote.zone.id,
-      shippingVatRateBp: quote.shipping.rateBp,
-      shippingVatCents: quote.shipping.vatCents,
+      ...storedShippingVat(quote.shipping),
       ossCountry: cart.ossCountry,
       discountCode: cart.discount?.code ?? null,
       discountCodeId: cart.discount?.id ?? null,

@@ -67,8 +67,15 @@ describe('an order with shipping and a code', () => {
       discountCents: 2400,
       shipCountry: 'AU',
       shippingZone: 'world',
-      shippingVatRateBp: 2300,
-      shippingVatCents: 1814,
+      // Shipping follows the goods: 97.00 over 117.00 paid at 23% (the open prints and the frame)
+      // and 99.00 at 13.5% (the edition), in proportion: 52.54 and 44.46, the spare cent to the
+      // larger remainder. No one rate, so the rate column is empty and the parts say it.
+      shippingVatRateBp: null,
+      shippingVatCents: 982 + 529,
+      shippingVatParts: [
+        { rateBp: 2300, grossCents: 5254, vatCents: 982 },
+        { rateBp: 1350, grossCents: 4446, vatCents: 529 },
+      ],
       discountCode: 'SPRING',
       discountCodeId: code.id,
     });

@@ -56,7 +56,12 @@ describe('quoteOrder', () => {
             expect(Number.isInteger(v)).toBe(true);
           }
           expect(q.lines.reduce((s, l) => s + l.discountCents, 0)).toBe(q.discountCents);
-          const parts = [...q.lines.flatMap((l) => (l.frame ? [l.print, l.frame] : [l.print])), q.shipping];
+          const goods = q.lines.flatMap((l) => (l.frame ? [l.print, l.frame] : [l.print]));
+          const parts = [...goods, ...q.shipping];
+          // Shipping is shared over the rates of the goods paid for, and adds up to the charge.
+          expect(q.shipping.reduce((s, p) => s + p.grossCents, 0)).toBe(q.shippingCents);
+          const paidRates = new Set(goods.filter((g) => g.grossCents > 0).map((g) => g.rateBp));
+          for (const p of q.shipping) if (paidRates.size > 0) expect(paidRates.has(p.rateBp)).toBe(true);
           expect(parts.reduce((s, p) => s + p.grossCents, 0)).toBe(q.totalCents);
           for (const p of parts) expect(p.grossCents).toBeGreaterThanOrEqual(0);
           expect(q.vat.reduce((s, v) => s + v.grossCents, 0)).toBe(q.totalCents);
@@ -117,10 +122,16 @@ describe('quoteOrder', () => {
     expect(q.lines[0]?.print.grossCents).toBe(6750);
     expect(q.lines[0]?.frame?.grossCents).toBe(3600);
     expect(q.lines[1]?.print).toMatchObject({ vatClass: 'edition', rateBp: 1350, grossCents: 8100 });
-    const at23 = vatInGross(6750, 2300) + vatInGross(3600, 2300) + vatInGross(9700, 2300);
+    // Shipping follows the goods: 97.00 over 103.50 at 23% and 81.00 at 13.5%, in proportion,
+    // 54.4146… and 42.5853…: 54.41 and 42.59 (the spare cent to the larger remainder).
+    expect(q.shipping).toEqual([
+      { vatClass: 'shipping', rateBp: 2300, grossCents: 5441, vatCents: vatInGross(5441, 2300) },
+      { vatClass: 'shipping', rateBp: 1350, grossCents: 4259, vatCents: vatInGross(4259, 1350) },
+    ]);
+    const at23 = vatInGross(6750, 2300) + vatInGross(3600, 2300) + vatInGross(5441, 2300);
     expect(q.vat).toEqual([
-      { rateBp: 2300, grossCents: 6750 + 3600 + 9700, vatCents: at23 },
-      { rateBp: 1350, grossCents: 8100, vatCents: vatInGross(8100, 1350) },
+      { rateBp: 2300, grossCents: 6750 + 3600 + 5441, vatCents: at23 },
+      { rateBp: 1350, grossCents: 8100 + 4259, vatCents: vatInGross(8100, 1350) + vatInGross(4259, 1350) },
     ]);
     expect(vatInGross(8100, 1350)).toBe(963);
   });

@@ -7,6 +7,12 @@
 // between the print and its frame) in proportion to their amounts, by largest remainder, so the
 // shares add up to the discount exactly and no rounding cent is lost; each part's VAT is worked out on
 // what is really paid for it, and the VAT per rate is the sum of the parts' VAT.
+//
+// Shipping is part of the supply of the goods it delivers, so it carries their VAT rate: it is
+// shared out over the rates of the goods, in proportion to what is paid at each rate (by largest
+// remainder again). Prints and frames at 23% ship at 23%; an edition at 13.5% alone ships at 13.5%;
+// a cart of both ships partly at each. Only shipping with nothing paid for goods (a discount of
+// the whole price) takes the shipping class's own rate.
 import { type DiscountRule, discountOff } from '../selling/discount';
 import { shareOut } from '../selling/share-out';
 import { type ShippingZone, shippingCents } from '../selling/shipping-zones';
@@ -48,7 +54,8 @@ export interface Quote {
   discountCents: number;
   totalCents: number;
   lines: QuotedLine[];
-  shipping: VatPart;
+  /** Shipping per rate of the goods it carries, highest rate first; one part at most per rate. */
+  shipping: VatPart[];
   /** VAT per rate, highest rate first: the gross paid at that rate and the VAT inside it. */
   vat: { rateBp: number; grossCents: number; vatCents: number }[];
 }
@@ -86,9 +93,10 @@ export function quoteOrder(
       frame: l.frameUnitCents > 0 ? part('framing', rates, frameGross) : null,
     };
   });
-  const shipping = part('shipping', rates, ship);
+  const goods = quoted.flatMap((l) => (l.frame ? [l.print, l.frame] : [l.print]));
+  const shipping = shippingParts(ship, goods, rates);
   const byRate = new Map<number, { rateBp: number; grossCents: number; vatCents: number }>();
-  for (const p of [...quoted.flatMap((l) => (l.frame ? [l.print, l.frame] : [l.print])), shipping]) {
+  for (const p of [...goods, ...shipping]) {
     if (p.grossCents === 0) continue;
     const r = byRate.get(p.rateBp) ?? { rateBp: p.rateBp, grossCents: 0, vatCents: 0 };
     r.grossCents += p.grossCents;
@@ -105,4 +113,24 @@ export function quoteOrder(
     shipping,
     vat: [...byRate.values()].sort((a, b) => b.rateBp - a.rateBp),
   };
+}
+
+/** Shipping shared out over the rates of the goods, in proportion to what is paid at each. */
+function shippingParts(ship: number, goods: readonly VatPart[], rates: VatRates): VatPart[] {
+  if (ship === 0) return [];
+  const atRate = new Map<number, number>();
+  for (const g of goods)
+    if (g.grossCents > 0) atRate.set(g.rateBp, (atRate.get(g.rateBp) ?? 0) + g.grossCents);
+  if (atRate.size === 0) return [part('shipping', rates, ship)];
+  const rateList = [...atRate.keys()].sort((a, b) => b - a);
+  const shares = shareOut(
+    ship,
+    rateList.map((r) => atRate.get(r) ?? 0),
+  );
+  return rateList
+    .map((rateBp, i) => {
+      const grossCents = shares[i] ?? 0;
+      return { vatClass: 'shipping' as const, rateBp, grossCents, vatCents: vatInGross(grossCents, rateBp) };
+    })
+    .filter((p) => p.grossCents > 0);
 }

@@ -21,7 +21,14 @@
 import { documentNumber } from '~/lib/checkout/invoice-number';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
 import { countryName } from '~/lib/selling/countries';
-import { lineParts, type RateTotal, type StoredVatOrder, sumByRate } from '~/lib/selling/order-vat';
+import {
+  lineParts,
+  type RateTotal,
+  type StoredVatOrder,
+  shippingRateParts,
+  sumByRate,
+} from '~/lib/selling/order-vat';
+import { ratePercent } from '~/lib/selling/vat';
 
 export interface DocumentLine {
   description: string;
@@ -112,28 +119,24 @@ export function documentLines(order: DocumentOrder): DocumentLine[] {
       if (frame) lines.push(row('  Frame', item.quantity, item.framingPriceCents, frame, recorded));
     }
   }
-  if ((order.shippingCents ?? 0) > 0) {
-    const rate = order.shippingVatRateBp;
-    const part = {
-      rateBp: rate ?? 0,
-      grossCents: order.shippingCents ?? 0,
-      vatCents: order.shippingVatCents ?? 0,
-    };
-    lines.push(row('Shipping', 1, part.grossCents, part, rate !== null && recorded));
+  const shipping = shippingRateParts(order);
+  if (shipping.length > 0) {
+    // Shipping carries the rates of the goods it delivers: a row per rate when it was shared.
+    const shared = shipping.length > 1;
+    for (const part of shipping) {
+      const name = shared ? `Shipping (part at ${ratePercent(part.rateBp)}%)` : 'Shipping';
+      lines.push(row(name, 1, part.grossCents, part, recorded));
+    }
+  } else if ((order.shippingCents ?? 0) > 0) {
+    const part = { rateBp: 0, grossCents: order.shippingCents ?? 0, vatCents: 0 };
+    lines.push(row('Shipping', 1, part.grossCents, part, false));
   }
   return lines;
 }
 
 /** The order's totals per rate (net and VAT), highest rate first. */
 export function documentRates(order: DocumentOrder): RateRow[] {
-  const parts = order.items.flatMap(lineParts);
-  if ((order.shippingCents ?? 0) > 0 && order.shippingVatRateBp !== null) {
-    parts.push({
-      rateBp: order.shippingVatRateBp,
-      grossCents: order.shippingCents ?? 0,
-      vatCents: order.shippingVatCents ?? 0,
-    });
-  }
+  const parts = [...order.items.flatMap(lineParts), ...shippingRateParts(order)];
   return sumByRate(parts).map((r) => ({
     rateBp: r.rateBp,
     netCents: r.grossCents - r.vatCents,

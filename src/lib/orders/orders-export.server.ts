@@ -29,6 +29,7 @@ const orderColumns = {
   shippingCents: orders.shippingCents,
   shippingVatRateBp: orders.shippingVatRateBp,
   shippingVatCents: orders.shippingVatCents,
+  shippingVatParts: orders.shippingVatParts,
   refundId: orders.refundId,
   refundStatus: orders.refundStatus,
   refundedAmountCents: orders.refundedAmountCents,

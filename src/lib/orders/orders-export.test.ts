@@ -12,7 +12,12 @@ import type { Db } from '~/lib/platform/server/db';
 import { CSV_BOM, csvCell } from '~/lib/platform/shared/csv';
 import { decimalStringToCents, shortOrderId } from '~/lib/platform/shared/format';
 import { memoryDb } from '~tests/helpers/db';
-import { FRAMED_EDITION_ORDER, makeOrder, OPEN_PRINT_ORDER } from '~tests/helpers/factories';
+import {
+  FRAMED_EDITION_ORDER,
+  makeOrder,
+  OPEN_PRINT_ORDER,
+  SHARED_SHIPPING_ORDER,
+} from '~tests/helpers/factories';
 
 let db: Db;
 beforeEach(() => {
@@ -87,6 +92,22 @@ describe('the orders CSV of a period', () => {
       ['2026-08-05', shortOrderId(b.id), '', 'FR', 'Glendalough at dawn, large (20x30 inches) framed, edition of 25 (frame)', '1', '23%', '29.27', '6.73', '36.00', 'WINTER-10', '4.00', b.paymentId, 'processing', 'partial', ''],
       // biome-ignore format: a row per line
       ['2026-08-05', shortOrderId(b.id), '', 'FR', 'Shipping', '', '23%', '12.20', '2.80', '15.00', 'WINTER-10', '', b.paymentId, 'processing', 'partial', ''],
+    ]);
+  });
+
+  it('writes a shipping row per rate when the shipping carried the rates of two kinds of goods', () => {
+    const order = makeOrder(db, {
+      payment: 'paid',
+      paidAt: at('2026-08-05T10:00:00Z'),
+      ...SHARED_SHIPPING_ORDER,
+      shipCountry: 'IE',
+    });
+    const shipping = rows()
+      .filter((r) => r[1] === shortOrderId(order.id) && r[4] === 'Shipping')
+      .map((r) => [r[6], r[7], r[8], r[9]]);
+    expect(shipping).toEqual([
+      ['23%', '3.05', '0.70', '3.75'],
+      ['13.5%', '9.91', '1.34', '11.25'],
     ]);
   });
 

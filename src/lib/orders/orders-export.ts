@@ -25,7 +25,13 @@ import { documentNumber } from '~/lib/checkout/invoice-number';
 import { csvRow } from '~/lib/platform/shared/csv';
 import { centsToDecimal, shortOrderId } from '~/lib/platform/shared/format';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
-import { hasRecordedVat, lineParts, type StoredVatLine } from '~/lib/selling/order-vat';
+import {
+  hasRecordedVat,
+  lineParts,
+  type RateTotal,
+  type StoredVatLine,
+  shippingRateParts,
+} from '~/lib/selling/order-vat';
 import { ratePercent } from '~/lib/selling/vat';
 
 export const ORDERS_CSV_HEADER = [
@@ -62,6 +68,8 @@ export interface ExportOrder {
   shippingCents: number | null;
   shippingVatRateBp: number | null;
   shippingVatCents: number | null;
+  /** The shipping per rate of the goods; null on orders made when shipping had one rate. */
+  shippingVatParts?: readonly RateTotal[] | null;
   refundId: string | null;
   refundStatus: string | null;
   refundedAmountCents: number | null;
@@ -122,14 +130,18 @@ const euros = centsToDecimal;
 export function orderCsvRows(o: ExportOrder): string {
   const recorded = hasRecordedVat(o);
   const money = o.items.flatMap((line) => lineRows(line, recorded));
-  if ((o.shippingCents ?? 0) > 0) {
-    const rateBp = recorded ? o.shippingVatRateBp : null;
+  const shipping = recorded ? shippingRateParts(o) : [];
+  if (shipping.length > 0) {
+    for (const part of shipping) {
+      money.push({ item: 'Shipping', quantity: '', ...part, discountCents: 0 });
+    }
+  } else if ((o.shippingCents ?? 0) > 0) {
     money.push({
       item: 'Shipping',
       quantity: '',
-      rateBp,
+      rateBp: null,
       grossCents: o.shippingCents ?? 0,
-      vatCents: rateBp === null ? 0 : (o.shippingVatCents ?? 0),
+      vatCents: 0,
       discountCents: 0,
     });
   }

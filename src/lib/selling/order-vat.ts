@@ -1,6 +1,7 @@
 // The VAT of a stored order, per rate, from what was recorded when it was made: each line's VAT
 // inside its print and its frame (after the line's share of the discount), and the VAT inside the
-// shipping. Orders made before VAT was recorded have none, and nothing is said about them.
+// shipping, per rate of the goods it carried. Orders made before VAT was recorded have none, and
+// nothing is said about them.
 
 import { formatEuro } from '~/lib/platform/shared/format';
 import { ratePercent } from '~/lib/selling/vat';
@@ -23,6 +24,8 @@ export interface StoredVatOrder {
   shippingCents: number | null;
   shippingVatRateBp: number | null;
   shippingVatCents: number | null;
+  /** The shipping per rate; absent or null on orders made when shipping had one rate. */
+  shippingVatParts?: readonly RateTotal[] | null;
   items: readonly StoredVatLine[];
 }
 
@@ -69,15 +72,42 @@ export function hasRecordedVat(order: StoredVatOrder): boolean {
 /** The order's VAT per rate, highest rate first; null for an order made before VAT was recorded. */
 export function orderVatByRate(order: StoredVatOrder): RateTotal[] | null {
   if (!hasRecordedVat(order)) return null;
-  const parts = order.items.flatMap(lineParts);
-  if (order.shippingVatRateBp !== null && (order.shippingCents ?? 0) > 0) {
-    parts.push({
+  return sumByRate([...order.items.flatMap(lineParts), ...shippingRateParts(order)]);
+}
+
+/**
+ * The shipping per rate: the parts recorded, or, on an order made when shipping had one rate, that
+ * one part; none without shipping or without its recorded VAT.
+ */
+export function shippingRateParts(
+  order: Pick<
+    StoredVatOrder,
+    'shippingCents' | 'shippingVatRateBp' | 'shippingVatCents' | 'shippingVatParts'
+  >,
+): RateTotal[] {
+  if ((order.shippingCents ?? 0) <= 0) return [];
+  if (order.shippingVatParts?.length) return order.shippingVatParts.map((p) => ({ ...p }));
+  if (order.shippingVatRateBp === null) return [];
+  return [
+    {
       rateBp: order.shippingVatRateBp,
       grossCents: order.shippingCents ?? 0,
       vatCents: order.shippingVatCents ?? 0,
-    });
-  }
-  return sumByRate(parts);
+    },
+  ];
+}
+
+/** The stored columns of a quote's shipping parts: the one rate (null when shared), the VAT, the parts. */
+export function storedShippingVat(parts: readonly RateTotal[]): {
+  shippingVatRateBp: number | null;
+  shippingVatCents: number;
+  shippingVatParts: RateTotal[];
+} {
+  return {
+    shippingVatRateBp: parts.length === 1 ? (parts[0]?.rateBp ?? null) : null,
+    shippingVatCents: parts.reduce((n, p) => n + p.vatCents, 0),
+    shippingVatParts: parts.map(({ rateBp, grossCents, vatCents }) => ({ rateBp, grossCents, vatCents })),
+  };
 }
 
 /** Parts added up per rate, highest rate first; a rate with nothing paid at it is left out. */

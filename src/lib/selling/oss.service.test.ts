@@ -102,11 +102,8 @@ describe('an order to another EU country', () => {
   it('carries Irish VAT while the shop is not registered', () => {
     const q = cart('DE');
     expect(q.ossCountry).toBeNull();
-    // €15.00 of shipping to the EU zone holds €2.80 at 23%; the €45.00 edition €5.35 at 13.5%.
-    expect(quoteAnswer(q).vat).toEqual([
-      { rate: 23, amount: '2.80' },
-      { rate: 13.5, amount: '5.35' },
-    ]);
+    // The €45.00 edition holds €5.35 at 13.5%, and its €15.00 of shipping to the EU zone €1.78.
+    expect(quoteAnswer(q).vat).toEqual([{ rate: 13.5, amount: '7.13' }]);
     expect(q.quote.lines[0]?.print.rateBp).toBe(1350);
   });
 
@@ -122,11 +119,15 @@ describe('an order to another EU country', () => {
       grossCents: 4500,
       vatCents: 294,
     });
-    expect(q.quote.shipping.rateBp).toBe(1900);
-    expect(quoteAnswer(q).vat.map((v) => v.rate)).toEqual([19, 7]);
+    // The shipping of an edition alone carries the edition's rate.
+    expect(q.quote.shipping.map((p) => p.rateBp)).toEqual([700]);
+    expect(quoteAnswer(q).vat.map((v) => v.rate)).toEqual([7]);
     const id = createPendingOrder(db, q);
     const order = db.select().from(orders).where(eq(orders.id, id)).get();
-    expect(order).toMatchObject({ ossCountry: 'DE', shipCountry: 'DE', shippingVatRateBp: 1900 });
+    expect(order).toMatchObject({ ossCountry: 'DE', shipCountry: 'DE', shippingVatRateBp: 700 });
+    expect(order?.shippingVatParts).toEqual([
+      { rateBp: 700, grossCents: q.quote.shippingCents, vatCents: q.quote.shipping[0]?.vatCents },
+    ]);
     expect(db.select().from(orderItems).where(eq(orderItems.orderId, id)).get()).toMatchObject({
       vatRateBp: 700,
       vatCents: 294,
@@ -142,7 +143,7 @@ describe('an order to another EU country', () => {
       const q = cart(country);
       expect(q.ossCountry).toBeNull();
       expect(q.quote.lines[0]?.print.rateBp).toBe(1350);
-      expect(q.quote.shipping.rateBp).toBe(2300);
+      expect(q.quote.shipping.map((p) => p.rateBp)).toEqual([1350]);
     }
   });
 

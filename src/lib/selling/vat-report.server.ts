@@ -24,6 +24,7 @@ type StoredOrder = Pick<
   | 'shippingCents'
   | 'shippingVatRateBp'
   | 'shippingVatCents'
+  | 'shippingVatParts'
   | 'refundedAmountCents'
 >;
 
@@ -34,6 +35,7 @@ const orderColumns = {
   shippingCents: orders.shippingCents,
   shippingVatRateBp: orders.shippingVatRateBp,
   shippingVatCents: orders.shippingVatCents,
+  shippingVatParts: orders.shippingVatParts,
   refundedAmountCents: orders.refundedAmountCents,
 };
 
