@@ -17,6 +17,8 @@ const FILE_SYSTEM_USERS: Record<string, string> = {
     'storeFile and withLocalCopy: tmp/ files in and out of the store',
   'src/lib/platform/server/storage/send-file.ts':
     'serves a file by the path the local driver gave (localPath)',
+  'src/lib/platform/server/http/recycled-chunks.ts':
+    'reads a download by the path the local driver gave (localPath) into reused buffers',
   'src/lib/platform/server/storage/resumable-uploads.ts':
     'gallery uploads in progress in UPLOADS_DIR/tus (local store)',
   'src/lib/platform/server/config.ts': 'the data directory and the site secret in it',
