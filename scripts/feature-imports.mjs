@@ -19,7 +19,7 @@ export const FEATURE_IMPORTS = {
   drone: ['media', 'photos', 'site'],
   enquiries: ['site'],
   galleries: ['media', 'shop', 'site'],
-  lab: [],
+  lab: ['media'],
   media: ['site'],
   orders: ['checkout', 'media', 'payments', 'reviews', 'selling', 'shop', 'site', 'withdrawals'],
   payments: [],

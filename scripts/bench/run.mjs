@@ -28,6 +28,7 @@ import {
 } from './lib.mjs';
 import { lighthouseRows } from './lighthouse.mjs';
 import { serverRows } from './orders.mjs';
+import { printFileRows } from './print-file.mjs';
 import { benchQueryFlood } from './query-flood.mjs';
 import { quoteRows } from './quote.mjs';
 import { saleRows } from './sale.mjs';
@@ -103,7 +104,7 @@ try {
   }
 
   if (!quick) {
-    section('query floods, photo publishing, composition');
+    section('query floods, photo publishing, a lab print file, composition');
     // New query strings flooding /shop while a visitor reads / (the page cache's key and the
     // render gate keep the visitor fast).
     rows.push(...(await benchQueryFlood(site.url)));
@@ -126,6 +127,8 @@ try {
       '≤ 12000 ms',
       site24.avifMs <= 12000 ? 'yes' : 'NO',
     ]);
+    // The file a print lab prints from, made from the same original.
+    rows.push(...(await printFileRows(photo)));
     rows.push(...(await benchComposition(site.url, cookie)));
   }
   if (!only && !saleOnly) {

@@ -49,6 +49,7 @@ const FILE_SYSTEM_USERS: Record<string, string> = {
   'src/lib/galleries/gallery-downloads.server.ts':
     'reads a file by the path the local driver gave (localPath)',
   'src/lib/galleries/gallery-video-preview.server.ts': 'ffmpeg’s tmp/ watermark input and output',
+  'src/lib/lab/print-file.server.ts': 'sharp’s tmp/ output of a print file, and its MD5',
   'src/lib/galleries/gallery-location.server.ts': 'reads a JPEG’s head from a local path or a tmp/ copy',
 };
 

@@ -1,16 +1,16 @@
-// On S3 the bucket keeps private objects (print originals, client galleries' files) beside the
-// public ones, and MEDIA_PUBLIC_URL must serve only the public prefixes, media/ and objects/: a
-// photo's public id also names its original (originals/{id}.jpg), so a bucket or CDN that serves
-// everything gives away every original. The storage check asks MEDIA_PUBLIC_URL, as a stranger
+// On S3 the bucket keeps private objects (print originals, client galleries' files, the files
+// made for a print lab) beside the public ones, and MEDIA_PUBLIC_URL must serve only the public
+// prefixes, media/ and objects/: a photo's public id also names its original
+// (originals/{id}.jpg), so a bucket or CDN that serves everything gives away every original. The storage check asks MEDIA_PUBLIC_URL, as a stranger
 // would, for one stored object of each private prefix (a client gallery's derivatives, under
 // galleries/media/, probed on their own: they are what a gallery shows); any answer but a refusal
 // is reported. It also asks for a listing of the bucket there: keys alone name every original and
 // every client's files, so a public address that lists them is reported too.
 import { getConfig } from '~/lib/platform/server/config';
 import { getStorage } from '~/lib/platform/server/storage/object-store';
-import { PRIVATE_MEDIA_ROOT } from '~/lib/platform/server/storage/storage';
+import { PRINT_FILE_ROOT, PRIVATE_MEDIA_ROOT } from '~/lib/platform/server/storage/storage';
 
-const PRIVATE_PREFIXES = ['originals/', 'galleries/', PRIVATE_MEDIA_ROOT] as const;
+const PRIVATE_PREFIXES = ['originals/', 'galleries/', PRIVATE_MEDIA_ROOT, PRINT_FILE_ROOT] as const;
 const TIMEOUT_MS = 10_000;
 
 /** What a stranger reached at MEDIA_PUBLIC_URL that must stay private. */

@@ -138,6 +138,9 @@ export const ROUTES: readonly RouteRule[] = [
   api('/api/paypal/order/*/capture', 'public', 'public', true),
   // A signed upload URL carries its own authorization (an HMAC with an expiry).
   api('/api/objects/signed/*', 'public', 'public', true),
+  // A print file for the lab, behind a signed address of its own (an HMAC with an expiry): read by
+  // the lab's downloader for as long as it takes, so it takes no turn at the render gate.
+  { ...api('/api/lab/files/*', 'public', 'owner', true), streams: true },
   // The shop's products are the same for every visitor: kept by the page cache like a page.
   { ...api('/api/products', 'public', 'owner', true), cache: { query: {} } },
   // The Open Graph image is for link previews, so crawlers may fetch it.

@@ -7,6 +7,7 @@
 //   galleries/{name}.{ext}             private: client galleries' originals and streamable copies
 //   galleries/media/{mediaId}/…        private: client galleries' derivatives
 //   tus/{id}                           private, S3 only: gallery uploads still arriving (resumable-uploads.ts)
+//   lab/print-files/{order}/{line}-…   private: files made for a print lab, fetched by it at a signed address
 // sharp and ffmpeg work on files: on the local driver they read the stored file itself, on S3 a
 // copy made in tmp/ for the moment (withLocalCopy); what they make is moved into the store
 // (storeFile). Nothing private is ever given a public address: on S3 a private object is reached

@@ -123,6 +123,9 @@ export type MediaAccess = 'public' | 'private';
 /** Where private derivatives are kept: inside galleries/, the prefix never exposed. */
 export const PRIVATE_MEDIA_ROOT = 'galleries/media/';
 
+/** Where the files made for a print lab are kept: private, fetched by the lab at a signed address. */
+export const PRINT_FILE_ROOT = 'lab/print-files/';
+
 /** The folder of a photo's derivatives: media/{mediaId}/, or galleries/media/{mediaId}/ when private. */
 export function mediaPrefix(mediaId: string, access: MediaAccess = 'public'): string {
   assertMediaId(mediaId);
