@@ -33,7 +33,7 @@ export async function printFileRows(jpeg) {
     const site = side('site', input, dir);
     return [
       [
-        `lab print file of a 24 MP original at 4800×7200 (fill, sRGB, JPEG 92 4:4:4; best of ${RUNS}, one at a time)`,
+        `lab print file of a 24 MP original at 4800×7200 (fill, sRGB, JPEG 92 4:4:4, streamed; best of ${RUNS}, one at a time)`,
         `${site.best.toFixed(0)} ms, peak ${site.peak.toFixed(0)} MiB`,
         `${base.best.toFixed(0)} ms, peak ${base.peak.toFixed(0)} MiB (sharp alone, same resize and encode)`,
         `${(site.best / base.best).toFixed(2)}×`,

@@ -8,7 +8,8 @@
 // - `fillPrintArea` crops the photo to the area's shape from its centre; `fitPrintArea` keeps the
 //   whole photo inside the area on white; `stretchToPrintArea` distorts it to fill.
 // - sRGB, 8 bits, JPEG quality 92 with full colour resolution (4:4:4), upright, and no metadata:
-//   no location, serial number or camera details reach the lab.
+//   no location, serial number or camera details reach the lab. The encoder streams: a 24 MP
+//   original made into 4800×7200 peaks at about 90 MB.
 // - libvips reads the original in strips as it resizes, so a 24 MP original does not sit in
 //   memory whole; the result is written to tmp/ and moved into the store.
 import { createHash } from 'node:crypto';
@@ -80,7 +81,9 @@ export async function renderPrintFile(
     .resize(size.widthPx, size.heightPx, { fit: FITS[sizing], position: 'centre', background: WHITE })
     .flatten({ background: WHITE })
     .toColourspace('srgb')
-    .jpeg({ quality: 92, chromaSubsampling: '4:4:4' })
+    // Huffman tables optimised per image would hold the whole file's coefficients in memory
+    // (about 480 MB at 4800×7200, against 90 MB without) for a file some 5% smaller.
+    .jpeg({ quality: 92, chromaSubsampling: '4:4:4', optimiseCoding: false })
     .toFile(output);
   return { widthPx: info.width, heightPx: info.height, bytes: info.size, md5: await md5Of(output) };
 }
