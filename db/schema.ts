@@ -225,7 +225,15 @@ export const orders = sqliteTable(
     id: id(),
     customerEmail: text('customer_email'),
     customerName: text('customer_name').notNull(),
+    /** The delivery address as documents print it: street, "postcode town", country name. */
     customerAddress: text('customer_address'),
+    /**
+     * The same address in its parts, as the buyer typed them (the country is `shipCountry`), for
+     * whoever needs them apart, such as a print lab. Null on orders paid before they were kept.
+     */
+    shipStreet: text('ship_street'),
+    shipPostalCode: text('ship_postal_code'),
+    shipCity: text('ship_city'),
     phoneNumber: text('phone_number'),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     totalAmountCents: integer('total_amount_cents').notNull(),

@@ -62,6 +62,11 @@ describe('capturing a payment', () => {
       customerEmail: 'aoife@example.ie',
       phoneNumber: '+353 1 234 5678',
       customerAddress: '12 Main Street\nA67 X123 Wicklow\nIreland',
+      // The address in its parts too, as typed: a postcode with a space is not split wrongly.
+      shipStreet: '12 Main Street',
+      shipPostalCode: 'A67 X123',
+      shipCity: 'Wicklow',
+      shipCountry: 'IE',
     });
     expect(queuedMails(db).map((m) => m.to)).toEqual(['owner@example.com', 'aoife@example.ie']);
   });

@@ -422,6 +422,9 @@ function recordCustomer(db: Db, paypalOrderId: string, customer: CustomerData, n
         customerEmail: placeholderFor('email', orders.customerEmail),
         phoneNumber: placeholderFor('phone', orders.phoneNumber),
         customerAddress: placeholderFor('address', orders.customerAddress),
+        shipStreet: placeholderFor('street', orders.shipStreet),
+        shipPostalCode: placeholderFor('postalCode', orders.shipPostalCode),
+        shipCity: placeholderFor('city', orders.shipCity),
         updatedAt: placeholderFor('updatedAt', orders.updatedAt),
       })
       .where(eq(orders.id, sql.placeholder('id')))
@@ -438,6 +441,9 @@ function recordCustomer(db: Db, paypalOrderId: string, customer: CustomerData, n
     email: customer.email,
     phone: customer.phone,
     address: formatAddress(customer),
+    street: customer.street,
+    postalCode: customer.postalCode,
+    city: customer.city,
     updatedAt: new Date(),
   });
   return order;

@@ -1,0 +1,3 @@
+ALTER TABLE `orders` ADD `ship_street` text;--> statement-breakpoint
+ALTER TABLE `orders` ADD `ship_postal_code` text;--> statement-breakpoint
+ALTER TABLE `orders` ADD `ship_city` text;
