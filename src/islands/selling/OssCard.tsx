@@ -102,7 +102,8 @@ export function OssCard() {
         <p>
           The rates start at each country’s standard rate, and its reduced rate for works of art for limited
           editions where one is known; a country marked “standard rate: check” had no reduced rate for art to
-          start from. Ask your accountant to confirm them: this site gives no tax advice.
+          start from. Ask your accountant to confirm them: this site gives no tax advice. Shipping takes the
+          rates of the prints in the parcel; its own column applies only when nothing else is charged.
         </p>
       </div>
       {isError && <p role="alert">The One-Stop-Shop settings could not be loaded. Please reload the page.</p>}

@@ -55,10 +55,15 @@ export function areaForPhoto(
     : { widthPx: short, heightPx: long };
 }
 
+/** An id as a key segment: only letters, digits, _ and -. */
+const segment = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_');
+
+/** The folder of an order's print files. */
+const orderFolder = (orderId: string) => `${PRINT_FILE_PREFIX}${segment(orderId)}/`;
+
 /** The key of an order line's print file: one per line and size, so a remake replaces it. */
 export function printFileKey(orderId: string, lineId: string, area: { widthPx: number; heightPx: number }) {
-  const safe = (s: string) => s.replace(/[^A-Za-z0-9_-]/g, '_');
-  return `${PRINT_FILE_PREFIX}${safe(orderId)}/${safe(lineId)}-${area.widthPx}x${area.heightPx}.jpg`;
+  return `${orderFolder(orderId)}${segment(lineId)}-${area.widthPx}x${area.heightPx}.jpg`;
 }
 
 /** Writes the print file of the image at `input` to `output`, and says what was written. */
@@ -120,6 +125,5 @@ export async function makePrintFile(
 /** Removes an order's print files (once the lab has made the order, or it was cancelled). */
 export async function deletePrintFiles(orderId: string): Promise<void> {
   const store = getStorage();
-  const prefix = printFileKey(orderId, 'x', { widthPx: 0, heightPx: 0 }).replace(/[^/]*$/, '');
-  for await (const object of store.list(prefix)) await store.delete(object.key);
+  for await (const object of store.list(orderFolder(orderId))) await store.delete(object.key);
 }
