@@ -43,3 +43,12 @@ export const UPLOAD_PURPOSES = ['image', 'photo', 'bio-picture', 'video', 'sampl
 
 /** The owner's word on the line the composition analyser found across a photo: the horizon, or not. */
 export const HORIZON_CHOICES = ['horizon', 'not-horizon'] as const;
+
+/** The print lab's speeds of delivery, cheapest first (Prodigi's names). */
+export const LAB_SHIPPING_METHODS = ['Budget', 'Standard', 'Express', 'Overnight'] as const;
+
+/** How a picture meets a lab's print area: cropped to fill it, whole inside it, or stretched. */
+export const LAB_SIZINGS = ['fillPrintArea', 'fitPrintArea', 'stretchToPrintArea'] as const;
+
+/** Where an order to the lab is: see the lab_orders table. */
+export const LAB_ORDER_STATES = ['held', 'queued', 'sent', 'refused', 'cancelled'] as const;

@@ -13,6 +13,9 @@ import {
   GALLERY_FILE_KINDS,
   GALLERY_FILE_STATES,
   HORIZON_CHOICES,
+  LAB_ORDER_STATES,
+  LAB_SHIPPING_METHODS,
+  LAB_SIZINGS,
   ORDER_STATUSES,
   PAYMENT_PROVIDERS,
   PAYMENT_STATUSES,
@@ -300,6 +303,12 @@ export const orders = sqliteTable(
      * payment for review; given back when PayPal refuses it, fails, or reports no capture.
      */
     discountUseTaken: bool('discount_use_taken').notNull().default(false),
+    /**
+     * The lab's part of `shippingCents`: what the lab charges to deliver the lines it makes, as it
+     * quoted it to the destination (0 when the owner makes everything), and its method of delivery.
+     */
+    labShippingCents: integer('lab_shipping_cents').notNull().default(0),
+    labShippingMethod: text('lab_shipping_method', { enum: LAB_SHIPPING_METHODS }),
     /** The client gallery and link an order of gallery prints came from. */
     galleryId: text('gallery_id'),
     galleryLinkId: text('gallery_link_id'),
@@ -365,6 +374,13 @@ export const orderItems = sqliteTable(
     framingDiscountCents: integer('framing_discount_cents').notNull().default(0),
     /** The photo's edition size when bought (null: open edition). */
     editionSize: integer('edition_size'),
+    /**
+     * Made by the print lab: the lab's product code (SKU), its attributes and how the picture meets
+     * its print area, as they were when the order was made. Null: made by the owner.
+     */
+    labSku: text('lab_sku'),
+    labAttributes: text('lab_attributes', { mode: 'json' }).$type<Record<string, string>>(),
+    labSizing: text('lab_sizing', { enum: LAB_SIZINGS }),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );
@@ -869,6 +885,80 @@ export const mailQueue = sqliteTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('mail_queue_status_due_idx').on(t.status, t.nextAttemptAt)],
+);
+
+// ---------------------------------------------------------------- print lab
+
+/**
+ * Which of the shop's prints the print lab makes: one row per size, finish and frame (framed or
+ * not), with the lab's product code (SKU), its attributes, and how the picture meets its print
+ * area. A print without a row is made by the owner.
+ */
+export const labProducts = sqliteTable(
+  'lab_products',
+  {
+    id: id(),
+    size: text('size', { enum: PRINT_SIZES }).notNull(),
+    finish: text('finish', { enum: FINISHES }).notNull(),
+    framed: bool('framed').notNull().default(false),
+    sku: text('sku').notNull(),
+    attributes: text('attributes', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
+    sizing: text('sizing', { enum: LAB_SIZINGS }).notNull().default('fillPrintArea'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('lab_products_size_finish_framed').on(t.size, t.finish, t.framed)],
+);
+
+/** How the shop works with the lab (one row, none until saved): held for approval, and the speed. */
+export const labSettings = sqliteTable(
+  'lab_settings',
+  {
+    id: integer('id').primaryKey(),
+    /** Paid orders wait for the owner's approval before they are sent to the lab. */
+    holdForApproval: bool('hold_for_approval').notNull().default(false),
+    /** The lab's delivery method the buyer is quoted and the order is sent with. */
+    shippingMethod: text('shipping_method', { enum: LAB_SHIPPING_METHODS }).notNull().default('Standard'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check('lab_settings_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * The outbox of orders to the lab: one row per paid order with lab lines, written in the
+ * transaction that marks it paid, so no paid order is forgotten by a crash. A worker sends it with
+ * the order id as the lab's idempotency key (a retry never makes a second lab order), again and
+ * again with growing waits while the lab is unreachable.
+ * held: waits for the owner · queued: to be sent (at `nextAttemptAt`) · sent: the lab has it ·
+ * refused: the lab said no (its reasons in `refusal`) · cancelled: withdrawn before or at the lab.
+ */
+export const labOrders = sqliteTable(
+  'lab_orders',
+  {
+    orderId: text('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    state: text('state', { enum: LAB_ORDER_STATES }).notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at', { mode: 'timestamp_ms' }).notNull(),
+    lastError: text('last_error'),
+    /** The lab's reasons for refusing the order, as it gave them: [{ field, code, description }]. */
+    refusal: text('refusal', { mode: 'json' }).$type<
+      { field: string; code: string; description: string }[]
+    >(),
+    /** The lab's id of the order, once it has it. */
+    labOrderId: text('lab_order_id').unique(),
+    /** The lab's own word for where the order is (InProgress, Complete, Cancelled). */
+    labStage: text('lab_stage'),
+    /** What the lab says is wrong with an order it took, as text for the owner. */
+    labIssues: text('lab_issues'),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /** When the owner was mailed that the lab has been unreachable for too long. */
+    ownerAlertedAt: integer('owner_alerted_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('lab_orders_state_due_idx').on(t.state, t.nextAttemptAt)],
 );
 
 // ---------------------------------------------------------------- invoices

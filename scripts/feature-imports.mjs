@@ -11,17 +11,17 @@ import { fileURLToPath } from 'node:url';
 
 /** Each feature and the features it may import (the platform is always allowed). One way only. */
 export const FEATURE_IMPORTS = {
-  admin: ['checkout', 'enquiries', 'orders', 'payments', 'reviews', 'selling', 'site'],
+  admin: ['checkout', 'enquiries', 'lab', 'orders', 'payments', 'reviews', 'selling', 'site'],
   backgrounds: ['media', 'photos', 'site'],
-  checkout: ['galleries', 'payments', 'selling', 'shop', 'site', 'withdrawals'],
+  checkout: ['galleries', 'lab', 'payments', 'selling', 'shop', 'site', 'withdrawals'],
   composition: ['media', 'site'],
   content: ['checkout', 'selling', 'shop', 'site'],
   drone: ['media', 'photos', 'site'],
   enquiries: ['site'],
   galleries: ['media', 'shop', 'site'],
-  lab: ['media'],
+  lab: ['media', 'site'],
   media: ['site'],
-  orders: ['checkout', 'media', 'payments', 'reviews', 'selling', 'shop', 'site', 'withdrawals'],
+  orders: ['checkout', 'lab', 'media', 'payments', 'reviews', 'selling', 'shop', 'site', 'withdrawals'],
   payments: [],
   photos: ['media', 'shop', 'site'],
   profile: ['media', 'photos', 'site'],

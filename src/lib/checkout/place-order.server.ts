@@ -8,6 +8,7 @@
 // statement that checks the limit, and given back at once when PayPal refuses or fails.
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { CustomerData } from '~/lib/checkout/schemas';
+import { queueLabOrder } from '~/lib/lab/lab-outbox.server';
 import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '~/lib/payments/paypal-client.server';
 import type { Db } from '~/lib/platform/server/db';
 import { commitGrouped } from '~/lib/platform/server/grouped-commits';
@@ -645,6 +646,8 @@ export function settleCapture(
       // The VAT invoice is numbered here, so a rollback of this transaction takes its number back.
       issueInvoice(db, order.id);
       queueOrderMails(db, order.id);
+      // The order to the print lab, for its lines the lab makes, is written with the payment.
+      queueLabOrder(db, order.id, new Date());
     }
     return changed === 1;
   });

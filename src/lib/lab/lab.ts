@@ -4,19 +4,19 @@
 // into the id of an order to read again. Prodigi is the first lab (prodigi-client.server.ts); what
 // a second one would need is in docs/lab.md.
 // Money is in integer cents of the currency the lab answers in.
-import type { ORDER_STATUSES } from '~db/enums';
+import { LAB_SHIPPING_METHODS, LAB_SIZINGS, type ORDER_STATUSES } from '~db/enums';
 
 export type ShopOrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** The lab's speeds of delivery, cheapest first. */
-export const SHIPPING_METHODS = ['Budget', 'Standard', 'Express', 'Overnight'] as const;
+export const SHIPPING_METHODS = LAB_SHIPPING_METHODS;
 export type ShippingMethod = (typeof SHIPPING_METHODS)[number];
 
 /**
  * How a picture meets a print area of another shape: cropped to fill it, shrunk to fit inside it
  * (leaving a white margin), or stretched.
  */
-export const SIZINGS = ['fillPrintArea', 'fitPrintArea', 'stretchToPrintArea'] as const;
+export const SIZINGS = LAB_SIZINGS;
 export type Sizing = (typeof SIZINGS)[number];
 
 export interface LabMoney {

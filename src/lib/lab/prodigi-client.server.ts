@@ -57,6 +57,8 @@ export interface ProdigiClientOptions {
   baseUrl?: string;
   /** How long one call may take before it is abandoned (LabUnavailableError 'timeout'). */
   timeoutMs?: number;
+  /** The fetch to call the API with; the global one unless given (the demo's lab double). */
+  fetch?: typeof fetch;
 }
 
 /** What an update action did: everything (updated), part of it or nothing, and the order as it is. */
@@ -217,7 +219,7 @@ export class ProdigiClient implements Lab {
   ): Promise<z.output<S>> {
     let res: Response;
     try {
-      res = await fetch(`${this.baseUrl}${path}`, {
+      res = await (this.options.fetch ?? fetch)(`${this.baseUrl}${path}`, {
         method,
         headers: {
           'X-API-Key': this.options.apiKey,

@@ -199,6 +199,11 @@ export class ProdigiFake {
   latencyMs = 0;
   /** While true every call is answered 503, as a lab behind a proxy answers while it is down. */
   down = false;
+  /**
+   * For the demo site: every new order moves on by itself, into production and then sent with
+   * tracking, this many milliseconds apart (null: only advance() moves orders).
+   */
+  autoAdvanceMs: number | null = null;
   /** Where the fake says its orders live (a callback's source); set by startProdigiFakeServer. */
   baseUrl = 'https://api.sandbox.prodigi.com/v4.0';
   private nextOrder = 840_800;
@@ -429,8 +434,34 @@ export class ProdigiFake {
     this.orders.set(order.id, order);
     if (request.idempotencyKey) this.byKey.set(request.idempotencyKey, order.id);
     this.sendCallback(order);
+    if (this.autoAdvanceMs !== null) this.moveOnByItself(order.id, this.autoAdvanceMs);
     return this.orderAnswer('Created', order);
   }
+
+  private moveOnByItself(id: string, everyMs: number): void {
+    const step = (to: 'InProduction' | 'Complete') => {
+      const order = this.orders.get(id);
+      if (order?.stage === 'InProgress') this.advance(id, to);
+    };
+    setTimeout(() => step('InProduction'), everyMs).unref();
+    setTimeout(() => step('Complete'), 2 * everyMs).unref();
+  }
+
+  /** The fake as a fetch function, for a client in the same process (the demo site's lab). */
+  fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+    const request = new Request(input, init);
+    const answer = await this.answer(
+      request.method,
+      new URL(request.url).pathname,
+      request.headers.get('x-api-key'),
+      await request.text(),
+    );
+    const html = 'html' in answer && answer.html;
+    return new Response(html || JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': html ? 'text/html' : 'application/json; charset=utf-8' },
+    });
+  };
 
   /** Downloads an asset as Prodigi would, and compares its md5 with the one given. */
   private async download(

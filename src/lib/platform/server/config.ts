@@ -112,6 +112,12 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['test'], { error: 'must be test, or unset' }).optional(),
   ),
+  PRODIGI_API_KEY: optionalString,
+  PRODIGI_ENV: z.preprocess(
+    emptyToUndefined,
+    z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
+  ),
+  PRODIGI_API_BASE: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional()),
   PAYMENT_RECHECK_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -193,6 +199,18 @@ function paypalMode(env: Env, siteUrl: string): PaypalMode {
   return 'off';
 }
 
+export type LabMode = 'live' | 'sandbox' | 'test' | 'off';
+
+/**
+ * The print lab the site sends orders to (see Config.lab.mode): Prodigi with a key; without one
+ * the built-in lab double, but only while payments are test payments too, so real money never
+ * buys a print that nobody will make.
+ */
+function labMode(env: Env, paypal: PaypalMode): LabMode {
+  if (env.PRODIGI_API_KEY) return env.PRODIGI_ENV;
+  return paypal === 'test' ? 'test' : 'off';
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -221,6 +239,16 @@ export interface Config {
     apiBase: string;
     /** How often payments PayPal held for review are asked about again (lib/checkout/payment-reconcile.server.ts). */
     recheckPendingMs: number;
+  };
+  lab: {
+    /**
+     * live or sandbox with a Prodigi key (the sandbox never prints or charges); test: the built-in
+     * lab double, whose orders nobody makes (only while payments are in test mode); off: no key on a
+     * site taking real money, so the lab's prints cannot be priced or sold.
+     */
+    mode: LabMode;
+    apiKey: string | undefined;
+    apiBase: string;
   };
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
   mail: { smtpUrl: string | undefined; from: string };
@@ -306,6 +334,7 @@ export function buildConfig(env: Env): Config {
   // Unset, it follows PORT, so a site started on another port still links to itself.
   const siteUrl = (env.SITE_URL ?? `http://localhost:${env.PORT || 4321}`).replace(/\/+$/, '');
   const uploads = uploadsFolder(env.UPLOADS_DIR, dataDir);
+  const payments = paypalMode(env, siteUrl);
   return {
     port: env.PORT,
     host: env.HOST,
@@ -319,11 +348,18 @@ export function buildConfig(env: Env): Config {
     authSecret: env.AUTH_SECRET ?? loadOrCreateSecret(dataDir),
     seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
     paypal: {
-      mode: paypalMode(env, siteUrl),
+      mode: payments,
       clientId: env.PAYPAL_CLIENT_ID,
       clientSecret: env.PAYPAL_CLIENT_SECRET,
       apiBase: env.PAYPAL_API_BASE ?? paypalBase,
       recheckPendingMs: env.PAYMENT_RECHECK_SECONDS * 1000,
+    },
+    lab: {
+      mode: labMode(env, payments),
+      apiKey: env.PRODIGI_API_KEY,
+      apiBase:
+        env.PRODIGI_API_BASE ??
+        (env.PRODIGI_ENV === 'live' ? 'https://api.prodigi.com/v4.0' : 'https://api.sandbox.prodigi.com/v4.0'),
     },
     openai: {
       apiKey: env.OPENAI_API_KEY,
