@@ -359,7 +359,9 @@ export function buildConfig(env: Env): Config {
       apiKey: env.PRODIGI_API_KEY,
       apiBase:
         env.PRODIGI_API_BASE ??
-        (env.PRODIGI_ENV === 'live' ? 'https://api.prodigi.com/v4.0' : 'https://api.sandbox.prodigi.com/v4.0'),
+        (env.PRODIGI_ENV === 'live'
+          ? 'https://api.prodigi.com/v4.0'
+          : 'https://api.sandbox.prodigi.com/v4.0'),
     },
     openai: {
       apiKey: env.OPENAI_API_KEY,
