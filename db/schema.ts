@@ -952,6 +952,10 @@ export const labOrders = sqliteTable(
     labStage: text('lab_stage'),
     /** What the lab says is wrong with an order it took, as text for the owner. */
     labIssues: text('lab_issues'),
+    /** The lab's parcel, once sent: its carrier, tracking number and tracking page. */
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    trackingUrl: text('tracking_url'),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
     /** When the owner was mailed that the lab has been unreachable for too long. */
     ownerAlertedAt: integer('owner_alerted_at', { mode: 'timestamp_ms' }),
