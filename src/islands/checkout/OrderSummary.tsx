@@ -2,13 +2,29 @@
 // name, the discount, the total and the VAT inside it), and the discount code field. Before the
 // buyer has chosen a country there is no total: shipping depends on it. Every row is rendered in
 // the server's HTML too, at the same height, so nothing moves when the quote arrives.
+// Prints made by the print lab are marked on their line, and their delivery is its own row beside
+// the owner's shipping, so the buyer sees who sends what and what each costs.
 import { useState } from 'react';
 import type { QuoteAnswer } from '~/lib/checkout/quote-answer';
 import { formatEuro, formatEuroDecimal } from '~/lib/platform/shared/format';
+import { countryName } from '~/lib/selling/countries';
 import { type CartLine, lineKey } from '~/lib/shop/cart';
 import type { QuoteState } from './use-quote';
 
 const NBSP = '\u00a0';
+
+/** Countries named with "the" in a sentence ("from the Netherlands"). */
+const WITH_THE: Record<string, string> = {
+  NL: 'the Netherlands',
+  GB: 'the United Kingdom',
+  US: 'the United States',
+};
+
+/** "Standard delivery, from the Netherlands": the lab's method and where it makes the prints. */
+export function labDeliveryWords(part: { method: string; madeIn: string[] }): string {
+  const places = part.madeIn.map((c) => WITH_THE[c] ?? countryName(c) ?? c);
+  return places.length ? `${part.method} delivery, from ${places.join(' and ')}` : `${part.method} delivery`;
+}
 
 /** "Includes VAT: €9.91 at 23%, €13.08 at 13.5%". */
 export const vatSentence = (vat: QuoteAnswer['vat']) =>
@@ -54,10 +70,15 @@ export function OrderSummary(props: {
           ? answer.lines.map((line) => (
               <li
                 key={`${line.variantId}|${line.framing ?? 'none'}`}
-                className="flex h-5 justify-between gap-3"
+                className={`flex justify-between gap-3 ${line.madeBy === 'lab' ? '' : 'h-5'}`}
               >
-                <span className="truncate">
-                  {line.quantity} × {line.description}
+                <span className="min-w-0">
+                  <span className="block truncate">
+                    {line.quantity} × {line.description}
+                  </span>
+                  {line.madeBy === 'lab' && (
+                    <span className="block text-xs text-ink-600">Made and sent by our print lab</span>
+                  )}
                 </span>
                 <span className="tabular-nums">{formatEuroDecimal(line.total)}</span>
               </li>
@@ -76,11 +97,31 @@ export function OrderSummary(props: {
         className={`mt-4 space-y-1 border-t border-mist-200 pt-4 ${quote.status === 'loading' ? 'opacity-60' : ''}`}
       >
         <Row label="Items" value={shown(answer?.itemTotal)} />
-        <Row
-          label={answer ? `Shipping to ${answer.zone.name}` : 'Shipping'}
-          value={shown(answer?.shipping, hydrated ? 'Choose your country' : NBSP)}
-          testId="order-shipping"
-        />
+        {answer?.shippingParts.some((p) => p.by === 'lab') ? (
+          answer.shippingParts.map((part) =>
+            part.by === 'owner' ? (
+              <Row
+                key="owner"
+                label={`Shipping of our own prints to ${answer.zone.name}`}
+                value={shown(part.amount)}
+                testId="order-shipping-owner"
+              />
+            ) : (
+              <Row
+                key="lab"
+                label={`Print lab's delivery (${labDeliveryWords(part)})`}
+                value={shown(part.amount)}
+                testId="order-shipping-lab"
+              />
+            ),
+          )
+        ) : (
+          <Row
+            label={answer ? `Shipping to ${answer.zone.name}` : 'Shipping'}
+            value={shown(answer?.shipping, hydrated ? 'Choose your country' : NBSP)}
+            testId="order-shipping"
+          />
+        )}
         {answer && answer.discount !== '0.00' && (
           <Row
             label={`Discount (${answer.discountCode ?? ''})`}

@@ -4,6 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { ORDER_PRINTS_CAP_MESSAGE, type OrderLineInput, perPrintCapMessage } from '~/lib/checkout/schemas';
 import { type GallerySource, galleryOrderVariants } from '~/lib/galleries/gallery-prints.server';
+import { type LabProduct, labProductFor } from '~/lib/lab/lab-products.server';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { preparedOnce } from '~/lib/platform/server/prepared';
@@ -32,6 +33,8 @@ export interface PricedItem {
   unitCents: number;
   quantity: number;
   description: string;
+  /** The lab's product when the print lab makes this print; null when the owner makes it. */
+  lab: LabProduct | null;
 }
 
 export interface PricedOrder {
@@ -138,6 +141,8 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
       unitCents: linePriceCents(printCents, framingPriceCents),
       quantity: line.quantity,
       description: orderLineWords({ ...v, framed: line.framing !== null }),
+      // A client gallery's prints are always the owner's to make.
+      lab: v.galleryFileId ? null : labProductFor(db, { ...v, framed: line.framing !== null }),
     });
   }
   const items = [...merged.values()];

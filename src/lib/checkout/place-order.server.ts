@@ -32,7 +32,7 @@ import { DISCOUNT_MESSAGES, discountProblem } from '../selling/discount';
 import { storedShippingVat } from '../selling/order-vat';
 import { issueInvoice } from './invoices.server';
 import { queueOrderMails, queuePaymentNotCompletedMails } from './order-mail.server';
-import { type CartInput, type CartQuote, quoteCart } from './quote-cart.server';
+import { type CartInput, type CartQuote, quoteCartWithLab } from './quote-cart.server';
 
 /** The internal payment errors, worded as the owner wrote them; keep them word for word. */
 export const PAYMENT_ERRORS = {
@@ -91,6 +91,8 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
         discountCodeId: sql.placeholder('discountCodeId'),
         galleryId: sql.placeholder('galleryId'),
         galleryLinkId: sql.placeholder('galleryLinkId'),
+        labShippingCents: sql.placeholder('labShippingCents'),
+        labShippingMethod: sql.placeholder('labShippingMethod'),
       })
       .prepare(),
   );
@@ -113,6 +115,11 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
         framingVatCents: sql.placeholder('framingVatCents'),
         framingDiscountCents: sql.placeholder('framingDiscountCents'),
         editionSize: sql.placeholder('editionSize'),
+        labSku: sql.placeholder('labSku'),
+        // Written as given (JSON text, or null for the owner's lines): a placeholder of a JSON
+        // column would store a missing value as the text "null".
+        labAttributes: sql`${sql.placeholder('labAttributes')}`,
+        labSizing: sql.placeholder('labSizing'),
       })
       .prepare(),
   );
@@ -136,6 +143,8 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
       discountCodeId: cart.discount?.id ?? null,
       galleryId: priced.gallery?.galleryId ?? null,
       galleryLinkId: priced.gallery?.linkId ?? null,
+      labShippingCents: quote.labShippingCents,
+      labShippingMethod: cart.lab?.method ?? null,
     });
     const editionLines = [];
     for (const [i, item] of priced.items.entries()) {
@@ -158,6 +167,9 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
         framingVatCents: line?.frame?.vatCents ?? null,
         framingDiscountCents: line?.frame ? line.frameUnitCents * line.quantity - line.frame.grossCents : 0,
         editionSize: item.editionSize,
+        labSku: item.lab?.sku ?? null,
+        labAttributes: item.lab ? JSON.stringify(item.lab.attributes) : null,
+        labSizing: item.lab?.sizing ?? null,
       });
     }
     // The copies of limited editions are held in this transaction: a 409 (sold out) undoes the order.
@@ -198,7 +210,7 @@ export function paypalOrderBody(orderId: string, { priced, quote }: CartQuote) {
 }
 
 /**
- * POST /api/paypal/order: quote the cart (quoteCart, at `now`), create the PayPal order for that
+ * POST /api/paypal/order: quote the cart (quoteCartWithLab, at `now`), create the PayPal order for that
  * total, and store the order with PayPal's id. The order's id is chosen first (PayPal keeps it as custom_id), so the order and its
  * items are written in one commit after PayPal answers, or as a failed order when PayPal cannot
  * create it; the write then waits for no outside call, and is committed with the other writes of
@@ -218,7 +230,7 @@ export async function createPaypalOrder(
     clientIp,
   }: { testMode?: boolean; now?: Date; clientIp?: string } = {},
 ): Promise<{ id: string; orderId: string; totalCents: number }> {
-  const priced = quoteCart(db, input, now);
+  const priced = await quoteCartWithLab(db, input, now);
   // PayPal takes no payment of nothing: a code that covers the whole order has no way through it.
   if (priced.quote.totalCents <= 0) throw new HttpError(422, FREE_ORDER_MESSAGE);
   // A sold-out edition is refused before PayPal is asked; the guard that counts is in the commit below.

@@ -7,7 +7,17 @@ export interface QuoteAnswer {
   currency: 'EUR';
   zone: { id: string; name: string };
   itemTotal: string;
+  /** All shipping: the parts below added up. */
   shipping: string;
+  /**
+   * Who sends what: the owner's shipping for the prints the owner makes (by zone), and the print
+   * lab's delivery for the prints it makes, with its method and where it makes them. Only the
+   * parts the cart has.
+   */
+  shippingParts: (
+    | { by: 'owner'; amount: string }
+    | { by: 'lab'; amount: string; method: string; madeIn: string[] }
+  )[];
   discount: string;
   total: string;
   /** The code applied (upper case), or null. */
@@ -27,5 +37,7 @@ export interface QuoteAnswer {
     /** The rate of the print's VAT; a frame's is framingVatRate. */
     vatRate: number;
     framingVatRate: number | null;
+    /** Who makes and sends this print: the owner, or the print lab. */
+    madeBy: 'owner' | 'lab';
   }[];
 }

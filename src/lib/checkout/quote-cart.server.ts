@@ -4,11 +4,17 @@
 // same figures, so the buyer pays what they were shown. A sale and a code add up one way: the sale
 // prices the prints first (priceOrderLines), and a code (its minimum order included) then works on
 // the prints at their sale price, so a 10% code in a 10% sale takes 10% off the sale price.
+import { isLabAnswerError, isLabRefused, isLabUnavailable, type Lab } from '~/lib/lab/lab';
+import { getLab } from '~/lib/lab/lab-backend.server';
+import { labSettingsOf } from '~/lib/lab/lab-products.server';
+import { type LabShippingQuote, labShippingQuote } from '~/lib/lab/lab-quotes.server';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError, isHttpError } from '~/lib/platform/server/http/http';
 import { discountCodeLimiter, waitInWords } from '~/lib/platform/server/http/rate-limit';
+import { getLog } from '~/lib/platform/server/log';
 import { centsToDecimal, formatEuro } from '~/lib/platform/shared/format';
 import { CURRENCY } from '~/lib/site/constants';
+import { countryName } from '../selling/countries';
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_MESSAGES, discountProblem } from '../selling/discount';
 import { ratesForOrderTo } from '../selling/oss.server';
 import type { OssCountry } from '../selling/oss-rates';
@@ -34,6 +40,8 @@ export interface CartQuote {
   discount: StoredDiscount | null;
   /** The country whose VAT the order carries under the One-Stop-Shop, or null for Irish VAT. */
   ossCountry: OssCountry | null;
+  /** The lab's delivery of the prints it makes, as it quoted it; null when the owner makes them all. */
+  lab: LabShippingQuote | null;
 }
 
 /** The field of the checkout form a refused code is about. */
@@ -49,14 +57,21 @@ function usableCode(db: Db, typed: string, itemTotalCents: number, now: Date): S
 }
 
 /**
- * Quotes a cart to a country with an optional code, at `now` (a code's expiry). A print that cannot
- * be ordered is a 400 (priceOrderLines); an unknown country or one not shipped to a 422 on the
- * country; a code that cannot be used a 422 on the code's field.
+ * Quotes a cart to a country with an optional code, at `now` (a code's expiry), with the lab's
+ * delivery charge for the prints the lab makes (`labShipping`, from quoteCartWithLab). A print that
+ * cannot be ordered is a 400 (priceOrderLines); an unknown country or one not shipped to a 422 on
+ * the country; a code that cannot be used a 422 on the code's field; lab prints without the lab's
+ * charge a 503.
  */
-export function quoteCart(db: Db, input: CartInput, now: Date): CartQuote {
-  const priced = priceOrderLines(db, input.lines, now);
-  const destination = destinationOf(db, input.country.trim().toUpperCase());
-  if (!destination.ships) throw new HttpError(422, destination.reason, { field: 'country' });
+export function quoteCart(
+  db: Db,
+  input: CartInput,
+  now: Date,
+  labShipping: LabShippingQuote | null = null,
+  priced = priceOrderLines(db, input.lines, now),
+): CartQuote {
+  const destination = shipsTo(db, input.country);
+  if (priced.items.some((item) => item.lab) && !labShipping) throw new HttpError(503, LAB_CANNOT_PRICE);
   const discount = input.discountCode ? usableCode(db, input.discountCode, priced.totalCents, now) : null;
   // Every price includes VAT and stays what the shop shows; the destination decides only how much
   // of it is VAT (the buyer's country's rate under the One-Stop-Shop, else Ireland's).
@@ -68,23 +83,105 @@ export function quoteCart(db: Db, input: CartInput, now: Date): CartQuote {
       printUnitCents: item.printCents,
       frameUnitCents: item.framingPriceCents,
       limitedEdition: item.editionSize !== null,
+      madeByLab: item.lab !== null,
     })),
     destination.zone,
     discount,
     applied.rates,
+    labShipping?.cents ?? 0,
   );
-  return { priced, country: destination.country, quote, discount, ossCountry: applied.ossCountry };
+  return {
+    priced,
+    country: destination.country,
+    quote,
+    discount,
+    ossCountry: applied.ossCountry,
+    lab: priced.items.some((item) => item.lab) ? labShipping : null,
+  };
 }
+
+/**
+ * The quote of a cart, asking the lab for its delivery charge when the lab makes any of its prints:
+ * one call for all of them, kept for an hour (lab-quotes.server.ts). When the lab cannot be asked
+ * (no lab, unreachable, an answer not in euro) the cart is refused with a 503 that says so: the
+ * lab's prints are never sold at a guessed price. A destination the lab will not deliver to is a
+ * 422 on the country.
+ */
+export async function quoteCartWithLab(
+  db: Db,
+  input: CartInput,
+  now: Date,
+  lab: Lab | null = getLab(),
+): Promise<CartQuote> {
+  const priced = priceOrderLines(db, input.lines, now);
+  const destination = shipsTo(db, input.country);
+  const labLines = priced.items.flatMap((item) => (item.lab ? [{ ...item, lab: item.lab }] : []));
+  if (labLines.length === 0) return quoteCart(db, input, now, null, priced);
+  if (!lab) throw new HttpError(503, LAB_CANNOT_PRICE);
+  let labShipping: LabShippingQuote;
+  try {
+    labShipping = await labShippingQuote(lab, {
+      country: destination.country,
+      method: labSettingsOf(db).shippingMethod,
+      items: labLines.map((item) => ({
+        sku: item.lab.sku,
+        copies: item.quantity,
+        attributes: item.lab.attributes,
+      })),
+    });
+  } catch (err) {
+    if (isLabRefused(err)) {
+      throw new HttpError(
+        422,
+        `Some of these prints are made and sent by our print lab, which cannot deliver them to ${countryName(destination.country) ?? destination.country}. Please remove them or choose another country.`,
+        { field: 'country' },
+      );
+    }
+    if (isLabUnavailable(err) || isLabAnswerError(err)) {
+      getLog().warn(
+        `The lab could not quote a delivery to ${destination.country}: ${(err as Error).message}`,
+      );
+      throw new HttpError(503, LAB_CANNOT_PRICE);
+    }
+    throw err;
+  }
+  return quoteCart(db, input, now, labShipping, priced);
+}
+
+/** The destination of a cart, or a 422 on the country when it is unknown or not shipped to. */
+function shipsTo(db: Db, typed: string) {
+  const destination = destinationOf(db, typed.trim().toUpperCase());
+  if (!destination.ships) throw new HttpError(422, destination.reason, { field: 'country' });
+  return destination;
+}
+
+/** What a buyer reads when the lab's prints cannot be priced now. */
+export const LAB_CANNOT_PRICE =
+  'The prints made by our print lab cannot be priced just now, so they cannot be ordered. Please try again in a few minutes, or remove them from your cart.';
 
 const percent = (rateBp: number) => rateBp / 100;
 
 /** The quote as the checkout reads it: euro strings with 2 decimals, rates in percent (23, 13.5). */
-export function quoteAnswer({ priced, quote, discount }: CartQuote): QuoteAnswer {
+export function quoteAnswer({ priced, quote, discount, lab }: CartQuote): QuoteAnswer {
+  const ownerSends = priced.items.some((item) => !item.lab);
   return {
     currency: CURRENCY,
     zone: { id: quote.zone.id, name: quote.zone.name },
     itemTotal: centsToDecimal(quote.itemTotalCents),
     shipping: centsToDecimal(quote.shippingCents),
+    shippingParts: [
+      ...(ownerSends ? [{ by: 'owner' as const, amount: centsToDecimal(quote.ownerShippingCents) }] : []),
+      ...(lab
+        ? [
+            {
+              by: 'lab' as const,
+              amount: centsToDecimal(quote.labShippingCents),
+              method: lab.method,
+              madeIn: lab.madeIn,
+            },
+          ]
+        : []),
+    ],
     discount: centsToDecimal(quote.discountCents),
     total: centsToDecimal(quote.totalCents),
     discountCode: discount?.code ?? null,
@@ -99,6 +196,7 @@ export function quoteAnswer({ priced, quote, discount }: CartQuote): QuoteAnswer
       discount: centsToDecimal(line.discountCents),
       vatRate: percent(line.print.rateBp),
       framingVatRate: line.frame ? percent(line.frame.rateBp) : null,
+      madeBy: line.madeByLab ? ('lab' as const) : ('owner' as const),
     })),
   };
 }

@@ -49,6 +49,7 @@ describe('quoting a cart', () => {
       zone: { id: 'ie', name: 'Ireland' },
       itemTotal: '45.00',
       shipping: '8.00',
+      shippingParts: [{ by: 'owner', amount: '8.00' }],
       discount: '0.00',
       total: '53.00',
       discountCode: null,
@@ -65,6 +66,7 @@ describe('quoting a cart', () => {
           discount: '0.00',
           vatRate: 23,
           framingVatRate: null,
+          madeBy: 'owner',
         },
       ],
     });

@@ -13,6 +13,10 @@
 // remainder again). Prints and frames at 23% ship at 23%; an edition at 13.5% alone ships at 13.5%;
 // a cart of both ships partly at each. Only shipping with nothing paid for goods (a discount of
 // the whole price) takes the shipping class's own rate.
+//
+// Prints can be made by the owner or by a print lab. The owner's shipping (by zone) is charged for
+// the owner's prints only, and the lab's delivery charge, as the lab quoted it, for the lab's; the
+// buyer pays both, and both are shipping for VAT.
 import { type DiscountRule, discountOff } from '../selling/discount';
 import { shareOut } from '../selling/share-out';
 import { type ShippingZone, shippingCents } from '../selling/shipping-zones';
@@ -27,6 +31,8 @@ export interface QuoteLineInput {
   frameUnitCents: number;
   /** A limited edition is taxed at the edition rate, an open edition at the print rate. */
   limitedEdition: boolean;
+  /** Made and sent by the print lab: its delivery is the lab's charge, not the owner's shipping. */
+  madeByLab?: boolean;
 }
 
 /** One taxed part of an order: what is paid for it (after its share of the discount) and its VAT. */
@@ -50,7 +56,10 @@ export interface QuotedLine extends QuoteLineInput {
 export interface Quote {
   zone: ShippingZone;
   itemTotalCents: number;
+  /** All shipping: the owner's for the owner's prints plus the lab's for the lab's. */
   shippingCents: number;
+  ownerShippingCents: number;
+  labShippingCents: number;
   discountCents: number;
   totalCents: number;
   lines: QuotedLine[];
@@ -72,15 +81,22 @@ export function quoteOrder(
   zone: ShippingZone,
   discount: Pick<DiscountRule, 'kind' | 'value'> | null,
   rates: VatRates,
+  labShippingCents = 0,
 ): Quote {
   const gross = lines.flatMap((l) => [l.printUnitCents * l.quantity, l.frameUnitCents * l.quantity]);
   const itemTotalCents = gross.reduce((a, b) => a + b, 0);
   const discountCents = discount ? discountOff(discount, itemTotalCents) : 0;
   const shares = shareOut(discountCents, gross);
-  const prints = lines.reduce((n, l) => n + l.quantity, 0);
-  const framed = lines.reduce((n, l) => n + (l.frameUnitCents > 0 ? l.quantity : 0), 0);
-  const ship = shippingCents(zone, prints, framed, itemTotalCents - discountCents);
   const at = (list: number[], k: number) => list[k] ?? 0;
+  const own = lines.flatMap((l, i) => (l.madeByLab ? [] : [{ l, i }]));
+  const prints = own.reduce((n, { l }) => n + l.quantity, 0);
+  const framed = own.reduce((n, { l }) => n + (l.frameUnitCents > 0 ? l.quantity : 0), 0);
+  const ownPaid = own.reduce(
+    (n, { i }) => n + at(gross, 2 * i) + at(gross, 2 * i + 1) - at(shares, 2 * i) - at(shares, 2 * i + 1),
+    0,
+  );
+  const ownerShip = shippingCents(zone, prints, framed, ownPaid);
+  const ship = ownerShip + labShippingCents;
   const quoted: QuotedLine[] = lines.map((l, i) => {
     const printGross = at(gross, 2 * i) - at(shares, 2 * i);
     const frameGross = at(gross, 2 * i + 1) - at(shares, 2 * i + 1);
@@ -107,6 +123,8 @@ export function quoteOrder(
     zone,
     itemTotalCents,
     shippingCents: ship,
+    ownerShippingCents: ownerShip,
+    labShippingCents,
     discountCents,
     totalCents: itemTotalCents + ship - discountCents,
     lines: quoted,

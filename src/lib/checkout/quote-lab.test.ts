@@ -1,0 +1,146 @@
+// The checkout's quote of prints the print lab makes: the lab's delivery charge, asked of the lab
+// (a local double of Prodigi's API) once for all the cart's lab prints and kept for an hour, beside
+// the owner's shipping for the owner's prints; a lab that cannot be asked refuses the lab's prints
+// rather than guessing; and an order made from the quote keeps who makes each line.
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPendingOrder } from '~/lib/checkout/place-order.server';
+import { LAB_CANNOT_PRICE, quoteAnswer, quoteCartWithLab } from '~/lib/checkout/quote-cart.server';
+import { forgetLabQuotes } from '~/lib/lab/lab-quotes.server';
+import { ProdigiClient } from '~/lib/lab/prodigi-client.server';
+import { startProdigiFakeServer } from '~/lib/lab/prodigi-fake.server';
+import type { Db } from '~/lib/platform/server/db';
+import { labProducts, labSettings, orderItems, orders } from '~db/schema';
+import { memoryDb } from '~tests/helpers/db';
+import { makeFramings, makePhoto, makeVariant } from '~tests/helpers/factories';
+
+const NOW = new Date('2026-11-29T12:00:00Z');
+let fake: Awaited<ReturnType<typeof startProdigiFakeServer>>;
+let lab: ProdigiClient;
+let db: Db;
+let fineArt: string;
+let mine: string;
+let canvas: string;
+
+beforeAll(async () => {
+  fake = await startProdigiFakeServer();
+  lab = new ProdigiClient({ apiKey: fake.fake.apiKey, baseUrl: fake.url, timeoutMs: 2000 });
+});
+afterAll(() => fake.stop());
+
+beforeEach(() => {
+  forgetLabQuotes();
+  fake.fake.requests.length = 0;
+  fake.fake.down = false;
+  db = memoryDb();
+  const photo = makePhoto(db, { title: 'Lough Tay', width: 6000, height: 4000 }).id;
+  fineArt = makeVariant(db, { photoId: photo, size: 'large', finish: 'matte', priceCents: 11000 }).id;
+  mine = makeVariant(db, { photoId: photo, size: 'small', finish: 'matte', priceCents: 4500 }).id;
+  canvas = makeVariant(db, { photoId: photo, size: 'large', finish: 'gloss', priceCents: 15000 }).id;
+  makeFramings(db, { small: 2500, medium: 3000, large: 4000 });
+  db.insert(labProducts)
+    .values([
+      { size: 'large', finish: 'matte', framed: false, sku: 'GLOBAL-FAP-16X24' },
+      {
+        size: 'large',
+        finish: 'gloss',
+        framed: false,
+        sku: 'GLOBAL-CAN-16X24',
+        attributes: { wrap: 'ImageWrap' },
+      },
+    ])
+    .run();
+});
+
+const line = (variantId: string, quantity = 1) => ({ variantId, framing: null, quantity });
+const quotes = () => fake.fake.requests.filter((r) => r.path.endsWith('/quotes'));
+const refusal = async (work: Promise<unknown>) => {
+  try {
+    await work;
+  } catch (err) {
+    return err as { status: number; message: string; extra?: { field?: string } };
+  }
+  throw new Error('the quote was not refused');
+};
+
+describe('quoting prints the lab makes', () => {
+  it("charges the lab's delivery beside the owner's shipping, and says who sends what", async () => {
+    const cart = await quoteCartWithLab(db, { lines: [line(fineArt), line(mine)], country: 'DE' }, NOW, lab);
+    const answer = quoteAnswer(cart);
+    // The owner's shipping to the EU for one print (€15), and the lab's Standard delivery (€9.50).
+    expect(answer.shippingParts).toEqual([
+      { by: 'owner', amount: '15.00' },
+      { by: 'lab', amount: '9.50', method: 'Standard', madeIn: ['NL'] },
+    ]);
+    expect(answer).toMatchObject({ itemTotal: '155.00', shipping: '24.50', total: '179.50' });
+    expect(answer.lines.map((l) => l.madeBy)).toEqual(['lab', 'owner']);
+    const asked = quotes()[0]?.body as { destinationCountryCode: string; items: { sku: string }[] };
+    expect(asked.destinationCountryCode).toBe('DE');
+    expect(asked.items.map((i) => i.sku)).toEqual(['GLOBAL-FAP-16X24']);
+  });
+
+  it("asks the lab once for all the cart's lab prints, and not again within the hour", async () => {
+    const lines = [line(fineArt, 2), line(canvas)];
+    const first = quoteAnswer(await quoteCartWithLab(db, { lines, country: 'IE' }, NOW, lab));
+    // Only lab prints: no shipping of the owner's; the lab's €9.50 and €1.50 for each further copy.
+    expect(first.shippingParts).toEqual([{ by: 'lab', amount: '12.50', method: 'Standard', madeIn: ['NL'] }]);
+    const again = quoteAnswer(await quoteCartWithLab(db, { lines, country: 'IE' }, NOW, lab));
+    expect(again).toEqual(first);
+    expect(quotes()).toHaveLength(1);
+    const asked = quotes()[0]?.body as { items: { sku: string; copies: number; attributes: object }[] };
+    expect(asked.items).toEqual([
+      expect.objectContaining({ sku: 'GLOBAL-FAP-16X24', copies: 2 }),
+      expect.objectContaining({ sku: 'GLOBAL-CAN-16X24', copies: 1, attributes: { wrap: 'ImageWrap' } }),
+    ]);
+  });
+
+  it('quotes with the delivery speed the owner chose', async () => {
+    db.insert(labSettings).values({ id: 1, shippingMethod: 'Express' }).run();
+    const answer = quoteAnswer(
+      await quoteCartWithLab(db, { lines: [line(fineArt)], country: 'FR' }, NOW, lab),
+    );
+    expect(answer.shippingParts).toEqual([{ by: 'lab', amount: '19.00', method: 'Express', madeIn: ['NL'] }]);
+  });
+
+  it('refuses the lab prints, with a reason, when the lab is down, and asks again next time', async () => {
+    fake.fake.down = true;
+    const err = await refusal(quoteCartWithLab(db, { lines: [line(fineArt)], country: 'IE' }, NOW, lab));
+    expect(err).toMatchObject({ status: 503, message: LAB_CANNOT_PRICE });
+    fake.fake.down = false;
+    const answer = quoteAnswer(
+      await quoteCartWithLab(db, { lines: [line(fineArt)], country: 'IE' }, NOW, lab),
+    );
+    expect(answer.shipping).toBe('9.50');
+  });
+
+  it('refuses the lab prints when the site has no lab, but quotes the owner prints as before', async () => {
+    const err = await refusal(quoteCartWithLab(db, { lines: [line(fineArt)], country: 'IE' }, NOW, null));
+    expect(err).toMatchObject({ status: 503, message: LAB_CANNOT_PRICE });
+    const answer = quoteAnswer(await quoteCartWithLab(db, { lines: [line(mine)], country: 'IE' }, NOW, null));
+    expect(answer).toMatchObject({ shipping: '8.00', shippingParts: [{ by: 'owner', amount: '8.00' }] });
+  });
+
+  it('refuses a country the lab does not deliver to, on the country field', async () => {
+    const err = await refusal(quoteCartWithLab(db, { lines: [line(fineArt)], country: 'JP' }, NOW, lab));
+    expect(err).toMatchObject({ status: 422, extra: { field: 'country' } });
+    expect(err.message).toContain('cannot deliver them to Japan');
+  });
+
+  it('keeps who makes each line, and the lab delivery, on the order made from the quote', async () => {
+    const cart = await quoteCartWithLab(db, { lines: [line(canvas), line(mine)], country: 'DE' }, NOW, lab);
+    const id = createPendingOrder(db, cart);
+    expect(db.select().from(orders).where(eq(orders.id, id)).get()).toMatchObject({
+      shippingCents: 2450,
+      labShippingCents: 950,
+      labShippingMethod: 'Standard',
+      totalAmountCents: 15000 + 4500 + 2450,
+    });
+    const items = db.select().from(orderItems).where(eq(orderItems.orderId, id)).all();
+    const bySku = Object.fromEntries(items.map((i) => [i.labSku ?? 'mine', i]));
+    expect(bySku['GLOBAL-CAN-16X24']).toMatchObject({
+      labAttributes: { wrap: 'ImageWrap' },
+      labSizing: 'fillPrintArea',
+    });
+    expect(bySku.mine).toMatchObject({ labSku: null, labAttributes: null, labSizing: null });
+  });
+});
