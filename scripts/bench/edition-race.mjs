@@ -7,13 +7,12 @@
 // (there is one a round), the answers that were neither the expected success nor the 409 "sold
 // out", and whether exactly one copy was sold per round, numbered in order.
 // `editionRaceRows()` returns the table rows; `node scripts/bench/edition-race.mjs` prints them.
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { met, printTable, signInOwner, startSite, waitForMediaQueue } from './lib.mjs';
+import { met, printTable, signInOwner, startFakeProcess, startSite, waitForMediaQueue } from './lib.mjs';
 import { BUYER } from './order-load.mjs';
 
 const BUYERS = 50;
@@ -94,26 +93,7 @@ async function numbersOf(dbFile, photoId) {
 }
 
 /** The PayPal fake in a child process (paypal-fake-process.ts, through tsx): its URL and credentials. */
-async function startPaypalFake() {
-  const child = spawn('node_modules/.bin/tsx', ['scripts/bench/paypal-fake-process.ts'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const line = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-      if (out.includes('\n')) resolve(out.split('\n')[0]);
-    });
-    child.once('exit', (code) => reject(new Error(`the PayPal fake stopped (exit ${code})`)));
-  });
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { ...JSON.parse(line), stop };
-}
+const startPaypalFake = () => startFakeProcess('scripts/bench/paypal-fake-process.ts');
 
 export async function editionRaceRows() {
   const dataDir = mkdtempSync(join(tmpdir(), 'wicklow-bench-editions-'));

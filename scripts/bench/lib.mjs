@@ -331,3 +331,27 @@ export function rawGet(url, headers = {}) {
       .end();
   });
 }
+
+/**
+ * A fake of an outside service in a process of its own (a .ts file run by tsx, which resolves the
+ * site's `~/` imports): it prints one JSON line (its URL and keys) and stops on SIGTERM. Returns
+ * that line's fields and `stop()`.
+ */
+export async function startFakeProcess(script, args = []) {
+  const child = spawn('node_modules/.bin/tsx', [script, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const line = await new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+      if (out.includes('\n')) resolve(out.split('\n')[0]);
+    });
+    child.once('exit', (code) => reject(new Error(`${script} stopped (exit ${code})`)));
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { ...JSON.parse(line), stop };
+}

@@ -44,7 +44,7 @@ async function cartOf(dbFile) {
 }
 
 /** p50 of `n` sequential POSTs of `body` after `warm` untimed ones, each answered with `status`. */
-async function p50Of(url, origin, body, status, n = TIMED, warm = WARM_UP) {
+export async function p50Of(url, origin, body, status, n = TIMED, warm = WARM_UP) {
   const times = [];
   for (let i = 0; i < warm + n; i++) {
     const started = performance.now();

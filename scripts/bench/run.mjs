@@ -17,6 +17,7 @@ import { galleryDeliveryRows } from './gallery-delivery.mjs';
 import { galleryUploadRows } from './gallery-upload.mjs';
 import { interactionRows } from './interaction.mjs';
 import { invoicePdfRows } from './invoice-pdf.mjs';
+import { labQuoteRows } from './lab-quote.mjs';
 import { largeUploadRows } from './large-upload.mjs';
 import {
   baselineFirstOk,
@@ -134,6 +135,8 @@ try {
   if (!only && !saleOnly) {
     section("the checkout's quote of 50 lines");
     rows.push(...(await quoteRows(site.url, join(dataDir, 'site.sqlite'))));
+    section("the checkout's quote of lab prints, cold against a slow lab and kept");
+    rows.push(...(await labQuoteRows()));
     section('the VAT invoice PDF of a 10-line order');
     rows.push(...(await invoicePdfRows(site.url, cookie, join(dataDir, 'site.sqlite'))));
   }
