@@ -1,9 +1,9 @@
 // The outbox of orders to the lab: a paid order with lines the lab makes gets one lab_orders row,
 // written inside the transaction that marks it paid (settleCapture), so a crash between the
 // payment and the call to the lab forgets nothing. The sender (lab-sender.server.ts) sends it.
-import { getConfig } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
 import { preparedOnce } from '~/lib/platform/server/prepared';
+import { labMode } from './lab-backend.server';
 import { labSettingsOf } from './lab-products.server';
 
 /**
@@ -24,6 +24,6 @@ export function queueLabOrder(db: Db, orderId: string, now: Date): boolean {
     ),
   );
   const state = labSettingsOf(db).holdForApproval ? 'held' : 'queued';
-  const liveLab = getConfig().lab.mode === 'live' ? 1 : 0;
+  const liveLab = labMode(db) === 'live' ? 1 : 0;
   return insert.run({ orderId, state, now: now.getTime(), liveLab }).changes === 1;
 }

@@ -118,6 +118,15 @@ const envSchema = z.object({
     z.enum(['sandbox', 'live'], { error: 'must be sandbox or live' }).default('sandbox'),
   ),
   PRODIGI_API_BASE: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional()),
+  LAB_SEND_EVERY_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds between 1 and 3600' })
+      .int('must be a number of seconds between 1 and 3600')
+      .min(1, 'must be a number of seconds between 1 and 3600')
+      .max(3600, 'must be a number of seconds between 1 and 3600')
+      .default(5),
+  ),
   PAYMENT_RECHECK_SECONDS: z.preprocess(
     emptyToUndefined,
     z.coerce
@@ -249,6 +258,10 @@ export interface Config {
     mode: LabMode;
     apiKey: string | undefined;
     apiBase: string;
+    /** PRODIGI_API_BASE: the lab's API at another address (a local double), whatever the key. */
+    apiBaseOverride: string | undefined;
+    /** How often the lab outbox is looked at for orders due to be sent (lib/lab/lab-sender.server.ts). */
+    sendEveryMs: number;
   };
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
   mail: { smtpUrl: string | undefined; from: string };
@@ -362,6 +375,8 @@ export function buildConfig(env: Env): Config {
         (env.PRODIGI_ENV === 'live'
           ? 'https://api.prodigi.com/v4.0'
           : 'https://api.sandbox.prodigi.com/v4.0'),
+      apiBaseOverride: env.PRODIGI_API_BASE,
+      sendEveryMs: env.LAB_SEND_EVERY_SECONDS * 1000,
     },
     openai: {
       apiKey: env.OPENAI_API_KEY,
