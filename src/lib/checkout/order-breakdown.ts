@@ -16,12 +16,14 @@ export interface StoredBreakdownOrder extends StoredVatOrder {
   discountCents: number | null;
   discountCode: string | null;
   shippingZone: ZoneId | null;
-  items: readonly StoredVatLine[];
+  /** The print lab's delivery inside `shippingCents` (0 or missing: the owner sends everything). */
+  labShippingCents?: number | null;
+  items: readonly (StoredVatLine & { labSku?: string | null })[];
 }
 
 /** A stored order with the words of each line, as the mails write it. */
 export interface StoredMoneyOrder extends StoredBreakdownOrder {
-  items: readonly (StoredVatLine & { description: string })[];
+  items: readonly (StoredVatLine & { description: string; labSku?: string | null })[];
 }
 
 export type BreakdownRowKind = 'items' | 'shipping' | 'discount' | 'total' | 'vat';
@@ -44,11 +46,17 @@ export function orderBreakdown(order: StoredBreakdownOrder): BreakdownRow[] {
   const rows: BreakdownRow[] = [{ kind: 'items', label: 'Items', cents: items }];
   if (order.shippingCents !== null) {
     const zone = zoneName(order.shippingZone);
-    rows.push({
-      kind: 'shipping',
-      label: zone ? `Shipping to ${zone}` : 'Shipping',
-      cents: order.shippingCents,
-    });
+    const lab = order.labShippingCents ?? 0;
+    // With prints made by the print lab, its delivery is a row of its own beside the owner's.
+    const ownerSends = lab === 0 || order.items.some((i) => !i.labSku);
+    if (ownerSends) {
+      rows.push({
+        kind: 'shipping',
+        label: `${lab > 0 ? 'Shipping of our own prints' : 'Shipping'}${zone ? ` to ${zone}` : ''}`,
+        cents: order.shippingCents - lab,
+      });
+    }
+    if (lab > 0) rows.push({ kind: 'shipping', label: "Print lab's delivery", cents: lab });
   }
   if ((order.discountCents ?? 0) > 0) {
     rows.push({
@@ -99,7 +107,7 @@ export function orderMoneyText(
 ): string[] {
   const lines = order.items.map(
     (i) =>
-      `- ${i.quantity} × ${lineText(i.description)}: ${formatEuro(i.priceCents)} each, ${formatEuro(i.priceCents * i.quantity)}`,
+      `- ${i.quantity} × ${lineText(i.description)}${i.labSku ? ' (made and sent by our print lab)' : ''}: ${formatEuro(i.priceCents)} each, ${formatEuro(i.priceCents * i.quantity)}`,
   );
   return [...lines, '', ...breakdownTextLines(orderBreakdown(order))];
 }

@@ -25,6 +25,14 @@ export const DELIVERY_TEXT = [
   'Delivery in Ireland takes 5-8 business days; international delivery takes 5-10 business days.',
 ];
 
+/** Said to a buyer of prints the print lab makes. */
+export const LAB_PARCEL_TEXT =
+  'The prints made by our print lab are sent by the lab in a parcel of their own; we will write again with its tracking number when it leaves.';
+
+/** Said to the owner of an order with prints the print lab makes. */
+const LAB_OWNER_TEXT =
+  'The prints marked "made and sent by our print lab" go to the lab by themselves (or wait for your approval, if you chose to approve lab orders first): see the order in the admin.';
+
 export const WITHDRAWAL_TEXT =
   'Right of withdrawal: you may withdraw from this purchase within 14 days of receiving your prints, ' +
   'without giving any reason. Tell us by replying to this e-mail or through the form below; return the prints unused and in their ' +
@@ -60,6 +68,7 @@ export function orderMailTexts(
     : 'Your payment has been received.';
   const buyer = buyerOf(order);
   const address = mailBlock(order.customerAddress, ADDRESS_INDENT);
+  const byLab = order.items.some((i) => i.labSku);
   const customer = [
     `Dear ${buyer.name},`,
     '',
@@ -76,6 +85,7 @@ export function orderMailTexts(
     address,
     '',
     ...DELIVERY_TEXT,
+    ...(byLab ? [LAB_PARCEL_TEXT] : []),
     '',
     WITHDRAWAL_TEXT,
     `To withdraw, use the form at ${withdrawUrl()}`,
@@ -91,6 +101,7 @@ export function orderMailTexts(
     '',
     ...money,
     `PayPal order ${order.paypalOrderId ?? ''}, capture ${order.paymentId ?? ''}`,
+    ...(byLab ? ['', LAB_OWNER_TEXT] : []),
   ].join('\n');
   return { customer, owner, ref };
 }

@@ -16,6 +16,8 @@ export interface ReceiptLine {
   framed: boolean;
   quantity: number;
   lineCents: number;
+  /** Made and sent by the print lab, in a parcel of its own. */
+  madeByLab: boolean;
 }
 
 export function getOrderReceipt(db: Db, orderId: string) {
@@ -27,6 +29,7 @@ export function getOrderReceipt(db: Db, orderId: string) {
       quantity: orderItems.quantity,
       priceCents: orderItems.priceCents,
       framingSize: orderItems.framingSize,
+      labSku: orderItems.labSku,
       size: productVariants.size,
       dimensions: productVariants.dimensions,
       finish: productVariants.finish,
@@ -45,6 +48,7 @@ export function getOrderReceipt(db: Db, orderId: string) {
     framed: r.framingSize !== null,
     quantity: r.quantity,
     lineCents: r.priceCents * r.quantity,
+    madeByLab: r.labSku !== null,
   }));
   return { id: order.id, totalCents: order.totalAmountCents, lines, breakdown: orderBreakdown(order) };
 }

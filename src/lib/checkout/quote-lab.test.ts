@@ -4,6 +4,9 @@
 // rather than guessing; and an order made from the quote keeps who makes each line.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { orderBreakdown } from '~/lib/checkout/order-breakdown';
+import { LAB_PARCEL_TEXT, orderMailTexts } from '~/lib/checkout/order-mail.server';
+import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import { createPendingOrder } from '~/lib/checkout/place-order.server';
 import { LAB_CANNOT_PRICE, quoteAnswer, quoteCartWithLab } from '~/lib/checkout/quote-cart.server';
 import { forgetLabQuotes } from '~/lib/lab/lab-quotes.server';
@@ -142,5 +145,45 @@ describe('quoting prints the lab makes', () => {
       labSizing: 'fillPrintArea',
     });
     expect(bySku.mine).toMatchObject({ labSku: null, labAttributes: null, labSizing: null });
+  });
+
+  it("names the lab's delivery and the lab's prints on every surface after the checkout", async () => {
+    const mixed = createPendingOrder(
+      db,
+      await quoteCartWithLab(db, { lines: [line(canvas), line(mine)], country: 'DE' }, NOW, lab),
+    );
+    const order = getOrderWithItems(db, mixed);
+    if (!order) throw new Error('no order');
+    expect(orderBreakdown(order).filter((r) => r.kind === 'shipping')).toEqual([
+      {
+        kind: 'shipping',
+        label: 'Shipping of our own prints to European Union and Northern Ireland',
+        cents: 1500,
+      },
+      { kind: 'shipping', label: "Print lab's delivery", cents: 950 },
+    ]);
+    const { customer, owner } = orderMailTexts(order, 'Wicklow Light');
+    expect(customer).toContain('(made and sent by our print lab): €150.00 each');
+    expect(customer).toContain(LAB_PARCEL_TEXT);
+    expect(owner).toContain('go to the lab by themselves');
+    // Only the lab's prints: no row of the owner's shipping.
+    const labOnly = getOrderWithItems(
+      db,
+      createPendingOrder(db, await quoteCartWithLab(db, { lines: [line(fineArt)], country: 'IE' }, NOW, lab)),
+    );
+    if (!labOnly) throw new Error('no order');
+    expect(orderBreakdown(labOnly).filter((r) => r.kind === 'shipping')).toEqual([
+      { kind: 'shipping', label: "Print lab's delivery", cents: 950 },
+    ]);
+    // An order the owner makes whole reads as before.
+    const mine_ = getOrderWithItems(
+      db,
+      createPendingOrder(db, await quoteCartWithLab(db, { lines: [line(mine)], country: 'IE' }, NOW, lab)),
+    );
+    if (!mine_) throw new Error('no order');
+    expect(orderBreakdown(mine_).filter((r) => r.kind === 'shipping')).toEqual([
+      { kind: 'shipping', label: 'Shipping to Ireland', cents: 800 },
+    ]);
+    expect(orderMailTexts(mine_, 'Wicklow Light').customer).not.toContain(LAB_PARCEL_TEXT);
   });
 });
