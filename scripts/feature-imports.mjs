@@ -26,7 +26,7 @@ export const FEATURE_IMPORTS = {
   photos: ['media', 'shop', 'site'],
   profile: ['media', 'photos', 'site'],
   reviews: ['site'],
-  selling: ['payments', 'shop', 'site'],
+  selling: ['lab', 'payments', 'shop', 'site'],
   shop: ['media', 'reviews', 'site'],
   site: [],
   viewer: ['media', 'site'],

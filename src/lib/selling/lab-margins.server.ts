@@ -1,0 +1,98 @@
+// What each print the lab makes leaves the owner: the shop's price (the default price list, with
+// the frame when framed), the VAT inside it at Ireland's print rate, the lab's cost of making it,
+// and what is left. The lab's delivery is shown beside it: the buyer pays it on top, so it is not
+// taken from the margin. The lab is asked once per product (one copy, to Ireland, by the owner's
+// delivery method) and its answers are kept for an hour; a product the lab cannot price now says
+// so rather than showing a guess.
+import type { Lab, ShippingMethod } from '~/lib/lab/lab';
+import { type LabProduct, labSettingsOf, listLabProducts } from '~/lib/lab/lab-products.server';
+import type { Db } from '~/lib/platform/server/db';
+import { registerInstance } from '~/lib/platform/server/instances';
+import { getPriceMatrix } from '~/lib/shop/pricing.server';
+import { loadVatRates } from './selling-rules.server';
+import { vatInGross } from './vat';
+
+registerInstance('lab margins', import.meta.url);
+
+const KEEP_MS = 60 * 60 * 1000;
+const kept = new Map<string, { at: number; cost: LabCost }>();
+
+interface LabCost {
+  itemCents: number;
+  deliveryCents: number;
+}
+
+export interface LabMargin {
+  size: LabProduct['size'];
+  finish: LabProduct['finish'];
+  framed: boolean;
+  sku: string;
+  priceCents: number;
+  vatCents: number;
+  /** Null when the lab could not price it now (`problem` says why). */
+  labCostCents: number | null;
+  labDeliveryCents: number | null;
+  /** price − VAT − the lab's cost; null without the lab's cost. */
+  leftCents: number | null;
+  problem: string | null;
+}
+
+async function costOf(lab: Lab, product: LabProduct, method: ShippingMethod, now: number): Promise<LabCost> {
+  const key = JSON.stringify([product.sku, product.attributes, method]);
+  const hit = kept.get(key);
+  if (hit && now - hit.at < KEEP_MS) return hit.cost;
+  const [quote] = await lab.quote({
+    destinationCountryCode: 'IE',
+    currency: 'EUR',
+    shippingMethod: method,
+    items: [{ sku: product.sku, copies: 1, attributes: product.attributes, printAreas: ['default'] }],
+  });
+  if (!quote || quote.items.currency !== 'EUR') throw new Error('the lab did not quote in euro');
+  const cost = { itemCents: quote.items.cents, deliveryCents: quote.shipping.cents };
+  kept.set(key, { at: now, cost });
+  return cost;
+}
+
+/** The margin of every print the lab makes, in the order of the lab's products. */
+export async function labMargins(db: Db, lab: Lab | null, now = Date.now()): Promise<LabMargin[]> {
+  const products = listLabProducts(db);
+  const matrix = getPriceMatrix(db);
+  const rateBp = loadVatRates(db).print;
+  const method = labSettingsOf(db).shippingMethod;
+  return Promise.all(
+    products.map(async (p) => {
+      const print = matrix.prints.find((x) => x.size === p.size && x.finish === p.finish)?.priceCents ?? 0;
+      const frame = p.framed ? (matrix.framing.find((f) => f.size === p.size)?.priceCents ?? 0) : 0;
+      const priceCents = print + frame;
+      const vatCents = vatInGross(priceCents, rateBp);
+      const base = { size: p.size, finish: p.finish, framed: p.framed, sku: p.sku, priceCents, vatCents };
+      if (!lab) {
+        return {
+          ...base,
+          labCostCents: null,
+          labDeliveryCents: null,
+          leftCents: null,
+          problem: 'No lab is set up.',
+        };
+      }
+      try {
+        const cost = await costOf(lab, p, method, now);
+        return {
+          ...base,
+          labCostCents: cost.itemCents,
+          labDeliveryCents: cost.deliveryCents,
+          leftCents: priceCents - vatCents - cost.itemCents,
+          problem: null,
+        };
+      } catch (err) {
+        return {
+          ...base,
+          labCostCents: null,
+          labDeliveryCents: null,
+          leftCents: null,
+          problem: `The lab could not price it just now (${(err as Error).message}).`,
+        };
+      }
+    }),
+  );
+}
