@@ -7,9 +7,13 @@ import { startPaymentReconciler } from '../src/lib/checkout/payment-reconcile.se
 import { makeGalleryDerivativesPrivate } from '../src/lib/galleries/gallery-media.server';
 import { resumeGalleryProcessing } from '../src/lib/galleries/gallery-processing.server';
 import { startExpiryReminders } from '../src/lib/galleries/gallery-reminders.server';
+import { getLab } from '../src/lib/lab/lab-backend.server';
+import { startLabSender } from '../src/lib/lab/lab-sender.server';
 import { requeueInterrupted, runMediaQueue } from '../src/lib/media/media-jobs.server';
 import { startStorageSweep } from '../src/lib/media/storage-sweep.server';
 import { renderMailAttachment } from '../src/lib/orders/invoice-pdf.server';
+import { startLabRefresh } from '../src/lib/orders/lab-order-refresh.server';
+import { applyLabOrder } from '../src/lib/orders/lab-order-status.server';
 import { getPaypalClient } from '../src/lib/payments/backend.server';
 import { ensureOwner } from '../src/lib/platform/server/auth/auth';
 import { markDataDirInUse } from '../src/lib/platform/server/backup/data-dir-lock';
@@ -74,6 +78,14 @@ export async function boot(): Promise<void> {
   // Payments left unsettled by the last stop are settled now; those PayPal held for review are
   // asked about again until they settle.
   startPaymentReconciler(db, getPaypalClient, config.paypal.recheckPendingMs);
+  // Paid orders with prints the lab makes are sent to it from their outbox, those a stop
+  // interrupted included (the order id is the lab's idempotency key: never printed twice); the
+  // shop's status follows the lab's answer. The lab's unfinished orders are asked about again
+  // every few minutes, for the callbacks that cannot reach this site.
+  startLabSender(db, getLab, config.lab.sendEveryMs, (_, order) =>
+    applyLabOrder(db, order, { labName: getLab()?.name }),
+  );
+  startLabRefresh(db, getLab);
   // Orders never paid are removed 7 days after they were started: now, then every hour.
   startAbandonedOrderCleanup(db);
   // Edition copies held by orders left unpaid for 30 minutes are released every minute, so the

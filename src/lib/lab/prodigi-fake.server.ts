@@ -447,14 +447,18 @@ export class ProdigiFake {
     setTimeout(() => step('Complete'), 2 * everyMs).unref();
   }
 
-  /** The fake as a fetch function, for a client in the same process (the demo site's lab). */
+  /**
+   * The fake as a fetch function, for a client in the same process (the demo site's lab). The
+   * client sends its bodies as strings, so the body is taken as given rather than read as a stream.
+   */
   fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const request = new Request(input, init);
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const headers = new Headers(init?.headers);
     const answer = await this.answer(
-      request.method,
-      new URL(request.url).pathname,
-      request.headers.get('x-api-key'),
-      await request.text(),
+      init?.method ?? 'GET',
+      url.pathname,
+      headers.get('x-api-key'),
+      typeof init?.body === 'string' ? init.body : '',
     );
     const html = 'html' in answer && answer.html;
     return new Response(html || JSON.stringify(answer.body), {

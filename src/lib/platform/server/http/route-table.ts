@@ -141,6 +141,9 @@ export const ROUTES: readonly RouteRule[] = [
   // A print file for the lab, behind a signed address of its own (an HMAC with an expiry): read by
   // the lab's downloader for as long as it takes, so it takes no turn at the render gate.
   { ...api('/api/lab/files/*', 'public', 'owner', true), streams: true },
+  // The lab's status callbacks: the lab posts them unsigned, so anyone may; nothing in them is
+  // believed, since the order they name is read again from the lab with the shop's key.
+  api('/api/lab/callback', 'public', 'public', true),
   // The shop's products are the same for every visitor: kept by the page cache like a page.
   { ...api('/api/products', 'public', 'owner', true), cache: { query: {} } },
   // The Open Graph image is for link previews, so crawlers may fetch it.
