@@ -1,7 +1,9 @@
 // An order's details in a native <dialog> (showModal gives the focus trap, Esc and the inert page):
 // the customer, the payment with the VAT inside it per rate, every item with its photo, the status history, a status change and,
 // for a paid order, a full refund through PayPal; for an order paid before invoices were issued,
-// "Issue invoice" (the server numbers it, once, however often it is asked).
+// "Issue invoice" (the server numbers it, once, however often it is asked); for an order with prints
+// made by the lab, where its lab order is and the owner's hand on it (LabOrderPanel), and which
+// lines the lab makes.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, Fragment, useEffect, useRef, useState } from 'react';
 import { breakdownAmount } from '~/lib/checkout/order-breakdown';
@@ -11,6 +13,7 @@ import { decimalStringToCents, formatEuroDecimal, shortOrderId } from '~/lib/pla
 import { certificatePath, copyLabel } from '~/lib/shop/editions';
 import { framingWords } from '~/lib/shop/print-choices';
 import { formatDay } from '~/lib/withdrawals/withdrawal-period';
+import { LabOrderPanel } from './LabOrderPanel';
 import { irishDateTime, ORDER_STATUS_FILTERS, type OrderDetails } from './orders-api';
 import { PaymentBadge, StatusBadge } from './StatusBadge';
 
@@ -271,6 +274,11 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                       <p className="tabular-nums">
                         {item.quantity} × {euros(item.price)}
                       </p>
+                      {item.labSku && (
+                        <p className="text-slate-600">
+                          Made by the lab (<span className="whitespace-nowrap font-mono">{item.labSku}</span>)
+                        </p>
+                      )}
                       {order.editionCopies
                         ?.filter((copy) => copy.orderItemId === item.id)
                         .map((copy) => (
@@ -292,6 +300,14 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                 ))}
               </ul>
             </section>
+            {order.lab && (
+              <LabOrderPanel
+                lab={order.lab}
+                path={path}
+                refunded={Boolean(order.refundId)}
+                onChanged={refresh}
+              />
+            )}
             <form onSubmit={submit} className="space-y-3" aria-labelledby="status-h">
               <h3 id="status-h" className="font-semibold">
                 Change status

@@ -1,5 +1,6 @@
 // The order views the owner's order endpoints answer, as the browser reads them.
 import type { BreakdownRowKind } from '~/lib/checkout/order-breakdown';
+import type { LabOrderState } from '~/lib/orders/lab-order-schemas';
 import type { OrderHistoryEntry } from '~/lib/orders/order-history';
 import type { PaymentState } from '~/lib/orders/payment-state';
 
@@ -18,6 +19,28 @@ export interface OrderItem {
     dimensions: string;
     photo: { id: string; title: string; imageUrl: string } | null;
   } | null;
+  /** The lab's product code when the print lab makes this line; null when the owner does. */
+  labSku?: string | null;
+}
+
+/** An order's order to the print lab (see the lab_orders table). */
+export interface LabOrderView {
+  state: LabOrderState;
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastError: string | null;
+  refusal: { field: string; code: string; description: string }[];
+  labOrderId: string | null;
+  labStage: string | null;
+  labIssues: string | null;
+  carrier: string | null;
+  trackingNumber: string | null;
+  trackingUrl: string | null;
+  sentAt: string | null;
+  createdAt: string | null;
+  updatedAt: string | null;
+  /** Set when it has waited for an unreachable lab for more than six hours: since when. */
+  unreachableSince: string | null;
 }
 
 export interface OrderRow {
@@ -63,6 +86,8 @@ export interface OrderDetails extends OrderRow {
   creditNoteNumber: string | null;
   /** Paid for real before invoices were issued and still without one: "Issue invoice" is offered. */
   invoiceMissing: boolean;
+  /** Its order to the print lab, when the lab makes any of its lines. */
+  lab?: LabOrderView | null;
 }
 
 export const ORDER_STATUS_FILTERS = [

@@ -1,10 +1,12 @@
 // The Products tab, 'Print Sizes & Pricing': the matte and gloss price of each size and its
 // framing price, saved together; new variants for every photo at these prices; and which sizes
-// each photo has the detail for; and the frames' details for the print pages' product safety notes.
+// each photo has the detail for; the frames' details for the print pages' product safety notes; and
+// which prints the print lab makes.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { PrintFitTable } from '~/islands/photos/PrintFitTable';
 import { FrameDetailsCard } from '~/islands/shop/FrameDetailsCard';
+import { PrintLabCard } from '~/islands/shop/PrintLabCard';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import {
@@ -151,6 +153,7 @@ export function ProductsTab() {
         </p>
       </form>
       <FrameDetailsCard />
+      <PrintLabCard />
       <PrintFitTable />
     </div>
   );

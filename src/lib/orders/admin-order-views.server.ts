@@ -1,7 +1,13 @@
 // The order views the owner's order endpoints answer, as JSON: money as decimal euros ("90.00") at
 // the edge with the integer cents alongside, times as ISO strings.
 
-import type { AdminOrder, AdminOrderDetails, AdminOrderItem } from '~/lib/orders/admin-orders.server';
+import type {
+  AdminLabOrder,
+  AdminOrder,
+  AdminOrderDetails,
+  AdminOrderItem,
+} from '~/lib/orders/admin-orders.server';
+import { LAB_UNREACHABLE_AFTER_MS } from '~/lib/orders/lab-order-schemas';
 import { lacksInvoice } from '~/lib/orders/late-invoices.server';
 import { paymentState } from '~/lib/orders/payment-state';
 import { centsToDecimal } from '~/lib/platform/shared/format';
@@ -19,6 +25,37 @@ function itemJson(i: AdminOrderItem) {
     framing: i.framingSize,
     framingPrice: centsToDecimal(i.framingPriceCents),
     productVariant: i.productVariant,
+    /** The lab's product code when the lab makes this line; null when the owner does. */
+    labSku: i.labSku,
+  };
+}
+
+/**
+ * The lab order as the dialog shows it. `unreachableSince`: when a lab order still waiting to be
+ * sent has failed to reach the lab and was queued more than six hours ago, since when it waits.
+ */
+export function labOrderJson(l: AdminLabOrder, now = new Date()) {
+  const stuck =
+    l.state === 'queued' &&
+    l.attempts > 0 &&
+    now.getTime() - l.createdAt.getTime() >= LAB_UNREACHABLE_AFTER_MS;
+  return {
+    state: l.state,
+    attempts: l.attempts,
+    nextAttemptAt: iso(l.nextAttemptAt),
+    lastError: l.lastError,
+    refusal: l.refusal ?? [],
+    labOrderId: l.labOrderId,
+    labStage: l.labStage,
+    labIssues: l.labIssues,
+    carrier: l.carrier,
+    trackingNumber: l.trackingNumber,
+    trackingUrl: l.trackingUrl,
+    sentAt: iso(l.sentAt),
+    createdAt: iso(l.createdAt),
+    /** When it last changed: for a lab order being sent, when the lab was last tried. */
+    updatedAt: iso(l.updatedAt),
+    unreachableSince: stuck ? iso(l.createdAt) : null,
   };
 }
 
@@ -68,6 +105,8 @@ export function adminOrderDetailsJson(o: AdminOrderDetails) {
     invoiceMissing: lacksInvoice(o),
     /** Items, shipping, discount, total and the VAT inside it: a label and an amount ("-4.50" off) each. */
     breakdown: o.breakdown.map((r) => ({ kind: r.kind, label: r.label, amount: centsToDecimal(r.cents) })),
+    /** Its order to the print lab, when the lab makes any of its lines. */
+    lab: o.lab && labOrderJson(o.lab),
     /** The VAT inside the total per rate (rate in percent); empty for an order made before VAT was kept. */
     vat: (o.vat ?? []).map((r) => ({
       rate: Number(ratePercent(r.rateBp)),

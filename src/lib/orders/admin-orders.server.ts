@@ -16,6 +16,7 @@ import { orderWithdrawal } from '~/lib/withdrawals/withdrawals.server';
 import {
   galleries,
   galleryLinks,
+  labOrders,
   type Order,
   orderItems,
   orderStatusHistory,
@@ -37,6 +38,8 @@ export interface AdminOrderItem {
   framingSize: string | null;
   framingPriceCents: number;
   description: string;
+  /** Made by the print lab: the lab's product code; null when the owner makes it. */
+  labSku: string | null;
   /** Null when the print was deleted since: the description still says what was bought. */
   productVariant: {
     id: string;
@@ -64,7 +67,54 @@ export type AdminOrderDetails = AdminOrder & {
   /** The numbers of its VAT invoice and credit note ("INV-000042", "CN-000003"), when issued. */
   invoiceNumber: string | null;
   creditNoteNumber: string | null;
+  /** Its order to the print lab, when it has lines the lab makes (see the lab_orders table). */
+  lab: AdminLabOrder | null;
 };
+
+/** An order's order to the print lab, as the owner's dialog shows it. */
+export type AdminLabOrder = Pick<
+  typeof labOrders.$inferSelect,
+  | 'state'
+  | 'attempts'
+  | 'nextAttemptAt'
+  | 'lastError'
+  | 'refusal'
+  | 'labOrderId'
+  | 'labStage'
+  | 'labIssues'
+  | 'carrier'
+  | 'trackingNumber'
+  | 'trackingUrl'
+  | 'sentAt'
+  | 'createdAt'
+  | 'updatedAt'
+>;
+
+/** The lab order of an order, or null when the lab makes none of its lines. */
+export function labOrderOf(db: Db | Tx, orderId: string): AdminLabOrder | null {
+  return (
+    db
+      .select({
+        state: labOrders.state,
+        attempts: labOrders.attempts,
+        nextAttemptAt: labOrders.nextAttemptAt,
+        lastError: labOrders.lastError,
+        refusal: labOrders.refusal,
+        labOrderId: labOrders.labOrderId,
+        labStage: labOrders.labStage,
+        labIssues: labOrders.labIssues,
+        carrier: labOrders.carrier,
+        trackingNumber: labOrders.trackingNumber,
+        trackingUrl: labOrders.trackingUrl,
+        sentAt: labOrders.sentAt,
+        createdAt: labOrders.createdAt,
+        updatedAt: labOrders.updatedAt,
+      })
+      .from(labOrders)
+      .where(eq(labOrders.orderId, orderId))
+      .get() ?? null
+  );
+}
 
 /** The gallery and link an order came through, while both still exist. */
 function orderGallery(db: Db | Tx, linkId: string | null) {
@@ -125,6 +175,7 @@ function itemsOf(db: Db | Tx, orderIds: string[]): Map<string, AdminOrderItem[]>
       framingSize: item.framingSize,
       framingPriceCents: item.framingPriceCents,
       description: item.description,
+      labSku: item.labSku,
       productVariant:
         variant && photo
           ? {
@@ -212,5 +263,6 @@ export function getOrderDetails(db: Db | Tx, id: string): AdminOrderDetails {
     withdrawal: orderWithdrawal(db, id),
     invoiceNumber: issuedNumber(db, id, 'invoice'),
     creditNoteNumber: issuedNumber(db, id, 'credit_note'),
+    lab: labOrderOf(db, id),
   };
 }

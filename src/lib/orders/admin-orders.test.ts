@@ -119,6 +119,7 @@ describe('the order list', () => {
         framingSize: 'large',
         framingPriceCents: 2500,
         description: 'Lough Tay, small (8x12 inches) matte',
+        labSku: null,
         productVariant: {
           id: variant.id,
           size: 'large',

@@ -1,0 +1,197 @@
+// The owner's "Print lab" card over the database: which of the twelve prints the lab makes
+// (lab_products) and how the shop works with the lab (lab_settings, one row). A save checks every
+// new or changed product code with the lab before anything is written, so the shop never offers a
+// print the lab cannot make; then it writes the whole card in one transaction.
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '~/lib/platform/server/db';
+import { HttpError } from '~/lib/platform/server/http/http';
+import { getLog } from '~/lib/platform/server/log';
+import { labProducts, labSettings } from '~db/schema';
+import { isLabAnswerError, isLabRefused, isLabUnavailable, type Lab, type PrintArea } from './lab';
+import {
+  attributesText,
+  LAB_PRINTS,
+  type LabCard,
+  type LabCardPrint,
+  type LabCardSaved,
+  type LabModeName,
+  type PrintKind,
+  printKey,
+} from './lab-admin-schemas';
+import { type LabProduct, labSettingsOf, listLabProducts } from './lab-products.server';
+
+/** The card as saved: every one of the twelve prints, made by the owner or by the lab. */
+export function readLabCard(db: Db, mode: LabModeName): LabCard {
+  const byKey = new Map(listLabProducts(db).map((p) => [printKey(p), p]));
+  const prints: LabCardPrint[] = LAB_PRINTS.map((print) => {
+    const row = byKey.get(printKey(print));
+    return row
+      ? {
+          ...print,
+          madeBy: 'lab',
+          sku: row.sku,
+          sizing: row.sizing,
+          attributes: attributesText(row.attributes),
+        }
+      : { ...print, madeBy: 'me', sku: '', sizing: 'fillPrintArea', attributes: '' };
+  });
+  return { mode, prints, ...labSettingsOf(db) };
+}
+
+const sameAttributes = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
+type LabPrint = LabCardSaved['labPrints'][number];
+
+const UNREACHABLE =
+  'The lab could not be reached to check the product codes; nothing was saved. Try again in a minute.';
+
+/** The lab's reasons in one sentence. */
+const reasonsOf = (reasons: { description: string; code: string }[]) =>
+  reasons
+    .map((r) => r.description || r.code)
+    .filter(Boolean)
+    .join('; ')
+    .replace(/\.$/, '') || 'no reason given';
+
+/** The product's print areas from the lab, or the HttpError the owner reads instead. */
+async function printAreasOf(lab: Pick<Lab, 'productPrintAreas'>, print: LabPrint): Promise<PrintArea[]> {
+  const field = `prints.${print.index}.sku`;
+  try {
+    return await lab.productPrintAreas(print.sku);
+  } catch (err) {
+    if (isLabUnavailable(err)) throw new HttpError(503, UNREACHABLE);
+    if (isLabRefused(err)) {
+      if (err.status === 401 || err.status === 403 || err.outcome === 'unauthorised') {
+        throw new HttpError(
+          503,
+          'The lab refused this site’s key (PRODIGI_API_KEY) while checking the product codes; nothing was saved. Check the key.',
+        );
+      }
+      throw new HttpError(
+        422,
+        `The lab does not know the product code ${print.sku}: ${reasonsOf(err.reasons)}. Nothing was saved.`,
+        { field },
+      );
+    }
+    if (isLabAnswerError(err)) {
+      throw new HttpError(
+        503,
+        `The lab’s answer about ${print.sku} could not be read; nothing was saved. Try again in a minute.`,
+      );
+    }
+    throw err;
+  }
+}
+
+/**
+ * Whether the attributes pick a variant of the product: every attribute the lab names for it must
+ * be given (a canvas's wrap), with one of the values it offers, and no other.
+ */
+function checkAttributes(print: LabPrint, areas: PrintArea[]): void {
+  const field = `prints.${print.index}.attributes`;
+  const variants = areas.map((a) => a.attributes);
+  const names = [...new Set(variants.flatMap((v) => Object.keys(v)))];
+  const unknown = Object.keys(print.attributes).filter((k) => !names.includes(k));
+  if (unknown.length) {
+    const has = names.length ? `its attributes are ${names.join(', ')}` : 'it takes no attributes';
+    throw new HttpError(
+      422,
+      `The lab’s ${print.sku} has no attribute ${unknown[0]}: ${has}. Nothing was saved.`,
+      {
+        field,
+      },
+    );
+  }
+  if (!names.length) return;
+  if (variants.some((v) => Object.entries(v).every(([k, value]) => print.attributes[k] === value))) return;
+  const missing = names.find((n) => !(n in print.attributes)) ?? names[0] ?? '';
+  const values = [...new Set(variants.map((v) => v[missing]).filter(Boolean))];
+  throw new HttpError(
+    422,
+    `The lab’s ${print.sku} needs ${missing} set to one of ${values.join(', ')} (such as ${missing}=${values[0]}). Nothing was saved.`,
+    { field },
+  );
+}
+
+/**
+ * Saves the card and answers it as stored. Each new or changed product code (or its attributes) is
+ * checked with the lab first: unknown is a 422 naming it, the lab unreachable a 503, and no lab at
+ * all (off) a 409, since a code that cannot be checked might name a print nobody can make. Nothing
+ * is written unless every check passes.
+ */
+export async function saveLabCard(
+  db: Db,
+  lab: Pick<Lab, 'productPrintAreas'> | null,
+  mode: LabModeName,
+  card: LabCardSaved,
+): Promise<LabCard> {
+  const saved = new Map<string, LabProduct>(listLabProducts(db).map((p) => [printKey(p), p]));
+  const toCheck = card.labPrints.filter((p) => {
+    const before = saved.get(printKey(p));
+    return !before || before.sku !== p.sku || !sameAttributes(before.attributes, p.attributes);
+  });
+  if (toCheck.length && !lab) {
+    throw new HttpError(
+      409,
+      'The print lab is off on this site (PRODIGI_API_KEY is not set), so the new product codes cannot be checked and nothing was saved. Set the key first, or keep these prints made by you.',
+      { field: `prints.${toCheck[0]?.index}.sku` },
+    );
+  }
+  if (lab) {
+    // One question per product code, however many prints share it.
+    const asked = new Map<string, Promise<PrintArea[]>>();
+    for (const print of toCheck) {
+      const key = print.sku.toUpperCase();
+      if (!asked.has(key)) asked.set(key, printAreasOf(lab, print));
+      checkAttributes(print, await (asked.get(key) as Promise<PrintArea[]>));
+    }
+  }
+
+  const now = new Date();
+  const keep = new Set(card.labPrints.map(printKey));
+  db.transaction((tx) => {
+    const where = (p: PrintKind) =>
+      and(eq(labProducts.size, p.size), eq(labProducts.finish, p.finish), eq(labProducts.framed, p.framed));
+    for (const [key, before] of saved) {
+      if (!keep.has(key)) tx.delete(labProducts).where(where(before)).run();
+    }
+    for (const p of card.labPrints) {
+      const before = saved.get(printKey(p));
+      if (
+        before &&
+        before.sku === p.sku &&
+        before.sizing === p.sizing &&
+        sameAttributes(before.attributes, p.attributes)
+      )
+        continue;
+      const values = { sku: p.sku, attributes: p.attributes, sizing: p.sizing, updatedAt: now };
+      tx.insert(labProducts)
+        .values({ size: p.size, finish: p.finish, framed: p.framed, ...values })
+        .onConflictDoUpdate({
+          target: [labProducts.size, labProducts.finish, labProducts.framed],
+          set: values,
+        })
+        .run();
+    }
+    const settings = {
+      holdForApproval: card.holdForApproval,
+      shippingMethod: card.shippingMethod,
+      updatedAt: now,
+    };
+    tx.insert(labSettings)
+      .values({ id: 1, ...settings })
+      .onConflictDoUpdate({ target: labSettings.id, set: settings })
+      .run();
+  });
+  getLog().info(
+    {
+      labPrints: card.labPrints.map((p) => `${printKey(p)}=${p.sku}`),
+      checked: [...new Set(toCheck.map((p) => p.sku))],
+      holdForApproval: card.holdForApproval,
+      shippingMethod: card.shippingMethod,
+    },
+    'Print lab settings saved',
+  );
+  return readLabCard(db, mode);
+}

@@ -1,0 +1,24 @@
+// GET /api/admin/lab: the print lab card: the lab's mode (live, sandbox, test or off), each of the
+// twelve prints made by the owner or by the lab (its product code, attributes and sizing), whether
+// lab orders wait for the owner's approval, and the lab's delivery speed.
+// PUT /api/admin/lab { prints: [{ size, finish, framed, madeBy, sku, sizing, attributes }],
+// holdForApproval, shippingMethod }: saves the whole card and answers it as stored. Each new or
+// changed product code is checked with the lab first: bad input is a 400, a code the lab does not
+// know a 422 naming it and the lab's reason ({ message, field }), no lab on this site a 409, the lab
+// unreachable a 503; in each case nothing is saved. Owner only (the route table).
+import type { APIRoute } from 'astro';
+import { readLabCard, saveLabCard } from '~/lib/lab/lab-admin.server';
+import { labCardSchema } from '~/lib/lab/lab-admin-schemas';
+import { getLab } from '~/lib/lab/lab-backend.server';
+import { getConfig } from '~/lib/platform/server/config';
+import { getDb } from '~/lib/platform/server/db';
+import { handle, readJson } from '~/lib/platform/server/http/http';
+
+const noStore = { headers: { 'Cache-Control': 'no-store' } };
+
+export const GET: APIRoute = handle(() => Response.json(readLabCard(getDb(), getConfig().lab.mode), noStore));
+
+export const PUT: APIRoute = handle(async ({ request }) => {
+  const card = await readJson(request, labCardSchema);
+  return Response.json(await saveLabCard(getDb(), getLab(), getConfig().lab.mode, card), noStore);
+});
