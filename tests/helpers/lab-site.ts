@@ -97,9 +97,8 @@ export function readSiteDb<T>(dataDir: string, fn: (db: Database.Database) => T)
 }
 
 /**
- * Starts an order of one lab print through the checkout, and marks its line as made by the lab
- * (lab_sku), as the checkout does for a print that has a lab product. Answers the shop's order id
- * and PayPal's.
+ * Starts an order of one lab print through the checkout, which marks its line as made by the lab
+ * (lab_sku) from the print's lab product. Answers the shop's order id and PayPal's.
  */
 export async function startLabOrder(site: RunningServer, variantId: string, sku = LAB_SKU) {
   const res = await post(site, '/api/paypal/order', {
@@ -108,16 +107,14 @@ export async function startLabOrder(site: RunningServer, variantId: string, sku 
   });
   if (res.status !== 201) throw new Error(`The order was not made: ${res.status} ${await res.text()}`);
   const paypalId = ((await res.json()) as { id: string }).id;
-  const orderId = withSiteDb(site.dataDir, (db) => {
-    const row = db.$client.prepare('select id from orders where paypal_order_id = ?').get(paypalId) as {
-      id: string;
-    };
-    db.$client
+  const orderId = readSiteDb(site.dataDir, (db) => {
+    const row = db
       .prepare(
-        `update order_items set lab_sku = ?, lab_sizing = coalesce(lab_sizing, 'fillPrintArea')
-         where order_id = ? and lab_sku is null`,
+        `select o.id, i.lab_sku from orders o join order_items i on i.order_id = o.id
+         where o.paypal_order_id = ?`,
       )
-      .run(sku, row.id);
+      .get(paypalId) as { id: string; lab_sku: string | null };
+    if (row.lab_sku !== sku) throw new Error(`The checkout did not mark the line as made by ${sku}`);
     return row.id;
   });
   return { orderId, paypalId };

@@ -6,6 +6,8 @@
 // lab, and a refusal is said under the field it is about. A table on a wide screen, a list on a phone.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
+import { LabKeyForm } from '~/islands/shop/LabKeyForm';
+import { LabMarginsTable } from '~/islands/shop/LabMarginsTable';
 import {
   LAB_MODE_WORDS,
   LAB_SHIPPING_METHODS,
@@ -60,6 +62,7 @@ export function PrintLabCard() {
     onSuccess: (saved) => {
       setProblems({});
       client.setQueryData(KEY, saved);
+      client.invalidateQueries({ queryKey: ['/api/admin/lab/margins'] });
       const count = saved.prints.filter((p) => p.madeBy === 'lab').length;
       notify(
         'success',
@@ -111,6 +114,7 @@ export function PrintLabCard() {
           {LAB_MODE_WORDS[mode]}.
         </p>
       )}
+      <LabKeyForm />
       {form && (
         <form onSubmit={submit} noValidate aria-labelledby="lab-card-h" className="mt-4 space-y-6">
           <table className="block w-full text-left text-sm lg:table">
@@ -295,6 +299,7 @@ export function PrintLabCard() {
           </div>
         </form>
       )}
+      <LabMarginsTable />
     </section>
   );
 }

@@ -26,7 +26,7 @@ export const LAB_MODE_WORDS: Record<LabModeName, string> = {
   live: 'Prodigi, live: orders are printed and charged to your Prodigi account',
   sandbox: 'Prodigi sandbox: orders are checked but never printed',
   test: 'Test lab: this site takes test payments, and its lab double prints nothing',
-  off: 'Off: the lab’s prints cannot be sold until PRODIGI_API_KEY is set',
+  off: 'Off: the lab’s prints cannot be sold until a Prodigi key is saved below',
 };
 
 /**

@@ -9,6 +9,7 @@ import { type LabProduct, labSettingsOf, listLabProducts } from '~/lib/lab/lab-p
 import type { Db } from '~/lib/platform/server/db';
 import { registerInstance } from '~/lib/platform/server/instances';
 import { getPriceMatrix } from '~/lib/shop/pricing.server';
+import type { LabMargin } from './lab-margins';
 import { loadVatRates } from './selling-rules.server';
 import { vatInGross } from './vat';
 
@@ -20,21 +21,6 @@ const kept = new Map<string, { at: number; cost: LabCost }>();
 interface LabCost {
   itemCents: number;
   deliveryCents: number;
-}
-
-export interface LabMargin {
-  size: LabProduct['size'];
-  finish: LabProduct['finish'];
-  framed: boolean;
-  sku: string;
-  priceCents: number;
-  vatCents: number;
-  /** Null when the lab could not price it now (`problem` says why). */
-  labCostCents: number | null;
-  labDeliveryCents: number | null;
-  /** price − VAT − the lab's cost; null without the lab's cost. */
-  leftCents: number | null;
-  problem: string | null;
 }
 
 async function costOf(lab: Lab, product: LabProduct, method: ShippingMethod, now: number): Promise<LabCost> {

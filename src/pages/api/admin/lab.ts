@@ -9,16 +9,15 @@
 import type { APIRoute } from 'astro';
 import { readLabCard, saveLabCard } from '~/lib/lab/lab-admin.server';
 import { labCardSchema } from '~/lib/lab/lab-admin-schemas';
-import { getLab } from '~/lib/lab/lab-backend.server';
-import { getConfig } from '~/lib/platform/server/config';
+import { getLab, labMode } from '~/lib/lab/lab-backend.server';
 import { getDb } from '~/lib/platform/server/db';
 import { handle, readJson } from '~/lib/platform/server/http/http';
 
 const noStore = { headers: { 'Cache-Control': 'no-store' } };
 
-export const GET: APIRoute = handle(() => Response.json(readLabCard(getDb(), getConfig().lab.mode), noStore));
+export const GET: APIRoute = handle(() => Response.json(readLabCard(getDb(), labMode()), noStore));
 
 export const PUT: APIRoute = handle(async ({ request }) => {
   const card = await readJson(request, labCardSchema);
-  return Response.json(await saveLabCard(getDb(), getLab(), getConfig().lab.mode, card), noStore);
+  return Response.json(await saveLabCard(getDb(), getLab(), labMode(), card), noStore);
 });

@@ -1,0 +1,223 @@
+// The print lab's whole story in the browser, on a demo site of its own whose lab is the Prodigi
+// fake over HTTP (its sandbox, in effect) and whose payments are test payments. The owner has the
+// lab make large matte prints (fine-art paper) and large gloss ones (canvas); a buyer in Germany
+// buys a fine-art print and a buyer in Ireland a canvas, each seeing the lab's delivery beside the
+// prints; the lab receives one order each with the right product, print area, file and address;
+// its callbacks move each order to shipped with the lab's tracking, and the buyer's mail says so.
+import { expect, type Page, test } from '@playwright/test';
+import Database from 'better-sqlite3';
+import sharp from 'sharp';
+import { startProdigiFakeServer } from '~/lib/lab/prodigi-fake.server';
+import { OWNER } from '../../playwright.config';
+import { freePort } from '../helpers/lab-site';
+import { type RunningServer, startServer } from '../helpers/server';
+import { signInTo } from './sign-in';
+
+type Fake = Awaited<ReturnType<typeof startProdigiFakeServer>>;
+let prodigi: Fake;
+let site: RunningServer;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  prodigi = await startProdigiFakeServer();
+  const port = await freePort();
+  site = await startServer({
+    SEED_DEMO: '1',
+    PORT: String(port),
+    SITE_URL: `http://127.0.0.1:${port}`,
+    PRODIGI_API_KEY: prodigi.fake.apiKey,
+    PRODIGI_API_BASE: prodigi.url,
+    LAB_SEND_EVERY_SECONDS: '1',
+    OWNER_EMAIL: OWNER.email,
+    OWNER_PASSWORD: OWNER.password,
+  });
+});
+test.afterAll(async () => {
+  await site?.stop();
+  await prodigi?.stop();
+});
+
+/** Pages of this test's own site. */
+function onSite(page: Page) {
+  const go = page.goto.bind(page);
+  page.goto = ((url: string, opts?: Parameters<Page['goto']>[1]) =>
+    go(url.startsWith('/') ? `${site.url}${url}` : url, opts)) as Page['goto'];
+}
+
+const query = <T>(sql: string, ...args: unknown[]): T[] => {
+  const db = new Database(`${site.dataDir}/site.sqlite`, { readonly: true });
+  try {
+    return db.prepare(sql).all(...args) as T[];
+  } finally {
+    db.close();
+  }
+};
+
+async function buy(
+  page: Page,
+  print: { finish: 'Matte' | 'Gloss' },
+  buyer: { name: string; email: string; street: string; city: string; postalCode: string; country: string },
+) {
+  onSite(page);
+  await page.goto('/shop');
+  await page.getByPlaceholder('Search photos...').fill('lough tay');
+  await page.getByRole('button', { name: /Customise print: Lough Tay/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Lough Tay/ });
+  await dialog.getByRole('radio', { name: /Large/ }).check();
+  await dialog.getByRole('radio', { name: print.finish }).check();
+  await dialog.getByRole('button', { name: 'Add to Cart' }).click();
+  await expect(page.getByText('Added to cart')).toBeVisible();
+  await page.goto('/checkout');
+  const field = (label: string) => page.getByLabel(label, { exact: true });
+  await field('Full Name').fill(buyer.name);
+  await field('Email').fill(buyer.email);
+  await field('Phone').fill('+353 1 234 5678');
+  await field('Street Address').fill(buyer.street);
+  await field('City').fill(buyer.city);
+  await field('Postal Code').fill(buyer.postalCode);
+  await field('Country').selectOption({ label: buyer.country });
+  // Who sends what, in plain words: the print is the lab's, and so is its delivery.
+  await expect(page.getByText('Made and sent by our print lab')).toBeVisible();
+  await expect(
+    page.getByText("Print lab's delivery (Standard delivery, from the Netherlands)"),
+  ).toBeVisible();
+  await expect(page.getByTestId('order-shipping-lab')).toHaveText('€9.50');
+  await page.getByRole('button', { name: 'Test mode: no real payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Test order placed' })).toBeVisible();
+  await expect(page.getByText('Made and sent by our print lab, in a parcel of its own')).toBeVisible();
+  return new URL(page.url()).searchParams.get('orderId') as string;
+}
+
+test('the owner has the lab make prints; two buyers get theirs from the lab, tracked', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const owner = await browser.newPage();
+  onSite(owner);
+  await signInTo(owner, '/admin?tab=products');
+  const card = owner.getByRole('region', { name: 'Print lab' });
+  await expect(card.getByText('Prodigi sandbox: orders are checked but never printed')).toBeVisible();
+  const fineArt = 'Large (16x20 inches), matte, unframed';
+  const canvas = 'Large (16x20 inches), gloss, unframed';
+  await card.getByRole('combobox', { name: `Made by, ${fineArt}` }).selectOption({ label: 'The lab' });
+  await card.getByRole('textbox', { name: `Lab product code (SKU), ${fineArt}` }).fill('GLOBAL-FAP-16X24');
+  await card.getByRole('combobox', { name: `Made by, ${canvas}` }).selectOption({ label: 'The lab' });
+  await card.getByRole('textbox', { name: `Lab product code (SKU), ${canvas}` }).fill('GLOBAL-CAN-16X24');
+  await card.getByRole('textbox', { name: `Attributes, ${canvas}` }).fill('wrap=ImageWrap');
+  await card.getByRole('button', { name: 'Save print lab' }).click();
+  await expect(owner.getByText('Print lab saved')).toBeVisible();
+  // What each lab print leaves the owner, from the lab's own costs.
+  const margins = card.getByRole('table', { name: /What each lab print leaves you/ });
+  await expect(margins.getByRole('row', { name: /Large matte GLOBAL-FAP-16X24/ })).toContainText('€21.00');
+  await expect(margins.getByRole('row', { name: /Large gloss GLOBAL-CAN-16X24/ })).toContainText('€48.00');
+
+  const german = await buy(
+    await browser.newPage(),
+    { finish: 'Matte' },
+    {
+      name: 'Lena Vogel',
+      email: 'lena@example.de',
+      street: 'Kastanienallee 12',
+      city: 'Berlin',
+      postalCode: '10435',
+      country: 'Germany',
+    },
+  );
+  const irish = await buy(
+    await browser.newPage(),
+    { finish: 'Gloss' },
+    {
+      name: 'Aoife Byrne',
+      email: 'aoife@example.ie',
+      street: '12 Main Street',
+      city: 'Wicklow',
+      postalCode: 'A67 X123',
+      country: 'Ireland',
+    },
+  );
+
+  // The lab receives one order for each, sent by the site's outbox.
+  await expect.poll(() => prodigi.fake.orders.size, { timeout: 30_000 }).toBe(2);
+  const sent = [...prodigi.fake.orders.values()];
+  const of = (orderId: string) => {
+    const order = sent.find((o) => o.request.merchantReference === orderId);
+    if (!order) throw new Error(`the lab has no order ${orderId}`);
+    return order;
+  };
+  const expectations = [
+    {
+      orderId: german,
+      sku: 'GLOBAL-FAP-16X24',
+      country: 'DE',
+      town: 'Berlin',
+      name: 'Lena Vogel',
+      px: [7200, 4800],
+    },
+    {
+      orderId: irish,
+      sku: 'GLOBAL-CAN-16X24',
+      country: 'IE',
+      town: 'Wicklow',
+      name: 'Aoife Byrne',
+      px: [4172, 2972],
+    },
+  ];
+  for (const e of expectations) {
+    const { request } = of(e.orderId);
+    expect(request.idempotencyKey).toBe(e.orderId);
+    expect(request.recipient).toMatchObject({
+      name: e.name,
+      address: { countryCode: e.country, townOrCity: e.town },
+    });
+    expect(request.items).toHaveLength(1);
+    const [item] = request.items;
+    expect(item?.sku).toBe(e.sku);
+    expect(item?.assets).toEqual([expect.objectContaining({ printArea: 'default' })]);
+    // The file the lab downloads: the photo at the product's print area, turned to its landscape.
+    const file = await fetch(item?.assets[0]?.url as string);
+    expect(file.status).toBe(200);
+    const meta = await sharp(Buffer.from(await file.arrayBuffer())).metadata();
+    expect([meta.width, meta.height]).toEqual(e.px);
+  }
+  expect(of(irish).request.items[0]?.attributes).toEqual({ wrap: 'ImageWrap' });
+
+  // The lab makes and sends them: its callbacks move each order to shipped with its tracking.
+  for (const e of expectations) {
+    const id = of(e.orderId).id;
+    prodigi.fake.advance(id, 'InProduction');
+    prodigi.fake.advance(id, 'Complete');
+  }
+  await prodigi.fake.delivered();
+  for (const e of expectations) {
+    const tracking = of(e.orderId).shipments[0]?.tracking?.number as string;
+    expect(tracking).toBeTruthy();
+    await expect
+      .poll(
+        () =>
+          query<{ status: string; tracking_number: string }>(
+            'select status, tracking_number from orders where id = ?',
+            e.orderId,
+          )[0],
+        { timeout: 15_000 },
+      )
+      .toEqual({ status: 'shipped', tracking_number: tracking });
+    const mails = query<{ text: string }>(
+      'select text from mail_queue where "to" like ? and text like ?',
+      `%${e.name === 'Lena Vogel' ? 'lena@example.de' : 'aoife@example.ie'}%`,
+      `%${tracking}%`,
+    );
+    expect(mails).toHaveLength(1);
+  }
+
+  // The owner sees the lab's stage and tracking in the order.
+  await owner.goto('/admin?tab=orders');
+  await owner.getByLabel('Search by customer e-mail or name').fill('Lena Vogel');
+  await expect(owner.getByRole('cell', { name: 'Lena Vogel' })).toBeVisible();
+  await owner.getByRole('button', { name: /^View/ }).first().click();
+  const dialog = owner.getByRole('dialog', { name: /^Order #/ });
+  await expect(dialog.getByRole('region', { name: 'Print lab' })).toContainText(
+    of(german).shipments[0]?.tracking?.number as string,
+  );
+});
