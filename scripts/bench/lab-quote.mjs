@@ -24,8 +24,8 @@ async function carts(dbFile) {
   try {
     db.prepare(
       `insert into lab_products (id, size, finish, framed, sku, attributes) values
-         ('bench-fap', 'large', 'matte', 0, 'GLOBAL-FAP-16X24', '{}'),
-         ('bench-can', 'large', 'gloss', 0, 'GLOBAL-CAN-16X24', '{"wrap":"ImageWrap"}')
+         ('bench-fap', 'large', 'matte', 0, 'GLOBAL-FAP-16X20', '{}'),
+         ('bench-can', 'large', 'gloss', 0, 'GLOBAL-CAN-16X20', '{"wrap":"ImageWrap"}')
        on conflict do nothing`,
     ).run();
     const variants = db

@@ -1,5 +1,5 @@
 // The owner's print lab screens in the browser, on the test site whose lab is the built-in lab
-// double (its catalogue: GLOBAL-FAP-16X24, GLOBAL-FAP-12X18, GLOBAL-CAN-16X24).
+// double (its catalogue: GLOBAL-FAP-16X20, GLOBAL-FAP-12X18, GLOBAL-CAN-16X20).
 // The Products tab's "Print lab" card: a print set to be made by the lab with a known product code
 // is saved and still there after a reload; a code the lab does not know is refused under its field
 // with the lab's reason, and nothing is saved. The order dialog's "Print lab" section: a lab order
@@ -38,7 +38,7 @@ test('the owner has the lab make a print, and a code the lab does not know is re
     ).toBeVisible();
     await expect(madeBy(page, LARGE)).toHaveValue('me');
     await madeBy(page, LARGE).selectOption({ label: 'The lab' });
-    await sku(page, LARGE).fill('GLOBAL-FAP-16X24');
+    await sku(page, LARGE).fill('GLOBAL-FAP-16X20');
     await card.getByRole('combobox', { name: `Photo on the print area, ${LARGE}` }).selectOption({
       label: 'Whole photo, white margin',
     });
@@ -49,7 +49,7 @@ test('the owner has the lab make a print, and a code the lab does not know is re
 
     await page.reload();
     await expect(madeBy(page, LARGE)).toHaveValue('lab');
-    await expect(sku(page, LARGE)).toHaveValue('GLOBAL-FAP-16X24');
+    await expect(sku(page, LARGE)).toHaveValue('GLOBAL-FAP-16X20');
     await expect(page.getByRole('combobox', { name: `Photo on the print area, ${LARGE}` })).toHaveValue(
       'fitPrintArea',
     );
@@ -82,7 +82,7 @@ test('the owner has the lab make a print, and a code the lab does not know is re
           .all()
           .map((p) => p.sku),
       ),
-    ).toEqual(['GLOBAL-FAP-16X24']);
+    ).toEqual(['GLOBAL-FAP-16X20']);
   } finally {
     forgetCard();
   }
@@ -96,7 +96,7 @@ test('the owner sends a held lab order to the lab, and cancels another before it
         payment: 'paid',
         customerName,
         items: [
-          { labSku: 'GLOBAL-FAP-16X24', labSizing: 'fillPrintArea', labAttributes: {} },
+          { labSku: 'GLOBAL-FAP-16X20', labSizing: 'fillPrintArea', labAttributes: {} },
           { description: 'Lough Dan, small (8x12 inches) gloss' },
         ],
       });
@@ -122,7 +122,7 @@ test('the owner sends a held lab order to the lab, and cancels another before it
     const first = await open(buyers[0] as string);
     const panel = first.getByRole('region', { name: 'Print lab' });
     await expect(panel.getByText('Waiting for your approval before it goes to the lab.')).toBeVisible();
-    await expect(first.getByText('Made by the lab (GLOBAL-FAP-16X24)')).toBeVisible();
+    await expect(first.getByText('Made by the lab (GLOBAL-FAP-16X20)')).toBeVisible();
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: width > 500 ? 800 : 844 });
       await panel.scrollIntoViewIfNeeded();

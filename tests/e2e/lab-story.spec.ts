@@ -102,16 +102,16 @@ test('the owner has the lab make prints; two buyers get theirs from the lab, tra
   const fineArt = 'Large (16x20 inches), matte, unframed';
   const canvas = 'Large (16x20 inches), gloss, unframed';
   await card.getByRole('combobox', { name: `Made by, ${fineArt}` }).selectOption({ label: 'The lab' });
-  await card.getByRole('textbox', { name: `Lab product code (SKU), ${fineArt}` }).fill('GLOBAL-FAP-16X24');
+  await card.getByRole('textbox', { name: `Lab product code (SKU), ${fineArt}` }).fill('GLOBAL-FAP-16X20');
   await card.getByRole('combobox', { name: `Made by, ${canvas}` }).selectOption({ label: 'The lab' });
-  await card.getByRole('textbox', { name: `Lab product code (SKU), ${canvas}` }).fill('GLOBAL-CAN-16X24');
+  await card.getByRole('textbox', { name: `Lab product code (SKU), ${canvas}` }).fill('GLOBAL-CAN-16X20');
   await card.getByRole('textbox', { name: `Attributes, ${canvas}` }).fill('wrap=ImageWrap');
   await card.getByRole('button', { name: 'Save print lab' }).click();
   await expect(owner.getByText('Print lab saved')).toBeVisible();
   // What each lab print leaves the owner, from the lab's own costs.
   const margins = card.getByRole('table', { name: /What each lab print leaves you/ });
-  await expect(margins.getByRole('row', { name: /Large matte GLOBAL-FAP-16X24/ })).toContainText('€21.00');
-  await expect(margins.getByRole('row', { name: /Large gloss GLOBAL-CAN-16X24/ })).toContainText('€48.00');
+  await expect(margins.getByRole('row', { name: /Large matte GLOBAL-FAP-16X20/ })).toContainText('€18.00');
+  await expect(margins.getByRole('row', { name: /Large gloss GLOBAL-CAN-16X20/ })).toContainText('€42.00');
 
   const german = await buy(
     await browser.newPage(),
@@ -149,19 +149,19 @@ test('the owner has the lab make prints; two buyers get theirs from the lab, tra
   const expectations = [
     {
       orderId: german,
-      sku: 'GLOBAL-FAP-16X24',
+      sku: 'GLOBAL-FAP-16X20',
       country: 'DE',
       town: 'Berlin',
       name: 'Lena Vogel',
-      px: [7200, 4800],
+      px: [6000, 4800],
     },
     {
       orderId: irish,
-      sku: 'GLOBAL-CAN-16X24',
+      sku: 'GLOBAL-CAN-16X20',
       country: 'IE',
       town: 'Wicklow',
       name: 'Aoife Byrne',
-      px: [4172, 2972],
+      px: [3572, 2972],
     },
   ];
   for (const e of expectations) {

@@ -18,7 +18,7 @@ import { CUSTOMER } from './fixtures';
 import { type RunningServer, startServer } from './server';
 import { inSiteStore } from './test-storage';
 
-export const LAB_SKU = 'GLOBAL-FAP-16X24';
+export const LAB_SKU = 'GLOBAL-FAP-16X20';
 
 /** A port free on 127.0.0.1 now. */
 export async function freePort(): Promise<number> {

@@ -29,7 +29,7 @@ beforeAll(async () => {
   orderId = withSiteDb(server.dataDir, (db) => {
     const order = makeOrder(db, {
       payment: 'paid',
-      items: [{ labSku: 'GLOBAL-FAP-16X24', labSizing: 'fillPrintArea' }],
+      items: [{ labSku: 'GLOBAL-FAP-16X20', labSizing: 'fillPrintArea' }],
     });
     const at = new Date();
     db.insert(labOrders)
@@ -56,7 +56,7 @@ function call(method: string, path: string, body?: unknown, headers: Record<stri
   });
 }
 const message = async (res: Response) => ((await res.json()) as { message: string }).message;
-const large = { size: 'large', finish: 'matte', framed: false, madeBy: 'lab', sku: 'GLOBAL-FAP-16X24' };
+const large = { size: 'large', finish: 'matte', framed: false, madeBy: 'lab', sku: 'GLOBAL-FAP-16X20' };
 const card = (prints: unknown[]) => ({ prints, holdForApproval: false, shippingMethod: 'Standard' });
 const stored = () =>
   withSiteDb(server.dataDir, (db) => ({
@@ -146,7 +146,7 @@ describe('the print lab card', () => {
       prints: { size: string; finish: string; framed: boolean; madeBy: string; sku: string }[];
     };
     expect(again.prints.filter((p) => p.madeBy === 'lab')).toEqual([
-      expect.objectContaining({ size: 'large', finish: 'matte', framed: false, sku: 'GLOBAL-FAP-16X24' }),
+      expect.objectContaining({ size: 'large', finish: 'matte', framed: false, sku: 'GLOBAL-FAP-16X20' }),
     ]);
   });
 });
@@ -158,7 +158,7 @@ describe('an order’s lab order', () => {
       items: { labSku: string | null }[];
     };
     expect(order.lab.state).toBe('held');
-    expect(order.items[0]?.labSku).toBe('GLOBAL-FAP-16X24');
+    expect(order.items[0]?.labSku).toBe('GLOBAL-FAP-16X20');
     const approved = await call('POST', `/api/admin/orders/${orderId}/lab`, { action: 'approve' });
     expect(approved.status).toBe(200);
     expect(((await approved.json()) as { lab: { state: string } }).lab.state).toBe('queued');

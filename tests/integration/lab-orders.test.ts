@@ -137,7 +137,7 @@ describe('a paid order of a print the lab makes', () => {
     const bytes = Buffer.from(await res.arrayBuffer());
     expect(createHash('md5').update(bytes).digest('hex')).toBe(assetMd5);
     const meta = await sharp(bytes).metadata();
-    expect([meta.width, meta.height]).toEqual([7200, 4800]);
+    expect([meta.width, meta.height]).toEqual([6000, 4800]);
 
     // The lab is making it: the shop's order is being processed.
     await expect.poll(() => shopOrder(orderId).status, { timeout: 10_000 }).toBe('processing');

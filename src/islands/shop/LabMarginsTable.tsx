@@ -22,7 +22,13 @@ export function LabMarginsTable() {
         What each lab print leaves you (one copy to Ireland, default prices)
       </h3>
       {/* A table of six columns scrolls sideways on a phone rather than squeezing its figures. */}
-      <div className="mt-2 overflow-x-auto">
+      <section
+        className="mt-2 overflow-x-auto"
+        aria-label="Lab prints and their margins"
+        // A region that scrolls sideways on a phone must take focus to be scrolled without a mouse.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: see above
+        tabIndex={0}
+      >
         <table aria-labelledby="lab-margins-h" className="w-full min-w-[36rem] text-left text-sm">
           <thead>
             <tr className="border-b border-slate-200 text-slate-600">
@@ -68,7 +74,7 @@ export function LabMarginsTable() {
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
     </div>
   );
 }

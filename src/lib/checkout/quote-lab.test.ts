@@ -43,12 +43,12 @@ beforeEach(() => {
   makeFramings(db, { small: 2500, medium: 3000, large: 4000 });
   db.insert(labProducts)
     .values([
-      { size: 'large', finish: 'matte', framed: false, sku: 'GLOBAL-FAP-16X24' },
+      { size: 'large', finish: 'matte', framed: false, sku: 'GLOBAL-FAP-16X20' },
       {
         size: 'large',
         finish: 'gloss',
         framed: false,
-        sku: 'GLOBAL-CAN-16X24',
+        sku: 'GLOBAL-CAN-16X20',
         attributes: { wrap: 'ImageWrap' },
       },
     ])
@@ -79,7 +79,7 @@ describe('quoting prints the lab makes', () => {
     expect(answer.lines.map((l) => l.madeBy)).toEqual(['lab', 'owner']);
     const asked = quotes()[0]?.body as { destinationCountryCode: string; items: { sku: string }[] };
     expect(asked.destinationCountryCode).toBe('DE');
-    expect(asked.items.map((i) => i.sku)).toEqual(['GLOBAL-FAP-16X24']);
+    expect(asked.items.map((i) => i.sku)).toEqual(['GLOBAL-FAP-16X20']);
   });
 
   it("asks the lab once for all the cart's lab prints, and not again within the hour", async () => {
@@ -92,8 +92,8 @@ describe('quoting prints the lab makes', () => {
     expect(quotes()).toHaveLength(1);
     const asked = quotes()[0]?.body as { items: { sku: string; copies: number; attributes: object }[] };
     expect(asked.items).toEqual([
-      expect.objectContaining({ sku: 'GLOBAL-FAP-16X24', copies: 2 }),
-      expect.objectContaining({ sku: 'GLOBAL-CAN-16X24', copies: 1, attributes: { wrap: 'ImageWrap' } }),
+      expect.objectContaining({ sku: 'GLOBAL-FAP-16X20', copies: 2 }),
+      expect.objectContaining({ sku: 'GLOBAL-CAN-16X20', copies: 1, attributes: { wrap: 'ImageWrap' } }),
     ]);
   });
 
@@ -140,7 +140,7 @@ describe('quoting prints the lab makes', () => {
     });
     const items = db.select().from(orderItems).where(eq(orderItems.orderId, id)).all();
     const bySku = Object.fromEntries(items.map((i) => [i.labSku ?? 'mine', i]));
-    expect(bySku['GLOBAL-CAN-16X24']).toMatchObject({
+    expect(bySku['GLOBAL-CAN-16X20']).toMatchObject({
       labAttributes: { wrap: 'ImageWrap' },
       labSizing: 'fillPrintArea',
     });

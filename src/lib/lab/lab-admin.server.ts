@@ -6,8 +6,16 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { getLog } from '~/lib/platform/server/log';
+import { PRINT_SIZE_INCHES } from '~/lib/site/constants';
 import { labProducts, labSettings } from '~db/schema';
-import { isLabAnswerError, isLabRefused, isLabUnavailable, type Lab, type PrintArea } from './lab';
+import {
+  isLabAnswerError,
+  isLabRefused,
+  isLabUnavailable,
+  type Lab,
+  type PrintArea,
+  type ProductInches,
+} from './lab';
 import {
   attributesText,
   LAB_PRINTS,
@@ -54,11 +62,13 @@ const reasonsOf = (reasons: { description: string; code: string }[]) =>
     .join('; ')
     .replace(/\.$/, '') || 'no reason given';
 
-/** The product's print areas from the lab, or the HttpError the owner reads instead. */
-async function printAreasOf(lab: Pick<Lab, 'productPrintAreas'>, print: LabPrint): Promise<PrintArea[]> {
+type LabProductInfo = Awaited<ReturnType<Lab['product']>>;
+
+/** The product's print areas and size from the lab, or the HttpError the owner reads instead. */
+async function productOf(lab: Pick<Lab, 'product'>, print: LabPrint): Promise<LabProductInfo> {
   const field = `prints.${print.index}.sku`;
   try {
-    return await lab.productPrintAreas(print.sku);
+    return await lab.product(print.sku);
   } catch (err) {
     if (isLabUnavailable(err)) throw new HttpError(503, UNREACHABLE);
     if (isLabRefused(err)) {
@@ -114,6 +124,38 @@ function checkAttributes(print: LabPrint, areas: PrintArea[]): void {
   );
 }
 
+/** A lab product within half an inch of the print's size on each side is that size. */
+const SIZE_TOLERANCE_IN = 0.5;
+const inches = (n: number) => `${Number(n.toFixed(1))}`;
+
+/**
+ * Whether the lab's product is the size the shop sells the print as: a buyer of a 16x20 inch print
+ * must get a 16x20 inch print, not the lab's 16x24. A product whose size the lab does not give is
+ * refused too, since it cannot be shown to match.
+ */
+function checkSize(print: LabPrint, got: ProductInches | null): void {
+  const want = PRINT_SIZE_INCHES[print.size];
+  const field = `prints.${print.index}.sku`;
+  const shopSize = `${want.short}x${want.long} inches`;
+  if (!got) {
+    throw new HttpError(
+      422,
+      `The lab does not say the size of ${print.sku}, so it cannot be sold as a ${shopSize} print. Nothing was saved.`,
+      { field },
+    );
+  }
+  if (
+    Math.abs(got.short - want.short) > SIZE_TOLERANCE_IN ||
+    Math.abs(got.long - want.long) > SIZE_TOLERANCE_IN
+  ) {
+    throw new HttpError(
+      422,
+      `The lab’s ${print.sku} is ${inches(got.short)}x${inches(got.long)} inches, but this print is sold as ${shopSize}: choose the lab’s product of that size. Nothing was saved.`,
+      { field },
+    );
+  }
+}
+
 /**
  * Saves the card and answers it as stored. Each new or changed product code (or its attributes) is
  * checked with the lab first: unknown is a 422 naming it, the lab unreachable a 503, and no lab at
@@ -122,7 +164,7 @@ function checkAttributes(print: LabPrint, areas: PrintArea[]): void {
  */
 export async function saveLabCard(
   db: Db,
-  lab: Pick<Lab, 'productPrintAreas'> | null,
+  lab: Pick<Lab, 'product'> | null,
   mode: LabModeName,
   card: LabCardSaved,
 ): Promise<LabCard> {
@@ -140,11 +182,13 @@ export async function saveLabCard(
   }
   if (lab) {
     // One question per product code, however many prints share it.
-    const asked = new Map<string, Promise<PrintArea[]>>();
+    const asked = new Map<string, Promise<LabProductInfo>>();
     for (const print of toCheck) {
       const key = print.sku.toUpperCase();
-      if (!asked.has(key)) asked.set(key, printAreasOf(lab, print));
-      checkAttributes(print, await (asked.get(key) as Promise<PrintArea[]>));
+      if (!asked.has(key)) asked.set(key, productOf(lab, print));
+      const product = await (asked.get(key) as Promise<LabProductInfo>);
+      checkAttributes(print, product.printAreas);
+      checkSize(print, product.inches);
     }
   }
 

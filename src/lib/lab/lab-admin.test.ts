@@ -29,14 +29,14 @@ const large: PrintInput = {
   finish: 'matte',
   framed: false,
   madeBy: 'lab',
-  sku: 'GLOBAL-FAP-16X24',
+  sku: 'GLOBAL-FAP-16X20',
 };
 const canvas: PrintInput = {
   size: 'medium',
   finish: 'gloss',
   framed: false,
   madeBy: 'lab',
-  sku: 'GLOBAL-CAN-16X24',
+  sku: 'GLOBAL-CAN-12X16',
   sizing: 'fitPrintArea',
   attributes: 'wrap=ImageWrap',
 };
@@ -76,12 +76,12 @@ describe('the print lab card', () => {
       size: 'large',
       finish: 'matte',
       framed: false,
-      sku: 'GLOBAL-FAP-16X24',
+      sku: 'GLOBAL-FAP-16X20',
       attributes: {},
       sizing: 'fillPrintArea',
     });
     expect(labProductFor(db, { size: 'medium', finish: 'gloss', framed: false })).toMatchObject({
-      sku: 'GLOBAL-CAN-16X24',
+      sku: 'GLOBAL-CAN-12X16',
       attributes: { wrap: 'ImageWrap' },
       sizing: 'fitPrintArea',
     });
@@ -146,12 +146,23 @@ describe('the print lab card', () => {
     expect(labSettingsOf(db).holdForApproval).toBe(false);
   });
 
+  it('refuses a lab product of another size than the print is sold as, and saves nothing', async () => {
+    const res = await refusal(saveLabCard(db, lab, 'test', card([{ ...large, sku: 'GLOBAL-FAP-16X24' }])));
+    expect(res).toEqual({
+      status: 422,
+      message:
+        'The lab’s GLOBAL-FAP-16X24 is 16x24 inches, but this print is sold as 16x20 inches: choose the lab’s product of that size. Nothing was saved.',
+      field: 'prints.0.sku',
+    });
+    expect(listLabProducts(db)).toEqual([]);
+  });
+
   it('refuses a canvas without its wrap, or an attribute the product does not have', async () => {
     const noWrap = await refusal(saveLabCard(db, lab, 'test', card([{ ...canvas, attributes: '' }])));
     expect(noWrap).toEqual({
       status: 422,
       message:
-        'The lab’s GLOBAL-CAN-16X24 needs wrap set to one of Black, ImageWrap, MirrorWrap, White (such as wrap=Black). Nothing was saved.',
+        'The lab’s GLOBAL-CAN-12X16 needs wrap set to one of Black, ImageWrap, MirrorWrap, White (such as wrap=Black). Nothing was saved.',
       field: 'prints.0.attributes',
     });
     const badWrap = await refusal(
@@ -164,7 +175,7 @@ describe('the print lab card', () => {
     expect(extra).toMatchObject({
       status: 422,
       message:
-        'The lab’s GLOBAL-FAP-16X24 has no attribute colour: it takes no attributes. Nothing was saved.',
+        'The lab’s GLOBAL-FAP-16X20 has no attribute colour: it takes no attributes. Nothing was saved.',
     });
     expect(listLabProducts(db)).toEqual([]);
     expect(db.select().from(labSettings).all()).toEqual([]);
@@ -205,9 +216,9 @@ describe('the print lab card', () => {
     const calls = productCalls();
     await saveLabCard(db, lab, 'test', card([{ ...canvas, attributes: 'wrap=MirrorWrap' }]));
     expect(productCalls()).toBe(calls + 1);
-    await saveLabCard(db, lab, 'test', card([{ ...canvas, sku: 'GLOBAL-FAP-12X18', attributes: '' }]));
+    await saveLabCard(db, lab, 'test', card([{ ...canvas, sku: 'GLOBAL-FAP-12X16', attributes: '' }]));
     expect(productCalls()).toBe(calls + 2);
-    expect(listLabProducts(db)[0]).toMatchObject({ sku: 'GLOBAL-FAP-12X18', attributes: {} });
+    expect(listLabProducts(db)[0]).toMatchObject({ sku: 'GLOBAL-FAP-12X16', attributes: {} });
   });
 });
 
@@ -230,7 +241,7 @@ describe('the card’s schema', () => {
       path: 'prints.0.attributes',
       message: 'Write each attribute as name=value, such as wrap=ImageWrap (“wrap” is not).',
     });
-    expect(problem({ ...base, prints: [large, { ...large, sku: 'GLOBAL-FAP-12X18' }] })).toEqual({
+    expect(problem({ ...base, prints: [large, { ...large, sku: 'GLOBAL-FAP-12X16' }] })).toEqual({
       path: 'prints.1',
       message: 'Large (16x20 inches), matte, unframed is given twice.',
     });

@@ -132,10 +132,21 @@ export type CallbackVerdict =
   | { ok: true; orderId: string; eventId: string; type: string }
   | { ok: false; reason: string };
 
+/** A product's size in inches, short side first. */
+export interface ProductInches {
+  short: number;
+  long: number;
+}
+
 export interface Lab {
   readonly name: string;
   quote(request: QuoteRequest): Promise<LabQuote[]>;
   productPrintAreas(sku: string): Promise<PrintArea[]>;
+  /**
+   * The product's print areas and its size (null when the lab gives none, or in a unit prints are
+   * not measured in), from one answer.
+   */
+  product(sku: string): Promise<{ printAreas: PrintArea[]; inches: ProductInches | null }>;
   createOrder(request: LabOrderRequest): Promise<{ outcome: CreateOutcome; order: LabOrder }>;
   getOrder(id: string): Promise<LabOrder>;
   cancel(id: string): Promise<CancelResult>;

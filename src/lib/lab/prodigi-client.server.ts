@@ -25,6 +25,7 @@ import {
   LabRefusedError,
   LabUnavailableError,
   type PrintArea,
+  type ProductInches,
   type QuoteRequest,
   type ShippingMethod,
 } from './lab';
@@ -42,6 +43,19 @@ import {
   productAnswerSchema,
   quoteAnswerSchema,
 } from './prodigi-schemas';
+
+/** A product's size in inches, short side first, or null without one in a unit prints are measured in. */
+function inchesOf(
+  size: { width: number; height: number; units: string } | null | undefined,
+): ProductInches | null {
+  if (!size) return null;
+  const perInch = ({ in: 1, inch: 1, inches: 1, cm: 2.54, mm: 25.4 } as Record<string, number>)[
+    size.units.toLowerCase()
+  ];
+  if (!perInch) return null;
+  const [a, b] = [size.width / perInch, size.height / perInch];
+  return { short: Math.min(a, b), long: Math.max(a, b) };
+}
 
 export const PRODIGI_LIVE = 'https://api.prodigi.com/v4.0';
 export const PRODIGI_SANDBOX = 'https://api.sandbox.prodigi.com/v4.0';
@@ -108,8 +122,12 @@ export class ProdigiClient implements Lab {
 
   /** Each variant's print areas and the pixels each asks for. */
   async productPrintAreas(sku: string): Promise<PrintArea[]> {
+    return (await this.product(sku)).printAreas;
+  }
+
+  async product(sku: string): Promise<{ printAreas: PrintArea[]; inches: ProductInches | null }> {
     const { product } = await this.call('GET', `/products/${encodeURIComponent(sku)}`, productAnswerSchema);
-    return product.variants.flatMap((variant) =>
+    const printAreas = product.variants.flatMap((variant) =>
       Object.entries(variant.printAreaSizes).map(([name, size]) => ({
         name,
         required: product.printAreas[name]?.required ?? false,
@@ -118,6 +136,7 @@ export class ProdigiClient implements Lab {
         heightPx: size.verticalResolution,
       })),
     );
+    return { printAreas, inches: inchesOf(product.productDimensions) };
   }
 
   async createOrder(request: LabOrderRequest): Promise<{ outcome: CreateOutcome; order: LabOrder }> {

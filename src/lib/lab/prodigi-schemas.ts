@@ -100,6 +100,10 @@ export const productAnswerSchema = z.object({
     sku: text,
     description: maybe(text),
     attributes: z.record(z.string(), z.array(z.string())).nullish(),
+    /** The product's size; absent on products that have none (a phone case). */
+    productDimensions: z
+      .object({ width: z.number().positive(), height: z.number().positive(), units: text })
+      .nullish(),
     printAreas: z.record(z.string(), z.object({ required: z.boolean() })),
     variants: z.array(
       z.object({

@@ -27,12 +27,12 @@ beforeEach(() => {
   makeFramings(db, { small: 2500, medium: 3000, large: 4000 });
   db.insert(labProducts)
     .values([
-      { size: 'large', finish: 'matte', framed: false, sku: 'GLOBAL-FAP-16X24' },
+      { size: 'large', finish: 'matte', framed: false, sku: 'GLOBAL-FAP-16X20' },
       {
         size: 'large',
         finish: 'gloss',
         framed: true,
-        sku: 'GLOBAL-CAN-16X24',
+        sku: 'GLOBAL-CAN-16X20',
         attributes: { wrap: 'Black' },
       },
     ])
@@ -46,17 +46,17 @@ describe("the lab's prints' margins", () => {
       size: 'large',
       finish: 'matte',
       framed: false,
-      sku: 'GLOBAL-FAP-16X24',
-      // The default large print, €110.00, with 23% VAT inside (€20.57), made by the lab for €21.00.
+      sku: 'GLOBAL-FAP-16X20',
+      // The default large print, €110.00, with 23% VAT inside (€20.57), made by the lab for €18.00.
       priceCents: 11000,
       vatCents: 2057,
-      labCostCents: 2100,
+      labCostCents: 1800,
       labDeliveryCents: 950,
-      leftCents: 11000 - 2057 - 2100,
+      leftCents: 11000 - 2057 - 1800,
       problem: null,
     });
     // Framed: the frame's price is part of the price.
-    expect(margins.find((m) => m.framed)).toMatchObject({ priceCents: 15000, labCostCents: 4800 });
+    expect(margins.find((m) => m.framed)).toMatchObject({ priceCents: 15000, labCostCents: 4200 });
   });
 
   it('asks the lab once an hour per product', async () => {

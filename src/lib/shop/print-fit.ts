@@ -1,16 +1,12 @@
 // Whether a photo has enough pixels for a print size. The photo's long side is matched to the print's
 // long side; the print's resolution is the lower of the two sides' pixels per inch, and a size fits
 // from MIN_PRINT_PPI up (exactly 150 ppi fits). A photo whose pixel size is unknown counts as fitting.
-import { PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
+import { PRINT_SIZE_INCHES, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
 
 export const MIN_PRINT_PPI = 150;
 
 /** The print's sides in inches: small 8x12", medium 12x16", large 16x20". */
-export const PRINT_INCHES: Record<PrintSize, { long: number; short: number }> = {
-  small: { long: 12, short: 8 },
-  medium: { long: 16, short: 12 },
-  large: { long: 20, short: 16 },
-};
+export const PRINT_INCHES = PRINT_SIZE_INCHES;
 
 export interface SizeFit {
   size: PrintSize;

@@ -36,6 +36,13 @@ export const PRINT_SIZE_LABELS: Record<PrintSize, string> = {
   large: 'Large',
 };
 /** Print dimensions: small 8x12", medium 12x16", large 16x20". */
+/** The print's sides in inches: small 8x12", medium 12x16", large 16x20". */
+export const PRINT_SIZE_INCHES: Record<PrintSize, { long: number; short: number }> = {
+  small: { long: 12, short: 8 },
+  medium: { long: 16, short: 12 },
+  large: { long: 20, short: 16 },
+};
+
 export const PRINT_DIMENSIONS: Record<PrintSize, string> = {
   small: '8x12 inches',
   medium: '12x16 inches',
