@@ -191,6 +191,64 @@ export const priceSalePhotos = sqliteTable(
   ],
 );
 
+/**
+ * A named price list: a print price per size and finish, and what copies of a limited edition cost
+ * (`edition_percent` of the open print's price, rounded to whole euros; null: the same as an open
+ * print). The default list is not a row: its prices and edition rule live in app_meta. A photo takes
+ * its own list, else its category's, else the default; the charged price is written onto its
+ * product_variants whenever any of these change (lib/shop/price-list-repricing.server.ts).
+ */
+export const priceLists = sqliteTable(
+  'price_lists',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    smallMatteCents: integer('small_matte_cents').notNull(),
+    smallGlossCents: integer('small_gloss_cents').notNull(),
+    mediumMatteCents: integer('medium_matte_cents').notNull(),
+    mediumGlossCents: integer('medium_gloss_cents').notNull(),
+    largeMatteCents: integer('large_matte_cents').notNull(),
+    largeGlossCents: integer('large_gloss_cents').notNull(),
+    editionPercent: integer('edition_percent'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('price_lists_name_idx').on(sql`lower(${t.name})`),
+    check(
+      'price_lists_prices_positive',
+      sql`min(${t.smallMatteCents}, ${t.smallGlossCents}, ${t.mediumMatteCents}, ${t.mediumGlossCents}, ${t.largeMatteCents}, ${t.largeGlossCents}) >= 0`,
+    ),
+    check(
+      'price_lists_edition_percent',
+      sql`${t.editionPercent} is null or ${t.editionPercent} between 100 and 1000`,
+    ),
+  ],
+);
+
+/** The price list of a collection (a photo category); a category without a row takes the default. */
+export const collectionPriceLists = sqliteTable('collection_price_lists', {
+  category: text('category', { enum: PHOTO_CATEGORIES }).primaryKey(),
+  priceListId: text('price_list_id')
+    .notNull()
+    .references(() => priceLists.id, { onDelete: 'cascade' }),
+});
+
+/**
+ * A photo's own price list, over its collection's: a named list, or (null) the default list. A photo
+ * without a row takes its collection's; deleting its list deletes the row.
+ */
+export const photoPriceLists = sqliteTable(
+  'photo_price_lists',
+  {
+    photoId: text('photo_id')
+      .primaryKey()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    priceListId: text('price_list_id').references(() => priceLists.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('photo_price_lists_list_idx').on(t.priceListId)],
+);
+
 export const framingOptions = sqliteTable('framing_options', {
   id: id(),
   size: text('size', { enum: PRINT_SIZES }).notNull().unique(),

@@ -9,6 +9,7 @@ import { CONTENT_DEFAULTS } from '~/lib/content/content-defaults';
 import { processPhoto } from '~/lib/media/images.server';
 import { mediaUrl } from '~/lib/media/media-urls';
 import type { Db } from '~/lib/platform/server/db';
+import { repriceVariants } from '~/lib/shop/price-list-repricing.server';
 import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shop/pricing-defaults';
 import { freeSlug } from '~/lib/shop/print-slugs.server';
 import {
@@ -166,6 +167,11 @@ export async function seedDemo(
         }
       }
     });
+    // The demo's prints at what their price lists say, should the owner have made lists already.
+    repriceVariants(
+      tx,
+      gallery.map((p) => demoId(`photo:${p.photo.slug}`)),
+    );
     for (const p of [...processed, ...(clip ? [clip.poster] : [])]) {
       tx.insert(mediaJobs)
         .values({ id: demoId(`job:${p.mediaId}`), mediaId: p.mediaId, kind: 'avif' })

@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { restrictionNote, UploaderView, useUppy } from '~/islands/media/Uploader';
+import { PhotoPriceListControl } from '~/islands/shop/PhotoPriceListControl';
 import type { PhotoDetails } from '~/lib/media/photo-details';
 import { joinKeywords } from '~/lib/photos/keywords';
 import { categoryFromKeywords } from '~/lib/photos/photo-batch';
@@ -238,6 +239,7 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
           ) : null;
         })}
         {editing && <EditionControl photoId={photo.id} />}
+        {editing && <PhotoPriceListControl photoId={photo.id} />}
         {editing && (
           <p className="rounded-md bg-slate-50 p-3 text-sm text-slate-700">
             {photo.everOrdered

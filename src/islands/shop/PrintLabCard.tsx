@@ -24,6 +24,7 @@ import { HttpError } from '~/lib/platform/client/api';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { FINISH_LABELS, PRINT_DIMENSIONS, PRINT_SIZE_LABELS } from '~/lib/site/constants';
+import { FieldProblem } from './FieldProblem';
 
 const KEY = ['/api/admin/lab'];
 const control = 'mt-1 block min-h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3';
@@ -33,15 +34,6 @@ type Form = Omit<LabCard, 'mode'>;
 /** The field a problem is said under: a print's code or attributes, or the form as a whole. */
 const placeOf = (path: string | undefined) =>
   path && /^prints\.\d+\.(sku|attributes)$/.test(path) ? path : 'form';
-
-function Problem({ id, text }: { id: string; text: string | undefined }) {
-  if (!text) return null;
-  return (
-    <span id={id} role="alert" className="mt-1 block text-sm text-red-800">
-      {text}
-    </span>
-  );
-}
 
 export function PrintLabCard() {
   const client = useQueryClient();
@@ -191,7 +183,7 @@ export function PrintLabCard() {
                             value={p.sku}
                             onChange={(e) => change(i, { sku: e.target.value })}
                           />
-                          <Problem id={`${field('sku')}-error`} text={problems[field('sku')]} />
+                          <FieldProblem id={`${field('sku')}-error`} text={problems[field('sku')]} />
                         </>
                       )}
                     </td>
@@ -238,7 +230,10 @@ export function PrintLabCard() {
                             value={p.attributes}
                             onChange={(e) => change(i, { attributes: e.target.value })}
                           />
-                          <Problem id={`${field('attributes')}-error`} text={problems[field('attributes')]} />
+                          <FieldProblem
+                            id={`${field('attributes')}-error`}
+                            text={problems[field('attributes')]}
+                          />
                         </>
                       )}
                     </td>
@@ -291,7 +286,7 @@ export function PrintLabCard() {
               </span>
             </div>
           </div>
-          <Problem id="form-error" text={problems.form} />
+          <FieldProblem id="form-error" text={problems.form} />
           <div>
             <button type="submit" className="btn btn-primary" disabled={save.isPending}>
               {save.isPending ? 'Checking with the lab…' : 'Save print lab'}

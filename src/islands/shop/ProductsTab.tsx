@@ -1,11 +1,12 @@
 // The Products tab, 'Print Sizes & Pricing': the matte and gloss price of each size and its
 // framing price, saved together; new variants for every photo at these prices; and which sizes
-// each photo has the detail for; the frames' details for the print pages' product safety notes; and
-// which prints the print lab makes.
+// each photo has the detail for; the named price lists given to collections and photos; the frames'
+// details for the print pages' product safety notes; and which prints the print lab makes.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { PrintFitTable } from '~/islands/photos/PrintFitTable';
 import { FrameDetailsCard } from '~/islands/shop/FrameDetailsCard';
+import { PriceListsCard } from '~/islands/shop/PriceListsCard';
 import { PrintLabCard } from '~/islands/shop/PrintLabCard';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
@@ -78,6 +79,8 @@ export function ProductsTab() {
     onSuccess: (result) => {
       if (result === 'none') notify('error', 'No Changes', 'No pricing changes to save');
       client.invalidateQueries({ queryKey: ['/api/admin/pricing'] });
+      // These are the default price list's prices.
+      client.invalidateQueries({ queryKey: ['/api/admin/price-lists'] });
       // A size given its first frame can be given a weight.
       client.invalidateQueries({ queryKey: ['/api/admin/frame-details'] });
     },
@@ -119,7 +122,9 @@ export function ProductsTab() {
           Print Sizes &amp; Pricing
         </h2>
         <p className="mt-1 max-w-prose text-slate-600">
-          A change applies to new orders only: orders already placed keep what the buyer paid.
+          The prints’ prices here are the default price list’s: a photo or collection given a named price list
+          (below) has that list’s. A change applies to new orders only: orders already placed keep what the
+          buyer paid.
         </p>
         <div className="mt-6 grid gap-4 md:grid-cols-3">
           {PRINT_SIZES.map((size) => (
@@ -148,10 +153,12 @@ export function ProductsTab() {
           </button>
         </div>
         <p id="generate-help" className="mt-2 max-w-prose text-sm text-slate-600">
-          Gives every photo any size and finish it is missing, at the prices above; existing prints and their
-          prices stay as they are, and sizes a photo is too small for are still left out of the shop.
+          Gives every photo any size and finish it is missing, at the prices of its price list; existing
+          prints and their prices stay as they are, and sizes a photo is too small for are still left out of
+          the shop.
         </p>
       </form>
+      <PriceListsCard />
       <FrameDetailsCard />
       <PrintLabCard />
       <PrintFitTable />

@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { PhotoForm } from '~/lib/photos/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
+import { repriceVariants } from '~/lib/shop/price-list-repricing.server';
 import { photoSellableSql, printFitsSql } from '~/lib/shop/print-fit.server';
 import { setPhotoSlug } from '~/lib/shop/print-slugs.server';
 import { createVariantsForPhoto } from '~/lib/shop/products.server';
@@ -85,6 +86,8 @@ export function updatePhoto(db: Db, id: string, form: PhotoForm, media: PhotoMed
       .returning()
       .get();
     if (!updated) throw new HttpError(404, 'That photo was not found.');
+    // Its category may have changed, and with it the price list of its collection.
+    repriceVariants(tx, [id]);
     return { ...updated, slug: setPhotoSlug(tx, id, updated.title) };
   });
 }

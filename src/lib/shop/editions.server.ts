@@ -26,6 +26,7 @@ import {
   MIN_EDITION_SIZE,
   RESERVATION_MS,
 } from './editions';
+import { repriceVariants } from './price-list-repricing.server';
 
 registerInstance('edition holds by address', import.meta.url);
 
@@ -146,6 +147,8 @@ export function setEditionSize(
       now.getTime(),
       photoId,
     );
+    // An edition's copies cost what its price list says editions cost; an open print, an open print's.
+    repriceVariants(db, [photoId]);
     return editionOf(db, photoId, now);
   });
 }

@@ -1,14 +1,22 @@
-// The owner's price list: print prices per size and finish (for every photo's variants and for the
-// variants photos get later) and frame prices per size. A price change reaches new orders only:
-// order_items keep the price they were sold at. Every update is one transaction.
-import { and, eq } from 'drizzle-orm';
+// The owner's default price list: print prices per size and finish (for the variants of every photo
+// no named list prices, now and later; price-lists.server.ts has the named lists) and frame prices
+// per size. A price change reaches new orders only: order_items keep the price they were sold at.
+// Every update is one transaction.
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { MAX_PRICE_CENTS } from '~/lib/shop/pricing';
 import type { FramingPriceUpdate, PrintPriceUpdate } from '~/lib/shop/schemas';
 import { DEFAULT_FRAME_PRICE_CENTS, FINISHES, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
-import { appMeta, framingOptions, photos, productVariants } from '~db/schema';
-import { createVariantsForPhoto, currentPrices, printPriceKey } from './products.server';
+import { framingOptions } from '~db/schema';
+import {
+  currentPrices,
+  defaultEditionPercent,
+  pinDefaultPrices,
+  writeDefaultPrice,
+} from './default-price-list.server';
+import { loadPricing, photoGrid, pricedPhotos, repriceVariants } from './price-list-repricing.server';
+import { editionPriceProblem } from './price-list-schemas';
+import { createVariantsForPhoto } from './products.server';
 
 const sizeOrder = (size: PrintSize) => PRINT_SIZES.indexOf(size);
 
@@ -50,28 +58,23 @@ function checkCents(cents: number, what: string): void {
 }
 
 /**
- * Sets print prices per size and finish: every existing variant of that size and finish, and the
- * price new variants get. All or nothing: one bad entry and nothing is saved.
+ * Sets the default price list's print prices per size and finish: the prices of every photo that
+ * no named list prices (their edition copies follow the list's edition rule), and of the variants
+ * such photos get later. All or nothing: one bad entry and nothing is saved.
  */
 export function updatePrintPrices(db: Db, updates: readonly PrintPriceUpdate[]) {
   return db.transaction((tx) => {
+    pinDefaultPrices(tx);
     for (const { size, finish, priceCents } of updates) {
       if (!PRINT_SIZES.includes(size) || !FINISHES.includes(finish)) {
         throw new HttpError(400, `Unknown print size or finish: ${size} ${finish}.`);
       }
       checkCents(priceCents, `${size} ${finish} prints`);
-      tx.update(productVariants)
-        .set({ priceCents })
-        .where(and(eq(productVariants.size, size), eq(productVariants.finish, finish)))
-        .run();
-      tx.insert(appMeta)
-        .values({ key: printPriceKey(size, finish), value: String(priceCents) })
-        .onConflictDoUpdate({
-          target: appMeta.key,
-          set: { value: String(priceCents), updatedAt: new Date() },
-        })
-        .run();
+      writeDefaultPrice(tx, size, finish, priceCents);
     }
+    const problem = editionPriceProblem(currentPrices(tx), defaultEditionPercent(tx));
+    if (problem) throw new HttpError(400, problem);
+    repriceVariants(tx, 'all', updates);
     return getPriceMatrix(tx);
   });
 }
@@ -92,15 +95,16 @@ export function updateFramingPrices(db: Db, updates: readonly FramingPriceUpdate
 }
 
 /**
- * Gives every photo each of its missing variants (size × finish) at the current prices; a variant
- * that exists is left as it is (the unique index on photo, size and finish). Returns how many were made.
+ * Gives every photo each of its missing variants (size × finish) at the prices its price list gives
+ * it; a variant that exists is left as it is (the unique index on photo, size and finish). Returns
+ * how many were made.
  */
 export function generateMissingVariants(db: Db): number {
   return db.transaction((tx) => {
-    const prices = currentPrices(tx);
+    const pricing = loadPricing(tx);
     let created = 0;
-    for (const { id: photoId } of tx.select({ id: photos.id }).from(photos).all()) {
-      created += createVariantsForPhoto(tx, photoId, prices);
+    for (const photo of pricedPhotos(tx, 'all')) {
+      created += createVariantsForPhoto(tx, photo.id, photoGrid(pricing, photo));
     }
     return created;
   });

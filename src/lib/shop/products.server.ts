@@ -1,10 +1,11 @@
 // Print variants and framing, priced in integer cents. The shop offers a print size only where the
 // photo has enough pixels for it (print-fit.ts).
-import { and, count, eq, inArray, min } from 'drizzle-orm';
+import { and, eq, min } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
-import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shop/pricing-defaults';
 import { FINISHES, type Finish, PRINT_DIMENSIONS, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
-import { appMeta, framingOptions, photos, productVariants } from '~db/schema';
+import { framingOptions, photos, productVariants } from '~db/schema';
+import { pricesOfPhoto } from './price-list-repricing.server';
+import type { PriceGrid } from './price-lists';
 import { variantFitsPhoto } from './print-fit.server';
 
 /** The lowest price of a size and finish across the shown photos it fits (the quick pricing guide). */
@@ -29,59 +30,17 @@ export function listActiveFramingOptions(db: Db) {
   return db.select().from(framingOptions).where(eq(framingOptions.isActive, true)).all();
 }
 
-/** Where the owner's price of a size and finish is kept (app_meta), in cents. */
-export const printPriceKey = (size: PrintSize, finish: Finish) => `print-price:${size}:${finish}`;
+export { currentPrices, printPriceKey } from './default-price-list.server';
 
 /**
- * The prices a new photo's variants start at: for each size and finish, the price the owner last set,
- * else the price most photos have now, else the default.
- */
-export function currentPrices(db: Db | Tx): Record<PrintSize, Record<Finish, number>> {
-  const rows = db
-    .select({
-      size: productVariants.size,
-      finish: productVariants.finish,
-      priceCents: productVariants.priceCents,
-      n: count(),
-    })
-    .from(productVariants)
-    .groupBy(productVariants.size, productVariants.finish, productVariants.priceCents)
-    .all();
-  const prices = structuredClone(DEFAULT_PRINT_PRICES_CENTS);
-  const best = new Map<string, number>();
-  for (const r of rows) {
-    const key = `${r.size}:${r.finish}`;
-    if ((best.get(key) ?? -1) < r.n) {
-      best.set(key, r.n);
-      prices[r.size][r.finish] = r.priceCents;
-    }
-  }
-  const keys = PRINT_SIZES.flatMap((size) => FINISHES.map((finish) => printPriceKey(size, finish)));
-  const set = new Map(
-    db
-      .select()
-      .from(appMeta)
-      .where(inArray(appMeta.key, keys))
-      .all()
-      .map((r) => [r.key, Number(r.value)]),
-  );
-  for (const size of PRINT_SIZES) {
-    for (const finish of FINISHES) {
-      const cents = set.get(printPriceKey(size, finish));
-      if (Number.isInteger(cents) && (cents as number) >= 0) prices[size][finish] = cents as number;
-    }
-  }
-  return prices;
-}
-
-/**
- * Gives a photo its six variants (3 sizes × 2 finishes) at the current prices (or `prices`, when
- * the caller has read them already); a variant that exists is left as it is. Returns how many were made.
+ * Gives a photo its six variants (3 sizes × 2 finishes) at the prices its price list gives it (or
+ * `prices`, when the caller has worked them out already); a variant that exists is left as it is.
+ * Returns how many were made.
  */
 export function createVariantsForPhoto(
   db: Db | Tx,
   photoId: string,
-  prices: ReturnType<typeof currentPrices> = currentPrices(db),
+  prices: PriceGrid = pricesOfPhoto(db, photoId),
 ): number {
   let created = 0;
   for (const size of PRINT_SIZES) {

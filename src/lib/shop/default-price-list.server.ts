@@ -1,0 +1,97 @@
+// The default price list: the prices of photos that no named list prices, kept in app_meta (one key
+// per size and finish, in cents) with its edition rule (a percentage, or no key: the same as an open
+// print). It is what the Products tab's "Print Sizes & Pricing" form edits.
+import { count, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '~/lib/platform/server/db';
+import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shop/pricing-defaults';
+import { FINISHES, type Finish, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
+import { appMeta, productVariants } from '~db/schema';
+
+/** Where the owner's price of a size and finish is kept (app_meta), in cents. */
+export const printPriceKey = (size: PrintSize, finish: Finish) => `print-price:${size}:${finish}`;
+
+/** Where the default list's edition percentage is kept (app_meta); no key: the same as an open print. */
+export const DEFAULT_EDITION_PERCENT_KEY = 'print-price:edition-percent';
+
+/**
+ * The default list's prices: for each size and finish, the price the owner last set, else the price
+ * most photos have now, else the default.
+ */
+export function currentPrices(db: Db | Tx): Record<PrintSize, Record<Finish, number>> {
+  const rows = db
+    .select({
+      size: productVariants.size,
+      finish: productVariants.finish,
+      priceCents: productVariants.priceCents,
+      n: count(),
+    })
+    .from(productVariants)
+    .groupBy(productVariants.size, productVariants.finish, productVariants.priceCents)
+    .all();
+  const prices = structuredClone(DEFAULT_PRINT_PRICES_CENTS);
+  const best = new Map<string, number>();
+  for (const r of rows) {
+    const key = `${r.size}:${r.finish}`;
+    if ((best.get(key) ?? -1) < r.n) {
+      best.set(key, r.n);
+      prices[r.size][r.finish] = r.priceCents;
+    }
+  }
+  for (const [key, cents] of savedPrices(db)) {
+    const [, size, finish] = key.split(':') as [string, PrintSize, Finish];
+    prices[size][finish] = cents;
+  }
+  return prices;
+}
+
+const PRICE_KEYS = PRINT_SIZES.flatMap((size) => FINISHES.map((finish) => printPriceKey(size, finish)));
+
+/** The prices the owner has set, by app_meta key. */
+function savedPrices(db: Db | Tx): Map<string, number> {
+  const saved = new Map<string, number>();
+  for (const r of db.select().from(appMeta).where(inArray(appMeta.key, PRICE_KEYS)).all()) {
+    const cents = Number(r.value);
+    if (Number.isInteger(cents) && cents >= 0) saved.set(r.key, cents);
+  }
+  return saved;
+}
+
+function writeMeta(tx: Db | Tx, key: string, value: string): void {
+  tx.insert(appMeta)
+    .values({ key, value })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } })
+    .run();
+}
+
+/**
+ * Writes down every default price not set yet, as it reads now. Done before anything prices photos
+ * apart from the default list: from then on the prices most photos have are no longer the default's.
+ */
+export function pinDefaultPrices(tx: Db | Tx): void {
+  const saved = savedPrices(tx);
+  if (saved.size === PRICE_KEYS.length) return;
+  const prices = currentPrices(tx);
+  for (const size of PRINT_SIZES) {
+    for (const finish of FINISHES) {
+      const key = printPriceKey(size, finish);
+      if (!saved.has(key)) writeMeta(tx, key, String(prices[size][finish]));
+    }
+  }
+}
+
+/** Sets one default price, in cents. */
+export function writeDefaultPrice(tx: Db | Tx, size: PrintSize, finish: Finish, cents: number): void {
+  writeMeta(tx, printPriceKey(size, finish), String(cents));
+}
+
+/** The default list's edition percentage, or null: copies of an edition cost what an open print does. */
+export function defaultEditionPercent(db: Db | Tx): number | null {
+  const row = db.select().from(appMeta).where(eq(appMeta.key, DEFAULT_EDITION_PERCENT_KEY)).get();
+  const percent = Number(row?.value);
+  return row && Number.isInteger(percent) && percent > 0 ? percent : null;
+}
+
+export function writeDefaultEditionPercent(tx: Db | Tx, percent: number | null): void {
+  if (percent === null) tx.delete(appMeta).where(eq(appMeta.key, DEFAULT_EDITION_PERCENT_KEY)).run();
+  else writeMeta(tx, DEFAULT_EDITION_PERCENT_KEY, String(percent));
+}

@@ -1,0 +1,189 @@
+// The one place that decides what a photo's prints cost: its own price list, else its collection's,
+// else the default, with that list's edition prices when the photo is a limited edition. The price
+// is kept on product_variants.price_cents, which the shop, the print pages, the checkout, sales and
+// the price history (its triggers) read; repriceVariants writes it again, in the caller's
+// transaction, after anything it depends on changes.
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '~/lib/platform/server/db';
+import type { Finish, PhotoCategory, PrintSize } from '~/lib/site/constants';
+import { collectionPriceLists, photoPriceLists, photos, priceLists, productVariants } from '~db/schema';
+import { currentPrices, defaultEditionPercent } from './default-price-list.server';
+import {
+  applyingList,
+  chargedGrid,
+  DEFAULT_LIST_ID,
+  DEFAULT_LIST_NAME,
+  type ListSource,
+  type PriceGrid,
+} from './price-lists';
+
+type PriceListRow = typeof priceLists.$inferSelect;
+
+export interface ListPricing {
+  /** DEFAULT_LIST_ID for the default list. */
+  id: string;
+  name: string;
+  prices: PriceGrid;
+  editionPercent: number | null;
+}
+
+/** A named list's six prices as a grid. */
+export function rowGrid(row: PriceListRow): PriceGrid {
+  return {
+    small: { matte: row.smallMatteCents, gloss: row.smallGlossCents },
+    medium: { matte: row.mediumMatteCents, gloss: row.mediumGlossCents },
+    large: { matte: row.largeMatteCents, gloss: row.largeGlossCents },
+  };
+}
+
+/** A grid as a named list's columns. */
+export function gridColumns(grid: PriceGrid) {
+  return {
+    smallMatteCents: grid.small.matte,
+    smallGlossCents: grid.small.gloss,
+    mediumMatteCents: grid.medium.matte,
+    mediumGlossCents: grid.medium.gloss,
+    largeMatteCents: grid.large.matte,
+    largeGlossCents: grid.large.gloss,
+  };
+}
+
+/** Every list and which collection uses which: what pricing a photo needs, read once. */
+export interface Pricing {
+  default: ListPricing;
+  lists: Map<string, ListPricing>;
+  collections: Map<PhotoCategory, string>;
+}
+
+export function loadPricing(db: Db | Tx): Pricing {
+  const lists = new Map(
+    db
+      .select()
+      .from(priceLists)
+      .all()
+      .map((row): [string, ListPricing] => [
+        row.id,
+        { id: row.id, name: row.name, prices: rowGrid(row), editionPercent: row.editionPercent },
+      ]),
+  );
+  const collections = new Map(
+    db
+      .select()
+      .from(collectionPriceLists)
+      .all()
+      .map((r): [PhotoCategory, string] => [r.category, r.priceListId]),
+  );
+  return {
+    default: {
+      id: DEFAULT_LIST_ID,
+      name: DEFAULT_LIST_NAME,
+      prices: currentPrices(db),
+      editionPercent: defaultEditionPercent(db),
+    },
+    lists,
+    collections,
+  };
+}
+
+export interface PricedPhoto {
+  id: string;
+  category: PhotoCategory;
+  editionSize: number | null;
+  /** The list the photo chose itself (DEFAULT_LIST_ID: the default, over its collection's), or null. */
+  ownListId: string | null;
+}
+
+/** The list that prices a photo, and where that choice comes from. */
+export function listOf(
+  pricing: Pricing,
+  photo: Pick<PricedPhoto, 'category' | 'ownListId'>,
+): { list: ListPricing; source: ListSource } {
+  const { listId, source } = applyingList(photo.ownListId, pricing.collections.get(photo.category));
+  if (listId === DEFAULT_LIST_ID) return { list: pricing.default, source };
+  const list = pricing.lists.get(listId);
+  return list ? { list, source } : { list: pricing.default, source: 'default' };
+}
+
+/** What each print of the photo costs now, in cents. */
+export const photoGrid = (pricing: Pricing, photo: PricedPhoto): PriceGrid =>
+  chargedGrid(listOf(pricing, photo).list, photo.editionSize);
+
+/** The photos' facts pricing reads; every photo for 'all'. */
+export function pricedPhotos(db: Db | Tx, photoIds: readonly string[] | 'all'): PricedPhoto[] {
+  if (photoIds !== 'all' && photoIds.length === 0) return [];
+  return db
+    .select({
+      id: photos.id,
+      category: photos.category,
+      editionSize: photos.editionSize,
+      ownListId: sql<string | null>`case when ${photoPriceLists.photoId} is null then null
+        else coalesce(${photoPriceLists.priceListId}, ${DEFAULT_LIST_ID}) end`,
+    })
+    .from(photos)
+    .leftJoin(photoPriceLists, eq(photoPriceLists.photoId, photos.id))
+    .where(photoIds === 'all' ? undefined : inArray(photos.id, [...new Set(photoIds)]))
+    .all();
+}
+
+/** What a photo's prints cost now (the default list's prices for a photo that does not exist). */
+export function pricesOfPhoto(db: Db | Tx, photoId: string): PriceGrid {
+  const pricing = loadPricing(db);
+  const [photo] = pricedPhotos(db, [photoId]);
+  return photo ? photoGrid(pricing, photo) : pricing.default.prices;
+}
+
+const CHUNK = 500;
+
+/**
+ * Sets every variant of these photos (or of all photos) to the price its photo's list gives it, in
+ * the caller's transaction; with `only`, the variants of those sizes and finishes alone (a change
+ * that reaches no other). A variant already at its price is not written, so the price history (kept
+ * by triggers) gains a row only for a real change. Returns how many variants changed.
+ */
+export function repriceVariants(
+  db: Db | Tx,
+  photoIds: readonly string[] | 'all',
+  only?: readonly { size: PrintSize; finish: Finish }[],
+): number {
+  const found = pricedPhotos(db, photoIds);
+  if (found.length === 0) return 0;
+  const pricing = loadPricing(db);
+  const grids = new Map(found.map((p) => [p.id, photoGrid(pricing, p)]));
+  const variants = db
+    .select({
+      id: productVariants.id,
+      photoId: productVariants.photoId,
+      size: productVariants.size,
+      finish: productVariants.finish,
+      priceCents: productVariants.priceCents,
+    })
+    .from(productVariants)
+    .where(photoIds === 'all' ? undefined : inArray(productVariants.photoId, [...grids.keys()]))
+    .all();
+  // Variants that change, grouped by their new price: one statement per price.
+  const byPrice = new Map<number, string[]>();
+  for (const v of variants) {
+    const cents = grids.get(v.photoId)?.[v.size][v.finish];
+    if (cents === undefined || cents === v.priceCents) continue;
+    if (only && !only.some((o) => o.size === v.size && o.finish === v.finish)) continue;
+    const ids = byPrice.get(cents);
+    if (ids) ids.push(v.id);
+    else byPrice.set(cents, [v.id]);
+  }
+  let changed = 0;
+  for (const [priceCents, ids] of byPrice) {
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      changed += db
+        .update(productVariants)
+        .set({ priceCents })
+        .where(
+          and(
+            inArray(productVariants.id, ids.slice(i, i + CHUNK)),
+            ne(productVariants.priceCents, priceCents),
+          ),
+        )
+        .run().changes;
+    }
+  }
+  return changed;
+}

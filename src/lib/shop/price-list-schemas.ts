@@ -1,0 +1,117 @@
+// The price lists' payloads, shared by the owner's forms and the endpoints under
+// /api/admin/price-lists. Prices arrive in euros (a number or a numeric string) and leave in integer
+// cents; a refused value is named in a sentence, with the field it is about.
+import { z } from 'zod';
+import { eurosToCents, MAX_PRICE_CENTS } from '~/lib/shop/pricing';
+import { FINISHES, PHOTO_CATEGORIES, PRINT_SIZES } from '~/lib/site/constants';
+import {
+  DEFAULT_LIST_NAME,
+  editionPriceCents,
+  MAX_EDITION_PERCENT,
+  MAX_LIST_NAME_LENGTH,
+  MIN_EDITION_PERCENT,
+  type PriceGrid,
+} from './price-lists';
+
+const PRICE_RULE = `a number of euros from 0 to ${MAX_PRICE_CENTS / 100} with at most 2 decimals`;
+const shown = (v: unknown) => (JSON.stringify(v) ?? 'nothing').slice(0, 40);
+const asRecord = (v: unknown): Record<string, unknown> =>
+  v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : {};
+
+/** The six prices, { small: { matte, gloss }, medium: …, large: … }, each required. */
+const gridSchema = z.unknown().transform((value, ctx) => {
+  const grid = {} as PriceGrid;
+  for (const size of PRINT_SIZES) {
+    grid[size] = {} as PriceGrid[typeof size];
+    for (const finish of FINISHES) {
+      const raw = asRecord(asRecord(value)[size])[finish];
+      const cents = eurosToCents(raw);
+      if (cents === null) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `The price of ${size} ${finish} prints must be ${PRICE_RULE} (got ${shown(raw)}).`,
+          path: [size, finish],
+        });
+        return z.NEVER;
+      }
+      grid[size][finish] = cents;
+    }
+  }
+  return grid;
+});
+
+const EDITION_RULE = `a whole percentage from ${MIN_EDITION_PERCENT} to ${MAX_EDITION_PERCENT} of the open print’s price, or the same as an open print`;
+const editionPercentSchema = z
+  .number({ error: `The edition price must be ${EDITION_RULE}.` })
+  .int({ error: `The edition price must be ${EDITION_RULE}.` })
+  .min(MIN_EDITION_PERCENT, `The edition price must be ${EDITION_RULE}.`)
+  .max(MAX_EDITION_PERCENT, `The edition price must be ${EDITION_RULE}.`)
+  .nullable();
+
+/** The first edition price over the highest price a print may have, as a sentence; null when none is. */
+export function editionPriceProblem(prices: PriceGrid, percent: number | null): string | null {
+  for (const size of PRINT_SIZES) {
+    for (const finish of FINISHES) {
+      if (editionPriceCents(prices[size][finish], percent) > MAX_PRICE_CENTS) {
+        return `At ${percent}%, copies of the edition in ${size} ${finish} would cost over ${MAX_PRICE_CENTS / 100} euro.`;
+      }
+    }
+  }
+  return null;
+}
+
+const pricesAndEdition = {
+  prices: gridSchema,
+  editionPercent: editionPercentSchema,
+};
+
+const checkEditionPrices = (
+  v: { prices: PriceGrid; editionPercent: number | null },
+  ctx: z.core.$RefinementCtx<unknown>,
+) => {
+  const problem = editionPriceProblem(v.prices, v.editionPercent);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem, path: ['editionPercent'] });
+};
+
+/** POST /api/admin/price-lists and PUT /api/admin/price-lists/{id}: a named list. */
+export const priceListSchema = z
+  .object({
+    name: z
+      .string({ error: 'Give the price list a name.' })
+      .trim()
+      .min(1, 'Give the price list a name.')
+      .max(MAX_LIST_NAME_LENGTH, `A price list’s name must be at most ${MAX_LIST_NAME_LENGTH} characters.`)
+      .refine((name) => name.toLowerCase() !== DEFAULT_LIST_NAME.toLowerCase(), {
+        message: `“${DEFAULT_LIST_NAME}” is the name of the default price list: choose another name.`,
+      }),
+    ...pricesAndEdition,
+  })
+  .superRefine(checkEditionPrices);
+export type PriceListInput = z.output<typeof priceListSchema>;
+
+/** PUT /api/admin/price-lists/default: the default list's prices and edition rule (it keeps its name). */
+export const defaultPriceListSchema = z.object(pricesAndEdition).superRefine(checkEditionPrices);
+export type DefaultPriceListInput = z.output<typeof defaultPriceListSchema>;
+
+const listId = z
+  .string({ error: 'Choose a price list.' })
+  .trim()
+  .min(1, 'Choose a price list.')
+  .max(64, 'That price list was not found.');
+
+/**
+ * PUT /api/admin/price-lists/collections { collections: { mountains: id | null, … } }: each named
+ * collection's list (null: the default); collections left out keep theirs.
+ */
+export const collectionPriceListsSchema = z.object({
+  collections: z.partialRecord(
+    z.enum(PHOTO_CATEGORIES, {
+      error: `Unknown collection: use ${PHOTO_CATEGORIES.join(', ')}.`,
+    }),
+    listId.nullable(),
+    { error: 'Give each collection’s price list.' },
+  ),
+});
+
+/** PUT /api/admin/price-lists/photos/{id} { priceListId }: the photo's own list, or null for its collection's. */
+export const photoPriceListSchema = z.object({ priceListId: listId.nullable() });

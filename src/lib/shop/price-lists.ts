@@ -1,0 +1,175 @@
+// Price lists as the owner's card, the photo dialog and the server read them: a price per print size
+// and finish, an edition rule, which list prices a photo, and those prices in words. Pure and in
+// integer cents, so the browser shows the very prices the server charges.
+import {
+  CATEGORY_LABELS,
+  FINISHES,
+  type Finish,
+  PHOTO_CATEGORIES,
+  type PhotoCategory,
+  PRINT_SIZES,
+  type PrintSize,
+} from '~/lib/site/constants';
+
+/** A price in cents for each print size and finish. */
+export type PriceGrid = Record<PrintSize, Record<Finish, number>>;
+
+/** The default list's id in the owner's screens and endpoints (it is not a row of price_lists). */
+export const DEFAULT_LIST_ID = 'default';
+export const DEFAULT_LIST_NAME = 'Default';
+
+/** An edition's price is 100% to 1000% of the open print's (or simply the same). */
+export const MIN_EDITION_PERCENT = 100;
+export const MAX_EDITION_PERCENT = 1000;
+export const MAX_LIST_NAME_LENGTH = 60;
+
+export interface PriceListView {
+  /** DEFAULT_LIST_ID for the default list. */
+  id: string;
+  name: string;
+  prices: PriceGrid;
+  /** null: copies of a limited edition cost what an open print does. */
+  editionPercent: number | null;
+  /** What copies of a limited edition cost under this list. */
+  editionPrices: PriceGrid;
+  /** The collections this list prices (for the default: those given no named list). */
+  collections: PhotoCategory[];
+  /** Photos that chose this list themselves, over their collection's. */
+  ownPhotoCount: number;
+  /** Every photo this list prices now. */
+  photoCount: number;
+}
+
+export interface PriceListsView {
+  default: PriceListView;
+  lists: PriceListView[];
+  /** Each collection's named list, or null for the default. */
+  collections: Record<PhotoCategory, string | null>;
+}
+
+/**
+ * A copy of a limited edition: `percent` of the open print's price, rounded to whole euros (halves
+ * up); the open print's price itself when the list has no percentage.
+ */
+export function editionPriceCents(openCents: number, percent: number | null): number {
+  if (percent === null) return openCents;
+  return Math.round((openCents * percent) / 10_000) * 100;
+}
+
+export function mapGrid(grid: PriceGrid, fn: (cents: number) => number): PriceGrid {
+  const out = {} as PriceGrid;
+  for (const size of PRINT_SIZES) {
+    out[size] = {} as Record<Finish, number>;
+    for (const finish of FINISHES) out[size][finish] = fn(grid[size][finish]);
+  }
+  return out;
+}
+
+export const editionGrid = (prices: PriceGrid, percent: number | null): PriceGrid =>
+  mapGrid(prices, (cents) => editionPriceCents(cents, percent));
+
+/** What a photo is charged under its list: the edition prices when it is a limited edition. */
+export function chargedGrid(
+  list: { prices: PriceGrid; editionPercent: number | null },
+  editionSize: number | null,
+): PriceGrid {
+  return editionSize === null ? list.prices : editionGrid(list.prices, list.editionPercent);
+}
+
+/** Where a photo's list comes from: its own choice, its collection, or neither (the default). */
+export type ListSource = 'photo' | 'collection' | 'default';
+
+/**
+ * The list that prices a photo: its own choice (a named list, or DEFAULT_LIST_ID for the default
+ * over its collection's), else its collection's, else the default.
+ */
+export function applyingList(
+  own: string | null | undefined,
+  collection: string | null | undefined,
+): { listId: string; source: ListSource } {
+  if (own) return { listId: own, source: 'photo' };
+  if (collection) return { listId: collection, source: 'collection' };
+  return { listId: DEFAULT_LIST_ID, source: 'default' };
+}
+
+const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+const wholeEuro = new Intl.NumberFormat('en-IE', {
+  style: 'currency',
+  currency: 'EUR',
+  maximumFractionDigits: 0,
+});
+
+/** "€45" for whole euros, "€45.50" otherwise. */
+export const euroWords = (cents: number) =>
+  cents % 100 === 0 ? wholeEuro.format(cents / 100) : euro.format(cents / 100);
+
+/** "small matte €45, gloss €45; medium matte €75, gloss €75; large matte €110, gloss €110". */
+export function gridWords(grid: PriceGrid): string {
+  return PRINT_SIZES.map(
+    (size) => `${size} ${FINISHES.map((finish) => `${finish} ${euroWords(grid[size][finish])}`).join(', ')}`,
+  ).join('; ');
+}
+
+/**
+ * A photo's prices in one sentence, as the photo dialog says them: "Small matte €45, gloss €45;
+ * medium …; edition copies: small matte €135, gloss €135; …".
+ */
+export const photoPriceWords = (prices: PriceGrid, editionPrices: PriceGrid) =>
+  `${capitalise(gridWords(prices))}; edition copies: ${gridWords(editionPrices)}.`;
+
+/** "300% of an open print, rounded to whole euros", or "the same as an open print". */
+export const editionRuleWords = (percent: number | null) =>
+  percent === null ? 'the same as an open print' : `${percent}% of an open print, rounded to whole euros`;
+
+/** "Mountains and Aerial", "no collection". */
+export function collectionWords(categories: readonly PhotoCategory[]): string {
+  const labels = PHOTO_CATEGORIES.filter((c) => categories.includes(c)).map((c) => CATEGORY_LABELS[c]);
+  if (labels.length === 0) return 'no collection';
+  return labels.length === 1
+    ? (labels[0] as string)
+    : `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}`;
+}
+
+/**
+ * What deleting a list does, for its confirmation: its collections go back to the default list, the
+ * photos that chose it to their collection's, and their prices change at once.
+ */
+export function deleteListQuestion(list: Pick<PriceListView, 'name' | 'collections' | 'ownPhotoCount'>) {
+  const { collections, ownPhotoCount } = list;
+  const moves: string[] = [];
+  if (collections.length > 0) {
+    const one = collections.length === 1;
+    moves.push(
+      `the ${collectionWords(collections)} collection${one ? ' goes' : 's go'} back to the default price list`,
+    );
+  }
+  if (ownPhotoCount > 0) {
+    const one = ownPhotoCount === 1;
+    moves.push(
+      `${ownPhotoCount} photo${one ? '' : 's'} that chose it go${one ? 'es' : ''} back to ${one ? 'its' : 'their'} collection’s list`,
+    );
+  }
+  const what =
+    moves.length > 0 ? ` ${capitalise(moves.join(', and '))}. Prices change at once.` : ' Nothing uses it.';
+  return `Delete the price list “${list.name}”?${what}`;
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** A photo's prices as the photo dialog shows them: which list, from where, and what it charges. */
+export interface PhotoPricesView {
+  photoId: string;
+  category: PhotoCategory;
+  /** The list the photo chose itself (DEFAULT_LIST_ID: the default), or null: its collection's. */
+  ownListId: string | null;
+  /** The list its collection gives it (DEFAULT_LIST_ID for the default). */
+  collectionListId: string;
+  /** The list that prices it now, and why. */
+  listId: string;
+  listName: string;
+  source: ListSource;
+  /** null: an open edition. */
+  editionSize: number | null;
+  prices: PriceGrid;
+  editionPrices: PriceGrid;
+}
