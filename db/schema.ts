@@ -962,6 +962,8 @@ export const labProducts = sqliteTable(
     sku: text('sku').notNull(),
     attributes: text('attributes', { mode: 'json' }).$type<Record<string, string>>().notNull().default({}),
     sizing: text('sizing', { enum: LAB_SIZINGS }).notNull().default('fillPrintArea'),
+    /** The lab's own words for the product ("Standard canvas on quality stretcher bar, 16x20\""), as it gave them. */
+    description: text('description'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

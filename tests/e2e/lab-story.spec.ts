@@ -113,6 +113,15 @@ test('the owner has the lab make prints; two buyers get theirs from the lab, tra
   await expect(margins.getByRole('row', { name: /Large matte GLOBAL-FAP-16X20/ })).toContainText('€18.00');
   await expect(margins.getByRole('row', { name: /Large gloss GLOBAL-CAN-16X20/ })).toContainText('€42.00');
 
+  // The print page names the lab, and its product in the lab's words, where it makes the print.
+  const visitor = await browser.newPage();
+  onSite(visitor);
+  await visitor.goto('/prints/lough-tay-at-first-light');
+  await expect(
+    visitor.getByText('(made by our print lab: Hahnemühle Photo Rag fine art print, 16x20")'),
+  ).toBeVisible();
+  await expect(visitor.getByText(/made for us, and sent to you, by Prodigi/)).toBeVisible();
+
   const german = await buy(
     await browser.newPage(),
     { finish: 'Matte' },

@@ -171,3 +171,40 @@ describe('an order’s lab order', () => {
     expect((await call('POST', '/api/admin/orders/nope/lab', { action: 'cancel' })).status).toBe(404);
   });
 });
+
+describe('the lab’s key', () => {
+  it('says a key in the environment comes first, and refuses to replace or remove it here', async () => {
+    const state = await call('GET', '/api/admin/lab/key');
+    expect(await state.json()).toEqual({ keyFrom: 'environment', environment: 'sandbox' });
+    const before = withSiteDb(server.dataDir, (db) =>
+      db.$client
+        .prepare("select key, value from app_meta where key like 'secret:%' or key like 'lab:%'")
+        .all(),
+    );
+    const replace = await call('PUT', '/api/admin/lab/key', {
+      apiKey: 'sandbox_another-key',
+      environment: 'live',
+    });
+    expect(replace.status).toBe(409);
+    expect(await message(replace)).toMatch(/environment \(PRODIGI_API_KEY\)/);
+    expect((await call('DELETE', '/api/admin/lab/key')).status).toBe(409);
+    for (const body of [
+      '{',
+      { apiKey: 'short', environment: 'sandbox' },
+      { apiKey: 'sandbox_key!!', environment: 'x' },
+    ]) {
+      const res = await call('PUT', '/api/admin/lab/key', body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await message(res)).toMatch(/[A-Z].+\.$/);
+    }
+    expect(
+      withSiteDb(server.dataDir, (db) =>
+        db.$client
+          .prepare("select key, value from app_meta where key like 'secret:%' or key like 'lab:%'")
+          .all(),
+      ),
+    ).toEqual(before);
+    // The key is never sent back.
+    expect(JSON.stringify(await (await call('GET', '/api/admin/lab')).json())).not.toContain(lab.fake.apiKey);
+  });
+});

@@ -120,6 +120,9 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
       }
       framingPriceCents = frame;
     }
+    // A client gallery's prints are always the owner's to make.
+    const lab = v.galleryFileId ? null : labProductFor(db, { ...v, framed: line.framing !== null });
+    const words = orderLineWords({ ...v, framed: line.framing !== null });
     const key = `${v.id}|${line.framing ?? ''}`;
     const existing = merged.get(key);
     if (existing) {
@@ -140,9 +143,9 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
       printCents,
       unitCents: linePriceCents(printCents, framingPriceCents),
       quantity: line.quantity,
-      description: orderLineWords({ ...v, framed: line.framing !== null }),
-      // A client gallery's prints are always the owner's to make.
-      lab: v.galleryFileId ? null : labProductFor(db, { ...v, framed: line.framing !== null }),
+      // What the lab makes is named in its own words too ("… — Standard canvas on quality stretcher bar").
+      description: lab?.description ? `${words} — ${lab.description}` : words,
+      lab,
     });
   }
   const items = [...merged.values()];

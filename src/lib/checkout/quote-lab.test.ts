@@ -50,6 +50,7 @@ beforeEach(() => {
         framed: false,
         sku: 'GLOBAL-CAN-16X20',
         attributes: { wrap: 'ImageWrap' },
+        description: 'Standard canvas on quality stretcher bar, 16x20"',
       },
     ])
     .run();
@@ -140,6 +141,9 @@ describe('quoting prints the lab makes', () => {
     });
     const items = db.select().from(orderItems).where(eq(orderItems.orderId, id)).all();
     const bySku = Object.fromEntries(items.map((i) => [i.labSku ?? 'mine', i]));
+    expect(bySku['GLOBAL-CAN-16X20']?.description).toBe(
+      'Lough Tay, large (16x20 inches) gloss — Standard canvas on quality stretcher bar, 16x20"',
+    );
     expect(bySku['GLOBAL-CAN-16X20']).toMatchObject({
       labAttributes: { wrap: 'ImageWrap' },
       labSizing: 'fillPrintArea',

@@ -176,13 +176,13 @@ export async function saveLabCard(
   if (toCheck.length && !lab) {
     throw new HttpError(
       409,
-      'The print lab is off on this site (PRODIGI_API_KEY is not set), so the new product codes cannot be checked and nothing was saved. Set the key first, or keep these prints made by you.',
+      'The print lab is off on this site (no Prodigi key is saved), so the new product codes cannot be checked and nothing was saved. Save the key first, or keep these prints made by you.',
       { field: `prints.${toCheck[0]?.index}.sku` },
     );
   }
+  // One question per product code, however many prints share it.
+  const asked = new Map<string, Promise<LabProductInfo>>();
   if (lab) {
-    // One question per product code, however many prints share it.
-    const asked = new Map<string, Promise<LabProductInfo>>();
     for (const print of toCheck) {
       const key = print.sku.toUpperCase();
       if (!asked.has(key)) asked.set(key, productOf(lab, print));
@@ -191,9 +191,14 @@ export async function saveLabCard(
       checkSize(print, product.inches);
     }
   }
+  /** The lab's words for a product checked now (null: it gave none). */
+  const wordsOf = async (sku: string) => (await asked.get(sku.toUpperCase()))?.description ?? null;
 
   const now = new Date();
   const keep = new Set(card.labPrints.map(printKey));
+  const words = new Map(
+    await Promise.all(card.labPrints.map(async (p) => [printKey(p), await wordsOf(p.sku)] as const)),
+  );
   db.transaction((tx) => {
     const where = (p: PrintKind) =>
       and(eq(labProducts.size, p.size), eq(labProducts.finish, p.finish), eq(labProducts.framed, p.framed));
@@ -209,7 +214,8 @@ export async function saveLabCard(
         sameAttributes(before.attributes, p.attributes)
       )
         continue;
-      const values = { sku: p.sku, attributes: p.attributes, sizing: p.sizing, updatedAt: now };
+      const description = before?.sku === p.sku ? before.description : (words.get(printKey(p)) ?? null);
+      const values = { sku: p.sku, attributes: p.attributes, sizing: p.sizing, description, updatedAt: now };
       tx.insert(labProducts)
         .values({ size: p.size, finish: p.finish, framed: p.framed, ...values })
         .onConflictDoUpdate({

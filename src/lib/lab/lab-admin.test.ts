@@ -79,9 +79,12 @@ describe('the print lab card', () => {
       sku: 'GLOBAL-FAP-16X20',
       attributes: {},
       sizing: 'fillPrintArea',
+      // The lab's own words for the product, kept to name it to buyers.
+      description: 'Hahnemühle Photo Rag fine art print, 16x20"',
     });
     expect(labProductFor(db, { size: 'medium', finish: 'gloss', framed: false })).toMatchObject({
       sku: 'GLOBAL-CAN-12X16',
+      description: 'Standard canvas on quality stretcher bar, 12x16"',
       attributes: { wrap: 'ImageWrap' },
       sizing: 'fitPrintArea',
     });
@@ -191,7 +194,7 @@ describe('the print lab card', () => {
     });
     const off = await refusal(saveLabCard(db, null, 'off', card([large])));
     expect(off.status).toBe(409);
-    expect(off.message).toMatch(/PRODIGI_API_KEY is not set/);
+    expect(off.message).toMatch(/no Prodigi key is saved/);
     expect(listLabProducts(db)).toEqual([]);
     expect(db.select().from(labSettings).all()).toEqual([]);
   });

@@ -18,6 +18,8 @@ export interface LabProduct {
   sku: string;
   attributes: Record<string, string>;
   sizing: Sizing;
+  /** The lab's words for the product, or null when it gave none. */
+  description: string | null;
 }
 
 export interface LabSettings {
@@ -34,6 +36,7 @@ const columns = {
   sku: labProducts.sku,
   attributes: labProducts.attributes,
   sizing: labProducts.sizing,
+  description: labProducts.description,
 };
 
 /** Every print the lab makes, by size, finish and frame. */

@@ -146,7 +146,9 @@ export interface Lab {
    * The product's print areas and its size (null when the lab gives none, or in a unit prints are
    * not measured in), from one answer.
    */
-  product(sku: string): Promise<{ printAreas: PrintArea[]; inches: ProductInches | null }>;
+  product(
+    sku: string,
+  ): Promise<{ printAreas: PrintArea[]; inches: ProductInches | null; description: string | null }>;
   createOrder(request: LabOrderRequest): Promise<{ outcome: CreateOutcome; order: LabOrder }>;
   getOrder(id: string): Promise<LabOrder>;
   cancel(id: string): Promise<CancelResult>;

@@ -125,7 +125,9 @@ export class ProdigiClient implements Lab {
     return (await this.product(sku)).printAreas;
   }
 
-  async product(sku: string): Promise<{ printAreas: PrintArea[]; inches: ProductInches | null }> {
+  async product(
+    sku: string,
+  ): Promise<{ printAreas: PrintArea[]; inches: ProductInches | null; description: string | null }> {
     const { product } = await this.call('GET', `/products/${encodeURIComponent(sku)}`, productAnswerSchema);
     const printAreas = product.variants.flatMap((variant) =>
       Object.entries(variant.printAreaSizes).map(([name, size]) => ({
@@ -136,7 +138,11 @@ export class ProdigiClient implements Lab {
         heightPx: size.verticalResolution,
       })),
     );
-    return { printAreas, inches: inchesOf(product.productDimensions) };
+    return {
+      printAreas,
+      inches: inchesOf(product.productDimensions),
+      description: product.description?.trim() || null,
+    };
   }
 
   async createOrder(request: LabOrderRequest): Promise<{ outcome: CreateOutcome; order: LabOrder }> {

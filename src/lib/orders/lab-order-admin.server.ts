@@ -112,7 +112,7 @@ export async function actOnLabOrder(
     if (!lab) {
       throw new HttpError(
         503,
-        'The print lab is off on this site (PRODIGI_API_KEY is not set), so it cannot be asked to cancel this order; nothing was changed.',
+        'The print lab is off on this site (no Prodigi key is saved), so it cannot be asked to cancel this order; nothing was changed.',
       );
     }
     const order = await cancelAtLab(lab, row.labOrderId);

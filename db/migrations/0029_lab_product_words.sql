@@ -1,0 +1,1 @@
+ALTER TABLE `lab_products` ADD `description` text;
