@@ -57,7 +57,7 @@ const query = <T>(sql: string, ...args: unknown[]): T[] => {
 
 async function buy(
   page: Page,
-  print: { finish: 'Matte' | 'Gloss' },
+  print: { finish: 'Matte' | 'Gloss'; words: string },
   buyer: { name: string; email: string; street: string; city: string; postalCode: string; country: string },
 ) {
   onSite(page);
@@ -67,6 +67,11 @@ async function buy(
   const dialog = page.getByRole('dialog', { name: /Lough Tay/ });
   await dialog.getByRole('radio', { name: /Large/ }).check();
   await dialog.getByRole('radio', { name: print.finish }).check();
+  // The dialog says, before the buyer chooses, that the lab makes this print, and what it is.
+  await expect(dialog.getByText(`Made and sent by our print lab: ${print.words}.`)).toBeVisible();
+  await dialog.getByRole('radio', { name: /Framed/ }).check();
+  await expect(dialog.getByText(/Made and sent by our print lab/)).toHaveCount(0);
+  await dialog.getByRole('radio', { name: 'No framing' }).check();
   await dialog.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to cart')).toBeVisible();
   await page.goto('/checkout');
@@ -124,7 +129,7 @@ test('the owner has the lab make prints; two buyers get theirs from the lab, tra
 
   const german = await buy(
     await browser.newPage(),
-    { finish: 'Matte' },
+    { finish: 'Matte', words: 'Hahnemühle Photo Rag fine art print, 16x20"' },
     {
       name: 'Lena Vogel',
       email: 'lena@example.de',
@@ -136,7 +141,7 @@ test('the owner has the lab make prints; two buyers get theirs from the lab, tra
   );
   const irish = await buy(
     await browser.newPage(),
-    { finish: 'Gloss' },
+    { finish: 'Gloss', words: 'Standard canvas on quality stretcher bar, 16x20"' },
     {
       name: 'Aoife Byrne',
       email: 'aoife@example.ie',

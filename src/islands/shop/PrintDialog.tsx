@@ -101,6 +101,8 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
     framed: chosenFramed,
     quantity,
   });
+  // The chosen print made by the lab: its words for the product (undefined: the owner makes it).
+  const labWords = variant?.lab?.[framed ? 'framed' : 'unframed'];
 
   const soldOut = edition !== null && edition.left <= 0;
 
@@ -307,6 +309,11 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
           </div>
         </fieldset>
 
+        {labWords !== undefined && (
+          <p className="mt-4 text-sm text-ink-700">
+            Made and sent by our print lab{labWords ? `: ${labWords}` : ''}.
+          </p>
+        )}
         <dl className="mt-6 space-y-1 border-t border-mist-200 pt-4 text-sm">
           <div className="flex justify-between">
             <dt className="text-ink-600">Price per print</dt>

@@ -28,6 +28,11 @@ export interface PrintVariant {
   dimensions: string;
   /** While a sale runs: the lowest price of the 30 days before it, when above the sale price. */
   wasCents?: number | null;
+  /**
+   * Made and sent by the print lab, unframed and/or framed: each key present when the lab makes
+   * that print, with the lab's words for its product ('' when it gave none).
+   */
+  lab?: { unframed?: string; framed?: string };
 }
 /** A frame on sale for a size. */
 export interface FrameOption {

@@ -1,5 +1,7 @@
-// GET /api/photos/{id}/variants, read by the print dialog while it is open.
+// GET /api/photos/{id}/variants, read by the print dialog while it is open: each print with its
+// price, and whether the print lab makes it (unframed, framed) in the lab's words.
 import type { APIRoute } from 'astro';
+import { listLabProducts } from '~/lib/lab/lab-products.server';
 import { getDb } from '~/lib/platform/server/db';
 import { HttpError, handle } from '~/lib/platform/server/http/http';
 import { withSalePrices } from '~/lib/shop/price-sales.server';
@@ -9,5 +11,21 @@ import { publicVariant } from '~/lib/shop/shop-views.server';
 export const GET: APIRoute = handle(({ params }) => {
   const id = params.id ?? '';
   if (!/^[A-Za-z0-9-]{1,64}$/.test(id)) throw new HttpError(400, 'Invalid photo id');
-  return Response.json(withSalePrices(getDb(), listVariantsForPhoto(getDb(), id)).map(publicVariant));
+  const db = getDb();
+  const lab = listLabProducts(db);
+  const labOf = (v: { size: string; finish: string }) => {
+    const made = (framed: boolean) =>
+      lab.find((p) => p.size === v.size && p.finish === v.finish && p.framed === framed);
+    const [unframed, framed] = [made(false), made(true)];
+    if (!unframed && !framed) return {};
+    return {
+      lab: {
+        ...(unframed ? { unframed: unframed.description ?? '' } : {}),
+        ...(framed ? { framed: framed.description ?? '' } : {}),
+      },
+    };
+  };
+  return Response.json(
+    withSalePrices(db, listVariantsForPhoto(db, id)).map((v) => ({ ...publicVariant(v), ...labOf(v) })),
+  );
 });
