@@ -9,6 +9,7 @@ import { startProdigiFakeServer } from '~/lib/lab/prodigi-fake.server';
 import { labOrders, labProducts } from '~db/schema';
 import { withSiteDb } from '../helpers/db';
 import { makeOrder } from '../helpers/factories';
+import { message, ownerRequests } from '../helpers/owner-requests';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 
@@ -43,19 +44,10 @@ afterAll(async () => {
   await lab?.stop();
 });
 
-function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      cookie,
-      origin: server.url,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-}
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
+const call = ownerRequests(
+  () => server,
+  () => cookie,
+);
 const large = { size: 'large', finish: 'matte', framed: false, madeBy: 'lab', sku: 'GLOBAL-FAP-16X20' };
 const card = (prints: unknown[]) => ({ prints, holdForApproval: false, shippingMethod: 'Standard' });
 const stored = () =>

@@ -4,6 +4,7 @@
 // a 409, an unknown list with a 404, and changes nothing then.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSiteDb } from '../helpers/db';
+import { message, ownerRequests } from '../helpers/owner-requests';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 
@@ -16,19 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-function call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
-  return fetch(`${server.url}${path}`, {
-    method,
-    headers: {
-      cookie,
-      origin: server.url,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...headers,
-    },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-}
-const message = async (res: Response) => ((await res.json()) as { message: string }).message;
+const call = ownerRequests(
+  () => server,
+  () => cookie,
+);
 const grid = (small: number, medium: number, large: number) => ({
   small: { matte: small, gloss: small },
   medium: { matte: medium, gloss: medium },

@@ -32,7 +32,6 @@ export interface LabAccess {
 
 let access: LabAccess | undefined;
 let lab: Lab | null | undefined;
-let demoFake: ProdigiFake | undefined;
 
 /** The API address of Prodigi's live API or sandbox, unless PRODIGI_API_BASE names another. */
 export function prodigiBase(environment: 'live' | 'sandbox'): string {
@@ -77,25 +76,18 @@ export function getLab(): Lab | null {
   if (now.mode === 'off') {
     lab = null;
   } else if (now.mode === 'test') {
-    demoFake = new ProdigiFake();
-    demoFake.autoAdvanceMs = DEMO_STEP_MS;
-    demoFake.baseUrl = 'http://lab-double.invalid/v4.0';
-    lab = new ProdigiClient({ apiKey: demoFake.apiKey, baseUrl: demoFake.baseUrl, fetch: demoFake.fetch });
+    const double = new ProdigiFake();
+    double.autoAdvanceMs = DEMO_STEP_MS;
+    double.baseUrl = 'http://lab-double.invalid/v4.0';
+    lab = new ProdigiClient({ apiKey: double.apiKey, baseUrl: double.baseUrl, fetch: double.fetch });
   } else {
     lab = new ProdigiClient({ apiKey: now.apiKey as string, baseUrl: now.apiBase });
   }
   return lab;
 }
 
-/** The lab double this process runs in test mode, if it runs one. */
-export function demoLabDouble(): ProdigiFake | undefined {
-  getLab();
-  return demoFake;
-}
-
 /** Forgets the lab's key and client: the owner saved or removed a key (and tests). */
 export function resetLab(): void {
   access = undefined;
   lab = undefined;
-  demoFake = undefined;
 }
