@@ -977,8 +977,13 @@ export const labSettings = sqliteTable(
     id: integer('id').primaryKey(),
     /** Paid orders wait for the owner's approval before they are sent to the lab. */
     holdForApproval: bool('hold_for_approval').notNull().default(false),
-    /** The lab's delivery method the buyer is quoted and the order is sent with. */
+    /** The lab's delivery method a buyer is offered first (one of `offeredMethods`). */
     shippingMethod: text('shipping_method', { enum: LAB_SHIPPING_METHODS }).notNull().default('Standard'),
+    /** The lab's delivery methods a buyer may choose between at the checkout. */
+    offeredMethods: text('offered_methods', { mode: 'json' })
+      .$type<(typeof LAB_SHIPPING_METHODS)[number][]>()
+      .notNull()
+      .default(['Standard']),
     updatedAt: updatedAt(),
   },
   (t) => [check('lab_settings_one_row', sql`${t.id} = 1`)],
@@ -1017,6 +1022,11 @@ export const labOrders = sqliteTable(
     trackingNumber: text('tracking_number'),
     trackingUrl: text('tracking_url'),
     sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    /**
+     * When the order was last put in the queue to be sent: when it was paid, or when the owner
+     * approved it or sent it again. How long the lab has been unreachable is counted from here.
+     */
+    queuedAt: integer('queued_at', { mode: 'timestamp_ms' }),
     /** When the owner was mailed that the lab has been unreachable for too long. */
     ownerAlertedAt: integer('owner_alerted_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
