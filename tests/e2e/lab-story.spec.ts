@@ -59,6 +59,7 @@ async function buy(
   page: Page,
   print: { finish: 'Matte' | 'Gloss'; words: string },
   buyer: { name: string; email: string; street: string; city: string; postalCode: string; country: string },
+  speed: { name: 'Standard' | 'Express'; price: string } = { name: 'Standard', price: '€9.50' },
 ) {
   onSite(page);
   await page.goto('/shop');
@@ -85,10 +86,15 @@ async function buy(
   await field('Country').selectOption({ label: buyer.country });
   // Who sends what, in plain words: the print is the lab's, and so is its delivery.
   await expect(page.getByText('Made and sent by our print lab')).toBeVisible();
+  // The lab's delivery speeds the owner offers, each at the lab's price for this cart.
+  const speeds = page.getByRole('group', { name: "Delivery of the print lab's prints" });
+  await expect(speeds.getByRole('radio', { name: /Standard delivery/ })).toBeChecked();
+  await expect(speeds.getByText('€19.00')).toBeVisible();
+  await speeds.getByRole('radio', { name: new RegExp(`${speed.name} delivery`) }).check();
   await expect(
-    page.getByText("Print lab's delivery (Standard delivery, from the Netherlands)"),
+    page.getByText(`Print lab's delivery (${speed.name} delivery, from the Netherlands)`),
   ).toBeVisible();
-  await expect(page.getByTestId('order-shipping-lab')).toHaveText('€9.50');
+  await expect(page.getByTestId('order-shipping-lab')).toHaveText(speed.price);
   await page.getByRole('button', { name: 'Test mode: no real payment' }).click();
   await expect(page.getByRole('heading', { name: 'Test order placed' })).toBeVisible();
   await expect(page.getByText('Made and sent by our print lab, in a parcel of its own')).toBeVisible();
@@ -111,6 +117,8 @@ test('the owner has the lab make prints; two buyers get theirs from the lab, tra
   await card.getByRole('combobox', { name: `Made by, ${canvas}` }).selectOption({ label: 'The lab' });
   await card.getByRole('textbox', { name: `Lab product code (SKU), ${canvas}` }).fill('GLOBAL-CAN-16X20');
   await card.getByRole('textbox', { name: `Attributes, ${canvas}` }).fill('wrap=ImageWrap');
+  // Buyers may pay for Express delivery of the lab's prints; Standard stays the one offered first.
+  await card.getByRole('group', { name: 'Delivery speeds buyers can choose' }).getByLabel('Express').check();
   await card.getByRole('button', { name: 'Save print lab' }).click();
   await expect(owner.getByText('Print lab saved')).toBeVisible();
   // What each lab print leaves the owner, from the lab's own costs.
@@ -138,6 +146,7 @@ test('the owner has the lab make prints; two buyers get theirs from the lab, tra
       postalCode: '10435',
       country: 'Germany',
     },
+    { name: 'Express', price: '€19.00' },
   );
   const irish = await buy(
     await browser.newPage(),
@@ -196,6 +205,9 @@ test('the owner has the lab make prints; two buyers get theirs from the lab, tra
     expect([meta.width, meta.height]).toEqual(e.px);
   }
   expect(of(irish).request.items[0]?.attributes).toEqual({ wrap: 'ImageWrap' });
+  // Each goes by the speed its buyer paid for.
+  expect(of(german).request.shippingMethod).toBe('Express');
+  expect(of(irish).request.shippingMethod).toBe('Standard');
 
   // The lab makes and sends them: its callbacks move each order to shipped with its tracking.
   for (const e of expectations) {

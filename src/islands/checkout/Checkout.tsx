@@ -29,6 +29,9 @@ import { CURRENCY, PRINT_SIZE_LABELS } from '~/lib/site/constants';
 import { OrderSummary } from './OrderSummary';
 import { useQuote } from './use-quote';
 
+/** A print lab delivery speed, as the quote takes it. */
+type LabSpeed = NonNullable<QuoteRequest['labShippingMethod']>;
+
 interface Setup {
   clientToken: string;
   mode: 'live' | 'sandbox' | 'test';
@@ -123,9 +126,17 @@ export default function Checkout() {
   const [code, setCode] = useState<string | null>(null);
   const [codeError, setCodeError] = useState<string | null>(null);
   const [again, setAgain] = useState(0);
+  // The print lab's delivery speed the buyer chose (null: the one the shop offers first).
+  const [labSpeed, setLabSpeed] = useState<LabSpeed | null>(null);
+  const [labSpeedError, setLabSpeedError] = useState<string | null>(null);
   const request: QuoteRequest | null =
     hydrated && cart.length > 0 && values.country
-      ? { lines: orderLines(cart), country: values.country, ...(code ? { discountCode: code } : {}) }
+      ? {
+          lines: orderLines(cart),
+          country: values.country,
+          ...(code ? { discountCode: code } : {}),
+          ...(labSpeed ? { labShippingMethod: labSpeed } : {}),
+        }
       : null;
   const quote = useQuote(
     request,
@@ -134,6 +145,10 @@ export default function Checkout() {
       setCode(null);
     },
     again,
+    (message) => {
+      setLabSpeedError(message);
+      setLabSpeed(null);
+    },
   );
   const canPay = isValid && quote.status === 'ready';
 
@@ -153,15 +168,16 @@ export default function Checkout() {
   }, []);
 
   // Callbacks for the PayPal buttons, which are rendered once: they read the latest cart and form.
-  const latest = useRef({ cart, values, code });
-  latest.current = { cart, values, code };
+  const latest = useRef({ cart, values, code, labSpeed });
+  latest.current = { cart, values, code, labSpeed };
 
   const createOrder = async (): Promise<string> => {
-    const { cart, values, code } = latest.current;
+    const { cart, values, code, labSpeed } = latest.current;
     const { id } = await sendJson<{ id: string }>('POST', '/api/paypal/order', {
       lines: orderLines(cart),
       country: values.country,
       ...(code ? { discountCode: code } : {}),
+      ...(labSpeed ? { labShippingMethod: labSpeed } : {}),
       currency: CURRENCY,
       intent: 'CAPTURE',
     });
@@ -323,6 +339,14 @@ export default function Checkout() {
             remove: () => {
               setCodeError(null);
               setCode(null);
+            },
+          }}
+          labSpeed={{
+            chosen: labSpeed,
+            error: labSpeedError,
+            choose: (method) => {
+              setLabSpeedError(null);
+              setLabSpeed(method as LabSpeed);
             },
           }}
         />

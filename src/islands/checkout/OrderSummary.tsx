@@ -7,22 +7,16 @@
 import { useState } from 'react';
 import type { QuoteAnswer } from '~/lib/checkout/quote-answer';
 import { formatEuro, formatEuroDecimal } from '~/lib/platform/shared/format';
-import { countryName } from '~/lib/selling/countries';
+import { countryInSentence } from '~/lib/selling/countries';
 import { type CartLine, lineKey } from '~/lib/shop/cart';
+import { LabSpeedChoice } from './LabSpeedChoice';
 import type { QuoteState } from './use-quote';
 
 const NBSP = '\u00a0';
 
-/** Countries named with "the" in a sentence ("from the Netherlands"). */
-const WITH_THE: Record<string, string> = {
-  NL: 'the Netherlands',
-  GB: 'the United Kingdom',
-  US: 'the United States',
-};
-
 /** "Standard delivery, from the Netherlands": the lab's method and where it makes the prints. */
 export function labDeliveryWords(part: { method: string; madeIn: string[] }): string {
-  const places = part.madeIn.map((c) => WITH_THE[c] ?? countryName(c) ?? c);
+  const places = part.madeIn.map(countryInSentence);
   return places.length ? `${part.method} delivery, from ${places.join(' and ')}` : `${part.method} delivery`;
 }
 
@@ -47,6 +41,7 @@ export function OrderSummary(props: {
   itemCount: number;
   quote: QuoteState;
   code: CodeFieldProps;
+  labSpeed: { chosen: string | null; error: string | null; choose: (method: string) => void };
 }) {
   const { hydrated, cart, itemCount, quote } = props;
   const answer = quote.status === 'ready' || quote.status === 'loading' ? quote.answer : null;
@@ -93,6 +88,17 @@ export function OrderSummary(props: {
             ))}
       </ul>
       <CodeField {...props.code} disabled={!hydrated} />
+      {answer?.shippingParts.map((part) =>
+        part.by === 'lab' ? (
+          <LabSpeedChoice
+            key="lab-speed"
+            part={part}
+            chosen={props.labSpeed.chosen}
+            error={props.labSpeed.error}
+            choose={props.labSpeed.choose}
+          />
+        ) : null,
+      )}
       <dl
         className={`mt-4 space-y-1 border-t border-mist-200 pt-4 ${quote.status === 'loading' ? 'opacity-60' : ''}`}
       >

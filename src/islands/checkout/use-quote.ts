@@ -20,18 +20,22 @@ const FAILED = 'The total could not be worked out just now. Please try again in 
 /**
  * The quote of `request` (null: nothing to ask). A refused code (a 422 on the code's field, or the
  * 429 of too many wrong codes) is handed to `onCodeRefused` with its sentence: the caller drops the
- * code, and the quote is asked again without it. `again` asks anew when it changes (after a payment
- * the server refused, say).
+ * code, and the quote is asked again without it. A refused lab delivery speed (not offered, or not
+ * to that country) is handed to `onLabSpeedRefused` the same way. `again` asks anew when it changes
+ * (after a payment the server refused, say).
  */
 export function useQuote(
   request: QuoteRequest | null,
   onCodeRefused: (message: string) => void,
   again = 0,
+  onLabSpeedRefused: (message: string) => void = () => {},
 ): QuoteState {
   const [state, setState] = useState<QuoteState>({ status: 'waiting' });
   const latest = useRef(0);
   const refused = useRef(onCodeRefused);
   refused.current = onCodeRefused;
+  const speedRefused = useRef(onLabSpeedRefused);
+  speedRefused.current = onLabSpeedRefused;
   const key = request ? JSON.stringify(request) : '';
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` is the request; `again` asks anew.
@@ -55,6 +59,10 @@ export function useQuote(
         const message = http?.serverMessage || FAILED;
         if (http && request.discountCode && (http.status === 429 || http.body?.field === 'discountCode')) {
           refused.current(message);
+          return;
+        }
+        if (http && request.labShippingMethod && http.body?.field === 'labShippingMethod') {
+          speedRefused.current(message);
           return;
         }
         setState({ status: 'refused', message });

@@ -31,9 +31,13 @@ const control = 'mt-1 block min-h-11 w-full min-w-0 rounded-md border border-sla
 
 type Form = Omit<LabCard, 'mode'>;
 
-/** The field a problem is said under: a print's code or attributes, or the form as a whole. */
+/** The field a problem is said under: a print's code or attributes, the speeds, or the whole form. */
 const placeOf = (path: string | undefined) =>
-  path && /^prints\.\d+\.(sku|attributes)$/.test(path) ? path : 'form';
+  path && /^(prints\.\d+\.(sku|attributes)|offeredMethods)$/.test(path) ? path : 'form';
+
+/** The speeds offered once `method` is ticked or unticked, cheapest first. */
+const offering = (form: Form, method: Form['shippingMethod'], on: boolean): Form['offeredMethods'] =>
+  LAB_SHIPPING_METHODS.filter((m) => (m === method ? on : form.offeredMethods.includes(m)));
 
 export function PrintLabCard() {
   const client = useQueryClient();
@@ -46,6 +50,7 @@ export function PrintLabCard() {
         prints: data.prints,
         holdForApproval: data.holdForApproval,
         shippingMethod: data.shippingMethod,
+        offeredMethods: data.offeredMethods,
       });
   }, [data]);
 
@@ -264,16 +269,19 @@ export function PrintLabCard() {
             </div>
             <div className="min-w-0 text-sm">
               <label htmlFor="lab-speed" className="font-medium">
-                The lab’s delivery speed
+                The lab’s delivery speed offered first
               </label>
               <select
                 id="lab-speed"
                 className={control}
                 aria-describedby="lab-speed-help"
                 value={form.shippingMethod}
-                onChange={(e) =>
-                  setForm((f) => f && { ...f, shippingMethod: e.target.value as Form['shippingMethod'] })
-                }
+                onChange={(e) => {
+                  const first = e.target.value as Form['shippingMethod'];
+                  setForm(
+                    (f) => f && { ...f, shippingMethod: first, offeredMethods: offering(f, first, true) },
+                  );
+                }}
               >
                 {LAB_SHIPPING_METHODS.map((m) => (
                   <option key={m} value={m}>
@@ -282,9 +290,32 @@ export function PrintLabCard() {
                 ))}
               </select>
               <span id="lab-speed-help" className="mt-1 block text-slate-600">
-                How the lab sends the prints it makes; buyers are quoted its price.
+                How the lab sends the prints it makes, unless the buyer picks another speed below.
               </span>
             </div>
+            <fieldset className="min-w-0 text-sm md:col-span-2" aria-describedby="lab-speeds-help">
+              <legend className="font-medium">Delivery speeds buyers can choose</legend>
+              <div className="mt-1 flex flex-wrap gap-x-5">
+                {LAB_SHIPPING_METHODS.map((m) => (
+                  <label key={m} className="flex min-h-11 items-center gap-2">
+                    <input
+                      type="checkbox"
+                      checked={form.offeredMethods.includes(m)}
+                      disabled={m === form.shippingMethod}
+                      onChange={(e) =>
+                        setForm((f) => f && { ...f, offeredMethods: offering(f, m, e.target.checked) })
+                      }
+                    />
+                    {SHIPPING_METHOD_WORDS[m]}
+                  </label>
+                ))}
+              </div>
+              <span id="lab-speeds-help" className="block text-slate-600">
+                At the checkout the buyer sees the lab’s price for each speed you tick, and pays for the one
+                they choose. Speeds the lab does not offer to their country are left out.
+              </span>
+              <FieldProblem id="offeredMethods-error" text={problems.offeredMethods} />
+            </fieldset>
           </div>
           <FieldProblem id="form-error" text={problems.form} />
           <div>

@@ -11,12 +11,18 @@ export interface QuoteAnswer {
   shipping: string;
   /**
    * Who sends what: the owner's shipping for the prints the owner makes (by zone), and the print
-   * lab's delivery for the prints it makes, with its method and where it makes them. Only the
-   * parts the cart has.
+   * lab's delivery for the prints it makes, with its method, where it makes them, and every
+   * speed the buyer may choose instead with its price. Only the parts the cart has.
    */
   shippingParts: (
     | { by: 'owner'; amount: string }
-    | { by: 'lab'; amount: string; method: string; madeIn: string[] }
+    | {
+        by: 'lab';
+        amount: string;
+        method: string;
+        madeIn: string[];
+        options: { method: string; amount: string }[];
+      }
   )[];
   discount: string;
   total: string;

@@ -4,17 +4,23 @@
 // same figures, so the buyer pays what they were shown. A sale and a code add up one way: the sale
 // prices the prints first (priceOrderLines), and a code (its minimum order included) then works on
 // the prints at their sale price, so a 10% code in a 10% sale takes 10% off the sale price.
-import { isLabAnswerError, isLabRefused, isLabUnavailable, type Lab } from '~/lib/lab/lab';
+import {
+  isLabAnswerError,
+  isLabRefused,
+  isLabUnavailable,
+  type Lab,
+  type ShippingMethod,
+} from '~/lib/lab/lab';
 import { getLab } from '~/lib/lab/lab-backend.server';
 import { labSettingsOf } from '~/lib/lab/lab-products.server';
-import { type LabShippingQuote, labShippingQuote } from '~/lib/lab/lab-quotes.server';
+import { type LabShippingQuote, labShippingQuotes } from '~/lib/lab/lab-quotes.server';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError, isHttpError } from '~/lib/platform/server/http/http';
 import { discountCodeLimiter, waitInWords } from '~/lib/platform/server/http/rate-limit';
 import { getLog } from '~/lib/platform/server/log';
 import { centsToDecimal, formatEuro } from '~/lib/platform/shared/format';
 import { CURRENCY } from '~/lib/site/constants';
-import { countryName } from '../selling/countries';
+import { countryInSentence } from '../selling/countries';
 import { DISCOUNT_CODE_PATTERN, DISCOUNT_MESSAGES, discountProblem } from '../selling/discount';
 import { ratesForOrderTo } from '../selling/oss.server';
 import type { OssCountry } from '../selling/oss-rates';
@@ -24,12 +30,19 @@ import { type Quote, quoteOrder } from './quote';
 import type { QuoteAnswer } from './quote-answer';
 import type { OrderLineInput } from './schemas';
 
-/** What a quote is made of: the chosen prints, the destination's code, and a code as typed. */
+/**
+ * What a quote is made of: the chosen prints, the destination's code, a code as typed, and the
+ * print lab's delivery speed the buyer chose (none: the one offered first).
+ */
 export interface CartInput {
   lines: readonly OrderLineInput[];
   country: string;
   discountCode?: string | undefined;
+  labShippingMethod?: ShippingMethod | undefined;
 }
+
+/** The lab's delivery the buyer pays for, and every speed they could choose instead. */
+export type LabShippingChoice = LabShippingQuote & { options: LabShippingQuote[] };
 
 export interface CartQuote {
   priced: PricedOrder;
@@ -41,7 +54,7 @@ export interface CartQuote {
   /** The country whose VAT the order carries under the One-Stop-Shop, or null for Irish VAT. */
   ossCountry: OssCountry | null;
   /** The lab's delivery of the prints it makes, as it quoted it; null when the owner makes them all. */
-  lab: LabShippingQuote | null;
+  lab: LabShippingChoice | null;
 }
 
 /** The field of the checkout form a refused code is about. */
@@ -67,7 +80,7 @@ export function quoteCart(
   db: Db,
   input: CartInput,
   now: Date,
-  labShipping: LabShippingQuote | null = null,
+  labShipping: LabShippingChoice | null = null,
   priced = priceOrderLines(db, input.lines, now),
 ): CartQuote {
   const destination = shipsTo(db, input.country);
@@ -118,11 +131,20 @@ export async function quoteCartWithLab(
   const labLines = priced.items.flatMap((item) => (item.lab ? [{ ...item, lab: item.lab }] : []));
   if (labLines.length === 0) return quoteCart(db, input, now, null, priced);
   if (!lab) throw new HttpError(503, LAB_CANNOT_PRICE);
-  let labShipping: LabShippingQuote;
+  const settings = labSettingsOf(db);
+  const wanted = input.labShippingMethod;
+  if (wanted && !settings.offeredMethods.includes(wanted)) {
+    throw new HttpError(
+      422,
+      `${wanted} delivery is not offered for the print lab's prints. ${chooseFrom(settings.offeredMethods)}`,
+      LAB_METHOD_FIELD,
+    );
+  }
+  let options: LabShippingQuote[];
   try {
-    labShipping = await labShippingQuote(lab, {
+    options = await labShippingQuotes(lab, {
       country: destination.country,
-      method: labSettingsOf(db).shippingMethod,
+      methods: settings.offeredMethods,
       items: labLines.map((item) => ({
         sku: item.lab.sku,
         copies: item.quantity,
@@ -133,7 +155,7 @@ export async function quoteCartWithLab(
     if (isLabRefused(err)) {
       throw new HttpError(
         422,
-        `Some of these prints are made and sent by our print lab, which cannot deliver them to ${countryName(destination.country) ?? destination.country}. Please remove them or choose another country.`,
+        `Some of these prints are made and sent by our print lab, which cannot deliver them to ${countryInSentence(destination.country)}. Please remove them or choose another country.`,
         { field: 'country' },
       );
     }
@@ -145,8 +167,26 @@ export async function quoteCartWithLab(
     }
     throw err;
   }
-  return quoteCart(db, input, now, labShipping, priced);
+  const chosen =
+    options.find((o) => o.method === (wanted ?? settings.shippingMethod)) ?? (wanted ? null : options[0]);
+  if (!chosen) {
+    const place = countryInSentence(destination.country);
+    throw new HttpError(
+      422,
+      `Our print lab does not deliver to ${place} by ${wanted} delivery. ${chooseFrom(options.map((o) => o.method))}`,
+      LAB_METHOD_FIELD,
+    );
+  }
+  return quoteCart(db, input, now, { ...chosen, options }, priced);
 }
+
+/** The checkout's field of the lab's delivery speed, which a refused speed is about. */
+export const LAB_METHOD_FIELD = { field: 'labShippingMethod' } as const;
+
+const chooseFrom = (methods: readonly ShippingMethod[]) =>
+  methods.length === 1
+    ? `Please choose ${methods[0]} delivery.`
+    : `Please choose one of: ${methods.join(', ')}.`;
 
 /** The destination of a cart, or a 422 on the country when it is unknown or not shipped to. */
 function shipsTo(db: Db, typed: string) {
@@ -178,6 +218,7 @@ export function quoteAnswer({ priced, quote, discount, lab }: CartQuote): QuoteA
               amount: centsToDecimal(quote.labShippingCents),
               method: lab.method,
               madeIn: lab.madeIn,
+              options: lab.options.map((o) => ({ method: o.method, amount: centsToDecimal(o.cents) })),
             },
           ]
         : []),

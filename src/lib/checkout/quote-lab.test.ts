@@ -9,6 +9,7 @@ import { LAB_PARCEL_TEXT, orderMailTexts } from '~/lib/checkout/order-mail.serve
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import { createPendingOrder } from '~/lib/checkout/place-order.server';
 import { LAB_CANNOT_PRICE, quoteAnswer, quoteCartWithLab } from '~/lib/checkout/quote-cart.server';
+import { quoteSchema } from '~/lib/checkout/schemas';
 import { forgetLabQuotes } from '~/lib/lab/lab-quotes.server';
 import { ProdigiClient } from '~/lib/lab/prodigi-client.server';
 import { startProdigiFakeServer } from '~/lib/lab/prodigi-fake.server';
@@ -74,7 +75,13 @@ describe('quoting prints the lab makes', () => {
     // The owner's shipping to the EU for one print (€15), and the lab's Standard delivery (€9.50).
     expect(answer.shippingParts).toEqual([
       { by: 'owner', amount: '15.00' },
-      { by: 'lab', amount: '9.50', method: 'Standard', madeIn: ['NL'] },
+      {
+        by: 'lab',
+        amount: '9.50',
+        method: 'Standard',
+        madeIn: ['NL'],
+        options: [{ method: 'Standard', amount: '9.50' }],
+      },
     ]);
     expect(answer).toMatchObject({ itemTotal: '155.00', shipping: '24.50', total: '179.50' });
     expect(answer.lines.map((l) => l.madeBy)).toEqual(['lab', 'owner']);
@@ -87,7 +94,15 @@ describe('quoting prints the lab makes', () => {
     const lines = [line(fineArt, 2), line(canvas)];
     const first = quoteAnswer(await quoteCartWithLab(db, { lines, country: 'IE' }, NOW, lab));
     // Only lab prints: no shipping of the owner's; the lab's €9.50 and €1.50 for each further copy.
-    expect(first.shippingParts).toEqual([{ by: 'lab', amount: '12.50', method: 'Standard', madeIn: ['NL'] }]);
+    expect(first.shippingParts).toEqual([
+      {
+        by: 'lab',
+        amount: '12.50',
+        method: 'Standard',
+        madeIn: ['NL'],
+        options: [{ method: 'Standard', amount: '12.50' }],
+      },
+    ]);
     const again = quoteAnswer(await quoteCartWithLab(db, { lines, country: 'IE' }, NOW, lab));
     expect(again).toEqual(first);
     expect(quotes()).toHaveLength(1);
@@ -99,11 +114,89 @@ describe('quoting prints the lab makes', () => {
   });
 
   it('quotes with the delivery speed the owner chose', async () => {
-    db.insert(labSettings).values({ id: 1, shippingMethod: 'Express' }).run();
+    db.insert(labSettings)
+      .values({ id: 1, shippingMethod: 'Express', offeredMethods: ['Express'] })
+      .run();
     const answer = quoteAnswer(
       await quoteCartWithLab(db, { lines: [line(fineArt)], country: 'FR' }, NOW, lab),
     );
-    expect(answer.shippingParts).toEqual([{ by: 'lab', amount: '19.00', method: 'Express', madeIn: ['NL'] }]);
+    expect(answer.shippingParts).toEqual([
+      {
+        by: 'lab',
+        amount: '19.00',
+        method: 'Express',
+        madeIn: ['NL'],
+        options: [{ method: 'Express', amount: '19.00' }],
+      },
+    ]);
+    expect(quotes()[0]?.body).toMatchObject({ shippingMethod: 'Express' });
+  });
+
+  it('lets the buyer choose among the speeds offered, priced by the lab in one call', async () => {
+    db.insert(labSettings)
+      .values({ id: 1, shippingMethod: 'Standard', offeredMethods: ['Budget', 'Standard', 'Express'] })
+      .run();
+    const lines = [line(fineArt), line(mine)];
+    const first = quoteAnswer(await quoteCartWithLab(db, { lines, country: 'DE' }, NOW, lab));
+    expect(first.shippingParts[1]).toEqual({
+      by: 'lab',
+      amount: '9.50',
+      method: 'Standard',
+      madeIn: ['NL'],
+      options: [
+        { method: 'Budget', amount: '6.50' },
+        { method: 'Standard', amount: '9.50' },
+        { method: 'Express', amount: '19.00' },
+      ],
+    });
+    const express = await quoteCartWithLab(
+      db,
+      { lines, country: 'DE', labShippingMethod: 'Express' },
+      NOW,
+      lab,
+    );
+    expect(quoteAnswer(express)).toMatchObject({ shipping: '34.00', total: '189.00' });
+    // One call priced every speed: no speed named in it, and none asked again for another speed.
+    expect(quotes()).toHaveLength(1);
+    expect(quotes()[0]?.body).not.toHaveProperty('shippingMethod');
+    const id = createPendingOrder(db, express);
+    expect(db.select().from(orders).where(eq(orders.id, id)).get()).toMatchObject({
+      labShippingCents: 1900,
+      labShippingMethod: 'Express',
+    });
+  });
+
+  it('takes only a known speed name from the browser, with a sentence for anything else', () => {
+    const body = { lines: [line(fineArt)], country: 'de' };
+    expect(quoteSchema.parse({ ...body, labShippingMethod: 'Express' }).labShippingMethod).toBe('Express');
+    expect(quoteSchema.parse(body).labShippingMethod).toBeUndefined();
+    const wrong = quoteSchema.safeParse({ ...body, labShippingMethod: 'Teleport' });
+    expect(wrong.error?.issues[0]?.message).toBe(
+      "Choose the print lab's delivery speed: one of Budget, Standard, Express, Overnight.",
+    );
+  });
+
+  it('refuses a speed not offered, or one the lab does not deliver by there, on its own field', async () => {
+    const lines = [line(fineArt)];
+    const notOffered = await refusal(
+      quoteCartWithLab(db, { lines, country: 'DE', labShippingMethod: 'Overnight' }, NOW, lab),
+    );
+    expect(notOffered).toMatchObject({ status: 422, extra: { field: 'labShippingMethod' } });
+    expect(notOffered.message).toBe(
+      "Overnight delivery is not offered for the print lab's prints. Please choose Standard delivery.",
+    );
+    db.insert(labSettings)
+      .values({ id: 1, shippingMethod: 'Standard', offeredMethods: ['Standard', 'Overnight'] })
+      .run();
+    const us = quoteAnswer(await quoteCartWithLab(db, { lines, country: 'US' }, NOW, lab));
+    expect(us.shippingParts[0]).toMatchObject({ options: [{ method: 'Standard', amount: '9.50' }] });
+    const far = await refusal(
+      quoteCartWithLab(db, { lines, country: 'US', labShippingMethod: 'Overnight' }, NOW, lab),
+    );
+    expect(far).toMatchObject({ status: 422, extra: { field: 'labShippingMethod' } });
+    expect(far.message).toBe(
+      'Our print lab does not deliver to the United States by Overnight delivery. Please choose Standard delivery.',
+    );
   });
 
   it('refuses the lab prints, with a reason, when the lab is down, and asks again next time', async () => {

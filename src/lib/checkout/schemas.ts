@@ -7,6 +7,7 @@ import { COUNTRY_MISSING_MESSAGE } from '~/lib/selling/countries';
 import { DISCOUNT_MESSAGES } from '~/lib/selling/discount';
 import { QUANTITY } from '~/lib/shop/print-choices';
 import { MAX_ORDER_PRINTS, PRINT_SIZES } from '~/lib/site/constants';
+import { LAB_SHIPPING_METHODS } from '~db/enums';
 
 // The checkout form, shared by the form (react-hook-form + zodResolver, validated on
 // change) and the capture endpoint. Messages are the owner's, word for word.
@@ -89,11 +90,23 @@ const discountCodeSchema = z
   .optional()
   .transform((code) => (code?.trim() ? code.trim() : undefined));
 
+/**
+ * The print lab's delivery speed the buyer chose for the prints the lab makes; none means the one
+ * the owner offers first. Whether the owner offers it, and the lab delivers by it there, is the
+ * quote's 422.
+ */
+const labShippingMethodSchema = z
+  .enum(LAB_SHIPPING_METHODS, {
+    error: `Choose the print lab's delivery speed: one of ${LAB_SHIPPING_METHODS.join(', ')}.`,
+  })
+  .optional();
+
 /** POST /api/checkout/quote: what the buyer has chosen, where it goes, and a code; never a price. */
 export const quoteSchema = z.object({
   lines: linesSchema,
   country: countrySchema,
   discountCode: discountCodeSchema,
+  labShippingMethod: labShippingMethodSchema,
 });
 export type QuoteInput = z.output<typeof quoteSchema>;
 /** The quote's body as the checkout form sends it. */

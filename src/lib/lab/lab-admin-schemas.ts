@@ -159,10 +159,27 @@ export const labCardSchema = z
       shippingMethod: z.enum(LAB_SHIPPING_METHODS, {
         error: `The lab’s delivery speed must be one of ${LAB_SHIPPING_METHODS.join(', ')}.`,
       }),
+      /** The speeds buyers may choose between; left out, only `shippingMethod`. */
+      offeredMethods: z
+        .array(
+          z.enum(LAB_SHIPPING_METHODS, {
+            error: `Each delivery speed offered must be one of ${LAB_SHIPPING_METHODS.join(', ')}.`,
+          }),
+          { error: 'Send the delivery speeds offered as a list.' },
+        )
+        .max(LAB_SHIPPING_METHODS.length * 2)
+        .optional(),
     },
-    { error: 'Send the print lab settings: { prints, holdForApproval, shippingMethod }.' },
+    { error: 'Send the print lab settings: { prints, holdForApproval, shippingMethod, offeredMethods }.' },
   )
   .superRefine((card, ctx) => {
+    if (card.offeredMethods && !card.offeredMethods.includes(card.shippingMethod)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['offeredMethods'],
+        message: `${card.shippingMethod} delivery is the speed buyers are offered first, so it must be offered too.`,
+      });
+    }
     const seen = new Set<string>();
     card.prints.forEach((p, i) => {
       const key = printKey(p);
@@ -175,6 +192,9 @@ export const labCardSchema = z
   .transform((card) => ({
     holdForApproval: card.holdForApproval,
     shippingMethod: card.shippingMethod,
+    offeredMethods: LAB_SHIPPING_METHODS.filter(
+      (m) => m === card.shippingMethod || (card.offeredMethods ?? []).includes(m),
+    ),
     /** The prints the lab makes, with the index each had in `prints` (for the field of a refusal). */
     labPrints: card.prints.flatMap((p, index) => {
       if (p.madeBy !== 'lab') return [];
@@ -210,4 +230,6 @@ export interface LabCard {
   prints: LabCardPrint[];
   holdForApproval: boolean;
   shippingMethod: LabShippingMethod;
+  /** The speeds buyers may choose between, cheapest first; `shippingMethod` is one of them. */
+  offeredMethods: LabShippingMethod[];
 }

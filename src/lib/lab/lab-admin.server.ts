@@ -227,6 +227,7 @@ export async function saveLabCard(
     const settings = {
       holdForApproval: card.holdForApproval,
       shippingMethod: card.shippingMethod,
+      offeredMethods: card.offeredMethods,
       updatedAt: now,
     };
     tx.insert(labSettings)
@@ -240,6 +241,7 @@ export async function saveLabCard(
       checked: [...new Set(toCheck.map((p) => p.sku))],
       holdForApproval: card.holdForApproval,
       shippingMethod: card.shippingMethod,
+      offeredMethods: card.offeredMethods,
     },
     'Print lab settings saved',
   );

@@ -89,7 +89,11 @@ describe('the print lab card', () => {
       sizing: 'fitPrintArea',
     });
     expect(labProductFor(db, { size: 'large', finish: 'matte', framed: true })).toBeNull();
-    expect(labSettingsOf(db)).toEqual({ holdForApproval: true, shippingMethod: 'Express' });
+    expect(labSettingsOf(db)).toEqual({
+      holdForApproval: true,
+      shippingMethod: 'Express',
+      offeredMethods: ['Express'],
+    });
     const shownCanvas = saved.prints.find((p) => printKey(p) === 'medium-gloss-unframed');
     expect(shownCanvas).toMatchObject({
       madeBy: 'lab',
@@ -251,6 +255,22 @@ describe('the card’s schema', () => {
     expect(problem({ ...base, shippingMethod: 'Teleport', prints: [] }).path).toBe('shippingMethod');
     expect(problem({ ...base, prints: [{ ...large, size: 'huge' }] }).path).toBe('prints.0.size');
     expect(problem({ prints: [] }).path).toBe('holdForApproval');
+  });
+
+  it('offers buyers the speeds ticked, always with the one offered first', () => {
+    const offered = (more: object) => labCardSchema.parse({ ...base, prints: [], ...more }).offeredMethods;
+    expect(offered({})).toEqual(['Standard']);
+    expect(offered({ offeredMethods: ['Express', 'Budget', 'Standard'] })).toEqual([
+      'Budget',
+      'Standard',
+      'Express',
+    ]);
+    expect(problem({ ...base, prints: [], offeredMethods: ['Express'] })).toEqual({
+      path: 'offeredMethods',
+      message: 'Standard delivery is the speed buyers are offered first, so it must be offered too.',
+    });
+    expect(problem({ ...base, prints: [], offeredMethods: ['Teleport'] }).path).toBe('offeredMethods.0');
+    expect(problem({ ...base, prints: [], offeredMethods: 'Express' }).path).toBe('offeredMethods');
   });
 
   it('keeps no code for a print the owner makes, and reads attributes written by hand', () => {

@@ -6,7 +6,7 @@ import { preparedOnce } from '~/lib/platform/server/prepared';
 import type { PrintSize } from '~/lib/site/constants';
 import type { FINISHES } from '~db/enums';
 import { labProducts, labSettings } from '~db/schema';
-import type { ShippingMethod, Sizing } from './lab';
+import { SHIPPING_METHODS, type ShippingMethod, type Sizing } from './lab';
 
 export type Finish = (typeof FINISHES)[number];
 
@@ -24,10 +24,17 @@ export interface LabProduct {
 
 export interface LabSettings {
   holdForApproval: boolean;
+  /** The delivery speed a buyer is offered first; always one of `offeredMethods`. */
   shippingMethod: ShippingMethod;
+  /** The delivery speeds a buyer may choose between, fastest last. */
+  offeredMethods: ShippingMethod[];
 }
 
-const DEFAULT_SETTINGS: LabSettings = { holdForApproval: false, shippingMethod: 'Standard' };
+const DEFAULT_SETTINGS: LabSettings = {
+  holdForApproval: false,
+  shippingMethod: 'Standard',
+  offeredMethods: ['Standard'],
+};
 
 const columns = {
   size: labProducts.size,
@@ -72,9 +79,16 @@ export function labProductFor(
 /** The shop's way of working with the lab: as saved, or the defaults (sent at once, Standard). */
 export function labSettingsOf(db: Db): LabSettings {
   const row = db
-    .select({ holdForApproval: labSettings.holdForApproval, shippingMethod: labSettings.shippingMethod })
+    .select({
+      holdForApproval: labSettings.holdForApproval,
+      shippingMethod: labSettings.shippingMethod,
+      offeredMethods: labSettings.offeredMethods,
+    })
     .from(labSettings)
     .where(eq(labSettings.id, 1))
     .get();
-  return row ?? DEFAULT_SETTINGS;
+  if (!row) return DEFAULT_SETTINGS;
+  // The first offered speed is always offered, whatever an older row says.
+  const offered = new Set<ShippingMethod>([...row.offeredMethods, row.shippingMethod]);
+  return { ...row, offeredMethods: SHIPPING_METHODS.filter((m) => offered.has(m)) };
 }

@@ -1,7 +1,8 @@
-// What the lab charges to deliver the prints it makes to a country, by one delivery method, for the
-// checkout. One call to the lab quotes every lab line of a cart together (the lab packs them in
-// as few parcels as it can), and the answer is kept for an hour per destination, method and set of
-// prints, so a buyer changing their country or code is not kept waiting on the lab each time.
+// What the lab charges to deliver the prints it makes to a country, by each delivery speed the owner
+// offers, for the checkout. One call to the lab quotes every lab line of a cart together (the lab
+// packs them in as few parcels as it can) by every offered speed at once, and the answer is kept for
+// an hour per destination, speeds and set of prints, so a buyer changing their country, code or
+// speed is not kept waiting on the lab each time.
 // Buyers asking the same thing at once share one call. Only answers are kept: a failure is never
 // cached, and never replaced by a guess.
 import { registerInstance } from '~/lib/platform/server/instances';
@@ -16,7 +17,8 @@ const MAX_KEPT = 2000;
 export interface LabShippingRequest {
   /** Two-letter ISO code. */
   country: string;
-  method: ShippingMethod;
+  /** The speeds to quote, in the order they are offered. */
+  methods: readonly ShippingMethod[];
   items: readonly { sku: string; copies: number; attributes: Record<string, string> }[];
 }
 
@@ -28,48 +30,52 @@ export interface LabShippingQuote {
   madeIn: string[];
 }
 
-const kept = new Map<string, { at: number; quote: LabShippingQuote }>();
-const asking = new Map<string, Promise<LabShippingQuote>>();
+const kept = new Map<string, { at: number; quotes: LabShippingQuote[] }>();
+const asking = new Map<string, Promise<LabShippingQuote[]>>();
 
 const keyOf = (r: LabShippingRequest) =>
   JSON.stringify([
     r.country,
-    r.method,
+    r.methods,
     r.items
       .map((i) => [i.sku, i.copies, Object.entries(i.attributes).sort()])
       .sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
   ]);
 
 /**
- * The lab's delivery charge for these prints. Throws the lab's errors as they come: unavailable
- * (try later), refused (it will not deliver them there), or an answer in another currency than euro.
+ * The lab's delivery charge for these prints by each of the speeds asked that the lab delivers by
+ * there (at least one), in the order asked. Throws the lab's errors as they come: unavailable (try
+ * later), refused (it will not deliver them there), an answer in another currency than euro, or
+ * none of the speeds asked.
  */
-export function labShippingQuote(
+export function labShippingQuotes(
   lab: Lab,
   request: LabShippingRequest,
   now = Date.now(),
-): Promise<LabShippingQuote> {
+): Promise<LabShippingQuote[]> {
   const key = keyOf(request);
   const hit = kept.get(key);
-  if (hit && now - hit.at < LAB_QUOTE_TTL_MS) return Promise.resolve(hit.quote);
+  if (hit && now - hit.at < LAB_QUOTE_TTL_MS) return Promise.resolve(hit.quotes);
   const running = asking.get(key);
   if (running) return running;
   const ask = askLab(lab, request)
-    .then((quote) => {
+    .then((quotes) => {
       if (kept.size >= MAX_KEPT) kept.delete(kept.keys().next().value as string);
-      kept.set(key, { at: now, quote });
-      return quote;
+      kept.set(key, { at: now, quotes });
+      return quotes;
     })
     .finally(() => asking.delete(key));
   asking.set(key, ask);
   return ask;
 }
 
-async function askLab(lab: Lab, request: LabShippingRequest): Promise<LabShippingQuote> {
+async function askLab(lab: Lab, request: LabShippingRequest): Promise<LabShippingQuote[]> {
+  const [only] = request.methods;
   const quotes = await lab.quote({
     destinationCountryCode: request.country,
     currency: 'EUR',
-    shippingMethod: request.method,
+    // One speed is asked by name; several are asked in one call that quotes every speed.
+    ...(request.methods.length === 1 && only ? { shippingMethod: only } : {}),
     items: request.items.map((i) => ({
       sku: i.sku,
       copies: i.copies,
@@ -77,16 +83,24 @@ async function askLab(lab: Lab, request: LabShippingRequest): Promise<LabShippin
       printAreas: ['default'],
     })),
   });
-  const quote = quotes.find((q) => q.shippingMethod === request.method);
-  if (!quote) throw new LabAnswerError(lab.name, 200, `no quote for ${request.method} delivery`);
-  if (quote.shipping.currency !== 'EUR') {
-    throw new LabAnswerError(lab.name, 200, `shipping quoted in ${quote.shipping.currency}, not EUR`);
+  const answers = request.methods.flatMap((method) => {
+    const quote = quotes.find((q) => q.shippingMethod === method);
+    if (!quote) return [];
+    if (quote.shipping.currency !== 'EUR') {
+      throw new LabAnswerError(lab.name, 200, `shipping quoted in ${quote.shipping.currency}, not EUR`);
+    }
+    return [
+      {
+        method,
+        cents: quote.shipping.cents,
+        madeIn: [...new Set(quote.shipments.map((s) => s.madeInCountry))],
+      },
+    ];
+  });
+  if (answers.length === 0) {
+    throw new LabAnswerError(lab.name, 200, `no quote for ${request.methods.join(' or ')} delivery`);
   }
-  return {
-    method: request.method,
-    cents: quote.shipping.cents,
-    madeIn: [...new Set(quote.shipments.map((s) => s.madeInCountry))],
-  };
+  return answers;
 }
 
 /** Forgets every kept answer (the owner changed the lab's products, and tests). */

@@ -133,6 +133,10 @@ const CARRIERS: Record<ShippingMethod, { name: string; service: string; cents: n
   Overnight: { name: 'UPS', service: 'Express Saver', cents: 2900 },
 };
 
+/** Overnight delivery reaches only countries in Europe; the other speeds reach everywhere shipped to. */
+const deliversBy = (method: ShippingMethod, country: string) =>
+  method !== 'Overnight' || EU.has(country) || ['GB', 'NO', 'CH', 'IS'].includes(country);
+
 /** Shipping of one parcel: the method's price, €1.50 more for each copy after the first. */
 const shippingCents = (method: ShippingMethod, copies: number) =>
   CARRIERS[method].cents + 150 * Math.max(0, copies - 1);
@@ -384,7 +388,15 @@ export class ProdigiFake {
     }));
     const itemCents = items.reduce((sum, i) => sum + i.p.unitCents * i.copies, 0);
     const copies = items.reduce((sum, i) => sum + i.copies, 0);
-    const quotes = (one ? [one] : SHIPPING_METHODS).map((method) => ({
+    const methods = SHIPPING_METHODS.filter((m) => deliversBy(m, q.destinationCountryCode));
+    if (one && !methods.includes(one)) {
+      return failed({
+        shippingMethod: [
+          { code: 'NotAvailable', description: `${one} shipping is not available to this destination.` },
+        ],
+      });
+    }
+    const quotes = (one ? [one] : methods).map((method) => ({
       shipmentMethod: method,
       costSummary: { items: cost(itemCents), shipping: cost(shippingCents(method, copies)) },
       shipments: [

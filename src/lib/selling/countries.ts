@@ -261,6 +261,29 @@ const NAMES = new Map(COUNTRIES);
 /** The English name of a country code, or undefined for a code not in the list. */
 export const countryName = (code: string): string | undefined => NAMES.get(code);
 
+/** Names read with "the" before them in a sentence, besides every "… Islands" and "… Republic". */
+const WITH_THE = new Set([
+  'Bahamas',
+  'Comoros',
+  'Gambia',
+  'Maldives',
+  'Netherlands',
+  'Philippines',
+  'United Arab Emirates',
+  'United States',
+]);
+
+/**
+ * A country as a sentence names it ("to the Netherlands", "from the United Kingdom", "to Japan"),
+ * or the code itself when it is not on the list.
+ */
+export function countryInSentence(code: string): string {
+  if (code === 'GB') return 'the United Kingdom';
+  const name = NAMES.get(code);
+  if (!name) return code;
+  return WITH_THE.has(name) || /(Islands|Republic)$/.test(name) ? `the ${name}` : name;
+}
+
 /** The EU member states; for goods, Northern Ireland (XI) is shipped to with them. */
 export const EU_COUNTRIES = [
   'AT',
