@@ -1,26 +1,65 @@
-// What each print the lab makes leaves the owner, as the server works it out: the price (default
-// price list, frame included), the VAT inside it, the lab's cost, and what is left; the lab's
-// delivery, which the buyer pays on top, beside it. A product the lab cannot price now says so.
-import { useQuery } from '@tanstack/react-query';
+// What each print the lab makes leaves the owner, as the server works it out: the price (under the
+// price list chosen, of an open print or an edition's copy, frame included), the VAT inside it, the
+// lab's cost, and what is left; the lab's delivery, which the buyer pays on top, beside it. A
+// product the lab cannot price now says so.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { read } from '~/lib/platform/client/query';
 import { formatEuro } from '~/lib/platform/shared/format';
-import type { LabMargin } from '~/lib/selling/lab-margins';
+import type { LabMarginsView } from '~/lib/selling/lab-margins';
 import { FINISH_LABELS, PRINT_SIZE_LABELS } from '~/lib/site/constants';
 
 const money = (cents: number | null) => (cents === null ? '—' : formatEuro(cents));
+const control = 'mt-1 block min-h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3';
 
 export function LabMarginsTable() {
+  const [listId, setListId] = useState<string | null>(null);
+  const [edition, setEdition] = useState(false);
+  const query = new URLSearchParams({
+    ...(listId ? { list: listId } : {}),
+    ...(edition ? { edition: '1' } : {}),
+  }).toString();
   const { data } = useQuery({
-    queryKey: ['/api/admin/lab/margins'],
-    queryFn: () => read<{ margins: LabMargin[] }>('/api/admin/lab/margins'),
+    // The card's save invalidates every query that starts with this key.
+    queryKey: ['/api/admin/lab/margins', query],
+    queryFn: () => read<LabMarginsView>(`/api/admin/lab/margins${query ? `?${query}` : ''}`),
+    placeholderData: keepPreviousData,
   });
   const margins = data?.margins ?? [];
-  if (margins.length === 0) return null;
+  if (!data || margins.length === 0) return null;
+  const which = `${data.list.name} prices${data.edition ? ', copies of limited editions' : ''}`;
   return (
     <div className="mt-6">
       <h3 id="lab-margins-h" className="text-sm font-semibold">
-        What each lab print leaves you (one copy to Ireland, default prices)
+        What each lab print leaves you (one copy to Ireland, {which})
       </h3>
+      <div className="mt-2 grid gap-3 text-sm sm:grid-cols-2">
+        {data.lists.length > 1 && (
+          <label className="min-w-0">
+            <span className="font-medium">Price list</span>
+            <select
+              className={control}
+              value={data.list.id}
+              onChange={(e) => {
+                setListId(e.target.value);
+                setEdition(false);
+              }}
+            >
+              {data.lists.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.name}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {data.list.editionPrices && (
+          <label className="flex min-h-11 items-center gap-2 self-end">
+            <input type="checkbox" checked={data.edition} onChange={(e) => setEdition(e.target.checked)} />
+            Copies of limited editions
+          </label>
+        )}
+      </div>
       {/* A table of six columns scrolls sideways on a phone rather than squeezing its figures. */}
       <section
         className="mt-2 overflow-x-auto"

@@ -1,5 +1,5 @@
-// What each print the lab makes leaves the owner: the shop's price (the default price list, with
-// the frame when framed), the VAT inside it at Ireland's print rate, the lab's cost of making it,
+// What each print the lab makes leaves the owner: the shop's price (under one price list, of an open
+// print or of a limited edition's copy, with the frame when framed), the VAT inside it at Ireland's print rate, the lab's cost of making it,
 // and what is left. The lab's delivery is shown beside it: the buyer pays it on top, so it is not
 // taken from the margin. The lab is asked once per product (one copy, to Ireland, by the owner's
 // delivery method) and its answers are kept for an hour; a product the lab cannot price now says
@@ -7,9 +7,12 @@
 import type { Lab, ShippingMethod } from '~/lib/lab/lab';
 import { type LabProduct, labSettingsOf, listLabProducts } from '~/lib/lab/lab-products.server';
 import type { Db } from '~/lib/platform/server/db';
+import { HttpError } from '~/lib/platform/server/http/http';
 import { registerInstance } from '~/lib/platform/server/instances';
+import { DEFAULT_LIST_ID } from '~/lib/shop/price-lists';
+import { listPriceLists } from '~/lib/shop/price-lists.server';
 import { getPriceMatrix } from '~/lib/shop/pricing.server';
-import type { LabMargin } from './lab-margins';
+import type { LabMargin, LabMarginsView } from './lab-margins';
 import { loadVatRates } from './selling-rules.server';
 import { vatInGross } from './vat';
 
@@ -39,15 +42,34 @@ async function costOf(lab: Lab, product: LabProduct, method: ShippingMethod, now
   return cost;
 }
 
-/** The margin of every print the lab makes, in the order of the lab's products. */
-export async function labMargins(db: Db, lab: Lab | null, now = Date.now()): Promise<LabMargin[]> {
+/**
+ * The margin of every print the lab makes, in the order of the lab's products, under the price list
+ * `listId` (the default one when left out), of an open print or, with `edition`, of a limited
+ * edition's copy. An unknown list is a 404.
+ */
+export async function labMargins(
+  db: Db,
+  lab: Lab | null,
+  { listId = DEFAULT_LIST_ID, edition = false }: { listId?: string | undefined; edition?: boolean } = {},
+  now = Date.now(),
+): Promise<LabMarginsView> {
+  const all = listPriceLists(db);
+  const lists = [all.default, ...all.lists];
+  const list = lists.find((l) => l.id === listId);
+  if (!list) throw new HttpError(404, 'That price list was not found.');
+  const grid = edition ? list.editionPrices : list.prices;
   const products = listLabProducts(db);
   const matrix = getPriceMatrix(db);
   const rateBp = loadVatRates(db).print;
   const method = labSettingsOf(db).shippingMethod;
-  return Promise.all(
-    products.map(async (p) => {
-      const print = matrix.prints.find((x) => x.size === p.size && x.finish === p.finish)?.priceCents ?? 0;
+  const short = (l: (typeof lists)[number]) => ({
+    id: l.id,
+    name: l.name,
+    editionPrices: l.editionPercent !== null,
+  });
+  const margins = await Promise.all(
+    products.map(async (p): Promise<LabMargin> => {
+      const print = grid[p.size][p.finish];
       const frame = p.framed ? (matrix.framing.find((f) => f.size === p.size)?.priceCents ?? 0) : 0;
       const priceCents = print + frame;
       const vatCents = vatInGross(priceCents, rateBp);
@@ -81,4 +103,10 @@ export async function labMargins(db: Db, lab: Lab | null, now = Date.now()): Pro
       }
     }),
   );
+  return {
+    list: short(list),
+    edition: edition && list.editionPercent !== null,
+    lists: lists.map(short),
+    margins,
+  };
 }

@@ -4,10 +4,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProdigiClient } from '~/lib/lab/prodigi-client.server';
 import { startProdigiFakeServer } from '~/lib/lab/prodigi-fake.server';
 import type { Db } from '~/lib/platform/server/db';
+import { createPriceList } from '~/lib/shop/price-lists.server';
 import { labProducts } from '~db/schema';
 import { memoryDb } from '~tests/helpers/db';
 import { makeFramings } from '~tests/helpers/factories';
-import { labMargins } from './lab-margins.server';
+import { labMargins as marginsView } from './lab-margins.server';
+
+/** The margins under the default price list, of open prints. */
+const labMargins = async (db: Db, lab: ProdigiClient | null, now: number) =>
+  (await marginsView(db, lab, {}, now)).margins;
 
 let fake: Awaited<ReturnType<typeof startProdigiFakeServer>>;
 let lab: ProdigiClient;
@@ -72,5 +77,37 @@ describe("the lab's prints' margins", () => {
     expect(first).toMatchObject({ labCostCents: null, leftCents: null, priceCents: 11000 });
     expect(first?.problem).toContain('could not price it just now');
     expect((await labMargins(db, null, now))[0]?.problem).toBe('No lab is set up.');
+  });
+});
+
+describe('the margins under each price list', () => {
+  const grid = (small: number, medium: number, large: number) => ({
+    small: { matte: small, gloss: small },
+    medium: { matte: medium, gloss: medium },
+    large: { matte: large, gloss: large },
+  });
+
+  it('prices the lab’s prints by the list chosen, and its edition copies when it has edition prices', async () => {
+    const gallery = createPriceList(db, {
+      name: 'Gallery',
+      prices: grid(9000, 14000, 20000),
+      editionPercent: 200,
+    });
+    const open = await marginsView(db, lab, { listId: gallery.id }, now);
+    expect(open.list).toEqual({ id: gallery.id, name: 'Gallery', editionPrices: true });
+    expect(open.lists.map((l) => l.name)).toEqual(['Default', 'Gallery']);
+    const matte = open.margins.find((m) => m.finish === 'matte');
+    // €200 with 23% VAT inside (€37.40), made by the lab for €18.00.
+    expect(matte).toMatchObject({ priceCents: 20000, vatCents: 3740, leftCents: 20000 - 3740 - 1800 });
+    const copies = await marginsView(db, lab, { listId: gallery.id, edition: true }, now);
+    expect(copies.edition).toBe(true);
+    expect(copies.margins.find((m) => m.finish === 'matte')).toMatchObject({ priceCents: 40000 });
+    // A list without edition prices sells copies at the open price, and says it is showing open prints.
+    const plain = await marginsView(db, lab, { edition: true }, now);
+    expect(plain).toMatchObject({ edition: false, list: { name: 'Default', editionPrices: false } });
+  });
+
+  it('answers 404 for a price list that does not exist', async () => {
+    await expect(marginsView(db, lab, { listId: 'nope' }, now)).rejects.toMatchObject({ status: 404 });
   });
 });
