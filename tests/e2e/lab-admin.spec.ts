@@ -4,7 +4,7 @@
 // is saved and still there after a reload; a code the lab does not know is refused under its field
 // with the lab's reason, and nothing is saved. The order dialog's "Print lab" section: a lab order
 // held for approval is sent to the lab, another cancelled before it goes (which refunds nothing,
-// and says so). Both fit 1280 and 390 px, axe clean. What the test makes it removes.
+// and says what the owner does next). Both fit 1280 and 390 px, axe clean. What the test makes it removes.
 import { expect, type Page, test } from '@playwright/test';
 import { inArray, like, or } from 'drizzle-orm';
 import { labOrders, labProducts, labSettings, mailQueue, orders } from '~db/schema';
@@ -150,8 +150,11 @@ test('the owner sends a held lab order to the lab, and cancels another before it
     const other = second.getByRole('region', { name: 'Print lab' });
     await other.getByRole('button', { name: 'Cancel lab order' }).click();
     await expect(other.getByText('Cancelled before it reached the lab.')).toBeVisible();
+    // It says what comes next: the lab makes nothing, and the money is refunded from the order.
     await expect(
-      other.getByText('Refund the buyer from this order if you will not send the prints yourself.'),
+      other.getByText(
+        'The lab will not make its prints of this order; the others are yours to make as before. Cancelling it refunded nothing: refund the buyer from this order (Cancel and refund), or make and send them yourself.',
+      ),
     ).toBeVisible();
     // Cancelling the lab order refunded nothing: the refund is still offered.
     await expect(second.getByRole('button', { name: 'Cancel and refund' })).toBeVisible();

@@ -1,6 +1,7 @@
 // The packing slip over HTTP against the built server: the owner sees the shop, the order, the
 // ship-to block and every line with its size and quantity, and no price (a test order says it is
-// one); a visitor gets 401, a
+// one); the lines the print lab makes and sends are left out and counted in one sentence, and an
+// order the lab makes whole says there is nothing to pack; a visitor gets 401, a
 // signed-in account that is not the owner's 403, and an unknown order the 404 page.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upsertContent } from '~/lib/content/content.server';
@@ -14,6 +15,9 @@ import { signIn } from '../helpers/session';
 const ORDER_ID = 'order-slip-0a1b2c';
 const SLIP = `/admin/orders/${ORDER_ID}/packing-slip`;
 const TEST_ORDER_ID = 'order-slip-7e5707';
+const MIXED_ORDER_ID = 'order-slip-31ab00';
+const LAB_ORDER_ID = 'order-slip-1ab0001';
+const slipOf = (id: string) => `/admin/orders/${id}/packing-slip`;
 
 let site: RunningServer;
 let owner: string;
@@ -50,6 +54,32 @@ beforeAll(async () => {
       ],
     });
     makeOrder(db, { id: TEST_ORDER_ID, payment: 'test', customerName: 'Tess Tester' });
+    // One print the owner packs, and three the lab makes and sends; and an order the lab makes whole.
+    makeOrder(db, {
+      id: MIXED_ORDER_ID,
+      payment: 'paid',
+      items: [
+        { productVariantId: 'v-tay', quantity: 1, description: 'Lough Tay, small matte' },
+        {
+          productVariantId: 'v-glen',
+          quantity: 3,
+          description: 'Glendalough, large gloss',
+          labSku: 'GLOBAL-FAP-16X20',
+        },
+      ],
+    });
+    makeOrder(db, {
+      id: LAB_ORDER_ID,
+      payment: 'paid',
+      items: [
+        {
+          productVariantId: 'v-glen',
+          quantity: 1,
+          description: 'Glendalough, large gloss',
+          labSku: 'GLOBAL-FAP-16X20',
+        },
+      ],
+    });
     // One social link set by the owner, two left empty.
     upsertContent(db, 'footer', 'social1Url', '');
     upsertContent(db, 'footer', 'social2Url', 'https://www.instagram.com/wicklowlight.example/');
@@ -103,6 +133,27 @@ describe('the packing slip', () => {
     expect(test).toContain('Tess Tester');
     expect(test).toContain('Test order — no payment taken');
     expect(textOf(await (await get(SLIP, owner)).text())).not.toContain('Test order');
+  });
+
+  it('lists only what the owner packs, and says in one line what the lab sends separately', async () => {
+    const text = textOf(await (await get(slipOf(MIXED_ORDER_ID), owner)).text());
+    expect(text).toMatch(/Lough Tay at Dawn Small \(8x12 inches\) Matte No framing 1 /);
+    expect(text).not.toContain('Glendalough Upper Lake');
+    expect(text).toMatch(/Prints in all 1 /);
+    expect(text).toContain('3 prints of this order are made and sent separately by the print lab.');
+    // An order without lab prints says nothing of the lab.
+    expect(textOf(await (await get(SLIP, owner)).text())).not.toContain('print lab');
+  });
+
+  it('says there is nothing to pack, instead of an empty table, when the lab makes the whole order', async () => {
+    const html = await (await get(slipOf(LAB_ORDER_ID), owner)).text();
+    const text = textOf(html);
+    expect(text).toContain(
+      'Nothing for you to pack: the print lab makes and sends all of this order (1 print).',
+    );
+    expect(html).not.toContain('<table');
+    expect(text).not.toContain('Prints in all');
+    expect(text).not.toContain('Glendalough Upper Lake');
   });
 
   it('shows the owner the footer’s real texts or nothing: no editor’s placeholder, no Edit button', async () => {

@@ -1,12 +1,13 @@
 // The order dialog's "Print lab" section: where the order's lab order is, in words, and the owner's
 // hand on it: send a held one to the lab, send a refused one again, or cancel it (at once before it
-// reaches the lab, at the lab while the lab allows it). Cancelling refunds nothing, and says so.
+// reaches the lab, at the lab while the lab allows it). Once cancelled, it says what comes next:
+// cancelling refunds nothing, so the owner refunds the order or makes the prints.
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
-  CANCELLED_NO_REFUND,
   LAB_STATE_WORDS,
   type LabOrderAction,
+  labCancelledGuidance,
   labStageWords,
   takenWhileWithdrawn,
 } from '~/lib/orders/lab-order-schemas';
@@ -28,15 +29,21 @@ export function LabOrderPanel(props: {
   path: string;
   /** The order's money went back to the buyer already. */
   refunded: boolean;
+  /** Every line of the order is made by the lab: none is the owner's to make. */
+  allLinesByLab: boolean;
   onChanged: () => void;
 }) {
-  const { lab, path, refunded, onChanged } = props;
+  const { lab, path, refunded, allLinesByLab, onChanged } = props;
   const [problem, setProblem] = useState('');
   const act = useMutation({
     mutationFn: (action: LabOrderAction) => send<OrderDetails>('POST', `${path}/lab`, { action }),
-    onSuccess: (_order, action) => {
+    onSuccess: (order, action) => {
       setProblem('');
-      notify('success', DONE[action], action === 'cancel' && !refunded ? CANCELLED_NO_REFUND : undefined);
+      const cancelled = action === 'cancel' && order.lab && !takenWhileWithdrawn(order.lab);
+      const next = cancelled
+        ? labCancelledGuidance({ refunded: Boolean(order.refundId), allLinesByLab })
+        : undefined;
+      notify('success', DONE[action], next);
       onChanged();
     },
     onError: (err) => {
@@ -154,7 +161,9 @@ export function LabOrderPanel(props: {
           withdrawn: cancel it at the lab if the lab should not make it.
         </p>
       )}
-      {lab.state === 'cancelled' && !refunded && <p className="mt-1 text-sm">{CANCELLED_NO_REFUND}</p>}
+      {lab.state === 'cancelled' && !takenWhileWithdrawn(lab) && (
+        <p className="mt-1 text-sm">{labCancelledGuidance({ refunded, allLinesByLab })}</p>
+      )}
 
       {problem && (
         <p role="alert" className="mt-2 text-sm text-red-800">

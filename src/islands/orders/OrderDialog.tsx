@@ -305,6 +305,7 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                 lab={order.lab}
                 path={path}
                 refunded={Boolean(order.refundId)}
+                allLinesByLab={order.items.every((item) => Boolean(item.labSku))}
                 onChanged={refresh}
               />
             )}

@@ -18,7 +18,7 @@ export interface OwnerMail {
   text: string;
 }
 
-/** The lab has been unreachable (or answering oddly) since the order was paid. */
+/** The lab has been unreachable (or answering oddly) since the order was queued for it. */
 export function labUnreachableMail(input: {
   orderId: string;
   labName: string;

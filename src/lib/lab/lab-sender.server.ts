@@ -4,7 +4,8 @@
 //  - The lab took it (created, with issues, on hold, or already there): sent, with the lab's id
 //    and stage. A row is never marked sent unless the lab answered with an order.
 //  - The lab could not be reached, answered oddly, or refused the shop's key: tried again after
-//    30 s, doubling up to 30 minutes. Six hours after the order was queued the owner is mailed,
+//    30 s, doubling up to 30 minutes. Six hours after the order was last queued (paid, or approved
+//    or sent again by the owner; not counting a wait for the owner's approval) the owner is mailed,
 //    once, that it has not reached the lab yet.
 //  - The lab refused it, or it cannot be sent at all (a photo deleted since): refused, with the
 //    reasons, and the owner is mailed once. Nothing more is tried until the owner acts.
@@ -39,6 +40,12 @@ export function labIssuesText(issues: LabOrder['issues']): string | null {
 }
 
 type Row = typeof labOrders.$inferSelect;
+
+/**
+ * Since when a lab order has waited for the lab: when it was last queued. A row written before
+ * queued_at was kept counts from when it was made.
+ */
+export const waitingSince = (row: Pick<Row, 'queuedAt' | 'createdAt'>): Date => row.queuedAt ?? row.createdAt;
 
 /** What to do after an order was sent (the shop's status follows the lab's stage). */
 export type AfterSent = (orderId: string, order: LabOrder) => Promise<unknown>;
@@ -108,7 +115,8 @@ function markFailed(db: Db, lab: Lab, row: Row, err: unknown, now: Date) {
       })
       .where(and(eq(labOrders.orderId, row.orderId), eq(labOrders.state, 'queued')))
       .run().changes;
-    if (changed !== 1 || now.getTime() - row.createdAt.getTime() < OWNER_ALERT_AFTER_MS) return;
+    const since = waitingSince(row);
+    if (changed !== 1 || now.getTime() - since.getTime() < OWNER_ALERT_AFTER_MS) return;
     const alerted = tx
       .update(labOrders)
       .set({ ownerAlertedAt: now })
@@ -118,7 +126,7 @@ function markFailed(db: Db, lab: Lab, row: Row, err: unknown, now: Date) {
     const mail = labUnreachableMail({
       orderId: row.orderId,
       labName: lab.name,
-      since: row.createdAt,
+      since,
       attempts,
       lastError,
     });

@@ -1,6 +1,7 @@
 // The order views the owner's order endpoints answer, as JSON: money as decimal euros ("90.00") at
 // the edge with the integer cents alongside, times as ISO strings.
 
+import { waitingSince } from '~/lib/lab/lab-sender.server';
 import type {
   AdminLabOrder,
   AdminOrder,
@@ -32,13 +33,13 @@ function itemJson(i: AdminOrderItem) {
 
 /**
  * The lab order as the dialog shows it. `unreachableSince`: when a lab order still waiting to be
- * sent has failed to reach the lab and was queued more than six hours ago, since when it waits.
+ * sent has failed to reach the lab and was last queued (paid, approved or sent again) more than six
+ * hours ago, since when it waits.
  */
 export function labOrderJson(l: AdminLabOrder, now = new Date()) {
+  const since = waitingSince(l);
   const stuck =
-    l.state === 'queued' &&
-    l.attempts > 0 &&
-    now.getTime() - l.createdAt.getTime() >= LAB_UNREACHABLE_AFTER_MS;
+    l.state === 'queued' && l.attempts > 0 && now.getTime() - since.getTime() >= LAB_UNREACHABLE_AFTER_MS;
   return {
     state: l.state,
     attempts: l.attempts,
@@ -55,7 +56,7 @@ export function labOrderJson(l: AdminLabOrder, now = new Date()) {
     createdAt: iso(l.createdAt),
     /** When it last changed: for a lab order being sent, when the lab was last tried. */
     updatedAt: iso(l.updatedAt),
-    unreachableSince: stuck ? iso(l.createdAt) : null,
+    unreachableSince: stuck ? iso(since) : null,
   };
 }
 

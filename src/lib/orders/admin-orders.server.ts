@@ -86,6 +86,7 @@ export type AdminLabOrder = Pick<
   | 'trackingNumber'
   | 'trackingUrl'
   | 'sentAt'
+  | 'queuedAt'
   | 'createdAt'
   | 'updatedAt'
 >;
@@ -107,6 +108,7 @@ export function labOrderOf(db: Db | Tx, orderId: string): AdminLabOrder | null {
         trackingNumber: labOrders.trackingNumber,
         trackingUrl: labOrders.trackingUrl,
         sentAt: labOrders.sentAt,
+        queuedAt: labOrders.queuedAt,
         createdAt: labOrders.createdAt,
         updatedAt: labOrders.updatedAt,
       })

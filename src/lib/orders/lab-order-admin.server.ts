@@ -2,10 +2,12 @@
 // refused one again once the cause is fixed, or cancel it: at once while it has not reached the lab,
 // and at the lab, if the lab still allows it, once it has. Each change is made only from the state
 // it was read in, so a sender that moved the row meanwhile is never overwritten. Cancelling a lab
-// order refunds nothing: the buyer's money is the order's, refunded from the order itself.
+// order refunds nothing: the buyer's money is the order's, refunded from the order itself; an order
+// already refunded whose every line was the lab's is cancelled with it (followLabCancellation).
 import { and, eq, inArray } from 'drizzle-orm';
 import { isLabAnswerError, isLabRefused, isLabUnavailable, type Lab } from '~/lib/lab/lab';
 import { type AdminOrderDetails, getOrderDetails, labOrderOf } from '~/lib/orders/admin-orders.server';
+import { followLabCancellation } from '~/lib/orders/lab-order-cancelled.server';
 import {
   LAB_STATE_WORDS,
   type LabOrderAction,
@@ -72,10 +74,12 @@ async function cancelAtLab(lab: Pick<Lab, 'allowedActions' | 'cancel'>, labOrder
 /**
  * Does the owner's action on the order's lab order and answers the order in full.
  * approve: held → queued, to be sent now. retry: refused → queued, its attempts counted afresh
- * (the lab's reasons are kept until it is sent). cancel: held, queued or refused → cancelled at
- * once; sent (or withdrawn while the lab took it) → cancelled at the lab when the lab still allows
- * it (409 when it does not, 503 when it cannot be reached, and nothing changes). An action the
- * state does not allow is a 409.
+ * (the lab's reasons are kept until it is sent). Both start the wait for the lab afresh (queued_at):
+ * the days it waited for the owner do not count as the lab being unreachable.
+ * cancel: held, queued or refused → cancelled at once; sent (or withdrawn while the lab took it) →
+ * cancelled at the lab when the lab still allows it (409 when it does not, 503 when it cannot be
+ * reached, and nothing changes); then the shop's order follows (followLabCancellation). An action
+ * the state does not allow is a 409.
  */
 export async function actOnLabOrder(
   db: Db,
@@ -90,14 +94,20 @@ export async function actOnLabOrder(
 
   if (action === 'approve') {
     if (state !== 'held') throw notNow('approved', state);
-    if (!move(db, orderId, ['held'], { state: 'queued', nextAttemptAt: now, updatedAt: now }))
-      throw movedMeanwhile();
+    const queued = move(db, orderId, ['held'], {
+      state: 'queued',
+      nextAttemptAt: now,
+      queuedAt: now,
+      updatedAt: now,
+    });
+    if (!queued) throw movedMeanwhile();
   } else if (action === 'retry') {
     if (state !== 'refused') throw notNow('sent again', state);
     const queued = move(db, orderId, ['refused'], {
       state: 'queued',
       attempts: 0,
       nextAttemptAt: now,
+      queuedAt: now,
       lastError: null,
       ownerAlertedAt: null,
       updatedAt: now,
@@ -134,5 +144,6 @@ export async function actOnLabOrder(
     throw notNow('cancelled', state);
   }
   getLog().info({ orderId, action, from: state, by: input.by }, 'Lab order changed by the owner');
+  if (action === 'cancel') await followLabCancellation(db, { orderId, changedBy: input.by, now });
   return getOrderDetails(db, orderId);
 }

@@ -1,6 +1,6 @@
 // The owner's hand on an order's lab order, over a real database and the Prodigi fake: a held one
 // is approved (queued, to be sent now), a refused one sent again with its attempts counted afresh
-// and its reasons kept, one not yet at the lab cancelled at once without asking the lab; one at the
+// and its reasons kept, both with their wait for the lab counted from then, one not yet at the lab cancelled at once without asking the lab; one at the
 // lab cancelled there while the lab allows it, and a 409 once the lab has started making it, or a
 // 503 while the lab cannot be reached, changing nothing. The order details carry the lab order and
 // which lines the lab makes.
@@ -118,13 +118,25 @@ describe('the order’s details', () => {
       labOrderJson({ ...row, attempts: 0 }, new Date(T0.getTime() + 7 * HOUR)).unreachableSince,
     ).toBeNull();
   });
+
+  it('count the wait for the lab from when it was queued, not from when it was paid', () => {
+    // Held two days for the owner's approval, approved at `queued`, failing since.
+    const queued = new Date(T0.getTime() + 48 * HOUR);
+    const id = labOrder({ state: 'queued', attempts: 3, queuedAt: queued, lastError: 'unavailable' });
+    const row = getOrderDetails(db, id).lab;
+    if (!row) throw new Error('no lab order');
+    expect(labOrderJson(row, new Date(queued.getTime() + 5 * HOUR)).unreachableSince).toBeNull();
+    expect(labOrderJson(row, new Date(queued.getTime() + 6 * HOUR)).unreachableSince).toBe(
+      queued.toISOString(),
+    );
+  });
 });
 
 describe('approving and sending again', () => {
   it('queues a held lab order to be sent now, and refuses to approve it twice', async () => {
     const id = labOrder();
     const order = await act(id, 'approve');
-    expect(order.lab).toMatchObject({ state: 'queued', nextAttemptAt: NOW });
+    expect(order.lab).toMatchObject({ state: 'queued', nextAttemptAt: NOW, queuedAt: NOW });
     expect(await refusal(act(id, 'approve'))).toEqual({
       status: 409,
       message: 'This lab order cannot be approved: it is being sent to the lab.',
@@ -135,7 +147,13 @@ describe('approving and sending again', () => {
     const reasons = [
       { field: 'recipient.address.postalOrZipCode', code: 'Invalid', description: 'Bad postcode.' },
     ];
-    const id = labOrder({ state: 'refused', attempts: 3, refusal: reasons, lastError: 'refused' });
+    const id = labOrder({
+      state: 'refused',
+      attempts: 3,
+      refusal: reasons,
+      lastError: 'refused',
+      queuedAt: T0,
+    });
     const order = await act(id, 'retry');
     expect(order.lab).toMatchObject({
       state: 'queued',
@@ -143,6 +161,7 @@ describe('approving and sending again', () => {
       refusal: reasons,
       lastError: null,
       nextAttemptAt: NOW,
+      queuedAt: NOW,
     });
     expect((await refusal(act(id, 'retry'))).status).toBe(409);
     expect(await refusal(act(labOrder({ state: 'sent', labOrderId: 'ord_1' }), 'approve'))).toEqual({

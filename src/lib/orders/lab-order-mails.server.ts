@@ -50,9 +50,12 @@ export function labPartShippedMail(input: {
   };
 }
 
-/** To the owner: the lab cancelled its order; the shop's order and the buyer are as they were. */
+/**
+ * To the owner: the lab cancelled its order. The buyer is not told and nothing is refunded; an
+ * order already refunded needs nothing more.
+ */
 export function labCancelledMail(input: {
-  order: Pick<Order, 'id' | 'customerName' | 'customerEmail'>;
+  order: Pick<Order, 'id' | 'customerName' | 'customerEmail' | 'refundId'>;
   labName: string;
   labOrderId: string;
   issues: string | null;
@@ -65,7 +68,9 @@ export function labCancelledMail(input: {
       `${labName} cancelled its order ${input.labOrderId} for the shop's order ${ref} (${order.id}), of ${mailLine(order.customerName)} <${mailLine(order.customerEmail)}>. Its prints will not be made or sent.`,
       ...(input.issues ? ['', `${labName} said:`, input.issues] : []),
       '',
-      "The buyer has not been told, and nothing was refunded: the order's status is as it was. Make the prints yourself, send the order again, or cancel and refund it, from the order in the admin.",
+      order.refundId
+        ? 'The buyer has not been told. They were already refunded from this order, so nothing more is needed.'
+        : "The buyer has not been told, and nothing was refunded: the order's status is as it was. Make and send the prints yourself, or cancel and refund the order, from the order in the admin.",
     ].join('\n'),
   };
 }

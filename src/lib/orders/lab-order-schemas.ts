@@ -59,9 +59,18 @@ export const takenWhileWithdrawn = (row: {
   labStage: string | null;
 }) => row.state === 'cancelled' && row.labOrderId !== null && row.labStage?.toLowerCase() !== 'cancelled';
 
-/** Said after a lab order is cancelled: the buyer has paid, and cancelling refunds nothing. */
-export const CANCELLED_NO_REFUND =
-  'Refund the buyer from this order if you will not send the prints yourself.';
+/**
+ * What the order dialog says once a lab order is cancelled: the lab will not make its prints, and
+ * cancelling refunded nothing, so the owner either refunds the buyer from the order itself ("Cancel
+ * and refund") or makes and sends the prints. `allLinesByLab`: the order has no prints of the owner's.
+ */
+export function labCancelledGuidance(o: { refunded: boolean; allLinesByLab: boolean }): string {
+  const lab = o.allLinesByLab
+    ? 'The lab will not make these prints.'
+    : 'The lab will not make its prints of this order; the others are yours to make as before.';
+  if (o.refunded) return `${lab} The buyer has been refunded from this order: nothing more is needed.`;
+  return `${lab} Cancelling it refunded nothing: refund the buyer from this order (Cancel and refund), or make and send ${o.allLinesByLab ? 'the prints' : 'them'} yourself.`;
+}
 
 /** How long a lab order may wait for an unreachable lab before the dialog says so. */
 export const LAB_UNREACHABLE_AFTER_MS = 6 * 60 * 60 * 1000;

@@ -7,8 +7,10 @@
 //    owner's own status change (history, and the buyer's mail with the tracking); an order with
 //    prints the owner makes keeps its status, and the buyer is mailed once that the lab's prints
 //    are on their way and the others follow;
-//  - cancelled: the lab order is cancelled and the owner is mailed; the shop's order and the buyer
-//    are left to the owner, whose decision a refund is.
+//  - cancelled: the lab order is cancelled and the owner is mailed; the buyer is not. The shop's
+//    order is cancelled too only when it was wholly the lab's and already refunded
+//    (followLabCancellation); otherwise it and the buyer are left to the owner, whose decision a
+//    refund is.
 // Once the lab has made or cancelled an order its print files are deleted. Applying the same lab
 // order again changes nothing and sends nothing.
 import { eq } from 'drizzle-orm';
@@ -21,6 +23,7 @@ import { getLog } from '~/lib/platform/server/log';
 import { queueMail } from '~/lib/platform/server/mail/mail-sender';
 import { mailSenderName } from '~/lib/site/business.server';
 import { labOrders, orderItems, orders } from '~db/schema';
+import { allLinesByLab, followLabCancellation } from './lab-order-cancelled.server';
 import { labCancelledMail, labPartShippedMail } from './lab-order-mails.server';
 import { changeOrderStatus } from './order-status.server';
 
@@ -37,12 +40,6 @@ const linesOf = (db: Db | Tx, orderId: string) =>
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
     .all();
-
-/** Whether every line of the order is made by the lab (none by the owner). */
-function allLinesByLab(db: Db | Tx, orderId: string): boolean {
-  const lines = linesOf(db, orderId);
-  return lines.length > 0 && lines.every((l) => l.sku !== null);
-}
 
 /** What the lab makes of the order, as the buyer was told it. */
 const labLineDescriptions = (db: Db | Tx, orderId: string) =>
@@ -76,13 +73,13 @@ export async function applyLabOrder(
     if (!row) return null;
     const cancelNow = target === 'cancelled' && row.state !== 'cancelled';
     const differs = (Object.keys(fields) as (keyof typeof fields)[]).some((k) => !same(row[k], fields[k]));
-    if (!differs && !cancelNow) return { orderId: row.orderId, changed: false };
+    if (!differs && !cancelNow) return { orderId: row.orderId, changed: false, cancelNow };
     tx.update(labOrders)
       .set({ ...fields, ...(cancelNow ? { state: 'cancelled' as const } : {}), updatedAt: now })
       .where(eq(labOrders.orderId, row.orderId))
       .run();
     const order = tx.select().from(orders).where(eq(orders.id, row.orderId)).get();
-    if (!order) return { orderId: row.orderId, changed: true };
+    if (!order) return { orderId: row.orderId, changed: true, cancelNow };
     if (cancelNow) {
       const mail = labCancelledMail({ order, labName, labOrderId: labOrder.id, issues: fields.labIssues });
       queueMail(tx, { to: getConfig().ownerEmail, ...mail }, { now });
@@ -102,7 +99,7 @@ export async function applyLabOrder(
       });
       queueMail(tx, { to: order.customerEmail, ...mail }, { now });
     }
-    return { orderId: row.orderId, changed: true };
+    return { orderId: row.orderId, changed: true, cancelNow };
   });
   if (!applied) return 'unknown';
 
@@ -134,6 +131,8 @@ export async function applyLabOrder(
       now,
     });
     changed = true;
+  } else if (applied.cancelNow) {
+    await followLabCancellation(db, { orderId: applied.orderId, changedBy, now });
   }
   // Made and sent, or cancelled: the lab keeps its own copy of the files.
   if (changed && (target === 'shipped' || target === 'cancelled')) {

@@ -2,7 +2,8 @@
 // travels in the parcel, so this view carries no prices of the prints and no payment details;
 // it does carry the VAT included per rate, as the confirmation mail does, so the parcel holds the
 // VAT breakdown of the sale. A test order (test mode: no money was taken) says so, lest it be sent
-// as if it were sold.
+// as if it were sold. Lines the print lab makes are not in the owner's parcel (the lab sends them
+// itself): the slip leaves them out and only counts them.
 
 import { getOrderDetails } from '~/lib/orders/admin-orders.server';
 import type { Db } from '~/lib/platform/server/db';
@@ -38,9 +39,12 @@ export interface PackingSlip {
   /** As the customer typed it: one line of the address per line of text. */
   addressLines: string[];
   phoneNumber: string | null;
+  /** The lines the owner packs: those the print lab makes are left out. */
   lines: PackingSlipLine[];
   /** How many prints go in the parcel. */
   printCount: number;
+  /** How many prints of the order the print lab makes and sends itself, not in this parcel. */
+  labPrintCount: number;
   /** Made in test mode: nobody paid for it. */
   testMode: boolean;
   /** "Including VAT at 23%: €9.91", a line per rate; none for an order made before VAT was kept. */
@@ -60,6 +64,8 @@ export function getPackingSlip(db: Db, id: string): PackingSlip | null {
     throw err;
   }
   const copies = numberedCopiesOf(db, order.id);
+  const packed = order.items.filter((item) => item.labSku === null);
+  const prints = (items: typeof order.items) => items.reduce((sum, item) => sum + item.quantity, 0);
   return {
     id: order.id,
     createdAt: order.createdAt,
@@ -69,7 +75,7 @@ export function getPackingSlip(db: Db, id: string): PackingSlip | null {
       .map((line) => line.trim())
       .filter(Boolean),
     phoneNumber: order.phoneNumber,
-    lines: order.items.map((item) => {
+    lines: packed.map((item) => {
       const variant = item.productVariant;
       return {
         id: item.id,
@@ -84,8 +90,22 @@ export function getPackingSlip(db: Db, id: string): PackingSlip | null {
           .map((c) => copyLabel(c.number, c.editionSize)),
       };
     }),
-    printCount: order.itemCount,
+    printCount: prints(packed),
+    labPrintCount: prints(order.items) - prints(packed),
     testMode: order.testMode,
     vat: vatIncludedLines(order.vat),
   };
+}
+
+const printsWord = (n: number) => (n === 1 ? '1 print' : `${n} prints`);
+
+/**
+ * The slip's sentence about the prints the lab sends itself: null when there are none; the whole
+ * order when there is nothing for the owner to pack.
+ */
+export function labPrintsNote(slip: Pick<PackingSlip, 'lines' | 'labPrintCount'>): string | null {
+  if (slip.labPrintCount === 0) return null;
+  if (slip.lines.length === 0)
+    return `Nothing for you to pack: the print lab makes and sends all of this order (${printsWord(slip.labPrintCount)}).`;
+  return `${printsWord(slip.labPrintCount)} of this order ${slip.labPrintCount === 1 ? 'is' : 'are'} made and sent separately by the print lab.`;
 }

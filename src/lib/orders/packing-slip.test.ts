@@ -1,9 +1,9 @@
 // The packing slip's data: the address split into its lines, each line's print in words with its
 // framing said once, a deleted print still named by the words stored with the line, no prices,
-// whether it is a test order, and null for no order.
+// whether it is a test order, the lab's prints left out and counted, and null for no order.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { getPackingSlip } from '~/lib/orders/packing-slip.server';
+import { getPackingSlip, labPrintsNote } from '~/lib/orders/packing-slip.server';
 import { productVariants } from '~db/schema';
 import { memoryDb } from '~tests/helpers/db';
 import { makeOrder, makePhoto, makeVariant } from '~tests/helpers/factories';
@@ -73,6 +73,40 @@ describe('getPackingSlip', () => {
     makeOrder(db, { id: 'o-test', payment: 'test' });
     expect(getPackingSlip(db, 'o-paid')?.testMode).toBe(false);
     expect(getPackingSlip(db, 'o-test')?.testMode).toBe(true);
+  });
+
+  it('leaves out the prints the lab makes and sends itself, and counts them', () => {
+    const db = memoryDb();
+    makeOrder(db, {
+      id: 'o-mixed',
+      items: [
+        { quantity: 2, description: 'Lough Dan, small (8x12 inches) gloss' },
+        { quantity: 3, description: 'Lough Tay, large (16x24 inches) matte', labSku: 'GLOBAL-FAP-16X24' },
+      ],
+    });
+    const slip = getPackingSlip(db, 'o-mixed');
+    expect(slip?.lines.map((l) => l.title)).toEqual(['Lough Dan, small (8x12 inches) gloss']);
+    expect(slip).toMatchObject({ printCount: 2, labPrintCount: 3 });
+    expect(slip && labPrintsNote(slip)).toBe(
+      '3 prints of this order are made and sent separately by the print lab.',
+    );
+    expect(labPrintsNote({ lines: slip?.lines ?? [], labPrintCount: 1 })).toBe(
+      '1 print of this order is made and sent separately by the print lab.',
+    );
+  });
+
+  it('says there is nothing to pack when the lab makes the whole order, and nothing of the lab without lab lines', () => {
+    const db = memoryDb();
+    makeOrder(db, { id: 'o-lab', items: [{ quantity: 1, labSku: 'GLOBAL-FAP-16X24' }] });
+    makeOrder(db, { id: 'o-own' });
+    const lab = getPackingSlip(db, 'o-lab');
+    expect(lab).toMatchObject({ lines: [], printCount: 0, labPrintCount: 1 });
+    expect(lab && labPrintsNote(lab)).toBe(
+      'Nothing for you to pack: the print lab makes and sends all of this order (1 print).',
+    );
+    const own = getPackingSlip(db, 'o-own');
+    expect(own).toMatchObject({ printCount: 1, labPrintCount: 0 });
+    expect(own && labPrintsNote(own)).toBeNull();
   });
 
   it('is null for an unknown order', () => {
