@@ -9,6 +9,10 @@
 // as straight as a sea line. So the few strongest distinct boundaries are judged in turn by what lies
 // around them (skyline.server.ts), and the first that shows a horizon to level is the horizon; when
 // none does, the strongest is a skyline, which has no tilt to correct.
+// A photo turned in an editor without cropping has empty wedges in its corners (frameWedges in
+// skyline.server.ts): columns whose bands reach into one are left out of the search, so that the
+// wedges' straight edges (and a level line through the corners they darken) do not take the places
+// of the strongest boundaries, nor the strongest's stricter judging, from the horizon itself.
 
 import type { HorizonChoice } from '~/lib/composition/schemas';
 import { edgeHeights, leastSquares } from './edge.server';
@@ -44,17 +48,23 @@ interface Small {
   /** The same for texture (gradient magnitude), and its mean over the frame. */
   texture: Float64Array;
   meanTexture: number;
+  /** The same for the empty wedges of a turned frame (frameWedges), or null when the frame has none. */
+  wedge: Float64Array | null;
 }
 
-function smallCopy({ width, height, L, a, b, gx, gy }: Planes, f: number): Small & { f: number } {
+function smallCopy(
+  { width, height, L, a, b, gx, gy }: Planes,
+  f: number,
+  wedges: Uint8Array | null,
+): Small & { f: number } {
   const [w, h] = [Math.floor(width / f), Math.floor(height / f)];
   const grad = new Float32Array(width * height);
   for (let i = 0; i < grad.length; i++) grad[i] = Math.abs(gx[i]!) + Math.abs(gy[i]!);
-  const planes = [L, a, b, grad];
-  const [l, aa, bb, texture] = planes.map(() => new Float64Array((h + 1) * w)) as Float64Array[];
+  const planes = wedges ? [L, a, b, grad, wedges] : [L, a, b, grad];
+  const all = planes.map(() => new Float64Array((h + 1) * w));
+  const [l, aa, bb, texture, wedge] = all;
   const sums = [l!, aa!, bb!] as Small['sums'];
-  const all = [l!, aa!, bb!, texture!];
-  for (let c = 0; c < 4; c++) {
+  for (let c = 0; c < all.length; c++) {
     const src = planes[c]!;
     const out = all[c]!;
     for (let y = 0; y < h; y++) {
@@ -68,7 +78,7 @@ function smallCopy({ width, height, L, a, b, gx, gy }: Planes, f: number): Small
   }
   let total = 0;
   for (let x = 0; x < w; x++) total += texture![h * w + x]!;
-  return { w, h, sums, texture: texture!, meanTexture: total / (w * h), f };
+  return { w, h, sums, texture: texture!, meanTexture: total / (w * h), wedge: wedge ?? null, f };
 }
 
 /**
@@ -77,11 +87,19 @@ function smallCopy({ width, height, L, a, b, gx, gy }: Planes, f: number): Small
  * a column where the band above is the darker one (sky is nearly always lighter than what lies
  * under it), and the share of the columns where that distance reaches MIN_STEP.
  */
-function stepAcross({ w, h, sums, texture, meanTexture }: Small, c: number, slope: number, band: number) {
+function stepAcross(
+  { w, h, sums, texture, meanTexture, wedge }: Small,
+  c: number,
+  slope: number,
+  band: number,
+) {
   let [total, over, rough] = [0, 0, 0];
   for (let x = 0; x < w; x++) {
     const y = Math.round(c + slope * (x - w / 2));
     if (y - band < 0 || y + 1 + band > h) continue;
+    // A column whose bands reach into an empty wedge of a turned frame counts as outside: the
+    // wedge's edge is as strong and straight as any horizon, and runs at the turn's own angle.
+    if (wedge && wedge[(y + 1 + band) * w + x]! - wedge[(y - band) * w + x]! > 0) continue;
     let d2 = 0;
     let lighterAbove = true;
     for (let k = 0; k < 3; k++) {
@@ -111,7 +129,7 @@ export function findHorizon(planes: Planes): HorizonLine | null {
   const wedges = frameWedges(planes);
   const texture = meanTexture(planes, wedges);
   let strongest: Candidate | undefined;
-  for (const line of horizonCandidates(planes)) {
+  for (const line of horizonCandidates(planes, wedges)) {
     strongest ??= line;
     const around = surroundings(planes, line, texture, wedges);
     if (isHorizon(around, line === strongest)) return { ...line, skyline: false };
@@ -130,8 +148,10 @@ type Candidate = Omit<HorizonLine, 'skyline'>;
  * for: the best line through each height of the small copy, kept when no stronger one crosses the
  * centre within two bands of it. None when the strongest is too weak or too short to be a horizon.
  */
-function* horizonCandidates(planes: Planes): Generator<Candidate> {
-  const small = smallCopy(planes, Math.max(1, Math.round(planes.width / SEARCH_WIDTH)));
+function* horizonCandidates(planes: Planes, turned: Uint8Array): Generator<Candidate> {
+  // A frame with no wedges (most photos) skips their sums and the test in every column.
+  const wedges = turned.includes(1) ? turned : null;
+  const small = smallCopy(planes, Math.max(1, Math.round(planes.width / SEARCH_WIDTH)), wedges);
   const band = Math.max(2, Math.round(small.h / 25));
   const byRow: { step: number; support: number; score: number; deg: number; c: number }[] = [];
   for (let deg = -MAX_TILT_DEG; deg <= MAX_TILT_DEG; deg += STEP_DEG) {
@@ -153,7 +173,7 @@ function* horizonCandidates(planes: Planes): Generator<Candidate> {
   }
   const strong = (r: (typeof ranked)[number]) => r.step >= MIN_STEP && r.support >= 1 / 2;
   if (!kept[0] || !strong(kept[0])) return;
-  const full = smallCopy(planes, 1);
+  const full = smallCopy(planes, 1, wedges);
   for (const best of kept.filter(strong)) yield refineCandidate(planes, small, full, band, best);
 }
 

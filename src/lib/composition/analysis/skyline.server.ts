@@ -117,6 +117,7 @@ export function frameWedges({ width: w, height: h, L, gx, gy }: Planes): Uint8Ar
   let count = 0;
   for (let i = 0; i < mask.length; i++) count += mask[i]!;
   if (count < (w * h) / 500) return new Uint8Array(w * h);
+  keepOutsideContent(mask, w, h, (i) => L[i]! >= WEDGE_L);
   const grown = new Uint8Array(mask);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -129,6 +130,70 @@ export function frameWedges({ width: w, height: h, L, gx, gy }: Planes): Uint8Ar
     }
   }
   return grown;
+}
+
+/**
+ * What is left of a turned frame once its wedges are cut away is a convex shape (the turned
+ * rectangle within the frame), so a wedge never reaches inside the convex hull of the pixels that
+ * are not wedge. A dark, flat part of the scene that touches a wedge (a field at night, a shadow)
+ * joins it in the flood fill and dents that shape: this clears the mask inside the hull, row by row,
+ * so that only the corners outside it stay wedge.
+ */
+function keepOutsideContent(mask: Uint8Array, w: number, h: number, lit: (i: number) => boolean) {
+  // The hull of the content is that of its outline: the first and last content pixel of each row
+  // and of each column (rows alone would misplace an edge that runs nearly level, columns one that
+  // runs nearly upright). Only pixels that are not near-black count: JPEG noise leaves specks of
+  // texture inside a wedge that the flood fill does not reach, and they are no content.
+  const content = (i: number) => !mask[i] && lit(i);
+  const points: [number, number][] = [];
+  for (let y = 0; y < h; y++) {
+    let x = 0;
+    while (x < w && !content(y * w + x)) x++;
+    if (x === w) continue;
+    points.push([x, y]);
+    let last = w - 1;
+    while (!content(y * w + last)) last--;
+    points.push([last, y]);
+  }
+  for (let x = 0; x < w; x++) {
+    let y = 0;
+    while (y < h && !content(y * w + x)) y++;
+    if (y === h) continue;
+    points.push([x, y]);
+    let last = h - 1;
+    while (!content(last * w + x)) last--;
+    points.push([x, last]);
+  }
+  const hull = convexHull(points);
+  if (hull.length < 3) return;
+  for (let y = 0; y < h; y++) {
+    // Where the row crosses the hull's edges: the content's run along it.
+    let [from, to] = [Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY];
+    for (let k = 0; k < hull.length; k++) {
+      const [p, q] = [hull[k]!, hull[(k + 1) % hull.length]!];
+      if ((y < p[1] && y < q[1]) || (y > p[1] && y > q[1])) continue;
+      const xs = p[1] === q[1] ? [p[0], q[0]] : [p[0] + ((q[0] - p[0]) * (y - p[1])) / (q[1] - p[1])];
+      for (const x of xs) [from, to] = [Math.min(from, x), Math.max(to, x)];
+    }
+    for (let x = Math.max(0, Math.ceil(from)); x <= Math.min(w - 1, Math.floor(to)); x++) mask[y * w + x] = 0;
+  }
+}
+
+/** The convex hull of the points, in order around it (Andrew's monotone chain). */
+function convexHull(points: [number, number][]): [number, number][] {
+  const sorted = [...points].sort((p, q) => p[0] - q[0] || p[1] - q[1]);
+  const cross = (o: [number, number], p: [number, number], q: [number, number]) =>
+    (p[0] - o[0]) * (q[1] - o[1]) - (p[1] - o[1]) * (q[0] - o[0]);
+  const chain = (list: [number, number][]) => {
+    const out: [number, number][] = [];
+    for (const p of list) {
+      while (out.length >= 2 && cross(out.at(-2)!, out.at(-1)!, p) <= 0) out.pop();
+      out.push(p);
+    }
+    out.pop();
+    return out;
+  };
+  return [...chain(sorted), ...chain([...sorted].reverse())];
 }
 
 /**
