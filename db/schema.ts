@@ -2,7 +2,7 @@
 // Money is integer cents everywhere (`*_cents` columns); euros appear only at the edges.
 // Migrations are generated from this file by `npm run db:generate` into db/migrations/.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import {
   BACKGROUND_SECTIONS,
   DISCOUNT_KINDS,
@@ -133,6 +133,27 @@ export const productVariants = sqliteTable(
 );
 
 /**
+ * The owner's choice for a print size whose proportion differs from the photo's, where the print is a
+ * crop (lib/shop/print-crops.ts): where the crop window sits along the axis it can move (`position`,
+ * thousandths: 0 left or top, 500 centre, 1000 right or bottom), and whether the size is offered at
+ * all. Only choices other than the default (offered, centred) have a row. Position and size are
+ * checked by the endpoint's schema, not by a CHECK constraint.
+ */
+export const photoPrintCrops = sqliteTable(
+  'photo_print_crops',
+  {
+    photoId: text('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    size: text('size', { enum: PRINT_SIZES }).notNull(),
+    position: integer('position').notNull().default(500),
+    offered: bool('offered').notNull().default(true),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.photoId, t.size] })],
+);
+
+/**
  * Every price a print (variant) has had: one row from the moment it was priced, kept by triggers on
  * product_variants (an insert, and every update that changes price_cents), so no writer can forget
  * it. The price in force at a time is the row with the latest `from_at` at or before it. The sale
@@ -210,6 +231,11 @@ export const priceLists = sqliteTable(
     largeMatteCents: integer('large_matte_cents').notNull(),
     largeGlossCents: integer('large_gloss_cents').notNull(),
     editionPercent: integer('edition_percent'),
+    /**
+     * Prints the lab makes are priced at the lab's cost plus this percentage (VAT inside, rounded
+     * up to whole euros) instead of the fixed prices above; null: the fixed prices.
+     */
+    labMarkupPercent: integer('lab_markup_percent'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -964,6 +990,12 @@ export const labProducts = sqliteTable(
     sizing: text('sizing', { enum: LAB_SIZINGS }).notNull().default('fillPrintArea'),
     /** The lab's own words for the product ("Standard canvas on quality stretcher bar, 16x20\""), as it gave them. */
     description: text('description'),
+    /**
+     * What the lab charges to make one copy, in euro cents (before its delivery), as it last quoted
+     * it, and when. Price lists that price the lab's prints as a margin over its cost read it.
+     */
+    costCents: integer('cost_cents'),
+    costCheckedAt: integer('cost_checked_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1132,6 +1164,47 @@ export const verifications = sqliteTable('verifications', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+// ---------------------------------------------------------------- visits
+
+/**
+ * Visitor numbers without cookies (src/lib/visits). The salt of a calendar day in Ireland: random,
+ * made when the day's first visit is counted, and deleted with the day before's once the day after
+ * begins, so a visitor's hash can never be recomputed from an address and a browser later.
+ */
+export const visitSalts = sqliteTable('visit_salts', {
+  day: text('day').primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+/**
+ * The visitors already counted on a day: a hash of the day's salt, the address and the browser,
+ * never the address or browser themselves. Kept for that day and the day before only.
+ */
+export const visitVisitors = sqliteTable(
+  'visit_visitors',
+  {
+    day: text('day').notNull(),
+    hash: text('hash').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.hash] })],
+);
+
+/**
+ * The day's counters, one row per figure: views and visitors of the whole site (key ''), views of
+ * a page (key: its path), visits from a referring site (its host), visitors by country (ISO code,
+ * '' when unknown) and shop events (cart). Kept two years.
+ */
+export const visitCounts = sqliteTable(
+  'visit_counts',
+  {
+    day: text('day').notNull(),
+    kind: text('kind', { enum: ['views', 'visitors', 'page', 'referrer', 'country', 'event'] }).notNull(),
+    key: text('key').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.kind, t.key] })],
+);
 
 export type Photo = typeof photos.$inferSelect;
 export type NewPhoto = typeof photos.$inferInsert;
