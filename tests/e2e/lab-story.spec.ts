@@ -126,6 +126,19 @@ test('the owner has the lab make prints; two buyers get theirs from the lab, tra
   await expect(margins.getByRole('row', { name: /Large matte GLOBAL-FAP-16X20/ })).toContainText('€18.00');
   await expect(margins.getByRole('row', { name: /Large gloss GLOBAL-CAN-16X20/ })).toContainText('€42.00');
 
+  // The default price list prices the lab's prints as a margin over the lab's cost: €18.00 + 150%.
+  const lists = owner.getByRole('region', { name: 'Price lists' });
+  await lists.getByRole('button', { name: /^Edit ?: the default price list$/ }).click();
+  const form = owner.getByRole('form', { name: 'Edit the default price list' });
+  await form.getByRole('radio', { name: 'The lab’s cost plus' }).check();
+  await form.getByRole('textbox', { name: 'Margin over the lab’s cost, percent' }).fill('150');
+  await expect(form.getByText(/Large matte: lab €18\.00 → €45\.00/)).toBeVisible();
+  await form.getByRole('button', { name: 'Save price list' }).click();
+  await expect(owner.getByText('Price list saved')).toBeVisible();
+  await expect(lists.getByText('Prints the lab makes: the lab’s cost plus 150%.')).toBeVisible();
+  // What the lab's print leaves the owner follows its new price.
+  await expect(margins.getByRole('row', { name: /Large matte GLOBAL-FAP-16X20/ })).toContainText('€45.00');
+
   // The print page names the lab, and its product in the lab's words, where it makes the print.
   const visitor = await browser.newPage();
   onSite(visitor);

@@ -1,13 +1,15 @@
 // The form of one price list, new or edited: its name (the default list keeps its own), a price per
 // size and finish in euros, and what copies of a limited edition cost (the same as an open print, or
-// a percentage of it, rounded to whole euros, with the prices it gives shown as they are typed). It
-// checks with the endpoint's own schema before sending; a refusal is said under its field.
+// a percentage of it, rounded to whole euros, with the prices it gives shown as they are typed), and
+// what the lab's prints cost (the same fixed prices, or the lab's cost plus a percentage). It checks
+// with the endpoint's own schema before sending; a refusal is said under its field.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { HttpError } from '~/lib/platform/client/api';
 import { reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { centsToDecimal } from '~/lib/platform/shared/format';
+import type { LabCostGrid } from '~/lib/shop/lab-markup';
 import { defaultPriceListSchema, priceListSchema } from '~/lib/shop/price-list-schemas';
 import {
   DEFAULT_LIST_ID,
@@ -30,11 +32,12 @@ import {
   type PrintSize,
 } from '~/lib/site/constants';
 import { FieldProblem } from './FieldProblem';
+import { LabMarkupField, type MarkupFields, markupOf } from './LabMarkupField';
 
 export const PRICE_LISTS_KEY = ['/api/admin/price-lists'];
 const input = 'mt-1 block min-h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3';
 
-interface Fields {
+interface Fields extends MarkupFields {
   name: string;
   prices: Record<PrintSize, Record<Finish, string>>;
   edition: 'same' | 'percent';
@@ -42,7 +45,7 @@ interface Fields {
 }
 
 const fieldsOf = (list: PriceListView | null, fallback: PriceGrid): Fields => {
-  const prices = list?.prices ?? fallback;
+  const prices = list?.fixedPrices ?? fallback;
   return {
     name: list?.name ?? '',
     prices: Object.fromEntries(
@@ -53,6 +56,8 @@ const fieldsOf = (list: PriceListView | null, fallback: PriceGrid): Fields => {
     ) as Fields['prices'],
     edition: list?.editionPercent ? 'percent' : 'same',
     percent: list?.editionPercent ? String(list.editionPercent) : '',
+    labPricing: list?.labMarkupPercent != null ? 'markup' : 'fixed',
+    markup: list?.labMarkupPercent != null ? String(list.labMarkupPercent) : '',
   };
 };
 
@@ -61,6 +66,7 @@ const bodyOf = (f: Fields) => ({
   name: f.name,
   prices: f.prices,
   editionPercent: f.edition === 'same' ? null : f.percent.trim() === '' ? Number.NaN : Number(f.percent),
+  labMarkupPercent: markupOf(f),
 });
 
 /** The edition prices the typed prices and percentage give, or null while one of them is not valid. */
@@ -85,10 +91,12 @@ interface Props {
   list: PriceListView | null;
   /** The prices a new list starts from (the default list's). */
   startFrom: PriceGrid;
+  /** What the lab charges for each of its prints, as last asked. */
+  labCosts: LabCostGrid;
   onDone: () => void;
 }
 
-export function PriceListForm({ list, startFrom, onDone }: Props) {
+export function PriceListForm({ list, startFrom, labCosts, onDone }: Props) {
   const client = useQueryClient();
   const uid = useId();
   const isDefault = list?.id === DEFAULT_LIST_ID;
@@ -108,6 +116,8 @@ export function PriceListForm({ list, startFrom, onDone }: Props) {
     onSuccess: () => {
       setProblems({});
       client.invalidateQueries({ queryKey: PRICE_LISTS_KEY });
+      // What the lab's prints leave the owner follows their prices.
+      client.invalidateQueries({ queryKey: ['/api/admin/lab/margins'] });
       // The default list's prices are also the Print Sizes & Pricing form's.
       if (isDefault) client.invalidateQueries({ queryKey: ['/api/admin/pricing'] });
       notify(
@@ -255,6 +265,15 @@ export function PriceListForm({ list, startFrom, onDone }: Props) {
         )}
         <FieldProblem id={`${id('editionPercent')}-error`} text={problems.editionPercent} />
       </fieldset>
+      {(Object.keys(labCosts).length > 0 || form.labPricing === 'markup') && (
+        <LabMarkupField
+          id={id}
+          fields={form}
+          costs={labCosts}
+          problem={problems.labMarkupPercent}
+          onChange={(m) => setForm((f) => ({ ...f, ...m }))}
+        />
+      )}
       <FieldProblem id={`${id('form')}-error`} text={problems.form ?? problems.prices} />
       <div className="flex flex-wrap gap-3">
         <button type="submit" className="btn btn-primary" disabled={save.isPending}>

@@ -111,6 +111,12 @@ function ListItem({ list, onEdit, editing }: { list: PriceListView; onEdit: () =
       </p>
       <PriceTable list={list} />
       <p className="mt-2 text-sm text-slate-700">Edition copies: {editionRuleWords(list.editionPercent)}.</p>
+      {list.labMarkupPercent !== null && (
+        <p className="mt-1 text-sm text-slate-700">
+          Prints the lab makes: the lab’s cost plus {list.labMarkupPercent}%
+          {list.labPriced.length === 0 && ' (no lab cost is known yet: its prices above stand)'}.
+        </p>
+      )}
       {!editing && (
         <div className="mt-3 flex flex-wrap gap-3">
           <button type="button" className="btn btn-secondary" onClick={onEdit}>
@@ -192,6 +198,47 @@ function CollectionsForm({ view }: { view: PriceListsView }) {
   );
 }
 
+/**
+ * Asks the lab for its costs again, for the lists that price its prints as a margin over them: the
+ * prices follow at once. The lab is otherwise asked only when the Print lab card is saved.
+ */
+function LabCostsButton() {
+  const client = useQueryClient();
+  const ask = useMutation({
+    mutationFn: () =>
+      send<{ checked: number; failed: { sku: string; reason: string }[]; repriced: number }>(
+        'POST',
+        '/api/admin/price-lists/lab-costs',
+      ),
+    onSuccess: (r) => {
+      client.invalidateQueries({ queryKey: PRICE_LISTS_KEY });
+      client.invalidateQueries({ queryKey: ['/api/admin/lab/margins'] });
+      const changed = `${r.repriced} price${r.repriced === 1 ? '' : 's'} changed.`;
+      if (r.failed.length === 0) notify('success', 'Lab costs updated', changed);
+      else
+        notify(
+          'error',
+          'The lab could not price everything',
+          `${r.failed.map((f) => f.sku).join(', ')} kept the cost it had. ${changed}`,
+        );
+    },
+    onError: (err) => notify('error', 'Lab costs not updated', reason(err) ?? 'The lab could not be asked.'),
+  });
+  return (
+    <p className="mt-4 text-sm text-slate-700">
+      <button
+        type="button"
+        className="btn btn-secondary"
+        disabled={ask.isPending}
+        onClick={() => ask.mutate()}
+      >
+        {ask.isPending ? 'Asking the lab…' : 'Ask the lab for its costs now'}
+      </button>{' '}
+      The lab’s costs are asked when you save the Print lab card; ask again when the lab changes its prices.
+    </p>
+  );
+}
+
 export function PriceListsCard() {
   const { data, isError } = useQuery({
     queryKey: PRICE_LISTS_KEY,
@@ -237,10 +284,12 @@ export function PriceListsCard() {
             <PriceListForm
               key={editing}
               list={edited}
-              startFrom={data.default.prices}
+              startFrom={data.default.fixedPrices}
+              labCosts={data.labCosts}
               onDone={() => setEditing(null)}
             />
           )}
+          {all.some((l) => l.labMarkupPercent !== null) && <LabCostsButton />}
           <CollectionsForm view={data} />
         </>
       )}

@@ -60,6 +60,8 @@ export function PrintLabCard() {
       setProblems({});
       client.setQueryData(KEY, saved);
       client.invalidateQueries({ queryKey: ['/api/admin/lab/margins'] });
+      // Saving asks the lab for its costs again, which may price the lab's prints of a price list.
+      client.invalidateQueries({ queryKey: ['/api/admin/price-lists'] });
       const count = saved.prints.filter((p) => p.madeBy === 'lab').length;
       notify(
         'success',

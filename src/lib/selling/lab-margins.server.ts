@@ -12,6 +12,7 @@ import { registerInstance } from '~/lib/platform/server/instances';
 import { DEFAULT_LIST_ID } from '~/lib/shop/price-lists';
 import { listPriceLists } from '~/lib/shop/price-lists.server';
 import { getPriceMatrix } from '~/lib/shop/pricing.server';
+import { type OneCopyCost, quoteOneCopy } from './lab-costs.server';
 import type { LabMargin, LabMarginsView } from './lab-margins';
 import { loadVatRates } from './selling-rules.server';
 import { vatInGross } from './vat';
@@ -21,23 +22,13 @@ registerInstance('lab margins', import.meta.url);
 const KEEP_MS = 60 * 60 * 1000;
 const kept = new Map<string, { at: number; cost: LabCost }>();
 
-interface LabCost {
-  itemCents: number;
-  deliveryCents: number;
-}
+type LabCost = OneCopyCost;
 
 async function costOf(lab: Lab, product: LabProduct, method: ShippingMethod, now: number): Promise<LabCost> {
   const key = JSON.stringify([product.sku, product.attributes, method]);
   const hit = kept.get(key);
   if (hit && now - hit.at < KEEP_MS) return hit.cost;
-  const [quote] = await lab.quote({
-    destinationCountryCode: 'IE',
-    currency: 'EUR',
-    shippingMethod: method,
-    items: [{ sku: product.sku, copies: 1, attributes: product.attributes, printAreas: ['default'] }],
-  });
-  if (!quote || quote.items.currency !== 'EUR') throw new Error('the lab did not quote in euro');
-  const cost = { itemCents: quote.items.cents, deliveryCents: quote.shipping.cents };
+  const cost = await quoteOneCopy(lab, product, method);
   kept.set(key, { at: now, cost });
   return cost;
 }

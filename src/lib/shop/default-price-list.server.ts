@@ -13,6 +13,9 @@ export const printPriceKey = (size: PrintSize, finish: Finish) => `print-price:$
 /** Where the default list's edition percentage is kept (app_meta); no key: the same as an open print. */
 export const DEFAULT_EDITION_PERCENT_KEY = 'print-price:edition-percent';
 
+/** Where the default list's margin over the lab's cost is kept (app_meta); no key: fixed prices. */
+export const DEFAULT_LAB_MARKUP_KEY = 'print-price:lab-markup-percent';
+
 /**
  * The default list's prices: for each size and finish, the price the owner last set, else the price
  * most photos have now, else the default.
@@ -94,4 +97,16 @@ export function defaultEditionPercent(db: Db | Tx): number | null {
 export function writeDefaultEditionPercent(tx: Db | Tx, percent: number | null): void {
   if (percent === null) tx.delete(appMeta).where(eq(appMeta.key, DEFAULT_EDITION_PERCENT_KEY)).run();
   else writeMeta(tx, DEFAULT_EDITION_PERCENT_KEY, String(percent));
+}
+
+/** The default list's margin over the lab's cost for the prints the lab makes, or null: fixed prices. */
+export function defaultLabMarkupPercent(db: Db | Tx): number | null {
+  const row = db.select().from(appMeta).where(eq(appMeta.key, DEFAULT_LAB_MARKUP_KEY)).get();
+  const percent = Number(row?.value);
+  return row && Number.isInteger(percent) && percent >= 0 ? percent : null;
+}
+
+export function writeDefaultLabMarkupPercent(tx: Db | Tx, percent: number | null): void {
+  if (percent === null) tx.delete(appMeta).where(eq(appMeta.key, DEFAULT_LAB_MARKUP_KEY)).run();
+  else writeMeta(tx, DEFAULT_LAB_MARKUP_KEY, String(percent));
 }

@@ -3,11 +3,19 @@
 // is kept on product_variants.price_cents, which the shop, the print pages, the checkout, sales and
 // the price history (its triggers) read; repriceVariants writes it again, in the caller's
 // transaction, after anything it depends on changes.
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import type { Finish, PhotoCategory, PrintSize } from '~/lib/site/constants';
-import { collectionPriceLists, photoPriceLists, photos, priceLists, productVariants } from '~db/schema';
-import { currentPrices, defaultEditionPercent } from './default-price-list.server';
+import {
+  collectionPriceLists,
+  labProducts,
+  photoPriceLists,
+  photos,
+  priceLists,
+  productVariants,
+} from '~db/schema';
+import { currentPrices, defaultEditionPercent, defaultLabMarkupPercent } from './default-price-list.server';
+import { type LabCostGrid, withLabMarkup } from './lab-markup';
 import {
   applyingList,
   chargedGrid,
@@ -23,8 +31,40 @@ export interface ListPricing {
   /** DEFAULT_LIST_ID for the default list. */
   id: string;
   name: string;
+  /** What the list charges for an open print: `fixedPrices`, the lab's prints at its margin. */
   prices: PriceGrid;
+  /** The prices the owner typed. */
+  fixedPrices: PriceGrid;
   editionPercent: number | null;
+  /** The lab's prints are priced at its cost plus this percentage; null: at the fixed prices. */
+  labMarkupPercent: number | null;
+  /** The prints priced from the lab's cost ("large-matte"). */
+  labPriced: string[];
+}
+
+/**
+ * What the lab last quoted for one copy of each unframed print it makes (lab_products.cost_cents),
+ * read from the table itself: a print without a known cost is left out.
+ */
+export function storedLabCosts(db: Db | Tx): LabCostGrid {
+  const costs: LabCostGrid = {};
+  const rows = db
+    .select({ size: labProducts.size, finish: labProducts.finish, cents: labProducts.costCents })
+    .from(labProducts)
+    .where(and(eq(labProducts.framed, false), isNotNull(labProducts.costCents)))
+    .all();
+  for (const r of rows) {
+    if (r.cents !== null) costs[r.size] = { ...costs[r.size], [r.finish]: r.cents };
+  }
+  return costs;
+}
+
+function listPricing(
+  base: { id: string; name: string; editionPercent: number | null; labMarkupPercent: number | null },
+  fixedPrices: PriceGrid,
+  costs: LabCostGrid,
+): ListPricing {
+  return { ...base, fixedPrices, ...withLabMarkup(fixedPrices, base.labMarkupPercent, costs) };
 }
 
 /** A named list's six prices as a grid. */
@@ -56,15 +96,13 @@ export interface Pricing {
 }
 
 export function loadPricing(db: Db | Tx): Pricing {
+  const costs = storedLabCosts(db);
   const lists = new Map(
     db
       .select()
       .from(priceLists)
       .all()
-      .map((row): [string, ListPricing] => [
-        row.id,
-        { id: row.id, name: row.name, prices: rowGrid(row), editionPercent: row.editionPercent },
-      ]),
+      .map((row): [string, ListPricing] => [row.id, listPricing(row, rowGrid(row), costs)]),
   );
   const collections = new Map(
     db
@@ -74,12 +112,16 @@ export function loadPricing(db: Db | Tx): Pricing {
       .map((r): [PhotoCategory, string] => [r.category, r.priceListId]),
   );
   return {
-    default: {
-      id: DEFAULT_LIST_ID,
-      name: DEFAULT_LIST_NAME,
-      prices: currentPrices(db),
-      editionPercent: defaultEditionPercent(db),
-    },
+    default: listPricing(
+      {
+        id: DEFAULT_LIST_ID,
+        name: DEFAULT_LIST_NAME,
+        editionPercent: defaultEditionPercent(db),
+        labMarkupPercent: defaultLabMarkupPercent(db),
+      },
+      currentPrices(db),
+      costs,
+    ),
     lists,
     collections,
   };

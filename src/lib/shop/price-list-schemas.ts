@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { eurosToCents, MAX_PRICE_CENTS } from '~/lib/shop/pricing';
 import { FINISHES, PHOTO_CATEGORIES, PRINT_SIZES } from '~/lib/site/constants';
+import { MAX_LAB_MARKUP_PERCENT, MIN_LAB_MARKUP_PERCENT } from './lab-markup';
 import {
   DEFAULT_LIST_NAME,
   editionPriceCents,
@@ -60,9 +61,20 @@ export function editionPriceProblem(prices: PriceGrid, percent: number | null): 
   return null;
 }
 
+const MARKUP_RULE = `a whole percentage from ${MIN_LAB_MARKUP_PERCENT} to ${MAX_LAB_MARKUP_PERCENT} over the lab’s cost, or fixed prices`;
+/** The margin over the lab's cost of the prints it makes; null or left out: the fixed prices. */
+const labMarkupPercentSchema = z
+  .number({ error: `The price of the lab’s prints must be ${MARKUP_RULE}.` })
+  .int({ error: `The price of the lab’s prints must be ${MARKUP_RULE}.` })
+  .min(MIN_LAB_MARKUP_PERCENT, `The price of the lab’s prints must be ${MARKUP_RULE}.`)
+  .max(MAX_LAB_MARKUP_PERCENT, `The price of the lab’s prints must be ${MARKUP_RULE}.`)
+  .nullable()
+  .default(null);
+
 const pricesAndEdition = {
   prices: gridSchema,
   editionPercent: editionPercentSchema,
+  labMarkupPercent: labMarkupPercentSchema,
 };
 
 const checkEditionPrices = (
@@ -87,11 +99,16 @@ export const priceListSchema = z
     ...pricesAndEdition,
   })
   .superRefine(checkEditionPrices);
-export type PriceListInput = z.output<typeof priceListSchema>;
+/** A named list as the services take it (a margin left out: the fixed prices). */
+export type PriceListInput = Omit<z.output<typeof priceListSchema>, 'labMarkupPercent'> & {
+  labMarkupPercent?: number | null;
+};
 
 /** PUT /api/admin/price-lists/default: the default list's prices and edition rule (it keeps its name). */
 export const defaultPriceListSchema = z.object(pricesAndEdition).superRefine(checkEditionPrices);
-export type DefaultPriceListInput = z.output<typeof defaultPriceListSchema>;
+export type DefaultPriceListInput = Omit<z.output<typeof defaultPriceListSchema>, 'labMarkupPercent'> & {
+  labMarkupPercent?: number | null;
+};
 
 const listId = z
   .string({ error: 'Choose a price list.' })

@@ -7,7 +7,12 @@ import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { PHOTO_CATEGORIES, type PhotoCategory } from '~/lib/site/constants';
 import { collectionPriceLists, photoPriceLists, photos, priceLists } from '~db/schema';
-import { pinDefaultPrices, writeDefaultEditionPercent, writeDefaultPrice } from './default-price-list.server';
+import {
+  pinDefaultPrices,
+  writeDefaultEditionPercent,
+  writeDefaultLabMarkupPercent,
+  writeDefaultPrice,
+} from './default-price-list.server';
 import {
   gridColumns,
   type ListPricing,
@@ -16,6 +21,7 @@ import {
   type Pricing,
   pricedPhotos,
   repriceVariants,
+  storedLabCosts,
 } from './price-list-repricing.server';
 import type { DefaultPriceListInput, PriceListInput } from './price-list-schemas';
 import {
@@ -40,6 +46,9 @@ function view(
     id: list.id,
     name: list.name,
     prices: list.prices,
+    fixedPrices: list.fixedPrices,
+    labMarkupPercent: list.labMarkupPercent,
+    labPriced: list.labPriced,
     editionPercent: list.editionPercent,
     editionPrices: editionGrid(list.prices, list.editionPercent),
     collections: PHOTO_CATEGORIES.filter((c) =>
@@ -67,6 +76,7 @@ export function listPriceLists(db: Db | Tx): PriceListsView {
   return {
     default: view(pricing, pricing.default, counts),
     lists: named.map((l) => view(pricing, l, counts)),
+    labCosts: storedLabCosts(db),
     collections: Object.fromEntries(
       PHOTO_CATEGORIES.map((c) => [c, pricing.collections.get(c) ?? null]),
     ) as Record<PhotoCategory, string | null>,
@@ -108,7 +118,12 @@ export function createPriceList(db: Db, input: PriceListInput): PriceListView {
       pinDefaultPrices(tx);
       const row = tx
         .insert(priceLists)
-        .values({ name: input.name, editionPercent: input.editionPercent, ...gridColumns(input.prices) })
+        .values({
+          name: input.name,
+          editionPercent: input.editionPercent,
+          labMarkupPercent: input.labMarkupPercent ?? null,
+          ...gridColumns(input.prices),
+        })
         .returning()
         .get();
       return viewOf(tx, row.id);
@@ -127,6 +142,7 @@ export function updatePriceList(db: Db, id: string, input: PriceListInput): Pric
         .set({
           name: input.name,
           editionPercent: input.editionPercent,
+          labMarkupPercent: input.labMarkupPercent ?? null,
           ...gridColumns(input.prices),
           updatedAt: new Date(),
         })
@@ -153,6 +169,7 @@ export function updateDefaultPriceList(db: Db, input: DefaultPriceListInput): Pr
         }
       }
       writeDefaultEditionPercent(tx, input.editionPercent);
+      writeDefaultLabMarkupPercent(tx, input.labMarkupPercent ?? null);
       repriceVariants(tx, 'all');
       return viewOf(tx, DEFAULT_LIST_ID);
     },

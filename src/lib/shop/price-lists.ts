@@ -11,6 +11,8 @@ import {
   type PrintSize,
 } from '~/lib/site/constants';
 
+import type { LabCostGrid } from './lab-markup';
+
 /** A price in cents for each print size and finish. */
 export type PriceGrid = Record<PrintSize, Record<Finish, number>>;
 
@@ -27,7 +29,14 @@ export interface PriceListView {
   /** DEFAULT_LIST_ID for the default list. */
   id: string;
   name: string;
+  /** What the list charges for an open print (the lab's prints at its margin, when it sets one). */
   prices: PriceGrid;
+  /** The prices the owner typed; the lab's prints fall back to them while its cost is unknown. */
+  fixedPrices: PriceGrid;
+  /** The margin over the lab's cost of the prints the lab makes; null: the fixed prices. */
+  labMarkupPercent: number | null;
+  /** The prints priced from the lab's cost now ("large-matte"). */
+  labPriced: string[];
   /** null: copies of a limited edition cost what an open print does. */
   editionPercent: number | null;
   /** What copies of a limited edition cost under this list. */
@@ -43,6 +52,8 @@ export interface PriceListView {
 export interface PriceListsView {
   default: PriceListView;
   lists: PriceListView[];
+  /** What the lab charges for each unframed print it makes, as last asked (lab-markup.ts). */
+  labCosts: LabCostGrid;
   /** Each collection's named list, or null for the default. */
   collections: Record<PhotoCategory, string | null>;
 }

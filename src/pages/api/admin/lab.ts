@@ -5,13 +5,17 @@
 // holdForApproval, shippingMethod }: saves the whole card and answers it as stored. Each new or
 // changed product code is checked with the lab first: bad input is a 400, a code the lab does not
 // know a 422 naming it and the lab's reason ({ message, field }), no lab on this site a 409, the lab
-// unreachable a 503; in each case nothing is saved. Owner only (the route table).
+// unreachable a 503; in each case nothing is saved. Once saved, the lab is asked what it charges
+// for each of its prints (lab-costs.server.ts), for the price lists that price them as a margin
+// over that cost; a lab that cannot answer now leaves the costs as they were. Owner only (the route
+// table).
 import type { APIRoute } from 'astro';
 import { readLabCard, saveLabCard } from '~/lib/lab/lab-admin.server';
 import { labCardSchema } from '~/lib/lab/lab-admin-schemas';
 import { getLab, labMode } from '~/lib/lab/lab-backend.server';
 import { getDb } from '~/lib/platform/server/db';
 import { handle, readJson } from '~/lib/platform/server/http/http';
+import { refreshLabCosts } from '~/lib/selling/lab-costs.server';
 
 const noStore = { headers: { 'Cache-Control': 'no-store' } };
 
@@ -19,5 +23,8 @@ export const GET: APIRoute = handle(() => Response.json(readLabCard(getDb(), lab
 
 export const PUT: APIRoute = handle(async ({ request }) => {
   const card = await readJson(request, labCardSchema);
-  return Response.json(await saveLabCard(getDb(), getLab(), labMode(), card), noStore);
+  const lab = getLab();
+  const saved = await saveLabCard(getDb(), lab, labMode(), card);
+  if (lab) await refreshLabCosts(getDb(), lab);
+  return Response.json(saved, noStore);
 });
