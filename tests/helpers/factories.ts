@@ -24,6 +24,7 @@ import {
   framingOptions,
   orderItems,
   orders,
+  photoPrintCrops,
   photos,
   productVariants,
   reviewInvites,
@@ -94,6 +95,24 @@ export function makeVariant(db: Db, overrides: Insert<typeof productVariants> = 
       finish,
       priceCents: DEFAULT_PRINT_PRICES_CENTS[size][finish],
       dimensions: PRINT_DIMENSIONS[size],
+      ...overrides,
+    })
+    .returning()
+    .get();
+}
+
+/**
+ * The owner's crop of a photo's print size (a new photo unless `photoId` is given): by default the
+ * size withdrawn; `position` in thousandths (0 left or top, 500 centre, 1000 right or bottom).
+ */
+export function makePrintCrop(db: Db, overrides: Insert<typeof photoPrintCrops> = {}) {
+  return db
+    .insert(photoPrintCrops)
+    .values({
+      photoId: overrides.photoId ?? makePhoto(db).id,
+      size: 'medium',
+      position: 500,
+      offered: false,
       ...overrides,
     })
     .returning()

@@ -5,7 +5,8 @@
 // gets its own fields, prefilled from the title, description, location and keywords written in the
 // file (IPTC/XMP), with the print sizes it will be sold at. Saving sends one multipart POST
 // /api/admin/photos per photo with its imageUrl. Editing keeps the current image when none is
-// chosen (PUT /api/admin/photos/{id}). The fields are checked with the endpoint's own zod schema.
+// chosen (PUT /api/admin/photos/{id}), and shows how each print size crops the photo, to move or
+// withdraw (PrintCropControl.tsx). The fields are checked with the endpoint's own zod schema.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useFieldArray, useForm } from 'react-hook-form';
@@ -20,6 +21,7 @@ import { HttpError } from '~/lib/platform/client/api';
 import { notify } from '~/lib/platform/client/toaster';
 import { EditionControl } from './EditionControl';
 import { PhotoEntryFields, type PhotoRows } from './PhotoEntryFields';
+import { PrintCropControl } from './PrintCropControl';
 import { printFitWords } from './PrintFitTable';
 import { type PhotoEntry, uploadsSettled, usePhotoEntries } from './photo-entries';
 import { type AdminPhoto, sendPhotoForm } from './photos-api';
@@ -238,6 +240,7 @@ export function PhotoDialog({ photo, onClose, onSaved }: Props) {
             />
           ) : null;
         })}
+        {editing && <PrintCropControl photoId={photo.id} imageUrl={photo.imageUrl} />}
         {editing && <EditionControl photoId={photo.id} />}
         {editing && <PhotoPriceListControl photoId={photo.id} />}
         {editing && (

@@ -194,6 +194,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
             imageSrcset={target.imageSrcset}
             size={size}
             framed={framed}
+            cropPosition={variants?.find((v) => v.size === size)?.cropPosition}
           />
         )}
 

@@ -13,7 +13,7 @@ import { linePriceCents } from '~/lib/shop/pricing';
 import { orderLineWords } from '~/lib/shop/print-choices';
 import { printFits } from '~/lib/shop/print-fit';
 import { MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '~/lib/site/constants';
-import { framingOptions, photos, productVariants } from '~db/schema';
+import { framingOptions, photoPrintCrops, photos, productVariants } from '~db/schema';
 
 export interface PricedItem {
   variantId: string;
@@ -46,7 +46,8 @@ export interface PricedOrder {
 
 /**
  * Prices lines from the database only. Unknown variants, variants of an inactive photo, a size the
- * photo has too few pixels for (print-fit.ts), inactive or missing framing, and a frame that does not
+ * photo has too few pixels for (print-fit.ts) or that the owner withdrew for it (print-crops.ts),
+ * inactive or missing framing, and a frame that does not
  * match the print's size are refused with a 400.
  * Lines of the same variant and framing are combined, and only then are the quantities capped (so
  * that many small lines cannot add up past a cap): at most MAX_LINE_QUANTITY of one print and
@@ -71,15 +72,18 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
         active: photos.isActive,
         width: photos.width,
         height: photos.height,
+        withdrawn: sql<number>`exists (select 1 from ${photoPrintCrops} pc where pc.photo_id = ${productVariants.photoId} and pc.size = ${productVariants.size} and pc.offered = 0)`,
       })
       .from(productVariants)
       .innerJoin(photos, eq(photos.id, productVariants.photoId))
       .where(sql`${productVariants.id} in (select value from json_each(${sql.placeholder('ids')}))`)
       .prepare(),
   ).all({ ids: JSON.stringify(ids) });
-  const byId = new Map<string, (typeof variants)[number] & { galleryFileId?: string }>(
-    [...variants, ...fromGallery.variants].map((v) => [v.id, v]),
-  );
+  // A gallery photo's print is no shop variant: the owner cannot withdraw its size.
+  const byId = new Map<
+    string,
+    Omit<(typeof variants)[number], 'withdrawn'> & { galleryFileId?: string; withdrawn?: number }
+  >([...variants, ...fromGallery.variants].map((v) => [v.id, v]));
   const activeFrames = preparedOnce(db, 'orders: active frames', () =>
     db
       .select({ size: framingOptions.size, priceCents: framingOptions.priceCents })
@@ -105,6 +109,12 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
       throw new HttpError(
         400,
         `"${v.title}" (${v.size}, ${v.dimensions}) is not available at that size: the photo does not have enough detail for a sharp print.`,
+      );
+    }
+    if (v.withdrawn) {
+      throw new HttpError(
+        400,
+        `"${v.title}" (${v.size}, ${v.dimensions}) is no longer offered at that size: the photographer has withdrawn it for this photo. Please remove it from your cart and choose another size.`,
       );
     }
     if (!Number.isInteger(v.priceCents) || v.priceCents <= 0) {

@@ -11,7 +11,7 @@ import { findOriginalKey } from '~/lib/media/images.server';
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
 import { getStorage } from '~/lib/platform/server/storage/object-store';
-import { editionCopies, orderItems, orders, photos, productVariants } from '~db/schema';
+import { editionCopies, orderItems, orders, photoPrintCrops, photos, productVariants } from '~db/schema';
 import type { Lab, LabOrderRequest, LabRefusalReason, PrintArea, Sizing } from './lab';
 import { labSettingsOf } from './lab-products.server';
 import { areaForPhoto, makePrintFile, printFileKey } from './print-file.server';
@@ -77,10 +77,11 @@ async function printFileFor(
   area: PrintArea,
   photo: { width: number; height: number },
   sizing: Sizing,
+  cropPosition: number,
 ): Promise<{ key: string; md5: string }> {
   const key = printFileKey(line.orderId, line.lineId, areaForPhoto(area, photo));
   if (await getStorage().head(key)) return { key, md5: await md5OfStored(key) };
-  const made = await makePrintFile(originalKey, line, area, sizing);
+  const made = await makePrintFile(originalKey, line, area, sizing, cropPosition);
   return { key: made.key, md5: made.md5 };
 }
 
@@ -98,10 +99,19 @@ function labLinesOf(db: Db, orderId: string) {
       mediaId: photos.mediaId,
       width: photos.width,
       height: photos.height,
+      // Where the photographer put the crop window of this size (thousandths; null: the centre).
+      cropPosition: photoPrintCrops.position,
     })
     .from(orderItems)
     .leftJoin(productVariants, eq(productVariants.id, orderItems.productVariantId))
     .leftJoin(photos, eq(photos.id, productVariants.photoId))
+    .leftJoin(
+      photoPrintCrops,
+      and(
+        eq(photoPrintCrops.photoId, productVariants.photoId),
+        eq(photoPrintCrops.size, productVariants.size),
+      ),
+    )
     .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.labSku)))
     .orderBy(orderItems.id)
     .all();
@@ -195,9 +205,17 @@ export async function labOrderRequest(db: Db, lab: Lab, orderId: string): Promis
     }
     const sizing: Sizing = line.sizing ?? 'fillPrintArea';
     const photo = { width: line.width ?? 0, height: line.height ?? 0 };
+    const cropPosition = line.cropPosition === null ? 0.5 : line.cropPosition / 1000;
     const assets: LabOrderRequest['items'][number]['assets'] = [];
     for (const area of areas) {
-      const file = await printFileFor(originalKey, { orderId, lineId: line.id }, area, photo, sizing);
+      const file = await printFileFor(
+        originalKey,
+        { orderId, lineId: line.id },
+        area,
+        photo,
+        sizing,
+        cropPosition,
+      );
       assets.push({ printArea: area.name, url: printFileUrl(file.key), md5Hash: file.md5 });
     }
     items.push({

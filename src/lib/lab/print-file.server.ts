@@ -5,8 +5,11 @@
 //
 // - The area is turned to the photo's own orientation: a lab gives a portrait area for a product
 //   it prints either way round, and a landscape photo is sent landscape.
-// - `fillPrintArea` crops the photo to the area's shape from its centre; `fitPrintArea` keeps the
-//   whole photo inside the area on white; `stretchToPrintArea` distorts it to fill.
+// - `fillPrintArea` crops the photo to the area's shape, along the one axis where the shapes differ,
+//   at the position the photographer chose for that print (0 left or top, 0.5 centre, 1 right or
+//   bottom; the centre by default): the rectangle is cut first, then resized, so the crop is exactly
+//   the one the owner saw. `fitPrintArea` keeps the whole photo inside the area on white;
+//   `stretchToPrintArea` distorts it to fill.
 // - sRGB, 8 bits, JPEG quality 92 with full colour resolution (4:4:4), upright, and no metadata:
 //   no location, serial number or camera details reach the lab. The encoder streams: a 24 MP
 //   original made into 4800×7200 peaks at about 90 MB.
@@ -55,6 +58,37 @@ export function areaForPhoto(
     : { widthPx: short, heightPx: long };
 }
 
+/** A rectangle of whole pixels inside the photo, as sharp's extract takes it. */
+export interface PixelRect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The pixels of an upright photo that fill an area of another shape (cover, never stretched), cut
+ * along the one axis where the shapes differ, with the kept window at `position` along it (0 left
+ * or top, 0.5 centre, 1 right or bottom; clamped to that range): whole pixels, inside the photo, at
+ * least one on each side.
+ */
+export function extractRect(
+  photo: { width: number; height: number },
+  area: { widthPx: number; heightPx: number },
+  position = 0.5,
+): PixelRect {
+  const { width, height } = photo;
+  const at = Number.isFinite(position) ? Math.min(1, Math.max(0, position)) : 0.5;
+  const photoShape = width / height;
+  const areaShape = area.widthPx / area.heightPx;
+  if (photoShape > areaShape) {
+    const w = Math.min(width, Math.max(1, Math.round(height * areaShape)));
+    return { left: Math.round((width - w) * at), top: 0, width: w, height };
+  }
+  const h = Math.min(height, Math.max(1, Math.round(width / areaShape)));
+  return { left: 0, top: Math.round((height - h) * at), width, height: h };
+}
+
 /** An id as a key segment: only letters, digits, _ and -. */
 const segment = (id: string) => id.replace(/[^A-Za-z0-9_-]/g, '_');
 
@@ -66,12 +100,16 @@ export function printFileKey(orderId: string, lineId: string, area: { widthPx: n
   return `${orderFolder(orderId)}${segment(lineId)}-${area.widthPx}x${area.heightPx}.jpg`;
 }
 
-/** Writes the print file of the image at `input` to `output`, and says what was written. */
+/**
+ * Writes the print file of the image at `input` to `output`, and says what was written. A crop
+ * (fillPrintArea) keeps the window at `cropPosition` (0.5: the centre).
+ */
 export async function renderPrintFile(
   input: string,
   output: string,
   area: Pick<PrintArea, 'widthPx' | 'heightPx'>,
   sizing: Sizing,
+  cropPosition = 0.5,
 ): Promise<Omit<PrintFile, 'key'>> {
   const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
   const meta = await source.metadata();
@@ -81,8 +119,13 @@ export async function renderPrintFile(
     ? { width: meta.height ?? 0, height: meta.width ?? 0 }
     : { width: meta.width ?? 0, height: meta.height ?? 0 };
   const size = areaForPhoto(area, photo);
-  const info = await source
-    .autoOrient()
+  let upright = source.autoOrient();
+  // The crop is cut before the resize, in the upright photo's pixels (sharp orients first when
+  // autoOrient precedes extract), so the resize only scales: `cover` then has nothing left to cut.
+  if (sizing === 'fillPrintArea' && photo.width > 0 && photo.height > 0) {
+    upright = upright.extract(extractRect(photo, size, cropPosition));
+  }
+  const info = await upright
     .resize(size.widthPx, size.heightPx, { fit: FITS[sizing], position: 'centre', background: WHITE })
     .flatten({ background: WHITE })
     .toColourspace('srgb')
@@ -101,18 +144,20 @@ async function md5Of(path: string): Promise<string> {
 
 /**
  * Makes an order line's print file from the original stored under `originalKey` and keeps it
- * under its key (printFileKey), replacing an earlier one of the same line and size.
+ * under its key (printFileKey), replacing an earlier one of the same line and size. A crop keeps
+ * the window at `cropPosition` (the centre by default).
  */
 export async function makePrintFile(
   originalKey: string,
   line: { orderId: string; lineId: string },
   area: Pick<PrintArea, 'widthPx' | 'heightPx'>,
   sizing: Sizing,
+  cropPosition = 0.5,
 ): Promise<PrintFile> {
   const output = tmpPath('print.jpg');
   await mkdir(dirname(output), { recursive: true });
   const made = await withLocalCopy(originalKey, (input) =>
-    renderPrintFile(input, output, area, sizing),
+    renderPrintFile(input, output, area, sizing, cropPosition),
   ).catch(async (err: unknown) => {
     await rm(output, { force: true });
     throw err;

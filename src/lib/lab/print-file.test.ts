@@ -9,7 +9,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { gpsJpeg } from '~tests/helpers/gallery-factories';
-import { areaForPhoto, printFileKey, renderPrintFile } from './print-file.server';
+import { areaForPhoto, extractRect, printFileKey, renderPrintFile } from './print-file.server';
 import { PRINT_FILE_URL_PATH, printFileKeyOf, printFileUrl } from './print-file-url.server';
 
 const dir = mkdtempSync(join(tmpdir(), 'wicklow-print-file-'));
@@ -51,6 +51,27 @@ describe('the print area', () => {
     });
   });
 
+  it('cuts the rectangle that fills it along the one axis where the shapes differ, at a position', () => {
+    const photo = { width: 6000, height: 4000 };
+    // A 16x20 print of a 3:2 photo keeps 5000 of its 6000 px width.
+    const area = { widthPx: 6000, heightPx: 4800 };
+    expect(extractRect(photo, area, 0)).toEqual({ left: 0, top: 0, width: 5000, height: 4000 });
+    expect(extractRect(photo, area)).toEqual({ left: 500, top: 0, width: 5000, height: 4000 });
+    expect(extractRect(photo, area, 1)).toEqual({ left: 1000, top: 0, width: 5000, height: 4000 });
+    expect(extractRect(photo, area, 0.25)).toEqual({ left: 250, top: 0, width: 5000, height: 4000 });
+    // Squarer than the photo's shape: a square photo into an 8x12 landscape area keeps 2/3 of the height.
+    expect(extractRect({ width: 3000, height: 3000 }, { widthPx: 3600, heightPx: 2400 }, 1)).toEqual({
+      left: 0,
+      top: 1000,
+      width: 3000,
+      height: 2000,
+    });
+    // The same shape: the whole photo; out of range: kept inside it.
+    expect(extractRect(photo, { widthPx: 3600, heightPx: 2400 }, 0)).toEqual({ left: 0, top: 0, ...photo });
+    expect(extractRect(photo, area, 9)).toEqual(extractRect(photo, area, 1));
+    expect(extractRect(photo, area, -1)).toEqual(extractRect(photo, area, 0));
+  });
+
   it('names a file per order line and size, with nothing from outside the key alphabet', () => {
     expect(printFileKey('ord/../x', 'line 1', { widthPx: 7200, heightPx: 4800 })).toBe(
       'lab/print-files/ord____x/line_1-7200x4800.jpg',
@@ -87,6 +108,30 @@ describe('a print file', () => {
     expect(near(await pixel(fitted, 150, 10), [255, 255, 255])).toBe(true);
     expect(near(await pixel(fitted, 150, 289), [255, 255, 255])).toBe(true);
     expect(near(await pixel(fitted, 5, 150), [255, 0, 0])).toBe(true);
+  });
+
+  it('crops at the photographer’s position: the left edge keeps only red, the right edge only blue', async () => {
+    // A 2:1 photo into a 1:1 area keeps half its width: at 0 the red half, at 1 the blue half.
+    const source = await halves(800, 400);
+    const left = out();
+    await renderPrintFile(source, left, { widthPx: 300, heightPx: 300 }, 'fillPrintArea', 0);
+    expect(near(await pixel(left, 5, 150), [255, 0, 0])).toBe(true);
+    expect(near(await pixel(left, 290, 150), [255, 0, 0])).toBe(true);
+    const right = out();
+    const made = await renderPrintFile(source, right, { widthPx: 300, heightPx: 300 }, 'fillPrintArea', 1);
+    expect([made.widthPx, made.heightPx]).toEqual([300, 300]);
+    expect(near(await pixel(right, 10, 150), [0, 0, 255])).toBe(true);
+    expect(near(await pixel(right, 294, 150), [0, 0, 255])).toBe(true);
+  });
+
+  it('moves the crop along the upright photo of a file stored on its side', async () => {
+    // Stored 800×400 with orientation 6: upright 400×800, red on top. A square area keeps half the
+    // height: at 1 (the bottom) only blue.
+    const source = await halves(800, 400, 6);
+    const output = out();
+    await renderPrintFile(source, output, { widthPx: 200, heightPx: 200 }, 'fillPrintArea', 1);
+    expect(near(await pixel(output, 100, 5), [0, 0, 255])).toBe(true);
+    expect(near(await pixel(output, 100, 194), [0, 0, 255])).toBe(true);
   });
 
   it('sends a photo stored on its side upright, in its upright orientation', async () => {

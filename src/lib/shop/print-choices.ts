@@ -33,6 +33,11 @@ export interface PrintVariant {
    * that print, with the lab's words for its product ('' when it gave none).
    */
   lab?: { unframed?: string; framed?: string };
+  /**
+   * Where the photographer put the crop window of this size when the print is a crop and not taken
+   * from the centre (print-crops.ts: 0 left or top, 1 right or bottom); absent: the centre.
+   */
+  cropPosition?: number;
 }
 /** A frame on sale for a size. */
 export interface FrameOption {

@@ -1,5 +1,6 @@
 // Which print sizes each photo has enough pixels for (the rule is in lib/shop/print-fit.ts), and the
-// same rule as an SQL condition, so that the shop's reads leave out the sizes that do not fit.
+// same rule as an SQL condition, so that the shop's reads leave out the sizes that do not fit, and
+// with it the sizes the owner withdrew for a photo because its crop does not work (print-crops.ts).
 import { desc, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import { fitsBySize, MIN_PRINT_PPI, PRINT_INCHES } from '~/lib/shop/print-fit';
@@ -25,22 +26,40 @@ function printFitsText(w: string, h: string, sizeRef: string): string {
   return `(${w} is null or ${h} is null or ${w} <= 0 or ${h} <= 0 or (max(${w}, ${h}) >= ${neededPx(sizeRef, 'long')} and min(${w}, ${h}) >= ${neededPx(sizeRef, 'short')}))`;
 }
 
+/** True where the owner has not withdrawn the size for the photo (photo_print_crops.offered = 0). */
+function notWithdrawnText(photoIdRef: string, sizeRef: string): string {
+  return `not exists (select 1 from photo_print_crops pc where pc.photo_id = ${photoIdRef} and pc.size = ${sizeRef} and pc.offered = 0)`;
+}
+
 /**
- * True where the photo can be sold: it has at least one variant at a size it fits. A photo too small
- * for every size (below MIN_PRINT_PPI even as a small print) is kept out of the shop, its count and
- * its price ranges. `photoRef` is the photos table's name or alias written out in full (`p`,
- * `"photos"`), never input.
+ * True where the shop offers the print size of the photo: its pixels fit the size (printFitsSql)
+ * and the owner has not withdrawn the size for it. `photoRef` is the photos table's name or alias
+ * written out in full (`p`, `"photos"`), `sizeRef` the size column, never input.
+ */
+export function printOfferedSql(photoRef: string, sizeRef: string): SQL {
+  return sql.raw(printOfferedText(photoRef, sizeRef));
+}
+
+function printOfferedText(photoRef: string, sizeRef: string): string {
+  const fits = printFitsText(`${photoRef}."width"`, `${photoRef}."height"`, sizeRef);
+  return `(${fits} and ${notWithdrawnText(`${photoRef}."id"`, sizeRef)})`;
+}
+
+/**
+ * True where the photo can be sold: it has at least one variant at a size the shop offers it at
+ * (printOfferedSql). A photo too small for every size (below MIN_PRINT_PPI even as a small print),
+ * or whose every size the owner withdrew, is kept out of the shop, its count and its price ranges.
+ * `photoRef` is the photos table's name or alias written out in full (`p`, `"photos"`), never input.
  */
 export function photoSellableSql(photoRef: string): SQL {
-  const fits = printFitsText(`${photoRef}."width"`, `${photoRef}."height"`, 'sv.size');
+  const offered = printOfferedText(photoRef, 'sv.size');
   return sql.raw(
-    `exists (select 1 from product_variants sv where sv.photo_id = ${photoRef}."id" and ${fits})`,
+    `exists (select 1 from product_variants sv where sv.photo_id = ${photoRef}."id" and ${offered})`,
   );
 }
 
-/** The condition for a query that joins product_variants to photos. */
-export const variantFitsPhoto = () =>
-  printFitsSql('"photos"."width"', '"photos"."height"', '"product_variants"."size"');
+/** The condition for a query that joins product_variants to photos: the variant is on sale. */
+export const variantFitsPhoto = () => printOfferedSql('"photos"', '"product_variants"."size"');
 
 /** Every photo, newest first, with the resolution of each print size and whether it fits. */
 export function listPrintFit(db: Db) {

@@ -11,15 +11,18 @@ import { type Photo, photoSlugRedirects, photos } from '~db/schema';
 import { type FrameNotes, frameNotes } from './frame-details';
 import { readFrameDetails } from './frame-details.server';
 import { withSalePrices } from './price-sales.server';
-import { printFitsSql } from './print-fit.server';
+import { printOfferedSql } from './print-fit.server';
 import { SLUG_PATTERN } from './print-slugs.server';
 import { listActiveFramingOptions, listVariantsForPhoto } from './products.server';
 
 export { printPath };
 
-/** Active, with a variant at a size its pixels fit: the photos that have a print page. */
+/**
+ * Active, with a variant at a size its pixels fit and the owner has not withdrawn: the photos that
+ * have a print page.
+ */
 function sellable(): SQL {
-  const fits = printFitsSql('"photos"."width"', '"photos"."height"', 'pv.size');
+  const fits = printOfferedSql('"photos"', 'pv.size');
   return and(
     eq(photos.isActive, true),
     isNotNull(photos.slug),
