@@ -27,9 +27,10 @@ export const FEATURE_IMPORTS = {
   profile: ['media', 'photos', 'site'],
   reviews: ['site'],
   selling: ['lab', 'payments', 'shop', 'site'],
-  shop: ['media', 'reviews', 'site'],
+  shop: ['media', 'reviews', 'site', 'visits'],
   site: [],
   viewer: ['media', 'site'],
+  visits: ['payments'],
   withdrawals: ['site'],
 };
 

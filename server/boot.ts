@@ -23,6 +23,7 @@ import { startMailSender } from '../src/lib/platform/server/mail/mail-sender';
 import { startHoldRelease } from '../src/lib/shop/editions.server';
 import { fillMissingSlugs } from '../src/lib/shop/print-slugs.server';
 import { mailSenderName } from '../src/lib/site/business.server';
+import { startVisitFlusher } from '../src/lib/visits/counter.server';
 import { seedDemo } from './seed/demo';
 
 /** Where the media are, said at every start; for files an earlier version kept, how to move them. */
@@ -95,4 +96,6 @@ export async function boot(): Promise<void> {
   startExpiryReminders(db);
   // Uploads never finished or never saved to a record are removed after 24 hours: now, then hourly.
   startStorageSweep(db);
+  // Page views are counted in memory and written every VISITS_FLUSH_SECONDS (lib/visits).
+  if (config.visits.enabled) startVisitFlusher(db, config.visits.flushEveryMs);
 }

@@ -19,6 +19,8 @@ import { flushLog, getLog, loggablePath, logRequest, withRequest } from '~/lib/p
 import { stopMailSender } from '~/lib/platform/server/mail/mail-sender';
 import { securityHeaders } from '~/lib/platform/server/render/security-headers';
 import { nextSaleBoundary } from '~/lib/shop/price-sales.server';
+import { stopVisitFlusher } from '~/lib/visits/counter.server';
+import { countPageRequest } from '~/lib/visits/front.server';
 import { boot } from './boot';
 import type { AstroHandler, Captured } from './capture';
 import { renderToMemory } from './capture';
@@ -60,6 +62,11 @@ function send(
   }
   res.writeHead(page.status, headers);
   res.end(req.method === 'HEAD' ? undefined : variant.body);
+}
+
+/** A page answered from the page cache is a view for the visitor numbers (lib/visits). */
+function counted(req: IncomingMessage, path: string, page: CachedPage): void {
+  countPageRequest(req, path, page.status, page.variants.identity.headers['content-type']);
 }
 
 /** What the front decides from a request target alone, the same for every request with that target. */
@@ -317,6 +324,7 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
       if (key && hit) {
         req.url = key;
         send(req, res, reqId, hit, 'hit');
+        counted(req, target.path, hit);
         return;
       }
       return answerLater(req, res, reqId, target.path, target.encoded, key, safe).catch((err) =>
@@ -365,7 +373,11 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
       const page = await cache.getOrRender(key, () =>
         render(req, async () => toCacheable(await renderToMemory(handler, req, peerOf(req)), security)),
       );
-      if (page) return send(req, res, reqId, page, 'miss');
+      if (page) {
+        send(req, res, reqId, page, 'miss');
+        counted(req, path, page);
+        return;
+      }
     }
     // A HEAD of a page not cached yet, or an answer that may not be cached (a redirect, an
     // error, a cookie): rendered for this request alone.
@@ -402,6 +414,7 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
     probe.close();
     await stopStorageSweep();
     await stopMailSender();
+    stopVisitFlusher(getDb());
     closeDb();
     getLog().info('Stopped.');
     flushLog();

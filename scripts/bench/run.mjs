@@ -36,6 +36,7 @@ import { saleRows } from './sale.mjs';
 import { storageRows } from './storage.mjs';
 import { throughputRows } from './throughput.mjs';
 import { baselinePublish, make24mp, sitePublish } from './upload.mjs';
+import { visitsRows } from './visits.mjs';
 
 const only = pagesFromArgs();
 const saleOnly = process.argv.includes('--sale');
@@ -142,6 +143,11 @@ try {
   }
   await site.stop();
 
+  if (!only && !saleOnly) {
+    // Two copies of the seeded site, counting visitors and not (`node scripts/bench/visits.mjs` alone).
+    section('anonymous pages with visitor counting on and off');
+    rows.push(...(await visitsRows(dataDir)));
+  }
   if (!only && !saleOnly) {
     section('camera masters: a 200 MB 16-bit TIFF, two at once, 100 MP at the pixel limit');
     rows.push(...(await largeUploadRows()));

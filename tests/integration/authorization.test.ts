@@ -81,6 +81,9 @@ const PUBLIC_MUTATIONS = [
   '/api/paypal/order/[id]/capture',
   // A buyer's review of what they bought, through the link mailed when the order was delivered.
   '/api/reviews',
+  // A print added to a cart, counted for the owner's visitor numbers: it holds only the event's name,
+  // and repeats from one address within a minute are not counted.
+  '/api/visits',
   // A client gallery's recipient has no account: the link (and its PIN) is the key to the PIN form,
   // the hearts and the selection sent to the photographer, each checked against the link.
   '/g/[token]/favourites/[fileId]',

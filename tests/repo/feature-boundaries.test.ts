@@ -51,7 +51,9 @@ describe('feature boundaries', { timeout: 90_000 }, () => {
     );
     expect(run.status).not.toBe(0);
     expect(refused(run.output)).toBe(1);
-    expect(run.output).toContain('src/lib/shop may import media, reviews and site (and the platform)');
+    expect(run.output).toContain(
+      'src/lib/shop may import media, reviews, site and visits (and the platform)',
+    );
   });
 
   it('refuses it in a server file', () => {

@@ -51,6 +51,7 @@ const FILE_SYSTEM_USERS: Record<string, string> = {
   'src/lib/galleries/gallery-video-preview.server.ts': 'ffmpeg’s tmp/ watermark input and output',
   'src/lib/lab/print-file.server.ts': 'sharp’s tmp/ output of a print file, and its MD5',
   'src/lib/galleries/gallery-location.server.ts': 'reads a JPEG’s head from a local path or a tmp/ copy',
+  'src/lib/visits/country.server.ts': 'the country database that comes with its npm package, read once',
 };
 
 /** Where stored files are named by path: only the store's own modules may call these. */

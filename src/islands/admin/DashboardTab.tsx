@@ -15,6 +15,7 @@ import {
 } from '~/lib/platform/shared/format';
 import { lastQuarter, quarterName, vatReportPath } from '~/lib/selling/vat-report';
 import { type OssFigures, OssThresholdCard } from '../selling/OssThresholdCard';
+import { VisitorsCard } from '../visits/VisitorsCard';
 import { MailFailuresCard } from './MailFailuresCard';
 import { SalesReport } from './SalesReport';
 
@@ -181,6 +182,7 @@ export function DashboardTab(props: { onOpenTab?: (tab: string) => void }) {
       <OssThresholdCard oss={data?.oss} />
       <MailFailuresCard />
       <SalesReport />
+      <VisitorsCard />
       <div className="mt-8 grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section className="rounded-lg border border-slate-200 bg-white p-6" aria-labelledby="content-h">
           <h3 id="content-h" className="text-lg font-semibold">

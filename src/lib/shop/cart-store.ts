@@ -15,6 +15,7 @@ import {
   updateQuantity,
 } from '~/lib/shop/cart';
 import { FINISHES, PRINT_SIZES } from '~/lib/site/constants';
+import { sendVisitEvent } from '~/lib/visits/beacon';
 
 export type { CartLine };
 
@@ -61,7 +62,14 @@ export const $cart = persistentAtom<CartLine[]>(CART_STORAGE_KEY, [], {
 /** The number of prints in the cart (the sum of quantities), for the nav badge. */
 export const $itemCount = computed($cart, (lines) => lines.reduce((sum, line) => sum + line.quantity, 0));
 
-export const addToCart = (line: CartLine) => $cart.set(addLine($cart.get(), line) as CartLine[]);
+/**
+ * Adds a line, and tells the owner's visitor numbers that a print went into a cart (the event's
+ * name alone is sent: no id, no cookie).
+ */
+export const addToCart = (line: CartLine) => {
+  $cart.set(addLine($cart.get(), line) as CartLine[]);
+  sendVisitEvent('cart');
+};
 export const removeFromCart = (key: LineKey) => $cart.set(removeLine($cart.get(), key) as CartLine[]);
 export const setQuantity = (key: LineKey, quantity: number) =>
   $cart.set(updateQuantity($cart.get(), key, quantity) as CartLine[]);

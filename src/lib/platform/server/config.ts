@@ -144,6 +144,19 @@ const envSchema = z.object({
       .max(1024, 'must be at most 1024 (1 TB)')
       .default(20),
   ),
+  VISITOR_COUNTING: z.preprocess(
+    emptyToUndefined,
+    z.enum(['0', '1', 'true', 'false'], { error: 'must be 1 or 0' }).default('1'),
+  ),
+  VISITS_FLUSH_SECONDS: z.preprocess(
+    emptyToUndefined,
+    z.coerce
+      .number({ error: 'must be a number of seconds between 1 and 3600' })
+      .int('must be a number of seconds between 1 and 3600')
+      .min(1, 'must be a number of seconds between 1 and 3600')
+      .max(3600, 'must be a number of seconds between 1 and 3600')
+      .default(60),
+  ),
   OPENAI_API_KEY: optionalString,
   OPENAI_BASE_URL: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional()),
   OPENAI_MODEL: optionalString,
@@ -276,6 +289,16 @@ export interface Config {
   trustedProxies: string[];
   /** The largest file the owner may upload to a client gallery, in bytes (20 GB unless set). */
   galleryMaxFileBytes: number;
+  visits: {
+    /** Whether page views are counted at all (lib/visits); off, nothing is counted or kept. */
+    enabled: boolean;
+    /**
+     * How often the counts held in memory are written to the database. Each write changes the
+     * content version, so every cached page is rendered once more afterwards: once a minute costs
+     * little, once per view would empty the page cache all the time.
+     */
+    flushEveryMs: number;
+  };
   /** The ffmpeg binary for video posters and metadata removal; unset: the one from npm. */
   ffmpegPath: string | undefined;
   logLevel: LogLevel;
@@ -388,6 +411,10 @@ export function buildConfig(env: Env): Config {
     socialProfileUrl: env.SOCIAL_PROFILE_URL,
     trustedProxies: env.TRUSTED_PROXIES ? env.TRUSTED_PROXIES.split(',').map(normalizeIp) : [],
     galleryMaxFileBytes: Math.round(env.GALLERY_MAX_FILE_GB * 1024 ** 3),
+    visits: {
+      enabled: env.VISITOR_COUNTING === '1' || env.VISITOR_COUNTING === 'true',
+      flushEveryMs: env.VISITS_FLUSH_SECONDS * 1000,
+    },
     ffmpegPath: env.FFMPEG_PATH,
     logLevel: env.LOG_LEVEL,
   };

@@ -136,6 +136,9 @@ export const ROUTES: readonly RouteRule[] = [
   // A buyer's review of a print: the review link's token in the body is its authorization.
   api('/api/reviews', 'public', 'public', true),
   api('/api/paypal/order/*/capture', 'public', 'public', true),
+  // A page's shop event (a print added to the cart) for the owner's visitor numbers: counted once a
+  // minute at most per address, never from robots or the owner.
+  api('/api/visits', 'public', 'public', true),
   // A signed upload URL carries its own authorization (an HMAC with an expiry).
   api('/api/objects/signed/*', 'public', 'public', true),
   // A print file for the lab, behind a signed address of its own (an HMAC with an expiry): read by

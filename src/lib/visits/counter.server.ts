@@ -1,0 +1,350 @@
+// Visitor numbers without cookies: page views, visitors per day, referring sites, countries and the
+// shop's cart events, counted in memory and written to the database every minute or so.
+//
+// - A visitor is a hash of the day's random salt, the address (an IPv6 client's /64) and the browser's
+//   user agent. Neither the address nor the user agent is stored; the salt of a day is deleted once
+//   the day after it has begun, after which a hash can no longer be linked to anyone.
+// - A page counts once a minute at most per address: a flood of requests from one address adds one
+//   view a minute, however fast it comes. The limiter holds at most a minute of addresses.
+// - Robots (by user agent, through the maintained `isbot` list) and the owner are never counted.
+// - Nothing grows without bound: counters are one row per day and figure, the number of distinct
+//   pages and referring sites a day is capped (the rest count as "(other)"), the day's visitor
+//   hashes are capped, and both hashes and salts are deleted after a day, counters after two years.
+//
+// Counting happens in memory and reaches the database in one transaction per flush: every write
+// changes the content version the front's page cache is keyed by, so writing on each view would
+// make every cached page render again on each view.
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt, sql } from 'drizzle-orm';
+import { isbot } from 'isbot';
+import type { Db, Tx } from '~/lib/platform/server/db';
+import { registerInstance } from '~/lib/platform/server/instances';
+import { getLog } from '~/lib/platform/server/log';
+import { irishDay, nextDay, startOfIrishDay } from '~/lib/platform/shared/irish-dates';
+import { visitCounts, visitSalts, visitVisitors } from '~db/schema';
+import { countryOf } from './country.server';
+import { OTHER_KEY, type VisitEvent, type VisitKind } from './report';
+
+registerInstance('visit counter', import.meta.url);
+
+/** One view of a page that the site answered with HTML. */
+export interface PageView {
+  /** The page's normalised path, without its query. */
+  path: string;
+  /** The visitor's address as the rate limits key it (an IPv6 client's /64). */
+  address: string;
+  userAgent: string | null | undefined;
+  /** The Referer header as sent, if any. */
+  referrer?: string | null;
+  /** This site's own host names: a link from one of its pages to another is not a referral. */
+  ownHosts: readonly string[];
+  /** The request carries the owner's session: the owner's own visits are left out. */
+  owner?: boolean;
+}
+
+export interface EventInput {
+  event: VisitEvent;
+  address: string;
+  userAgent: string | null | undefined;
+  owner?: boolean;
+}
+
+/** What became of a view or an event: only 'counted' changed a figure. */
+export type Outcome = 'counted' | 'repeat' | 'bot' | 'owner' | 'invalid' | 'flood';
+
+/** A page or event counts again for the same address after this long. */
+export const REPEAT_WINDOW_MS = 60_000;
+/** Counters are kept this many days, then deleted. */
+export const KEEP_COUNTS_DAYS = 731;
+/** Distinct keys of a kind counted on one day; the rest are counted under "(other)". */
+export const MAX_KEYS: Record<VisitKind, number> = {
+  views: 1,
+  visitors: 1,
+  page: 500,
+  referrer: 200,
+  country: 300,
+  event: 10,
+};
+/** Visitor hashes kept for one day: past this, new visitors still add views but not visitors. */
+export const MAX_VISITORS_PER_DAY = 200_000;
+/** Addresses + pages the repeat limiter takes in one window; past this, nothing new is counted until the next. */
+const MAX_LIMITER_ENTRIES = 100_000;
+const LONGEST_PATH = 200;
+
+interface Today {
+  day: string;
+  /** When the next day begins in Ireland (ms). */
+  endsAt: number;
+  salt: string;
+  seen: Set<string>;
+  /** The keys each kind already has today, for the caps. */
+  keys: Map<VisitKind, Set<string>>;
+}
+
+interface Pending {
+  counts: Map<string, number>;
+  hashes: string[];
+}
+
+const SEP = '\u0000';
+
+/** The day before a day, both YYYY-MM-DD. */
+export function previousDay(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}
+
+/** The day `days` before a day. */
+export function daysBefore(date: string, days: number): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d - days)).toISOString().slice(0, 10);
+}
+
+/**
+ * The referring site of a view: its host name without "www.", or null for none, for a link from
+ * this site itself, or for anything that is not an http(s) address.
+ */
+export function referrerHost(
+  referrer: string | null | undefined,
+  ownHosts: readonly string[],
+): string | null {
+  if (!referrer || referrer.length > 2000) return null;
+  let url: URL;
+  try {
+    url = new URL(referrer);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const host = url.hostname.toLowerCase();
+  if (ownHosts.some((own) => own.toLowerCase().replace(/:\d+$/, '') === host)) return null;
+  const name = host.replace(/^www\./, '');
+  return /^[a-z0-9.-]{1,100}$/.test(name) ? name : null;
+}
+
+/** isbot on each distinct user agent once: the same few browsers ask for nearly every page. */
+const botMemo = new Map<string, boolean>();
+export function isRobot(userAgent: string | null | undefined): boolean {
+  if (!userAgent) return true;
+  let bot = botMemo.get(userAgent);
+  if (bot === undefined) {
+    bot = isbot(userAgent);
+    if (botMemo.size >= 2000) botMemo.clear();
+    botMemo.set(userAgent, bot);
+  }
+  return bot;
+}
+
+export class VisitCounter {
+  private today: Today | undefined;
+  private readonly pending = new Map<string, Pending>();
+  /**
+   * When each address + page (or event) was last counted, in two generations of one window each:
+   * every window the older is dropped whole, so the limiter holds at most two windows of keys and
+   * never walks its entries.
+   */
+  private recent = new Map<string, number>();
+  private older = new Map<string, number>();
+  private generationEndsAt = 0;
+
+  /** Counts one page view; see Outcome for what happened. */
+  view(db: Db, view: PageView, now = Date.now()): Outcome {
+    if (view.owner) return 'owner';
+    if (!view.path.startsWith('/') || view.path.length > LONGEST_PATH) return 'invalid';
+    if (isRobot(view.userAgent)) return 'bot';
+    const limited = this.limit(`${view.address}\n${view.path}`, now);
+    if (limited) return limited;
+    const today = this.dayOf(db, now);
+    const pending = this.pendingOf(today.day);
+    this.add(today, pending, 'views', '');
+    this.add(today, pending, 'page', view.path);
+    const from = referrerHost(view.referrer, view.ownHosts);
+    if (from) this.add(today, pending, 'referrer', from);
+    // The salt makes the hash this site's and this day's alone, so the site is not hashed in too.
+    const hash = createHash('sha256')
+      .update(`${today.salt}\n${view.address}\n${view.userAgent ?? ''}`)
+      .digest('base64url')
+      .slice(0, 22);
+    if (!today.seen.has(hash) && today.seen.size < MAX_VISITORS_PER_DAY) {
+      today.seen.add(hash);
+      pending.hashes.push(hash);
+      this.add(today, pending, 'country', countryOf(view.address));
+    }
+    return 'counted';
+  }
+
+  /** Counts one shop event (a print added to the cart), once a minute at most per address. */
+  event(db: Db, input: EventInput, now = Date.now()): Outcome {
+    if (input.owner) return 'owner';
+    if (isRobot(input.userAgent)) return 'bot';
+    const limited = this.limit(`${input.address}\n#${input.event}`, now);
+    if (limited) return limited;
+    const today = this.dayOf(db, now);
+    this.add(today, this.pendingOf(today.day), 'event', input.event);
+    return 'counted';
+  }
+
+  /** Whether anything waits to be written. */
+  get hasPending(): boolean {
+    return this.pending.size > 0;
+  }
+
+  /** Writes what was counted since the last flush, in one transaction. */
+  flush(db: Db): void {
+    if (this.pending.size === 0) return;
+    const batches = [...this.pending];
+    this.pending.clear();
+    db.transaction((tx) => {
+      for (const [day, { counts, hashes }] of batches) {
+        let visitors = 0;
+        for (let i = 0; i < hashes.length; i += 400) {
+          const rows = hashes.slice(i, i + 400).map((hash) => ({ day, hash }));
+          visitors += tx.insert(visitVisitors).values(rows).onConflictDoNothing().run().changes;
+        }
+        if (visitors > 0) counts.set(`visitors${SEP}`, visitors);
+        for (const [id, count] of counts) {
+          const [kind, key] = id.split(SEP) as [VisitKind, string];
+          tx.insert(visitCounts)
+            .values({ day, kind, key, count })
+            .onConflictDoUpdate({
+              target: [visitCounts.day, visitCounts.kind, visitCounts.key],
+              set: { count: sqlAdd(count) },
+            })
+            .run();
+        }
+      }
+    });
+  }
+
+  private limit(key: string, now: number): Outcome | null {
+    if (now >= this.generationEndsAt) {
+      // A key last counted before the older generation began is more than a window old.
+      this.older = now - this.generationEndsAt < REPEAT_WINDOW_MS ? this.recent : new Map();
+      this.recent = new Map();
+      this.generationEndsAt = now + REPEAT_WINDOW_MS;
+    }
+    const last = this.recent.get(key) ?? this.older.get(key);
+    if (last !== undefined && now - last < REPEAT_WINDOW_MS) return 'repeat';
+    if (this.recent.size >= MAX_LIMITER_ENTRIES) return 'flood';
+    this.recent.set(key, now);
+    return null;
+  }
+
+  private pendingOf(day: string): Pending {
+    let pending = this.pending.get(day);
+    if (!pending) {
+      pending = { counts: new Map(), hashes: [] };
+      this.pending.set(day, pending);
+    }
+    return pending;
+  }
+
+  private add(today: Today, pending: Pending, kind: VisitKind, key: string): void {
+    let keys = today.keys.get(kind);
+    if (!keys) {
+      keys = new Set();
+      today.keys.set(kind, keys);
+    }
+    let kept = key;
+    if (!keys.has(key)) {
+      if (keys.size >= MAX_KEYS[kind]) kept = OTHER_KEY;
+      keys.add(kept);
+    }
+    const id = `${kind}${SEP}${kept}`;
+    pending.counts.set(id, (pending.counts.get(id) ?? 0) + 1);
+  }
+
+  /**
+   * Today's salt, hashes and keys, read once a day. A new day flushes the old one's counts, makes
+   * its own salt, and deletes salts and hashes older than yesterday and counters past their time.
+   */
+  private dayOf(db: Db, now: number): Today {
+    if (this.today && now < this.today.endsAt) return this.today;
+    const day = irishDay(new Date(now));
+    const endsAt = startOfIrishDay(nextDay(day)).getTime();
+    if (this.today?.day === day) {
+      this.today.endsAt = endsAt;
+      return this.today;
+    }
+    this.flush(db);
+    const salt = openDay(db, day);
+    const seen = new Set(
+      db
+        .select({ hash: visitVisitors.hash })
+        .from(visitVisitors)
+        .where(eq(visitVisitors.day, day))
+        .all()
+        .map((r) => r.hash),
+    );
+    const keys = new Map<VisitKind, Set<string>>();
+    for (const row of db
+      .select({ kind: visitCounts.kind, key: visitCounts.key })
+      .from(visitCounts)
+      .where(eq(visitCounts.day, day))
+      .all()) {
+      const set = keys.get(row.kind) ?? new Set<string>();
+      set.add(row.key);
+      keys.set(row.kind, set);
+    }
+    this.today = { day, endsAt, salt, seen, keys };
+    // The limiter's entries of yesterday can still hold; nothing else of yesterday's is needed.
+    return this.today;
+  }
+}
+
+const sqlAdd = (n: number) => sql`${visitCounts.count} + ${n}`;
+
+/**
+ * The salt of `day` (made when missing), after deleting every salt and visitor hash older than the
+ * day before and every counter older than KEEP_COUNTS_DAYS.
+ */
+export function openDay(db: Db, day: string): string {
+  return db.transaction((tx) => {
+    pruneVisits(tx, day);
+    tx.insert(visitSalts)
+      .values({ day, salt: randomBytes(16).toString('base64url') })
+      .onConflictDoNothing()
+      .run();
+    const row = tx.select({ salt: visitSalts.salt }).from(visitSalts).where(eq(visitSalts.day, day)).get();
+    if (!row) throw new Error(`The visit salt of ${day} could not be kept.`);
+    return row.salt;
+  });
+}
+
+/** Deletes salts and hashes before the day before `today`, and counters older than KEEP_COUNTS_DAYS. */
+export function pruneVisits(db: Db | Tx, today: string): void {
+  const yesterday = previousDay(today);
+  db.delete(visitSalts).where(lt(visitSalts.day, yesterday)).run();
+  db.delete(visitVisitors).where(lt(visitVisitors.day, yesterday)).run();
+  db.delete(visitCounts)
+    .where(lt(visitCounts.day, daysBefore(today, KEEP_COUNTS_DAYS)))
+    .run();
+}
+
+/** The process's counter: the front counts pages into it, the events endpoint events. */
+export const visitCounter = new VisitCounter();
+
+let timer: NodeJS.Timeout | undefined;
+
+/** Writes the counts every `everyMs`; stopVisitFlusher writes the last ones. */
+export function startVisitFlusher(db: Db, everyMs: number): void {
+  if (timer) return;
+  timer = setInterval(() => {
+    try {
+      visitCounter.flush(db);
+    } catch (err) {
+      getLog().error({ err }, 'The visit counts could not be written');
+    }
+  }, everyMs);
+  timer.unref();
+}
+
+export function stopVisitFlusher(db: Db): void {
+  if (timer) clearInterval(timer);
+  timer = undefined;
+  try {
+    visitCounter.flush(db);
+  } catch (err) {
+    getLog().error({ err }, 'The visit counts could not be written');
+  }
+}

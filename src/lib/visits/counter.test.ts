@@ -1,0 +1,249 @@
+// Visitor numbers without cookies: a view counts once a minute per address and page, a visitor once a
+// day through a hash of a daily salt that is deleted after a day, robots and the owner never count,
+// and the tables stay small (capped keys, hashes and salts for two days, counters for two years).
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '~/lib/platform/server/db';
+import { startOfIrishDay } from '~/lib/platform/shared/irish-dates';
+import { visitCounts, visitSalts, visitVisitors } from '~db/schema';
+import { memoryDb } from '~tests/helpers/db';
+import { makeOrder, makePhoto } from '~tests/helpers/factories';
+import {
+  daysBefore,
+  KEEP_COUNTS_DAYS,
+  MAX_KEYS,
+  type PageView,
+  REPEAT_WINDOW_MS,
+  referrerHost,
+  VisitCounter,
+} from './counter.server';
+import { countryOf } from './country.server';
+import { OTHER_KEY } from './report';
+import { visitReport } from './report.server';
+
+const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0';
+const SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+/** Midday in Ireland on 10 June 2026. */
+const NOON = startOfIrishDay('2026-06-10').getTime() + 12 * 3600_000;
+const DAY_MS = 24 * 3600_000;
+
+let db: Db;
+let counter: VisitCounter;
+beforeEach(() => {
+  db = memoryDb();
+  counter = new VisitCounter();
+});
+
+const view = (overrides: Partial<PageView> = {}): PageView => ({
+  path: '/',
+  address: '198.51.100.7',
+  userAgent: FIREFOX,
+  referrer: null,
+  ownHosts: ['wicklowlight.ie'],
+  ...overrides,
+});
+
+/** The stored counters of a day as { 'kind key': count }. */
+function countsOf(day: string): Record<string, number> {
+  counter.flush(db);
+  return Object.fromEntries(
+    db
+      .select()
+      .from(visitCounts)
+      .where(eq(visitCounts.day, day))
+      .all()
+      .map((r) => [`${r.kind} ${r.key}`.trim(), r.count]),
+  );
+}
+
+describe('counting views', () => {
+  it('counts a view, its page, and a new visitor with their country', () => {
+    expect(counter.view(db, view({ address: '8.8.8.8' }), NOON)).toBe('counted');
+    expect(countsOf('2026-06-10')).toEqual({ views: 1, visitors: 1, 'page /': 1, 'country US': 1 });
+  });
+
+  it('counts one visitor for several pages, and another for another browser at the same address', () => {
+    counter.view(db, view({ path: '/' }), NOON);
+    counter.view(db, view({ path: '/shop' }), NOON + 1000);
+    counter.view(db, view({ path: '/drone-services', userAgent: SAFARI }), NOON + 2000);
+    const counts = countsOf('2026-06-10');
+    expect(counts).toMatchObject({ views: 3, visitors: 2, 'page /': 1, 'page /shop': 1 });
+  });
+
+  it('counts a flood of views of one page from one address once a minute', () => {
+    for (let i = 0; i < 500; i++) counter.view(db, view(), NOON + i * 10);
+    expect(counter.view(db, view(), NOON + REPEAT_WINDOW_MS - 1)).toBe('repeat');
+    expect(counter.view(db, view(), NOON + REPEAT_WINDOW_MS)).toBe('counted');
+    // Another address is another visitor, whatever the first one does.
+    expect(counter.view(db, view({ address: '203.0.113.9' }), NOON + 20)).toBe('counted');
+    expect(countsOf('2026-06-10')).toMatchObject({ views: 3, visitors: 2, 'page /': 3 });
+  });
+
+  it('leaves out robots, browsers that send no user agent, and the owner', () => {
+    expect(counter.view(db, view({ userAgent: GOOGLEBOT }), NOON)).toBe('bot');
+    expect(counter.view(db, view({ userAgent: 'curl/8.5.0' }), NOON)).toBe('bot');
+    expect(counter.view(db, view({ userAgent: undefined }), NOON)).toBe('bot');
+    expect(counter.view(db, view({ owner: true }), NOON)).toBe('owner');
+    expect(
+      counter.event(db, { event: 'cart', address: '198.51.100.7', userAgent: FIREFOX, owner: true }, NOON),
+    ).toBe('owner');
+    expect(countsOf('2026-06-10')).toEqual({});
+  });
+
+  it('counts a referring site by its host, never this site itself', () => {
+    counter.view(db, view({ path: '/a', referrer: 'https://www.instagram.com/wicklowlight/?x=1' }), NOON);
+    counter.view(db, view({ path: '/b', referrer: 'https://wicklowlight.ie/shop' }), NOON);
+    counter.view(db, view({ path: '/c', referrer: 'android-app://com.google.android.gm/' }), NOON);
+    expect(countsOf('2026-06-10')).toMatchObject({ 'referrer instagram.com': 1 });
+    expect(Object.keys(countsOf('2026-06-10')).filter((k) => k.startsWith('referrer'))).toHaveLength(1);
+    expect(referrerHost('http://localhost:4321/', ['localhost:4321'])).toBeNull();
+    expect(referrerHost('not a url', [])).toBeNull();
+  });
+
+  it('counts a print added to the cart once a minute per address', () => {
+    const cart = { event: 'cart' as const, address: '198.51.100.7', userAgent: FIREFOX };
+    expect(counter.event(db, cart, NOON)).toBe('counted');
+    expect(counter.event(db, cart, NOON + 5000)).toBe('repeat');
+    expect(counter.event(db, cart, NOON + REPEAT_WINDOW_MS)).toBe('counted');
+    expect(countsOf('2026-06-10')).toEqual({ 'event cart': 2 });
+  });
+});
+
+describe('the daily salt', () => {
+  it('makes the same visitor a new one on the next day, with another salt and another hash', () => {
+    counter.view(db, view(), NOON);
+    counter.view(db, view(), NOON + DAY_MS);
+    counter.flush(db);
+    const salts = db.select().from(visitSalts).orderBy(visitSalts.day).all();
+    expect(salts.map((s) => s.day)).toEqual(['2026-06-10', '2026-06-11']);
+    expect(salts[0]?.salt).not.toBe(salts[1]?.salt);
+    const hashes = db.select().from(visitVisitors).orderBy(visitVisitors.day).all();
+    expect(hashes).toHaveLength(2);
+    expect(hashes[0]?.hash).not.toBe(hashes[1]?.hash);
+    expect(countsOf('2026-06-11')).toMatchObject({ views: 1, visitors: 1 });
+  });
+
+  it('never stores the address or the user agent', () => {
+    counter.view(db, view({ referrer: 'https://example.org/' }), NOON);
+    counter.event(db, { event: 'cart', address: '198.51.100.7', userAgent: FIREFOX }, NOON);
+    counter.flush(db);
+    const everything = JSON.stringify([
+      db.select().from(visitSalts).all(),
+      db.select().from(visitVisitors).all(),
+      db.select().from(visitCounts).all(),
+    ]);
+    expect(everything).not.toContain('198.51.100');
+    expect(everything).not.toContain('Firefox');
+  });
+
+  it('recognises a visitor already counted today after a restart (a new counter)', () => {
+    counter.view(db, view({ path: '/' }), NOON);
+    counter.flush(db);
+    const restarted = new VisitCounter();
+    restarted.view(db, view({ path: '/shop' }), NOON + 1000);
+    restarted.flush(db);
+    expect(countsOf('2026-06-10')).toMatchObject({ views: 2, visitors: 1 });
+  });
+});
+
+describe('keeping it small', () => {
+  it('deletes salts and visitor hashes once the day after has passed, counters after two years', () => {
+    db.insert(visitCounts)
+      .values({ day: daysBefore('2026-06-10', KEEP_COUNTS_DAYS + 1), kind: 'views', key: '', count: 4 })
+      .run();
+    db.insert(visitCounts)
+      .values({ day: daysBefore('2026-06-10', 300), kind: 'views', key: '', count: 5 })
+      .run();
+    counter.view(db, view(), NOON);
+    counter.flush(db);
+    counter.view(db, view({ path: '/shop' }), NOON + DAY_MS);
+    counter.flush(db);
+    expect(db.select().from(visitSalts).all()).toHaveLength(2);
+    counter.view(db, view({ path: '/drone-services' }), NOON + 2 * DAY_MS);
+    counter.flush(db);
+    expect(
+      db
+        .select({ day: visitSalts.day })
+        .from(visitSalts)
+        .all()
+        .map((r) => r.day),
+    ).toEqual(['2026-06-11', '2026-06-12']);
+    expect(
+      new Set(
+        db
+          .select()
+          .from(visitVisitors)
+          .all()
+          .map((r) => r.day),
+      ),
+    ).toEqual(new Set(['2026-06-11', '2026-06-12']));
+    const days = db
+      .select({ day: visitCounts.day })
+      .from(visitCounts)
+      .all()
+      .map((r) => r.day);
+    expect(days).toContain(daysBefore('2026-06-10', 300));
+    expect(days).not.toContain(daysBefore('2026-06-10', KEEP_COUNTS_DAYS + 1));
+  });
+
+  it('counts pages past the day cap together as "(other)"', () => {
+    for (let i = 0; i < MAX_KEYS.page + 20; i++) counter.view(db, view({ path: `/p${i}` }), NOON);
+    const pages = Object.entries(countsOf('2026-06-10')).filter(([k]) => k.startsWith('page '));
+    expect(pages).toHaveLength(MAX_KEYS.page + 1);
+    expect(Object.fromEntries(pages)[`page ${OTHER_KEY}`]).toBe(20);
+  });
+});
+
+describe('countries', () => {
+  it('are looked up on this machine, and unknown for private and loopback addresses', () => {
+    expect(countryOf('8.8.8.8')).toBe('US');
+    expect(countryOf('127.0.0.1')).toBe('');
+    expect(countryOf('192.168.1.20')).toBe('');
+    expect(countryOf('::1')).toBe('');
+    expect(countryOf('2001:4860:4860::/64')).toBe('US');
+    expect(countryOf('unknown-peer')).toBe('');
+  });
+});
+
+describe('the report', () => {
+  it('is 30 days of zeros, and empty lists, before anyone visits', () => {
+    const report = visitReport(db, { counting: true, now: new Date(NOON) });
+    expect(report.days).toHaveLength(30);
+    expect(report.days.at(-1)).toEqual({ day: '2026-06-10', visitors: 0, views: 0 });
+    expect(report.totals).toEqual({ visitors: 0, views: 0 });
+    expect(report.topPages).toEqual([]);
+    expect(report.funnel).toEqual({ printViews: 0, carts: 0, paidOrders: 0 });
+  });
+
+  it('ranks pages, prints, referrers and countries, and follows print views to carts and paid orders', () => {
+    const photo = makePhoto(db, { title: 'Lough Tay at First Light' });
+    const print = `/prints/${photo.slug}`;
+    counter.view(db, view({ path: print, address: '8.8.8.8' }), NOON - DAY_MS);
+    counter.view(db, view({ path: print, referrer: 'https://www.instagram.com/' }), NOON);
+    counter.view(db, view({ path: '/', address: '203.0.113.9' }), NOON);
+    counter.view(db, view({ path: '/prints/gone-photo', address: '203.0.113.10' }), NOON);
+    counter.event(db, { event: 'cart', address: '198.51.100.7', userAgent: FIREFOX }, NOON);
+    makeOrder(db, { payment: 'paid', paidAt: new Date(NOON) });
+    makeOrder(db, { payment: 'test', paidAt: new Date(NOON) });
+    makeOrder(db, { payment: 'paid', paidAt: new Date(NOON - 40 * DAY_MS) });
+    counter.flush(db);
+
+    const report = visitReport(db, { counting: true, now: new Date(NOON) });
+    expect(report.days.at(-1)).toEqual({ day: '2026-06-10', visitors: 3, views: 3 });
+    expect(report.days.at(-2)).toEqual({ day: '2026-06-09', visitors: 1, views: 1 });
+    expect(report.totals).toEqual({ visitors: 4, views: 4 });
+    expect(report.topPages[0]).toEqual({ key: print, count: 2 });
+    expect(report.topPrints).toEqual([
+      { slug: photo.slug, title: 'Lough Tay at First Light', views: 2 },
+      { slug: 'gone-photo', title: null, views: 1 },
+    ]);
+    expect(report.referrers).toEqual([{ key: 'instagram.com', count: 1 }]);
+    expect(report.countries).toEqual([
+      { key: '', count: 3 },
+      { key: 'US', count: 1 },
+    ]);
+    expect(report.funnel).toEqual({ printViews: 3, carts: 1, paidOrders: 1 });
+  });
+});

@@ -1,0 +1,161 @@
+// Visitor numbers without cookies, over HTTP against the built server: page views are counted from
+// the page requests themselves (cached or rendered), never from robots, prefetches, non-pages or the
+// owner; a flood from one address counts once a minute; no cookie is set; and the public events
+// endpoint refuses other sites, huge bodies and garbage. The owner reads the figures.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { VisitReport } from '~/lib/visits/report';
+import { type RunningServer, startServer } from '../helpers/server';
+import { signIn } from '../helpers/session';
+
+const CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
+
+let server: RunningServer;
+let owner: string;
+
+beforeAll(async () => {
+  // The test stands in for a reverse proxy on this machine, so each request may come from its own address.
+  server = await startServer({ TRUSTED_PROXIES: '127.0.0.1' });
+  owner = await signIn(server.url);
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+/** A page opened by a person's browser from `address`. */
+const visit = (path: string, address: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, {
+    headers: {
+      'user-agent': CHROME,
+      'sec-fetch-dest': 'document',
+      'sec-fetch-mode': 'navigate',
+      'accept-encoding': 'br',
+      'x-forwarded-for': address,
+      ...headers,
+    },
+  });
+
+const report = async (): Promise<VisitReport> => {
+  const res = await fetch(`${server.url}/api/admin/visits`, { headers: { cookie: owner } });
+  expect(res.status).toBe(200);
+  return (await res.json()) as VisitReport;
+};
+
+const postEvent = (body: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}/api/visits`, {
+    method: 'POST',
+    headers: {
+      'user-agent': CHROME,
+      origin: server.url,
+      'content-type': 'text/plain;charset=UTF-8',
+      'x-forwarded-for': '87.198.0.1',
+      ...headers,
+    },
+    body,
+  });
+
+describe('counting page views', () => {
+  it('counts pages answered from the page cache, once a minute per address, with no cookie', async () => {
+    const first = await visit('/', '8.8.8.8', { referer: 'https://www.instagram.com/wicklowlight/' });
+    expect(first.status).toBe(200);
+    expect(first.headers.get('set-cookie')).toBeNull();
+    await first.arrayBuffer();
+    // A flood from one address: 150 more views of the same page count as nothing more. They are
+    // answered from the page cache (the first view of the day wrote the day's salt, so the next one
+    // renders the page again).
+    let hits = 0;
+    for (let i = 0; i < 150; i++) {
+      const res = await visit('/', '8.8.8.8');
+      if (res.headers.get('x-cache') === 'hit') hits++;
+      await res.arrayBuffer();
+    }
+    expect(hits).toBeGreaterThanOrEqual(148);
+    await (await visit('/privacy', '8.8.8.8', { referer: `${server.url}/` })).arrayBuffer();
+    await (await visit('/', '87.198.0.1')).arrayBuffer();
+
+    const figures = await report();
+    expect(figures.counting).toBe(true);
+    expect(figures.days).toHaveLength(30);
+    expect(figures.totals).toEqual({ visitors: 2, views: 3 });
+    expect(figures.topPages).toEqual([
+      { key: '/', count: 2 },
+      { key: '/privacy', count: 1 },
+    ]);
+    expect(figures.referrers).toEqual([{ key: 'instagram.com', count: 1 }]);
+    expect(figures.countries).toEqual([
+      { key: 'IE', count: 1 },
+      { key: 'US', count: 1 },
+    ]);
+  });
+
+  it('leaves out robots, prefetches, what is not a page, and the owner', async () => {
+    const before = (await report()).totals;
+    const quiet = [
+      visit('/shop', '9.9.9.9', {
+        'user-agent': 'Mozilla/5.0 (compatible; bingbot/2.0; +http://www.bing.com/bingbot.htm)',
+      }),
+      visit('/shop', '9.9.9.10', { 'user-agent': '' }),
+      visit('/shop', '9.9.9.11', { 'sec-purpose': 'prefetch' }),
+      visit('/shop', '9.9.9.12', { 'sec-fetch-dest': 'image' }),
+      visit('/shop/data.json', '9.9.9.13', { 'sec-fetch-dest': 'empty' }),
+      visit('/no-such-page', '9.9.9.14'),
+      visit('/shop', '9.9.9.15', { cookie: owner }),
+    ];
+    for (const res of await Promise.all(quiet)) await res.arrayBuffer();
+    expect((await report()).totals).toEqual(before);
+  });
+});
+
+describe('POST /api/visits', () => {
+  it('counts a print added to a cart once a minute per address', async () => {
+    for (let i = 0; i < 20; i++) {
+      const res = await postEvent('{"event":"cart"}');
+      expect(res.status).toBe(204);
+    }
+    expect((await report()).funnel.carts).toBe(1);
+  });
+
+  it('refuses another site (403), a huge body (413), garbage (400) and an unknown event (400)', async () => {
+    const other = await postEvent('{"event":"cart"}', { origin: 'https://evil.example' });
+    expect(other.status).toBe(403);
+    const huge = await postEvent(JSON.stringify({ event: 'cart', pad: 'x'.repeat(50_000) }));
+    expect(huge.status).toBe(413);
+    const garbage = await postEvent('{"event": cart');
+    expect(garbage.status).toBe(400);
+    expect(((await garbage.json()) as { message: string }).message).toBe(
+      'The request body must be valid JSON.',
+    );
+    const unknown = await postEvent('{"event":"purchase"}');
+    expect(unknown.status).toBe(400);
+    expect(((await unknown.json()) as { message: string }).message).toMatch(/event/);
+  });
+
+  it('is the owner-only report for everyone else', async () => {
+    expect((await fetch(`${server.url}/api/admin/visits`)).status).toBe(401);
+  });
+});
+
+describe('with counting turned off', () => {
+  let off: RunningServer;
+  beforeAll(async () => {
+    off = await startServer({ TRUSTED_PROXIES: '127.0.0.1', VISITOR_COUNTING: '0' });
+  });
+  afterAll(async () => {
+    await off?.stop();
+  });
+
+  it('counts nothing, and the report says counting is off', async () => {
+    for (const address of ['8.8.8.8', '87.198.0.1']) {
+      const res = await fetch(`${off.url}/`, {
+        headers: { 'user-agent': CHROME, 'sec-fetch-dest': 'document', 'x-forwarded-for': address },
+      });
+      await res.arrayBuffer();
+    }
+    const cookie = await signIn(off.url);
+    const figures = (await (
+      await fetch(`${off.url}/api/admin/visits`, { headers: { cookie } })
+    ).json()) as VisitReport;
+    expect(figures.counting).toBe(false);
+    expect(figures.totals).toEqual({ visitors: 0, views: 0 });
+  });
+});
