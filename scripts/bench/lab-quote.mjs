@@ -1,7 +1,8 @@
 // The checkout's quote of a cart with prints the print lab makes. A seeded site asks the Prodigi
 // fake (a process of its own, every answer 300 ms late) for the lab's delivery charge. Cold: five
 // carts of 50 lines (the most an order holds), half of them lab prints, each to a new country, so
-// that nothing is kept yet: each quote must take ≤ 1 s and ask the lab once, however many lines.
+// that nothing is kept yet, with all four of the lab's delivery speeds offered to the buyer: each
+// quote must take ≤ 1 s and ask the lab once, however many lines and speeds.
 // Then the same cart again and again, the lab's answer kept: p50 ≤ 10 ms, beside the same cart of
 // the owner's prints alone (no lab asked) from the same site.
 // `labQuoteRows()` returns the rows; `node scripts/bench/lab-quote.mjs` prints them (after a build).
@@ -27,6 +28,12 @@ async function carts(dbFile) {
          ('bench-fap', 'large', 'matte', 0, 'GLOBAL-FAP-16X20', '{}'),
          ('bench-can', 'large', 'gloss', 0, 'GLOBAL-CAN-16X20', '{"wrap":"ImageWrap"}')
        on conflict do nothing`,
+    ).run();
+    // Buyers may choose any of the lab's four speeds: the one call must price them all.
+    db.prepare(
+      `insert into lab_settings (id, shipping_method, offered_methods)
+       values (1, 'Standard', '["Budget","Standard","Express","Overnight"]')
+       on conflict (id) do update set offered_methods = excluded.offered_methods`,
     ).run();
     const variants = db
       .prepare(
