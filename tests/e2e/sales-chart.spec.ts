@@ -19,12 +19,13 @@ interface Label {
 
 /** Records the corners of every text on the canvas since it was last cleared, in its pixels. */
 function recordCanvasText() {
-  const seen: { text: string; corners: [number, number][] }[] = [];
-  (window as unknown as { drawnLabels: typeof seen }).drawnLabels = seen;
+  // Each canvas keeps the labels of its own last drawing (the dashboard has more than one chart).
+  type Drawn = { text: string; corners: [number, number][] }[];
+  const labelsOf = (canvas: unknown) => canvas as { drawnLabels?: Drawn };
   const { fillText, clearRect } = CanvasRenderingContext2D.prototype;
   // Each redraw starts by clearing the canvas: only the last drawing's labels are on screen.
   CanvasRenderingContext2D.prototype.clearRect = function (...args) {
-    seen.length = 0;
+    labelsOf(this.canvas).drawnLabels = [];
     return clearRect.apply(this, args);
   };
   CanvasRenderingContext2D.prototype.fillText = function (text, x, y, maxWidth) {
@@ -36,8 +37,10 @@ function recordCanvasText() {
       [x + m.actualBoundingBoxRight, y + m.actualBoundingBoxDescent],
       [x - m.actualBoundingBoxLeft, y + m.actualBoundingBoxDescent],
     ];
+    const seen = labelsOf(this.canvas);
+    seen.drawnLabels ??= [];
     if (String(text).trim() !== '')
-      seen.push({
+      seen.drawnLabels.push({
         text: String(text),
         corners: box.map(([px, py]) => [t.a * px + t.c * py + t.e, t.b * px + t.d * py + t.f]),
       });
@@ -81,15 +84,19 @@ async function labelsAt(page: Page, width: number): Promise<Label[]> {
   // the labels were cleared (at 1280 px, the page's first width): so it is drawn at a narrower
   // width first, and the labels recorded are those of the one drawing at `width`.
   await drawnAt(page, Math.round(width * 0.8));
-  await page.evaluate(() => {
-    (window as unknown as { drawnLabels: unknown[] }).drawnLabels.length = 0;
+  const chart = page.getByRole('img', { name: /^Paid sales per week/ });
+  const drawn = () =>
+    chart.evaluate(
+      (el) => (el.querySelector('canvas') as unknown as { drawnLabels?: Label[] } | null)?.drawnLabels ?? [],
+    );
+  await chart.evaluate((el) => {
+    const canvas = el.querySelector('canvas') as unknown as { drawnLabels?: Label[] } | null;
+    if (canvas) canvas.drawnLabels = [];
   });
   await drawnAt(page, width);
-  await expect
-    .poll(() => page.evaluate(() => (window as unknown as { drawnLabels: unknown[] }).drawnLabels.length))
-    .toBeGreaterThan(4);
+  await expect.poll(async () => (await drawn()).length).toBeGreaterThan(4);
   await page.waitForTimeout(100);
-  return page.evaluate(() => (window as unknown as { drawnLabels: Label[] }).drawnLabels);
+  return drawn();
 }
 
 test('the sales chart labels never overlap, at 1280 px, at 390 px and between', async ({ page }) => {

@@ -42,7 +42,9 @@ test('a visitor’s pages show in the owner’s Visitors card, and the visitor g
     card.getByRole('list', { name: 'Top prints' }).getByText('Lough Tay at First Light'),
   ).toBeVisible();
   await expect(card.getByRole('list', { name: 'Countries' }).getByText('Unknown')).toBeVisible();
-  await expect(card.getByLabel('From print page to paid')).toContainText('Added to cart1');
+  // The site's data is shared by the other specs of this run, which add prints to carts too: this
+  // visitor's is among them, so at least one is counted.
+  await expect(card.getByLabel('From print page to paid')).toContainText(/Added to cart[1-9]\d*/);
 
   for (const width of [390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
