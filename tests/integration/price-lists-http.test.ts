@@ -62,7 +62,19 @@ describe('price lists over HTTP', () => {
 
   it('refuses garbage with a 400 and a sentence, and a huge body with a 413', async () => {
     const before = stored();
-    for (const body of ['{', '[]', 'null', { name: '' }, { ...list, prices: grid(-1, 95, 150) }]) {
+    const margins = [
+      { ...list, labMarkupPercent: 5000 },
+      { ...list, labMarkupPercent: -1 },
+      { ...list, labMarkupPercent: '150' },
+    ];
+    for (const body of [
+      '{',
+      '[]',
+      'null',
+      { name: '' },
+      { ...list, prices: grid(-1, 95, 150) },
+      ...margins,
+    ]) {
       const res = await call('POST', '/api/admin/price-lists', body);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(await message(res)).toMatch(/[A-Z“].+[.!]$/);
