@@ -55,17 +55,22 @@ export function startLabSite(o: LabSiteOptions): Promise<RunningServer> {
 /**
  * A landscape photo on sale as a large matte print, which the lab makes as `sku`. Answers the
  * print's variant id. The photo says 6000×4000 (enough for any print); its stored original is a
- * smaller file of the same shape, quicker to make into a print file.
+ * smaller file of the same shape, quicker to make into a print file. `photo` changes the photo (a
+ * title, a limited edition).
  */
-export async function seedLabPrint(dataDir: string, sku = LAB_SKU): Promise<string> {
+export async function seedLabPrint(
+  dataDir: string,
+  sku = LAB_SKU,
+  photo: { title?: string; editionSize?: number } = {},
+): Promise<string> {
   const mediaId = uniqueMediaId();
   const jpeg = await sharp({ create: { width: 1500, height: 1000, channels: 3, background: '#2f6b4f' } })
     .jpeg()
     .toBuffer();
   await inSiteStore(dataDir, () => getStorage().put(originalKey(mediaId, 'jpg'), jpeg));
   return withSiteDb(dataDir, (db) => {
-    const photo = makePhoto(db, { title: 'Lough Tay', mediaId, width: 6000, height: 4000 });
-    const variant = makeVariant(db, { photoId: photo.id, size: 'large', finish: 'matte' });
+    const made = makePhoto(db, { title: 'Lough Tay', ...photo, mediaId, width: 6000, height: 4000 });
+    const variant = makeVariant(db, { photoId: made.id, size: 'large', finish: 'matte' });
     db.insert(labProducts)
       .values({ size: 'large', finish: 'matte', framed: false, sku, sizing: 'fillPrintArea' })
       .onConflictDoNothing()

@@ -4,9 +4,15 @@
 // callback makes the site read the order again, and the shop's order is shipped with the lab's
 // tracking number and the buyer mailed it; the print files are then deleted. Forged callbacks (an
 // order the shop never sent, a false stage for a real one, garbage, a huge body) change nothing.
+// A limited edition's copy travels with its certificate: the lab is given the page of the order's
+// certificates as its packing slip and downloads it as a PNG, from a signed address that refuses
+// any other token alike; an order of an open edition has no packing slip.
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CERTIFICATE_SLIP_URL_PATH, certificateSlipUrl } from '~/lib/lab/certificate-slip-url.server';
 import { type ProdigiFake, startProdigiFakeServer } from '~/lib/lab/prodigi-fake.server';
 import { type PaypalFake, startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import {
@@ -125,6 +131,9 @@ describe('a paid order of a print the lab makes', () => {
       },
     });
     expect(request?.callbackUrl).toBe(`${site.url}/api/lab/callback`);
+    // An open edition: no certificate, so nothing for the lab to put in the parcel.
+    expect(request?.packingSlip).toBeUndefined();
+    expect(made[0]?.packingSlip).toBeNull();
 
     // The lab took it only after downloading the file and checking its MD5 (the fake refuses
     // otherwise); the same signed address gives the same bytes, at the print area's pixels.
@@ -220,4 +229,80 @@ describe('a forged callback', () => {
     expect(shopOrder(orderId).status).toBe('shipped');
     expect(labOrderRow(site.dataDir, orderId)?.state).toBe('sent');
   }, 60_000);
+});
+
+describe('a paid order of a limited edition’s copy the lab makes', () => {
+  let editionOrderId: string;
+  let slipUrl: string;
+
+  it('carries the copy’s certificate as its packing slip, which the lab downloads as a PNG', async () => {
+    const variantId = await seedLabPrint(site.dataDir, LAB_SKU, {
+      title: 'Lough Dan & the "Inchavore" <river>',
+      editionSize: 25,
+    });
+    const started = await startLabOrder(site, variantId);
+    editionOrderId = started.orderId;
+    expect(await captureLabOrder(site, started.paypalId)).toBe(200);
+    await expect
+      .poll(() => labOrderRow(site.dataDir, editionOrderId)?.state, { timeout: 30_000, interval: 100 })
+      .toBe('sent');
+
+    const copy = readSiteDb(
+      site.dataDir,
+      (db) =>
+        db
+          .prepare('select number, certificate_code as code from edition_copies where order_id = ?')
+          .get(editionOrderId) as { number: number; code: string },
+    );
+    expect(copy.number).toBe(1);
+    const [made] = labOrdersFor(editionOrderId);
+    // The certificate's address stays in the metadata, and its page goes in the parcel.
+    expect(made?.request.metadata).toMatchObject({
+      editionCertificates: [{ number: 1, url: `${site.url}/certificate/${copy.code}` }],
+    });
+    slipUrl = made?.request.packingSlip?.url as string;
+    expect(slipUrl.startsWith(`${site.url}${CERTIFICATE_SLIP_URL_PATH}`)).toBe(true);
+    // The lab took the order only after downloading the slip and finding a picture it can print.
+    expect(made?.packingSlip).toMatchObject({ url: slipUrl, format: 'png', widthPx: 1748, heightPx: 2480 });
+
+    const res = await fetch(slipUrl);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height, meta.density]).toEqual(['png', 1748, 2480, 300]);
+    const head = await fetch(slipUrl, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-type')).toBe('image/png');
+  }, 90_000);
+
+  it('is refused at any other address alike, and is none for an order without a numbered copy', async () => {
+    expect(slipUrl).toBeTruthy();
+    const token = new URL(slipUrl).pathname.slice(CERTIFICATE_SLIP_URL_PATH.length);
+    const [order, exp, sig] = token.split('.') as [string, string, string];
+    const secret = readFileSync(join(site.dataDir, 'auth-secret'), 'utf8').trim();
+    const expired = certificateSlipUrl(editionOrderId, {
+      siteUrl: site.url,
+      secret,
+      now: Date.now() - 8 * 24 * 3600_000,
+    });
+    const openEdition = Buffer.from(orderId).toString('base64url');
+    for (const bad of [
+      `${openEdition}.${exp}.${sig}`,
+      `${order}.${Number(exp) + 60}.${sig}`,
+      `${order}.${exp}.${sig.slice(0, -2)}AA`,
+      `${order}.${exp}`,
+      'x',
+      new URL(expired).pathname.slice(CERTIFICATE_SLIP_URL_PATH.length),
+      new URL(assetUrl).pathname.split('/').at(-1) as string,
+    ]) {
+      const res = await fetch(`${site.url}${CERTIFICATE_SLIP_URL_PATH}${bad}`);
+      expect(res.status, bad).toBe(403);
+      expect((await res.json()).message).toBe('This certificate link is not valid, or has expired.');
+    }
+    // Signed by the site for an order of an open edition: there is nothing to print.
+    const none = await fetch(certificateSlipUrl(orderId, { siteUrl: site.url, secret }));
+    expect(none.status).toBe(404);
+    expect((await none.json()).message).toBe('This order has no certificate for the lab to print.');
+  }, 30_000);
 });

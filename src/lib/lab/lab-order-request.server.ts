@@ -1,8 +1,10 @@
 // The order the lab is sent for a paid shop order: its lines the lab makes, each with the print file
 // of its photo at the pixels of the product's print area, the buyer's address in its parts, the
 // shipping method, the address of the lab's callbacks, and, for a limited edition, the certificate
-// of each numbered copy. What the lab cannot be sent (a photo deleted since, an original gone, an
-// order paid before the address was kept in parts) is a refusal with reasons the owner can act on.
+// of each numbered copy: its address in the metadata, and the page of the order's certificates as
+// the packing slip the lab prints and puts in the parcel. What the lab cannot be sent (a photo
+// deleted since, an original gone, an order paid before the address was kept in parts) is a
+// refusal with reasons the owner can act on.
 // The idempotency key is the shop's order id, and nothing else: a retry after a timeout is answered
 // with the lab's first order, never a second print.
 import { createHash } from 'node:crypto';
@@ -12,6 +14,7 @@ import { getConfig } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
 import { getStorage } from '~/lib/platform/server/storage/object-store';
 import { editionCopies, orderItems, orders, photoPrintCrops, photos, productVariants } from '~db/schema';
+import { certificateSlipUrl } from './certificate-slip-url.server';
 import type { Lab, LabOrderRequest, LabRefusalReason, PrintArea, Sizing } from './lab';
 import { labSettingsOf } from './lab-products.server';
 import { areaForPhoto, makePrintFile, printFileKey } from './print-file.server';
@@ -251,6 +254,7 @@ export async function labOrderRequest(db: Db, lab: Lab, orderId: string): Promis
       },
       items,
       callbackUrl: `${siteUrl}/api/lab/callback`,
+      ...(certificates.length ? { packingSlip: { url: certificateSlipUrl(orderId, { siteUrl }) } } : {}),
       metadata: {
         shopOrderId: orderId,
         ...(certificates.length ? { editionCertificates: certificates } : {}),

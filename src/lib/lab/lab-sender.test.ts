@@ -1,7 +1,9 @@
 // The lab outbox's sender against the Prodigi fake over HTTP, with the real client: the fake
 // downloads every print file through its signed address (served here as the site serves it) and
 // checks its MD5. A paid order is sent once, keyed by its order id, with the product's print area
-// in pixels, the buyer's address and the edition's certificates; a lab that is down or answers too
+// in pixels, the buyer's address and the edition's certificates (their addresses in the metadata,
+// and their page as the packing slip, which the fake downloads as a PNG; an order without a numbered
+// copy has no packing slip); a lab that is down or answers too
 // late is asked again with growing waits and never makes a second order; six hours without the lab
 // mail the owner once; a refusal (the lab's, or the shop's when a photo is gone) is kept with its
 // reasons and mailed to the owner once; a held order waits; one pass runs at a time.
@@ -21,6 +23,7 @@ import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { makeEditionCopy, makeOrder, makePhoto, makeVariant, uniqueMediaId } from '~tests/helpers/factories';
 import { queuedMails } from '~tests/helpers/outbox';
+import { CERTIFICATE_SLIP_URL_PATH, certificateSlipOrderOf } from './certificate-slip-url.server';
 import { LabUnavailableError } from './lab';
 import { printAreasOf } from './lab-order-request.server';
 import { queueLabOrder } from './lab-outbox.server';
@@ -39,15 +42,29 @@ let lab: ProdigiClient;
 let files: Server;
 let siteUrl: string;
 let savedSiteUrl: string | undefined;
+/** The orders whose packing slip the lab downloaded, by the order its signed address names. */
+const slipsServed: string[] = [];
 
 beforeAll(async () => {
   prodigi = await startProdigiFakeServer();
   fake = prodigi.fake;
   lab = new ProdigiClient({ apiKey: fake.apiKey, baseUrl: prodigi.url, timeoutMs: 2_000 });
+  // The site draws an order's certificates on its packing slip (certificate-image.server.ts, tested
+  // on its own); behind the same signed address, a blank page stands in for it here.
+  const blankPage = await sharp({ create: { width: 1748, height: 2480, channels: 3, background: '#fff' } })
+    .png()
+    .toBuffer();
   // The site's print file route, as the lab reaches it: the signed token, then the stored bytes.
   files = createServer(async (req, res) => {
     try {
-      const token = (req.url ?? '').split('?')[0]?.slice(PRINT_FILE_URL_PATH.length) ?? '';
+      const path = (req.url ?? '').split('?')[0] ?? '';
+      if (path.startsWith(CERTIFICATE_SLIP_URL_PATH)) {
+        slipsServed.push(certificateSlipOrderOf(path.slice(CERTIFICATE_SLIP_URL_PATH.length)));
+        res.writeHead(200, { 'content-type': 'image/png' });
+        res.end(blankPage);
+        return;
+      }
+      const token = path.slice(PRINT_FILE_URL_PATH.length);
       const body = await getStorage().get(printFileKeyOf(token));
       res.writeHead(200, { 'content-type': 'image/jpeg' });
       body.pipe(res);
@@ -170,6 +187,10 @@ describe('sending a paid order to the lab', () => {
     expect(body.merchantReference).toBe(order.id);
     expect(body.shippingMethod).toBe('Express');
     expect(body.callbackUrl).toBe(`${siteUrl}/api/lab/callback`);
+    // No limited edition, no certificate: nothing for the lab to put in the parcel.
+    expect(body).not.toHaveProperty('packingSlip');
+    expect(body.metadata).toEqual({ shopOrderId: order.id });
+    expect(labOrdersOf(order.id)[0]?.packingSlip).toBeNull();
     expect(body.recipient).toEqual({
       name: 'Aoife Byrne',
       email: 'aoife@example.ie',
@@ -218,7 +239,7 @@ describe('sending a paid order to the lab', () => {
     expect(queuedMails(db)).toEqual([]);
   }, 30_000);
 
-  it('reuses a print file an earlier attempt made, and carries an edition’s certificate', async () => {
+  it('reuses a print file an earlier attempt made, and carries an edition’s certificate in the parcel', async () => {
     const { order, item, photo } = await paidLabOrder();
     const md5 = await earlierPrintFile(order.id, item.id);
     makeEditionCopy(db, {
@@ -232,12 +253,23 @@ describe('sending a paid order to the lab', () => {
     expect(await sendDueLabOrders(db, lab)).toBe(1);
     const body = creates(order.id)[0]?.body as {
       items: { assets: { md5Hash: string }[] }[];
+      packingSlip: { url: string };
       metadata: { shopOrderId: string; editionCertificates: unknown[] };
     };
     expect(body.items[0]?.assets[0]?.md5Hash).toBe(md5);
     expect(body.metadata).toEqual({
       shopOrderId: order.id,
       editionCertificates: [{ line: item.id, number: 7, url: `${siteUrl}/certificate/certcodeabcdefghijkl` }],
+    });
+    // The page of the order's certificates, at a signed address naming the order, which the lab
+    // downloaded (and would have refused the order without) as a PNG to print.
+    expect(body.packingSlip).toEqual({ url: expect.stringMatching(`^${siteUrl}/api/lab/certificates/`) });
+    expect(slipsServed).toContain(order.id);
+    expect(labOrdersOf(order.id)[0]?.packingSlip).toMatchObject({
+      url: body.packingSlip.url,
+      format: 'png',
+      widthPx: 1748,
+      heightPx: 2480,
     });
   });
 

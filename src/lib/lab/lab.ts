@@ -87,6 +87,8 @@ export interface LabOrderRequest {
   }[];
   /** Where the lab posts its status callbacks for this order. */
   callbackUrl?: string;
+  /** A picture the lab prints and puts in the parcel (the certificates of limited-edition copies). */
+  packingSlip?: { url: string };
   metadata?: Record<string, unknown>;
 }
 

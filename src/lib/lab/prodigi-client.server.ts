@@ -159,6 +159,7 @@ export class ProdigiClient implements Lab {
       },
       items: request.items.map((i) => ({ ...i, attributes: i.attributes ?? {} })),
       ...(request.callbackUrl ? { callbackUrl: request.callbackUrl } : {}),
+      ...(request.packingSlip ? { packingSlip: { url: request.packingSlip.url } } : {}),
       ...(request.metadata ? { metadata: request.metadata } : {}),
     };
     const answer = await this.call('POST', '/orders', orderAnswerSchema, body);

@@ -1,9 +1,11 @@
 // The Prodigi client against the fake of Prodigi's API over HTTP: quotes, print areas, orders made
-// once per key, refusals with their reasons, a lab that is slow or down, cancelling before and
-// after production, and callbacks, which only name an order that is then read again.
+// once per key, refusals with their reasons, a packing slip the lab downloads and must be able to
+// print, a lab that is slow or down, cancelling before and after production, and callbacks, which
+// only name an order that is then read again.
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   type LabOrderRequest,
@@ -17,6 +19,8 @@ import { type ProdigiFake, startProdigiFakeServer } from './prodigi-fake.server'
 
 const PICTURE = randomBytes(4096);
 const PICTURE_MD5 = createHash('md5').update(PICTURE).digest('hex');
+/** A packing slip: a small PNG, made before the shop starts serving. */
+let SLIP: Buffer = Buffer.alloc(0);
 
 /** The shop's side: serves the picture to print and receives the lab's callbacks. */
 const received: string[] = [];
@@ -24,6 +28,11 @@ const shop: Server = createServer((req, res) => {
   if (req.method === 'GET' && req.url === '/print.jpg') {
     res.writeHead(200, { 'content-type': 'image/jpeg' });
     res.end(PICTURE);
+    return;
+  }
+  if (req.method === 'GET' && (req.url === '/slip.png' || req.url === '/slip.txt')) {
+    res.writeHead(200, { 'content-type': req.url === '/slip.png' ? 'image/png' : 'text/plain' });
+    res.end(req.url === '/slip.png' ? SLIP : 'not a picture');
     return;
   }
   if (req.method === 'POST' && req.url === '/lab-callback') {
@@ -44,6 +53,9 @@ let fake: ProdigiFake;
 let client: ProdigiClient;
 
 beforeAll(async () => {
+  SLIP = await sharp({ create: { width: 60, height: 85, channels: 3, background: '#ffffff' } })
+    .png()
+    .toBuffer();
   await new Promise<void>((r) => shop.listen(0, '127.0.0.1', r));
   shopUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
   lab = await startProdigiFakeServer();
@@ -226,6 +238,49 @@ describe('ProdigiClient against the fake', () => {
     const differs = await refusal(client.createOrder(other));
     expect(differs.reasons[0]).toMatchObject({ field: 'items[0].assets[0].md5Hash', code: 'InvalidValue' });
     expect(differs.message).toContain('items[0].assets[0].md5Hash');
+  });
+
+  it('sends a packing slip, which the lab downloads and keeps, and none when there is none', async () => {
+    const { order: made } = await client.createOrder(order({ packingSlip: { url: `${shopUrl}/slip.png` } }));
+    expect(fake.requests.at(-1)?.body).toMatchObject({ packingSlip: { url: `${shopUrl}/slip.png` } });
+    expect(fake.orders.get(made.id)?.packingSlip).toEqual({
+      url: `${shopUrl}/slip.png`,
+      format: 'png',
+      widthPx: 60,
+      heightPx: 85,
+      bytes: SLIP.length,
+      md5: createHash('md5').update(SLIP).digest('hex'),
+    });
+    const answer = await fetch(`${lab.url}/orders/${made.id}`, { headers: { 'X-API-Key': fake.apiKey } });
+    expect(((await answer.json()) as { order: { packingSlip: unknown } }).order.packingSlip).toEqual({
+      url: `${shopUrl}/slip.png`,
+      status: 'InProgress',
+    });
+
+    const { order: plain } = await client.createOrder(order());
+    expect(fake.requests.at(-1)?.body).not.toHaveProperty('packingSlip');
+    expect(fake.orders.get(plain.id)?.packingSlip).toBeNull();
+  });
+
+  it('is refused when the packing slip cannot be downloaded or is not a picture', async () => {
+    const before = fake.orders.size;
+    const gone = await refusal(client.createOrder(order({ packingSlip: { url: `${shopUrl}/missing.png` } })));
+    expect(gone.reasons).toEqual([
+      {
+        field: 'packingSlip.url',
+        code: 'NotDownloadable',
+        description: 'Downloading the packing slip answered 404.',
+      },
+    ]);
+    const text = await refusal(client.createOrder(order({ packingSlip: { url: `${shopUrl}/slip.txt` } })));
+    expect(text.reasons).toEqual([
+      {
+        field: 'packingSlip.url',
+        code: 'InvalidValue',
+        description: 'The packing slip is not a PNG or JPEG image.',
+      },
+    ]);
+    expect(fake.orders.size).toBe(before);
   });
 
   it('tells a lab that is slow, down or unreachable from a lab that refuses', async () => {

@@ -5,6 +5,8 @@
 //  - orders checked as Prodigi checks them (ValidationFailed with failures per field): the
 //    address, the SKU and its print areas, and each asset, which the fake really downloads and
 //    whose md5 it compares with the md5Hash given;
+//  - a packing slip, downloaded too and refused unless it is a PNG or a JPEG, kept on the order
+//    (its format, pixels, size and md5) for the tests to see;
 //  - the idempotency key: the same key answers AlreadyExists with the first order;
 //  - the order actions (cancel, update shipping method, recipient, metadata), available while the
 //    order is not yet in production;
@@ -173,7 +175,32 @@ interface FakeOrder {
   shipments: FakeShipment[];
   itemIds: string[];
   assetIds: string[][];
+  packingSlip: FakePackingSlip | null;
   metadata: Record<string, unknown>;
+}
+
+/** The packing slip of an order, as the fake downloaded it. */
+export interface FakePackingSlip {
+  url: string;
+  format: 'png' | 'jpeg';
+  /** A PNG's pixels; null for a JPEG, which the fake does not measure. */
+  widthPx: number | null;
+  heightPx: number | null;
+  bytes: number;
+  md5: string;
+}
+
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** A picture's format (and a PNG's pixels, from its header), or null for anything else. */
+function pictureOf(bytes: Buffer): Pick<FakePackingSlip, 'format' | 'widthPx' | 'heightPx'> | null {
+  if (bytes.length >= 24 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) {
+    return { format: 'png', widthPx: bytes.readUInt32BE(16), heightPx: bytes.readUInt32BE(20) };
+  }
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    return { format: 'jpeg', widthPx: null, heightPx: null };
+  }
+  return null;
 }
 
 export interface RecordedRequest {
@@ -451,12 +478,14 @@ export class ProdigiFake {
       ];
     }
     if (Object.keys(failures).length) return failed(failures);
-    const downloads = await Promise.all(
-      request.items.flatMap((item, i) =>
+    const [slip, ...downloads] = await Promise.all([
+      request.packingSlip ? this.downloadPackingSlip(request.packingSlip.url) : null,
+      ...request.items.flatMap((item, i) =>
         item.assets.map((asset, j) => this.download(asset, `items[${i}].assets[${j}]`)),
       ),
-    );
+    ]);
     for (const d of downloads) if (d) Object.assign(failures, d);
+    if (slip && 'failures' in slip) Object.assign(failures, slip.failures);
     if (Object.keys(failures).length) return failed(failures);
 
     const now = new Date().toISOString();
@@ -476,6 +505,7 @@ export class ProdigiFake {
       shipments: [],
       itemIds: request.items.map(() => `ori_${this.nextOrder}${hex(2)}`),
       assetIds: request.items.map((i) => i.assets.map(() => `ast_${hex(4)}`)),
+      packingSlip: slip && 'slip' in slip ? slip.slip : null,
       metadata: request.metadata ?? {},
     };
     this.orders.set(order.id, order);
@@ -514,29 +544,49 @@ export class ProdigiFake {
     });
   };
 
+  /** Downloads a file of an order as Prodigi would: its bytes, or the failure of its url. */
+  private async fetchFile(url: string, field: string, what: string): Promise<Buffer | Failures> {
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(OUTBOUND_TIMEOUT_MS) });
+      if (!res.ok) {
+        return {
+          [`${field}.url`]: [
+            { code: 'NotDownloadable', description: `Downloading the ${what} answered ${res.status}.` },
+          ],
+        };
+      }
+      return Buffer.from(await res.arrayBuffer());
+    } catch (err) {
+      return {
+        [`${field}.url`]: [
+          { code: 'NotDownloadable', description: `The ${what} could not be downloaded: ${String(err)}` },
+        ],
+      };
+    }
+  }
+
+  /** Downloads a packing slip, which must be a picture the lab can print: a PNG or a JPEG. */
+  private async downloadPackingSlip(
+    url: string,
+  ): Promise<{ slip: FakePackingSlip } | { failures: Failures }> {
+    const bytes = await this.fetchFile(url, 'packingSlip', 'packing slip');
+    if (!Buffer.isBuffer(bytes)) return { failures: bytes };
+    const picture = pictureOf(bytes);
+    if (!picture) {
+      const description = 'The packing slip is not a PNG or JPEG image.';
+      return { failures: { 'packingSlip.url': [{ code: 'InvalidValue', description }] } };
+    }
+    const md5 = createHash('md5').update(bytes).digest('hex');
+    return { slip: { url, ...picture, bytes: bytes.length, md5 } };
+  }
+
   /** Downloads an asset as Prodigi would, and compares its md5 with the one given. */
   private async download(
     asset: { url: string; md5Hash?: string },
     field: string,
   ): Promise<Failures | undefined> {
-    let bytes: Buffer;
-    try {
-      const res = await fetch(asset.url, { signal: AbortSignal.timeout(OUTBOUND_TIMEOUT_MS) });
-      if (!res.ok) {
-        return {
-          [`${field}.url`]: [
-            { code: 'NotDownloadable', description: `Downloading the asset answered ${res.status}.` },
-          ],
-        };
-      }
-      bytes = Buffer.from(await res.arrayBuffer());
-    } catch (err) {
-      return {
-        [`${field}.url`]: [
-          { code: 'NotDownloadable', description: `The asset could not be downloaded: ${String(err)}` },
-        ],
-      };
-    }
+    const bytes = await this.fetchFile(asset.url, field, 'asset');
+    if (!Buffer.isBuffer(bytes)) return bytes;
     const md5 = createHash('md5').update(bytes).digest('hex');
     if (asset.md5Hash && asset.md5Hash.toLowerCase() !== md5) {
       return {
@@ -757,7 +807,10 @@ export class ProdigiFake {
           status: order.details.downloadAssets === 'Complete' ? 'Complete' : 'InProgress',
         })),
       })),
-      packingSlip: null,
+      packingSlip: order.packingSlip && {
+        url: order.packingSlip.url,
+        status: order.details.downloadAssets === 'Complete' ? 'Complete' : 'InProgress',
+      },
       metadata: order.metadata,
     };
   }

@@ -202,6 +202,8 @@ export const orderRequestSchema = z.object({
       }),
     )
     .min(1),
+  /** A picture the lab prints and puts in the parcel; status is the lab's, in its answers. */
+  packingSlip: z.object({ url: z.url(), status: z.string().max(40).nullish() }).optional(),
   metadata: z.record(z.string(), z.unknown()).optional(),
 });
 export type ProdigiOrderRequest = z.input<typeof orderRequestSchema>;

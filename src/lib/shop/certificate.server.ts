@@ -1,6 +1,8 @@
 // A numbered copy's certificate of authenticity, /certificate/{code}: what the print is (the photo,
 // its title, "Edition n of N", size, finish, frame) and when it was sold. The code is the only key
 // (120 random bits, editions.ts), so the page is public; it carries nothing about the buyer.
+// The copies the print lab makes of one order are also put on one printed page for its parcel
+// (certificate-image.server.ts).
 import { eq } from 'drizzle-orm';
 import { renderSVG } from 'uqr';
 import { getConfig } from '~/lib/platform/server/config';
@@ -8,7 +10,8 @@ import type { Db } from '~/lib/platform/server/db';
 import { preparedOnce } from '~/lib/platform/server/prepared';
 import { OWNER_NAME } from '~/lib/site/constants';
 import { users } from '~db/schema';
-import { CERTIFICATE_CODE_PATTERN } from './editions';
+import type { CertificateSheet } from './certificate-image.server';
+import { CERTIFICATE_CODE_PATTERN, certificatePath } from './editions';
 
 export interface Certificate {
   code: string;
@@ -71,4 +74,54 @@ export function photographerName(db: Db): string {
     .where(eq(users.email, getConfig().ownerEmail))
     .get();
   return [owner?.firstName, owner?.lastName].filter(Boolean).join(' ').trim() || OWNER_NAME;
+}
+
+interface LabCopyRow {
+  code: string;
+  number: number;
+  editionSize: number;
+  title: string;
+  description: string;
+  soldAt: number;
+}
+
+/** The line's words without the photo's title they start with: "large (16x24 inches) matte …". */
+function printWords(description: string, title: string): string {
+  const prefix = `${title}, `;
+  const words = description.startsWith(prefix) ? description.slice(prefix.length) : description;
+  return words.trim() || description;
+}
+
+/**
+ * The page of certificates for the parcel the print lab sends of an order: every numbered copy on
+ * a line the lab makes, in the order of the lines, or null when there is none (an order of open
+ * editions, or whose copies the owner makes herself).
+ */
+export function labCertificateSheet(db: Db, orderId: string, siteUrl: string): CertificateSheet | null {
+  const rows = preparedOnce(db, 'certificate: lab copies of an order', () =>
+    db.$client.prepare(
+      `select c.certificate_code as code, c.number as number,
+         coalesce(oi.edition_size, p.edition_size, c.number) as editionSize, p.title as title,
+         oi.description as description, coalesce(c.sold_at, c.created_at) as soldAt
+       from edition_copies c
+         join order_items oi on oi.id = c.order_item_id
+         join photos p on p.id = c.photo_id
+       where c.order_id = ? and oi.lab_sku is not null
+         and c.number is not null and c.certificate_code is not null
+       order by oi.id, c.number`,
+    ),
+  ).all(orderId) as LabCopyRow[];
+  if (!rows.length) return null;
+  return {
+    photographer: photographerName(db),
+    copies: rows.map((r) => ({
+      title: r.title,
+      number: r.number,
+      editionSize: r.editionSize,
+      print: printWords(r.description, r.title),
+      soldAt: new Date(r.soldAt),
+      code: r.code,
+      url: new URL(certificatePath(r.code), `${siteUrl}/`).href,
+    })),
+  };
 }

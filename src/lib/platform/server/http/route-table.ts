@@ -144,6 +144,9 @@ export const ROUTES: readonly RouteRule[] = [
   // A print file for the lab, behind a signed address of its own (an HMAC with an expiry): read by
   // the lab's downloader for as long as it takes, so it takes no turn at the render gate.
   { ...api('/api/lab/files/*', 'public', 'owner', true), streams: true },
+  // The page of certificates the lab puts in a parcel, behind a signed address of the same kind:
+  // drawn when asked, so it takes its turn at the render gate like a page.
+  api('/api/lab/certificates/*', 'public', 'owner', true),
   // The lab's status callbacks: the lab posts them unsigned, so anyone may; nothing in them is
   // believed, since the order they name is read again from the lab with the shop's key.
   api('/api/lab/callback', 'public', 'public', true),
