@@ -24,9 +24,48 @@ export const REVIEW_STATES = ['pending', 'approved', 'hidden'] as const;
 
 export const PHOTO_CATEGORIES = ['coastal', 'mountains', 'countryside', 'aerial', 'other'] as const;
 
-export const PRINT_SIZES = ['small', 'medium', 'large'] as const;
+/**
+ * Every print size of the catalogue (src/lib/shop/catalogue.ts gives each its inches, centimetres
+ * and proportion). The first three are the shop's original sizes, 8x12, 12x16 and 16x20 inches; the
+ * others are named by their sides in inches, short side first.
+ */
+export const PRINT_SIZES = [
+  'small',
+  'medium',
+  'large',
+  '8x8',
+  '12x12',
+  '16x16',
+  '20x20',
+  '30x30',
+  '12x18',
+  '16x24',
+  '20x30',
+  '24x36',
+  '9x12',
+  '18x24',
+  '24x32',
+  '8x10',
+  '24x30',
+  '9x16',
+  '18x32',
+  '10x20',
+  '15x30',
+  '20x40',
+  '8x24',
+  '12x36',
+  '20x60',
+] as const;
 
-export const FINISHES = ['matte', 'gloss'] as const;
+/**
+ * Every material a print can be made in (a column still called "finish"): the original photographic
+ * paper, matte or gloss, then fine-art paper, lustre photo paper, canvas, aluminium and acrylic.
+ */
+export const FINISHES = ['matte', 'gloss', 'fine-art', 'lustre', 'canvas', 'aluminium', 'acrylic'] as const;
+
+/** The sizes and materials a new shop sells until the owner chooses others (catalogue.ts). */
+export const ORIGINAL_PRINT_SIZES = ['small', 'medium', 'large'] as const;
+export const ORIGINAL_FINISHES = ['matte', 'gloss'] as const;
 
 /** What covers a framed print: glass, or acrylic (lighter, and it does not shatter). */
 export const FRAME_GLAZINGS = ['glass', 'acrylic'] as const;

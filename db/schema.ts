@@ -213,23 +213,19 @@ export const priceSalePhotos = sqliteTable(
 );
 
 /**
- * A named price list: a print price per size and finish, and what copies of a limited edition cost
- * (`edition_percent` of the open print's price, rounded to whole euros; null: the same as an open
- * print). The default list is not a row: its prices and edition rule live in app_meta. A photo takes
- * its own list, else its category's, else the default; the charged price is written onto its
- * product_variants whenever any of these change (lib/shop/price-list-repricing.server.ts).
+ * A named price list: its prices (price_list_prices, a price per product of the catalogue), and what
+ * copies of a limited edition cost (`edition_percent` of the open print's price, rounded to whole
+ * euros; null: the same as an open print). The default list is not a row: its prices and edition
+ * rule live in app_meta. A photo takes its own list, else its category's, else the default; a
+ * product a named list does not price is charged at the default list's price. The charged price is
+ * written onto its product_variants whenever any of these change
+ * (lib/shop/price-list-repricing.server.ts).
  */
 export const priceLists = sqliteTable(
   'price_lists',
   {
     id: id(),
     name: text('name').notNull(),
-    smallMatteCents: integer('small_matte_cents').notNull(),
-    smallGlossCents: integer('small_gloss_cents').notNull(),
-    mediumMatteCents: integer('medium_matte_cents').notNull(),
-    mediumGlossCents: integer('medium_gloss_cents').notNull(),
-    largeMatteCents: integer('large_matte_cents').notNull(),
-    largeGlossCents: integer('large_gloss_cents').notNull(),
     editionPercent: integer('edition_percent'),
     /**
      * Prints the lab makes are priced at the lab's cost plus this percentage (VAT inside, rounded
@@ -242,14 +238,39 @@ export const priceLists = sqliteTable(
   (t) => [
     uniqueIndex('price_lists_name_idx').on(sql`lower(${t.name})`),
     check(
-      'price_lists_prices_positive',
-      sql`min(${t.smallMatteCents}, ${t.smallGlossCents}, ${t.mediumMatteCents}, ${t.mediumGlossCents}, ${t.largeMatteCents}, ${t.largeGlossCents}) >= 0`,
-    ),
-    check(
       'price_lists_edition_percent',
       sql`${t.editionPercent} is null or ${t.editionPercent} between 100 and 1000`,
     ),
   ],
+);
+
+/** A named list's fixed price of one product (material × size), in cents. */
+export const priceListPrices = sqliteTable(
+  'price_list_prices',
+  {
+    priceListId: text('price_list_id')
+      .notNull()
+      .references(() => priceLists.id, { onDelete: 'cascade' }),
+    size: text('size', { enum: PRINT_SIZES }).notNull(),
+    finish: text('finish', { enum: FINISHES }).notNull(),
+    priceCents: integer('price_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.priceListId, t.size, t.finish] })],
+);
+
+/**
+ * The products of the catalogue the shop sells (a material in a size): every photo is offered those
+ * of its own proportion that its pixels allow (lib/shop/catalogue.ts). A new shop sells the original
+ * three sizes in matte and gloss; the owner turns others on in the Products tab.
+ */
+export const catalogueOffers = sqliteTable(
+  'catalogue_offers',
+  {
+    size: text('size', { enum: PRINT_SIZES }).notNull(),
+    finish: text('finish', { enum: FINISHES }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.size, t.finish] })],
 );
 
 /** The price list of a collection (a photo category); a category without a row takes the default. */
@@ -996,6 +1017,14 @@ export const labProducts = sqliteTable(
      */
     costCents: integer('cost_cents'),
     costCheckedAt: integer('cost_checked_at', { mode: 'timestamp_ms' }),
+    /**
+     * The pixels of the print area the lab fills for this product (its required area for these
+     * attributes, a canvas's wrap included), as the lab gave them when the product code was last
+     * checked; null: not known. A photo is offered the product only with at least half of them on
+     * each side (150 ppi where the lab prints at 300).
+     */
+    printAreaWidthPx: integer('print_area_width_px'),
+    printAreaHeightPx: integer('print_area_height_px'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

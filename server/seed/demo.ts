@@ -10,15 +10,11 @@ import { processPhoto } from '~/lib/media/images.server';
 import { mediaUrl } from '~/lib/media/media-urls';
 import type { Db } from '~/lib/platform/server/db';
 import { repriceVariants } from '~/lib/shop/price-list-repricing.server';
+import { gridPrice } from '~/lib/shop/price-lists';
 import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shop/pricing-defaults';
 import { freeSlug } from '~/lib/shop/print-slugs.server';
-import {
-  BACKGROUND_SECTIONS,
-  DEFAULT_FRAME_PRICE_CENTS,
-  FINISHES,
-  PRINT_DIMENSIONS,
-  PRINT_SIZES,
-} from '~/lib/site/constants';
+import { ORIGINAL_PRODUCTS, ORIGINAL_SIZES } from '~/lib/site/catalogue';
+import { BACKGROUND_SECTIONS, DEFAULT_FRAME_PRICE_CENTS, PRINT_DIMENSIONS } from '~/lib/site/constants';
 import {
   appMeta,
   backgroundImages,
@@ -151,20 +147,20 @@ export async function seedDemo(
         })
         .onConflictDoNothing()
         .run();
-      for (const size of PRINT_SIZES) {
-        for (const finish of FINISHES) {
-          tx.insert(productVariants)
-            .values({
-              id: demoId(`variant:${p.photo.slug}:${size}:${finish}`),
-              photoId: id,
-              size,
-              finish,
-              priceCents: DEFAULT_PRINT_PRICES_CENTS[size][finish],
-              dimensions: PRINT_DIMENSIONS[size],
-            })
-            .onConflictDoNothing()
-            .run();
-        }
+      for (const { size, finish } of ORIGINAL_PRODUCTS) {
+        const priceCents = gridPrice(DEFAULT_PRINT_PRICES_CENTS, size, finish);
+        if (priceCents === undefined) continue;
+        tx.insert(productVariants)
+          .values({
+            id: demoId(`variant:${p.photo.slug}:${size}:${finish}`),
+            photoId: id,
+            size,
+            finish,
+            priceCents,
+            dimensions: PRINT_DIMENSIONS[size],
+          })
+          .onConflictDoNothing()
+          .run();
       }
     });
     // The demo's prints at what their price lists say, should the owner have made lists already.
@@ -178,7 +174,7 @@ export async function seedDemo(
         .onConflictDoNothing()
         .run();
     }
-    for (const size of PRINT_SIZES) {
+    for (const size of ORIGINAL_SIZES) {
       tx.insert(framingOptions)
         .values({ id: demoId(`framing:${size}`), size, priceCents: DEFAULT_FRAME_PRICE_CENTS })
         .onConflictDoNothing()

@@ -113,7 +113,10 @@ test('the owner finds a new order, ships it with a tracking number, then refunds
 
 test('prices: a saved change, then No Changes, then the old prices back', async ({ page }) => {
   await signInTo(page, '/admin?tab=products');
-  const smallMatte = page.getByRole('group', { name: /Small/ }).getByLabel('Matte');
+  const pricing = page.getByRole('form', { name: 'Print Sizes & Pricing' });
+  const smallMatte = pricing
+    .getByRole('group', { name: 'Matte', exact: true })
+    .getByLabel(/^Small, 8 × 12 in/);
   await expect(smallMatte).not.toHaveValue('');
   const before = await smallMatte.inputValue();
   await page.getByRole('button', { name: 'Save All Pricing Changes' }).click();
@@ -293,7 +296,7 @@ test('the owner opens an order’s packing slip; on paper it has no navigation o
   const rows = slip.locator('tbody tr');
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText(title);
-  await expect(rows.first()).toContainText('Small (8x12 inches)');
+  await expect(rows.first()).toContainText('Small · 8 × 12 in (20 × 30 cm)');
   await expect(rows.first()).toContainText('Matte');
   // No prices on the lines (a print may be a gift), only the VAT included per rate, as the sale's record.
   await expect(rows.first()).not.toContainText('€');

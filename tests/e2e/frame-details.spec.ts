@@ -23,7 +23,7 @@ test('the owner enters the frame details once, and the print pages say them', as
     const card = page.getByRole('region', { name: 'Frame details' });
     await card.getByRole('radio', { name: 'Glass' }).check();
     await card.getByLabel('Hanging fittings').fill('D-rings and cord, fitted.');
-    const small = card.getByLabel(/^Small \(8x12 inches\)/);
+    const small = card.getByLabel(/^Small, 8 × 12 in \(20 × 30 cm\)/);
     await small.fill('-1.2');
     await card.getByRole('button', { name: 'Save frame details' }).click();
     await expect(small).toHaveAccessibleDescription('The weight of a framed Small print cannot be negative.');

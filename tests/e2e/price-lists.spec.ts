@@ -11,6 +11,7 @@ import { inArray } from 'drizzle-orm';
 import { formatEuro } from '~/lib/platform/shared/format';
 import { currentPrices } from '~/lib/shop/default-price-list.server';
 import { repriceVariants } from '~/lib/shop/price-list-repricing.server';
+import { gridPrice } from '~/lib/shop/price-lists';
 import { createVariantsForPhoto } from '~/lib/shop/products.server';
 import { photos, priceLists } from '~db/schema';
 import { withSiteDb } from '../helpers/db';
@@ -62,7 +63,7 @@ test('the owner prices the Mountains collection with a list of its own', async (
       mountain: photo(TITLES.mountain, 'mountains'),
       edition: photo(TITLES.edition, 'mountains', 5),
       coastal: photo(TITLES.coastal, 'coastal'),
-      defaultLarge: formatEuro(currentPrices(db).large.matte),
+      defaultLarge: formatEuro(gridPrice(currentPrices(db), 'large', 'matte') ?? 0),
     };
   });
   try {
@@ -72,8 +73,11 @@ test('the owner prices the Mountains collection with a list of its own', async (
     await card.getByRole('button', { name: 'New price list' }).click();
     const form = card.getByRole('form', { name: 'New price list' });
     await form.getByLabel('Name').fill(LIST);
-    const price = (size: string, finish: string) =>
-      form.getByRole('group', { name: new RegExp(`^${size}`) }).getByLabel(`${finish}, in euros`);
+    // One group of fields per material, a field per size in both units.
+    const price = (size: string, material: string) =>
+      form
+        .getByRole('group', { name: material, exact: true })
+        .getByLabel(new RegExp(`^${size}, .*, in euros$`));
     for (const [size, euros] of [
       ['Small', '60'],
       ['Medium', '95'],

@@ -64,7 +64,7 @@ test('a photo that prints at two sizes is sold at once at only those two', async
   await expect(dialog.getByRole('radio', { name: /Small/ })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: /Medium/ })).toBeVisible();
   await expect(dialog.getByRole('radio', { name: /Large/ })).toHaveCount(0);
-  await expect(dialog.getByText('16x20 inches')).toHaveCount(0);
+  await expect(dialog.getByText(/16 × 20 in/)).toHaveCount(0);
   await dialog.getByRole('radio', { name: /Medium/ }).check();
   await expect(dialog.getByRole('button', { name: 'Add to Cart' })).toBeEnabled();
   await expect(dialog.getByTestId('total-price')).not.toHaveText('€0.00');

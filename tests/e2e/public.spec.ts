@@ -226,7 +226,11 @@ test('the FAQ: 5 questions, several open at once, answers that agree with the sh
   await questions.nth(1).click();
   await expect(faq.getByText(/Both finishes cost the same at every size/)).toBeHidden();
   await questions.nth(0).click();
-  await expect(faq.getByText(/small 8 × 12″, medium 12 × 16″ and large 16 × 20″/)).toBeVisible();
+  await expect(
+    faq.getByText(
+      /small 8 × 12 in \(20 × 30 cm\), medium 12 × 16 in \(30 × 41 cm\) and large 16 × 20 in \(41 × 51 cm\)/,
+    ),
+  ).toBeVisible();
 });
 
 test('the home page: pricing guide, drone card, about and Open Graph image', async ({ page, request }) => {

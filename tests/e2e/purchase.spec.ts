@@ -29,7 +29,7 @@ async function customiseAndAdd(page: Page) {
   await expect(dialog.getByRole('radio', { name: 'Matte' })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: 'No framing' })).toBeChecked();
   await expect(dialog.getByRole('button', { name: 'Decrease quantity' })).toBeDisabled();
-  await expect(dialog.getByText('16x20 inches')).toBeVisible();
+  await expect(dialog.getByText('Large · 16 × 20 in (41 × 51 cm)')).toBeVisible();
   await expect(dialog.getByTestId('total-price')).toHaveText('€45.00');
   await dialog.getByRole('radio', { name: /Large/ }).check();
   await dialog.getByRole('radio', { name: 'Gloss' }).check();
@@ -124,7 +124,7 @@ async function expectOrdered(page: Page, dataDir: string, { testMode }: { testMo
   const lines = page.getByRole('list', { name: 'Prints ordered' }).getByRole('listitem');
   await expect(lines).toHaveCount(1);
   await expect(lines.first()).toContainText('Lough Tay at First Light');
-  await expect(lines.first()).toContainText('Large (16x20 inches) · Gloss · Framed · 2 prints');
+  await expect(lines.first()).toContainText('Large · 16 × 20 in (41 × 51 cm) · Gloss · Framed · 2 prints');
   await expect(lines.first()).toContainText('€270.00');
   await expect(page.getByTestId('receipt-total')).toHaveText('€270.00');
   for (const sentence of DELIVERY_TEXT) await expect(page.getByText(sentence)).toBeVisible();

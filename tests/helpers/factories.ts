@@ -12,6 +12,7 @@ import {
   objectPath,
   originalPath,
 } from '~/lib/platform/server/storage/storage';
+import { gridPrice } from '~/lib/shop/price-lists';
 import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shop/pricing-defaults';
 import { freeSlug } from '~/lib/shop/print-slugs.server';
 import { PRINT_DIMENSIONS, type PrintSize } from '~/lib/site/constants';
@@ -82,7 +83,10 @@ export function makePhoto(db: Db, overrides: Insert<typeof photos> = {}) {
     .get();
 }
 
-/** One print of a photo (a new photo unless `photoId` is given), at the default price of its size. */
+/**
+ * One print of a photo (a new photo unless `photoId` is given), at the default price of its size
+ * (€99 for a product without a starting price).
+ */
 export function makeVariant(db: Db, overrides: Insert<typeof productVariants> = {}) {
   const size = overrides.size ?? 'small';
   const finish = overrides.finish ?? 'matte';
@@ -93,7 +97,7 @@ export function makeVariant(db: Db, overrides: Insert<typeof productVariants> = 
       photoId: overrides.photoId ?? makePhoto(db).id,
       size,
       finish,
-      priceCents: DEFAULT_PRINT_PRICES_CENTS[size][finish],
+      priceCents: gridPrice(DEFAULT_PRINT_PRICES_CENTS, size, finish) ?? 9900,
       dimensions: PRINT_DIMENSIONS[size],
       ...overrides,
     })
@@ -128,10 +132,10 @@ export function makeFraming(db: Db, overrides: Insert<typeof framingOptions> = {
     .get();
 }
 
-/** A frame for every size, at the given prices in cents. */
+/** A frame for each of these sizes (the original three unless told), at the given prices in cents. */
 export function makeFramings(
   db: Db,
-  prices: Record<PrintSize, number> = { small: 2500, medium: 3000, large: 4000 },
+  prices: Partial<Record<PrintSize, number>> = { small: 2500, medium: 3000, large: 4000 },
 ) {
   return (Object.entries(prices) as [PrintSize, number][]).map(([size, priceCents]) =>
     makeFraming(db, { size, priceCents }),

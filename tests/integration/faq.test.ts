@@ -103,7 +103,7 @@ describe('the owner’s FAQ', () => {
     expect(entries[0]).toEqual({
       question: 'What print sizes do you offer?',
       answer:
-        'Three sizes: small 8 × 12″, medium 12 × 16″ and large 16 × 20″. For another size, send a message through the form with “Custom Print Order” selected.',
+        'Prints come in small 8 × 12 in (20 × 30 cm), medium 12 × 16 in (30 × 41 cm) and large 16 × 20 in (41 × 51 cm). Matte is photographic paper with a matte surface: no glare, soft blacks. Gloss is photographic paper with a gloss surface: deep blacks and vivid colour. For another size, send a message through the form with “Custom Print Order” selected.',
     });
     expect(entries[1]?.answer).toContain('Both finishes cost the same at every size.');
     expect(entries[4]?.answer).toContain('A half-day shoot starts from €299, edited material');
@@ -120,7 +120,11 @@ describe('the owner’s FAQ', () => {
     expect(entries).toEqual([
       { question: 'Do you ship to Northern Ireland?', answer: 'Yes, in 24 hours I confirm the date.' },
       { question: 'Is gloss dearer?', answer: 'Matte or gloss: Both finishes cost the same at every size.' },
-      { question: 'What sizes?', answer: 'Three: small 8 × 12″, medium 12 × 16″ and large 16 × 20″.' },
+      {
+        question: 'What sizes?',
+        answer:
+          'Three: small 8 × 12 in (20 × 30 cm), medium 12 × 16 in (30 × 41 cm) and large 16 × 20 in (41 × 51 cm).',
+      },
     ]);
   });
 

@@ -117,9 +117,9 @@ describe('the packing slip', () => {
     expect(text).toContain('Síofra Ní Bhriain');
     for (const line of ['4 Church Road', 'Greystones', 'A63 K2P0 Co. Wicklow']) expect(text).toContain(line);
     expect(text).toContain('+353 87 555 0101');
-    expect(text).toMatch(/Lough Tay at Dawn Small \(8x12 inches\) Matte No framing 2 /);
+    expect(text).toMatch(/Lough Tay at Dawn Small · 8 × 12 in \(20 × 30 cm\) Matte No framing 2 /);
     // The framed line says so once, in the frame's column.
-    expect(text).toMatch(/Glendalough Upper Lake Large \(16x20 inches\) Gloss Framed 1 /);
+    expect(text).toMatch(/Glendalough Upper Lake Large · 16 × 20 in \(41 × 51 cm\) Gloss Framed 1 /);
     expect(text.match(/framed/gi)).toHaveLength(1);
     expect(text).toMatch(/Prints in all 3 /);
     expect(html).not.toMatch(/€|&euro;|&#8364;|EUR\b/);
@@ -137,7 +137,7 @@ describe('the packing slip', () => {
 
   it('lists only what the owner packs, and says in one line what the lab sends separately', async () => {
     const text = textOf(await (await get(slipOf(MIXED_ORDER_ID), owner)).text());
-    expect(text).toMatch(/Lough Tay at Dawn Small \(8x12 inches\) Matte No framing 1 /);
+    expect(text).toMatch(/Lough Tay at Dawn Small · 8 × 12 in \(20 × 30 cm\) Matte No framing 1 /);
     expect(text).not.toContain('Glendalough Upper Lake');
     expect(text).toMatch(/Prints in all 1 /);
     expect(text).toContain('3 prints of this order are made and sent separately by the print lab.');

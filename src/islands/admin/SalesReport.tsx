@@ -1,10 +1,11 @@
 // The Dashboard's sales report: paid sales per week for the last 12 weeks as a chart, with the
-// best-selling photos and print sizes of those weeks beside it.
+// best-selling photos and the print sizes sold in those weeks (smallest first) beside it.
 import { useQuery } from '@tanstack/react-query';
 import { type BreakdownRowKind, breakdownAmount } from '~/lib/checkout/order-breakdown';
 import { read } from '~/lib/platform/client/query';
 import { decimalStringToCents, formatEuro } from '~/lib/platform/shared/format';
-import { PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';
+import { sizeWords } from '~/lib/shop/print-choices';
+import type { PrintSize } from '~/lib/site/constants';
 import { SalesChart } from './SalesChart';
 
 export interface SalesReportData {
@@ -93,8 +94,9 @@ export function SalesReport() {
           <Figures rows={data.topPhotos.map((p, i) => ({ key: `${i}`, label: p.title, ...p }))} />
         )}
         <h4 className="mt-4 font-medium">Sizes</h4>
-        {data && (
-          <Figures rows={data.sizes.map((s) => ({ key: s.size, label: PRINT_SIZE_LABELS[s.size], ...s }))} />
+        {data && data.sizes.length === 0 && <p className="mt-2 text-sm text-slate-600">None sold yet</p>}
+        {data && data.sizes.length > 0 && (
+          <Figures rows={data.sizes.map((s) => ({ key: s.size, label: sizeWords(s.size), ...s }))} />
         )}
       </section>
     </div>

@@ -24,8 +24,8 @@ import { formatEuro } from '~/lib/platform/shared/format';
 import { COUNTRIES } from '~/lib/selling/countries';
 import { type CartLine, lineKey, orderLines, totals } from '~/lib/shop/cart';
 import { $cart, clearCart, removeFromCart, setQuantity } from '~/lib/shop/cart-store';
-import { framingWords } from '~/lib/shop/print-choices';
-import { CURRENCY, PRINT_SIZE_LABELS } from '~/lib/site/constants';
+import { FINISH_LABELS, framingWords, sizeWords } from '~/lib/shop/print-choices';
+import { CURRENCY } from '~/lib/site/constants';
 import { OrderSummary } from './OrderSummary';
 import { useQuote } from './use-quote';
 
@@ -282,8 +282,8 @@ export default function Checkout() {
                 <div className="min-w-40 flex-1">
                   <p className="font-medium text-ink-950">{line.title}</p>
                   <p className="text-sm text-ink-600">
-                    {PRINT_SIZE_LABELS[line.size]} {line.dimensions ? `(${line.dimensions})` : ''},{' '}
-                    {line.finish}, {framingWords(line.framing !== null).toLowerCase()}
+                    {sizeWords(line.size)}, {FINISH_LABELS[line.finish].toLowerCase()},{' '}
+                    {framingWords(line.framing !== null).toLowerCase()}
                   </p>
                   <p className="text-sm text-ink-600 tabular-nums">{formatEuro(line.unitCents)} each</p>
                 </div>

@@ -1,16 +1,16 @@
 // The Photos tab: every photo, shown and hidden, with its badges ('Homepage Hero', 'Featured',
-// 'Hidden', 'Not in shop' for a photo too small to print, with the file size each print size needs); per photo 'Set as Homepage', Edit, View, Hide or Show, Delete (never-ordered photos
+// 'Hidden', 'Not in shop' for a photo too small to print, with the file size each size the shop sells
+// needs); per photo 'Set as Homepage', Edit, View, Hide or Show, Delete (never-ordered photos
 // only) and 'Analyse composition'; the 'Add New Photo' dialog; and the order of featured photos.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { mediaUrl, widthsFor } from '~/lib/media/media-urls';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
-import { sellableSizes } from '~/lib/shop/print-fit';
-import { CATEGORY_LABELS, PRINT_SIZES } from '~/lib/site/constants';
+import { CATEGORY_LABELS } from '~/lib/site/constants';
 import { PhotoDialog } from './PhotoDialog';
 import { PhotoFeaturedOrder } from './PhotoFeaturedOrder';
-import { PrintFitNote } from './PrintFitTable';
+import { PrintFitNote, printFit, useShopSizes } from './PrintFitTable';
 import { type AdminPhoto, type AdminPhotoList, PHOTOS_KEY, shopCardUrl } from './photos-api';
 
 /** A card-sized JPEG derivative (about 640 px) of a processed photo, else its own address. */
@@ -24,6 +24,7 @@ type Editing = { mode: 'add' } | { mode: 'edit'; photo: AdminPhoto } | null;
 
 function PhotoCard({ photo, onEdit }: { photo: AdminPhoto; onEdit: () => void }) {
   const client = useQueryClient();
+  const shopSizes = useShopSizes();
   const refresh = () => client.invalidateQueries({ queryKey: PHOTOS_KEY });
   const path = `/api/admin/photos/${encodeURIComponent(photo.id)}`;
   const hero = useMutation({
@@ -100,7 +101,7 @@ function PhotoCard({ photo, onEdit }: { photo: AdminPhoto; onEdit: () => void })
             {photo.everOrdered && <li className="badge bg-slate-100 text-slate-800">Ordered</li>}
           </ul>
         )}
-        {sellableSizes(photo.width, photo.height).length < PRINT_SIZES.length && (
+        {shopSizes && printFit(photo.width, photo.height, shopSizes).missing.length > 0 && (
           <PrintFitNote width={photo.width} height={photo.height} />
         )}
         <div className="mt-auto flex flex-wrap gap-2">

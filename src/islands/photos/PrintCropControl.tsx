@@ -1,9 +1,12 @@
-// The photo dialog's Print crops part: each print size whose proportion differs from the photo's is a
-// crop, drawn over the photo with the part left out dimmed. The owner moves the crop window along
-// the axis it can move (a slider, and Start/Centre/End buttons), sees how much is cut, and may stop
-// offering the size for this photo when no crop works. Saved on its own
-// (PUT /api/admin/photos/{id}/print-crops), apart from the photo's fields, with the endpoint's own
-// schema; the shop, the checkout and the lab's print file follow the choice from then on.
+// The photo dialog's Print crops part: each size the shop sells whose proportion differs from the
+// photo's is a crop, drawn over the photo with the part left out dimmed. The owner moves the crop
+// window along the axis it can move (a slider, and Start/Centre/End buttons) and sees how much is
+// cut. The original sizes (Small, Medium, Large) are offered cropped from the centre until the owner
+// stops offering one whose crop does not work; any other size of another proportion is not offered
+// until the owner approves its crop (ticks "Offer this size"). Each size is named in inches and
+// centimetres. Saved on its own (PUT /api/admin/photos/{id}/print-crops), apart from the photo's
+// fields, with the endpoint's own schema; the shop, the checkout and the lab's print file follow the
+// choice from then on.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
@@ -12,7 +15,6 @@ import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { type PrintCropsForm, printCropsSchema } from '~/lib/shop/print-crop-schemas';
 import {
-  cropSizeName,
   cropWindow,
   cutWords,
   type PhotoPrintCrops,
@@ -20,6 +22,8 @@ import {
   type PrintCropView,
   positionWords,
 } from '~/lib/shop/print-crops';
+import { sizeLabel } from '~/lib/shop/product-groups';
+import { isOriginalSize } from '~/lib/site/catalogue';
 import { PHOTOS_KEY } from './photos-api';
 
 const toForm = (data: PhotoPrintCrops): PrintCropsForm => ({
@@ -106,10 +110,14 @@ function SizeCrop({
   setValue: UseFormSetValue<PrintCropsForm>;
 }) {
   const uid = useId();
-  const name = cropSizeName(view.size);
+  const name = sizeLabel(view.size);
   const position = useWatch({ control, name: `crops.${index}.position` }) ?? 0.5;
-  const offered = useWatch({ control, name: `crops.${index}.offered` }) ?? true;
+  const offered = useWatch({ control, name: `crops.${index}.offered` }) ?? view.offered;
   const crop = view.crop;
+  // An original size is withdrawn when its crop does not work; another waits for the owner's approval,
+  // and its crop can be moved before it is approved.
+  const awaitsApproval = crop !== null && !isOriginalSize(view.size);
+  const locked = !offered && !awaitsApproval;
   const [start, end] = crop?.axis === 'y' ? ['Top', 'Bottom'] : ['Left', 'Right'];
   const moveTo = (at: number) =>
     setValue(`crops.${index}.position`, at, { shouldDirty: true, shouldValidate: true });
@@ -140,7 +148,7 @@ function SizeCrop({
                 min={0}
                 max={1}
                 step={0.01}
-                disabled={!offered}
+                disabled={locked}
                 aria-describedby={`${uid}-cut`}
                 aria-valuetext={positionWords(crop, position)}
                 className="mt-1 block min-h-11 w-full accent-slate-800"
@@ -158,7 +166,7 @@ function SizeCrop({
                   key={label}
                   type="button"
                   className="btn btn-secondary px-3 aria-pressed:border-slate-800 aria-pressed:bg-slate-100"
-                  disabled={!offered}
+                  disabled={locked}
                   aria-pressed={position === at}
                   onClick={() => moveTo(at as number)}
                 >
@@ -173,7 +181,11 @@ function SizeCrop({
           Offer this size
         </label>
         {!offered && (
-          <p className="rounded-md bg-amber-50 p-2 text-amber-950">Not offered: this crop does not work.</p>
+          <p className="rounded-md bg-amber-50 p-2 text-amber-950">
+            {awaitsApproval
+              ? 'Not offered until you approve this crop.'
+              : 'Not offered: this crop does not work.'}
+          </p>
         )}
       </div>
     </fieldset>
@@ -207,11 +219,11 @@ export function PrintCropControl({ photoId, imageUrl }: { photoId: string; image
       client.setQueryData([path], saved);
       // The Photos tab's "for sale" badge follows the sizes offered.
       client.invalidateQueries({ queryKey: PHOTOS_KEY });
-      const withdrawn = saved.sizes.filter((s) => !s.offered).map((s) => cropSizeName(s.size));
+      const withdrawn = saved.sizes.filter((s) => s.fits && !s.offered).map((s) => sizeLabel(s.size));
       notify(
         'success',
         'Print crops saved',
-        withdrawn.length ? `Not offered: ${withdrawn.join(', ')}.` : 'Every size is offered.',
+        withdrawn.length ? `Not offered: ${withdrawn.join('; ')}.` : 'Every size is offered.',
       );
     },
     onError: (err) => setError(reason(err) ?? 'The print crops could not be saved.'),
@@ -235,7 +247,8 @@ export function PrintCropControl({ photoId, imageUrl }: { photoId: string; image
         <div className="space-y-3">
           <p className="text-sm text-slate-700">
             These sizes have another proportion than the photo, so their prints are a crop: the dimmed part is
-            left out. Move the crop to keep what matters, or stop offering a size the crop does not suit.
+            left out. Move the crop to keep what matters. Small, Medium and Large are offered until you stop
+            offering one the crop does not suit; any other size is offered only once you approve its crop.
           </p>
           {shown.map(({ view, index }) => (
             <SizeCrop

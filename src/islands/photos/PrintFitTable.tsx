@@ -1,14 +1,46 @@
 // Which print sizes each photo has the detail for: a size below 150 pixels per inch is not offered
 // in the shop, and the server refuses an order for it. PrintFitNote says it of one photo in words
-// (the add-photo dialog before saving, the Photos tab's cards).
+// (the add-photo dialog before saving, the Photos tab's cards), over the sizes the shop sells in the
+// photo's proportion and the original three (a size of another proportion waits for the owner's
+// approval of its crop, in the photo dialog).
 import { useQuery } from '@tanstack/react-query';
 import { read } from '~/lib/platform/client/query';
+import { offeredByDefault, printCrop } from '~/lib/shop/print-crops';
 import { MIN_PRINT_PPI, neededPixels, PRINT_INCHES, sellableSizes } from '~/lib/shop/print-fit';
-import { PRINT_SIZE_LABELS, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
+import { isOriginalSize, ORIGINAL_SIZES, SIZES_BY_AREA } from '~/lib/site/catalogue';
+import { PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';
 
-/** "Small (8×12″)". */
-export const sizeName = (size: PrintSize) =>
-  `${PRINT_SIZE_LABELS[size]} (${PRINT_INCHES[size].short}×${PRINT_INCHES[size].long}″)`;
+/** "Small (8×12″)", "16×24″". */
+export const sizeName = (size: PrintSize) => {
+  const inches = `${PRINT_INCHES[size].short}×${PRINT_INCHES[size].long}″`;
+  return isOriginalSize(size) ? `${PRINT_SIZE_LABELS[size]} (${inches})` : inches;
+};
+
+/**
+ * The sizes the shop sells (GET /api/admin/pricing: its priced products), smallest first, or
+ * undefined while loading. Shared with the Products tab's pricing form, so it follows every change.
+ */
+export function useShopSizes(): PrintSize[] | undefined {
+  const { data } = useQuery({
+    queryKey: ['/api/admin/pricing'],
+    queryFn: () => read<{ prints: { size: PrintSize }[] }>('/api/admin/pricing'),
+  });
+  return data ? SIZES_BY_AREA.filter((size) => data.prints.some((p) => p.size === size)) : undefined;
+}
+
+/**
+ * Of these sizes, those a photo of this pixel size is offered in before any crop is approved (its
+ * own proportion, and the original three), split into those it has the pixels for and the others.
+ */
+export function printFit(
+  width: number | null,
+  height: number | null,
+  sizes: readonly PrintSize[],
+): { sold: PrintSize[]; missing: PrintSize[] } {
+  const offered = sizes.filter((size) => offeredByDefault(size, printCrop(width, height, size)));
+  const sold = sellableSizes(width, height, offered);
+  return { sold, missing: offered.filter((s) => !sold.includes(s)) };
+}
 
 /** "Large (16×20″) needs 3000 × 2400 px". */
 const needs = (size: PrintSize) => {
@@ -19,13 +51,16 @@ const needs = (size: PrintSize) => {
 const list = (words: string[]) =>
   words.length < 2 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
 
-/** The sizes a photo of this pixel size is sold at, and what each size it misses would need, in words. */
+/**
+ * The sizes a photo of this pixel size is sold at, and what each size it misses would need, in
+ * words, of these sizes (the shop's; the original three unless told).
+ */
 export function printFitWords(
   width: number | null,
   height: number | null,
+  sizes: readonly PrintSize[] = ORIGINAL_SIZES,
 ): { sold: string; missing: string } {
-  const sold = sellableSizes(width, height);
-  const missing = PRINT_SIZES.filter((s) => !sold.includes(s));
+  const { sold, missing } = printFit(width, height, sizes);
   const px = width && height ? `${Math.max(width, height)} × ${Math.min(width, height)} px` : '';
   if (sold.length === 0) {
     return {
@@ -39,11 +74,15 @@ export function printFitWords(
   };
 }
 
-/** One photo's print fit in a sentence or two; nothing while the pixel size is not known. */
+/**
+ * One photo's print fit over the shop's sizes, in a sentence or two; nothing while the pixel size or
+ * the shop's sizes are not known.
+ */
 export function PrintFitNote({ width, height }: { width: number | null; height: number | null }) {
-  if (!width || !height) return null;
-  const words = printFitWords(width, height);
-  const none = sellableSizes(width, height).length === 0;
+  const sizes = useShopSizes();
+  if (!width || !height || !sizes) return null;
+  const words = printFitWords(width, height, sizes);
+  const none = printFit(width, height, sizes).sold.length === 0;
   return (
     <div
       className={`rounded-md p-3 text-sm ${none ? 'bg-amber-50 text-amber-950' : 'bg-slate-50 text-slate-800'}`}
@@ -69,6 +108,8 @@ export function PrintFitTable() {
     queryFn: () => read<{ minPpi: number; photos: PrintFitRow[] }>('/api/admin/print-fit'),
   });
   const short = (data?.photos ?? []).filter((row) => row.sizes.some((s) => !s.fits));
+  // Every row has the shop's sizes, as the server lists them.
+  const sizes = data?.photos[0]?.sizes.map((s) => s.size) ?? [];
   return (
     <section aria-labelledby="fit-h">
       <h2 id="fit-h" className="text-xl font-semibold">
@@ -94,7 +135,7 @@ export function PrintFitTable() {
                 <th scope="col" className="py-2 pr-4">
                   Photo
                 </th>
-                {PRINT_SIZES.map((size) => (
+                {sizes.map((size) => (
                   <th key={size} scope="col" className="py-2 pr-4">
                     {PRINT_SIZE_LABELS[size]}
                   </th>
@@ -110,7 +151,7 @@ export function PrintFitTable() {
                       {row.width} × {row.height} px
                     </span>
                   </th>
-                  {PRINT_SIZES.map((size) => {
+                  {sizes.map((size) => {
                     const s = row.sizes.find((x) => x.size === size);
                     return (
                       <td key={size} className={`py-2 pr-4 ${s?.fits ? '' : 'font-semibold text-red-800'}`}>

@@ -1,6 +1,6 @@
 // The Products tab's frame details: the glazing (glass or acrylic), the hanging fittings and the
-// weight of a framed print of each size that has a frame, entered once for the product safety
-// section of every print page. The form checks with the endpoint's own schema before sending; a
+// weight of a framed print of each size that has a frame (as the server lists them: the sizes a paper
+// print is sold in), entered once for the product safety section of every print page. The form checks with the endpoint's own schema before sending; a
 // refusal is said under the field it is about.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -16,7 +16,9 @@ import {
   kgField,
   MAX_HANGING_LENGTH,
 } from '~/lib/shop/frame-details';
-import { PRINT_DIMENSIONS, PRINT_SIZE_LABELS, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
+import { sizeLabel } from '~/lib/shop/product-groups';
+import { SIZES_BY_AREA } from '~/lib/site/catalogue';
+import type { PrintSize } from '~/lib/site/constants';
 
 const KEY = ['/api/admin/frame-details'];
 const input = 'mt-1 block min-h-11 w-full min-w-0 rounded-md border border-slate-300 bg-white px-3';
@@ -53,7 +55,7 @@ export function FrameDetailsCard() {
   useEffect(() => {
     if (data) setForm(fieldsOf(data.details));
   }, [data]);
-  const framed = PRINT_SIZES.filter((size) => data && size in data.details.weightsGrams);
+  const framed = SIZES_BY_AREA.filter((size) => data && size in data.details.weightsGrams);
 
   const save = useMutation({
     mutationFn: () => send<{ details: FrameDetails }>('PUT', '/api/admin/frame-details', form),
@@ -144,7 +146,7 @@ export function FrameDetailsCard() {
                 return (
                   <div key={size} className="min-w-0">
                     <label htmlFor={`frame-weight-${size}`}>
-                      {PRINT_SIZE_LABELS[size]} ({PRINT_DIMENSIONS[size]})
+                      {sizeLabel(size)}
                       <span className="sr-only">, in kilograms</span>
                     </label>
                     <span className="mt-1 flex items-center rounded-md border border-slate-300 bg-white px-3">

@@ -3,13 +3,12 @@
 // typed (the same rounding as the server's, lab-markup.ts).
 import { formatEuro } from '~/lib/platform/shared/format';
 import {
-  cellKey,
   type LabCostGrid,
   MAX_LAB_MARKUP_PERCENT,
   MIN_LAB_MARKUP_PERCENT,
   markedUpCents,
 } from '~/lib/shop/lab-markup';
-import { FINISH_LABELS, FINISHES, PRINT_SIZE_LABELS, PRINT_SIZES } from '~/lib/site/constants';
+import { type CatalogueProduct, productWords } from '~/lib/site/catalogue';
 import { FieldProblem } from './FieldProblem';
 
 export interface MarkupFields {
@@ -21,20 +20,22 @@ export interface MarkupFields {
 export const markupOf = (f: MarkupFields): number | null =>
   f.labPricing === 'fixed' ? null : f.markup.trim() === '' ? Number.NaN : Number(f.markup);
 
+const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
 export function LabMarkupField(props: {
   id: (name: string) => string;
   fields: MarkupFields;
+  /** The products the list prices, in the form's order. */
+  products: readonly CatalogueProduct[];
   costs: LabCostGrid;
   problem: string | undefined;
   onChange: (fields: MarkupFields) => void;
 }) {
-  const { id, fields, costs, problem, onChange } = props;
-  const cells = PRINT_SIZES.flatMap((size) =>
-    FINISHES.flatMap((finish) => {
-      const cost = costs[size]?.[finish];
-      return cost === undefined ? [] : [{ key: cellKey(size, finish), size, finish, cost }];
-    }),
-  );
+  const { id, fields, products, costs, problem, onChange } = props;
+  const cells = products.flatMap((p) => {
+    const cost = costs[p.size]?.[p.finish];
+    return cost === undefined ? [] : [{ product: p, cost }];
+  });
   const percent = markupOf(fields);
   const valid =
     percent !== null &&
@@ -91,7 +92,7 @@ export function LabMarkupField(props: {
             {cells
               .map(
                 (c) =>
-                  `${PRINT_SIZE_LABELS[c.size]} ${FINISH_LABELS[c.finish].toLowerCase()}: lab ${formatEuro(c.cost)} → ${formatEuro(markedUpCents(c.cost, percent))}`,
+                  `${capitalised(productWords(c.product))}: lab ${formatEuro(c.cost)} → ${formatEuro(markedUpCents(c.cost, percent))}`,
               )
               .join('; ')}
             .

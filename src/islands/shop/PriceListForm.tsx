@@ -1,8 +1,9 @@
-// The form of one price list, new or edited: its name (the default list keeps its own), a price per
-// size and finish in euros, and what copies of a limited edition cost (the same as an open print, or
-// a percentage of it, rounded to whole euros, with the prices it gives shown as they are typed), and
-// what the lab's prints cost (the same fixed prices, or the lab's cost plus a percentage). It checks
-// with the endpoint's own schema before sending; a refusal is said under its field.
+// The form of one price list, new or edited: its name (the default list keeps its own), a price in
+// euros for each product the shop sells (one group per material), and what copies of a limited
+// edition cost (the same as an open print, or a percentage of it, rounded to whole euros, with the
+// prices it gives shown as they are typed), and what the lab's prints cost (the same fixed prices,
+// or the lab's cost plus a percentage). It checks with the endpoint's own schema before sending; a
+// refusal is said under its field.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { HttpError } from '~/lib/platform/client/api';
@@ -14,23 +15,20 @@ import { defaultPriceListSchema, priceListSchema } from '~/lib/shop/price-list-s
 import {
   DEFAULT_LIST_ID,
   editionGrid,
+  gridEntries,
+  gridOf,
+  gridPrice,
   gridWords,
   MAX_EDITION_PERCENT,
   MAX_LIST_NAME_LENGTH,
   MIN_EDITION_PERCENT,
   type PriceGrid,
   type PriceListView,
+  setGridPrice,
 } from '~/lib/shop/price-lists';
 import { eurosToCents } from '~/lib/shop/pricing';
-import {
-  FINISH_LABELS,
-  FINISHES,
-  type Finish,
-  PRINT_DIMENSIONS,
-  PRINT_SIZE_LABELS,
-  PRINT_SIZES,
-  type PrintSize,
-} from '~/lib/site/constants';
+import { groupByMaterial, sizeLabel } from '~/lib/shop/product-groups';
+import type { CatalogueProduct } from '~/lib/site/catalogue';
 import { FieldProblem } from './FieldProblem';
 import { LabMarkupField, type MarkupFields, markupOf } from './LabMarkupField';
 
@@ -39,21 +37,33 @@ const input = 'mt-1 block min-h-11 w-full min-w-0 rounded-md border border-slate
 
 interface Fields extends MarkupFields {
   name: string;
-  prices: Record<PrintSize, Record<Finish, string>>;
+  /** The euros typed for each product, by its field name ("prices.small.matte"). */
+  prices: Record<string, string>;
   edition: 'same' | 'percent';
   percent: string;
 }
 
-const fieldsOf = (list: PriceListView | null, fallback: PriceGrid): Fields => {
+/** A product's field, named as the endpoint's schema names a refusal of its price. */
+const priceField = (p: CatalogueProduct) => `prices.${p.size}.${p.finish}`;
+
+/**
+ * The products the form prices: those of the default list (a new list starts from its prices), and
+ * any other the list being edited prices, by material then size.
+ */
+const productsOf = (list: PriceListView | null, fallback: PriceGrid): CatalogueProduct[] =>
+  gridEntries(gridOf([...gridEntries(fallback), ...gridEntries(list?.fixedPrices ?? {})])).map(
+    ({ size, finish }) => ({ size, finish }),
+  );
+
+const fieldsOf = (list: PriceListView | null, fallback: PriceGrid, products: CatalogueProduct[]): Fields => {
   const prices = list?.fixedPrices ?? fallback;
+  const euros = (p: CatalogueProduct) => {
+    const cents = gridPrice(prices, p.size, p.finish) ?? gridPrice(fallback, p.size, p.finish);
+    return cents === undefined ? '' : centsToDecimal(cents).replace(/\.00$/, '');
+  };
   return {
     name: list?.name ?? '',
-    prices: Object.fromEntries(
-      PRINT_SIZES.map((size) => [
-        size,
-        Object.fromEntries(FINISHES.map((f) => [f, centsToDecimal(prices[size][f]).replace(/\.00$/, '')])),
-      ]),
-    ) as Fields['prices'],
+    prices: Object.fromEntries(products.map((p) => [priceField(p), euros(p)])),
     edition: list?.editionPercent ? 'percent' : 'same',
     percent: list?.editionPercent ? String(list.editionPercent) : '',
     labPricing: list?.labMarkupPercent != null ? 'markup' : 'fixed',
@@ -61,27 +71,31 @@ const fieldsOf = (list: PriceListView | null, fallback: PriceGrid): Fields => {
   };
 };
 
-/** The body the endpoints take. */
-const bodyOf = (f: Fields) => ({
-  name: f.name,
-  prices: f.prices,
-  editionPercent: f.edition === 'same' ? null : f.percent.trim() === '' ? Number.NaN : Number(f.percent),
-  labMarkupPercent: markupOf(f),
-});
+/** The body the endpoints take: prices as { [size]: { [material]: euros } }. */
+const bodyOf = (f: Fields, products: CatalogueProduct[]) => {
+  const prices: Record<string, Record<string, string>> = {};
+  for (const p of products) {
+    prices[p.size] ??= {};
+    (prices[p.size] as Record<string, string>)[p.finish] = f.prices[priceField(p)] ?? '';
+  }
+  return {
+    name: f.name,
+    prices,
+    editionPercent: f.edition === 'same' ? null : f.percent.trim() === '' ? Number.NaN : Number(f.percent),
+    labMarkupPercent: markupOf(f),
+  };
+};
 
 /** The edition prices the typed prices and percentage give, or null while one of them is not valid. */
-function editionPreview(f: Fields): PriceGrid | null {
+function editionPreview(f: Fields, products: CatalogueProduct[]): PriceGrid | null {
   const percent = Number(f.percent);
   if (!Number.isInteger(percent) || percent < MIN_EDITION_PERCENT || percent > MAX_EDITION_PERCENT)
     return null;
-  const grid = {} as PriceGrid;
-  for (const size of PRINT_SIZES) {
-    grid[size] = {} as PriceGrid[PrintSize];
-    for (const finish of FINISHES) {
-      const cents = eurosToCents(f.prices[size][finish]);
-      if (cents === null) return null;
-      grid[size][finish] = cents;
-    }
+  const grid: PriceGrid = {};
+  for (const p of products) {
+    const cents = eurosToCents(f.prices[priceField(p)]);
+    if (cents === null) return null;
+    setGridPrice(grid, p.size, p.finish, cents);
   }
   return editionGrid(grid, percent);
 }
@@ -100,7 +114,8 @@ export function PriceListForm({ list, startFrom, labCosts, onDone }: Props) {
   const client = useQueryClient();
   const uid = useId();
   const isDefault = list?.id === DEFAULT_LIST_ID;
-  const [form, setForm] = useState<Fields>(() => fieldsOf(list, startFrom));
+  const [products] = useState(() => productsOf(list, startFrom));
+  const [form, setForm] = useState<Fields>(() => fieldsOf(list, startFrom, products));
   const [problems, setProblems] = useState<Record<string, string>>({});
   const ref = useRef<HTMLFormElement>(null);
   useEffect(() => {
@@ -108,7 +123,7 @@ export function PriceListForm({ list, startFrom, labCosts, onDone }: Props) {
   }, []);
   const save = useMutation({
     mutationFn: () => {
-      const body = bodyOf(form);
+      const body = bodyOf(form, products);
       if (isDefault) return send('PUT', '/api/admin/price-lists/default', body);
       if (list) return send('PUT', `/api/admin/price-lists/${encodeURIComponent(list.id)}`, body);
       return send('POST', '/api/admin/price-lists', body);
@@ -119,7 +134,10 @@ export function PriceListForm({ list, startFrom, labCosts, onDone }: Props) {
       // What the lab's prints leave the owner follows their prices.
       client.invalidateQueries({ queryKey: ['/api/admin/lab/margins'] });
       // The default list's prices are also the Print Sizes & Pricing form's.
-      if (isDefault) client.invalidateQueries({ queryKey: ['/api/admin/pricing'] });
+      if (isDefault) {
+        client.invalidateQueries({ queryKey: ['/api/admin/pricing'] });
+        client.invalidateQueries({ queryKey: ['/api/admin/catalogue'] });
+      }
       notify(
         'success',
         list ? 'Price list saved' : 'Price list created',
@@ -138,7 +156,7 @@ export function PriceListForm({ list, startFrom, labCosts, onDone }: Props) {
   });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const body = bodyOf(form);
+    const body = bodyOf(form, products);
     const checked = isDefault ? defaultPriceListSchema.safeParse(body) : priceListSchema.safeParse(body);
     if (!checked.success) {
       const first = checked.error.issues[0];
@@ -151,7 +169,7 @@ export function PriceListForm({ list, startFrom, labCosts, onDone }: Props) {
   const id = (name: string) => `${uid}-${name.replaceAll('.', '-')}`;
   const described = (name: string, help?: string) =>
     [help, problems[name] ? `${id(name)}-error` : ''].filter(Boolean).join(' ') || undefined;
-  const preview = form.edition === 'percent' ? editionPreview(form) : null;
+  const preview = form.edition === 'percent' ? editionPreview(form, products) : null;
   const title = isDefault ? 'Edit the default price list' : list ? `Edit “${list.name}”` : 'New price list';
 
   return (
@@ -180,18 +198,19 @@ export function PriceListForm({ list, startFrom, labCosts, onDone }: Props) {
           <FieldProblem id={`${id('name')}-error`} text={problems.name} />
         </div>
       )}
-      <div className="grid gap-4 md:grid-cols-3">
-        {PRINT_SIZES.map((size) => (
-          <fieldset key={size} className="min-w-0 space-y-3 rounded-lg border border-slate-200 bg-white p-4">
-            <legend className="px-1 font-semibold">
-              {PRINT_SIZE_LABELS[size]} ({PRINT_DIMENSIONS[size]})
-            </legend>
-            {FINISHES.map((finish) => {
-              const name = `prices.${size}.${finish}`;
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
+        {groupByMaterial(products).map((group) => (
+          <fieldset
+            key={group.finish}
+            className="min-w-0 space-y-3 rounded-lg border border-slate-200 bg-white p-4"
+          >
+            <legend className="px-1 font-semibold">{group.label}</legend>
+            {group.items.map((p) => {
+              const name = priceField(p);
               return (
-                <div key={finish} className="text-sm">
+                <div key={name} className="text-sm">
                   <label htmlFor={id(name)} className="text-slate-700">
-                    {FINISH_LABELS[finish]}
+                    {sizeLabel(p.size)}
                     <span className="sr-only">, in euros</span>
                   </label>
                   <span className="mt-1 flex items-center rounded-md border border-slate-300 bg-white px-3">
@@ -203,12 +222,9 @@ export function PriceListForm({ list, startFrom, labCosts, onDone }: Props) {
                       className="min-h-11 w-full min-w-0 bg-transparent px-2 tabular-nums outline-none"
                       aria-invalid={problems[name] ? true : undefined}
                       aria-describedby={described(name)}
-                      value={form.prices[size][finish]}
+                      value={form.prices[name] ?? ''}
                       onChange={(e) =>
-                        setForm((f) => ({
-                          ...f,
-                          prices: { ...f.prices, [size]: { ...f.prices[size], [finish]: e.target.value } },
-                        }))
+                        setForm((f) => ({ ...f, prices: { ...f.prices, [name]: e.target.value } }))
                       }
                     />
                   </span>
@@ -269,6 +285,7 @@ export function PriceListForm({ list, startFrom, labCosts, onDone }: Props) {
         <LabMarkupField
           id={id}
           fields={form}
+          products={products}
           costs={labCosts}
           problem={problems.labMarkupPercent}
           onChange={(m) => setForm((f) => ({ ...f, ...m }))}

@@ -1,8 +1,9 @@
-// The Products tab's price lists: the default list and the named lists, each with its six prices,
-// what copies of a limited edition cost, and the collections and photos it prices; a list is
-// created, edited (the default too, but never renamed) and deleted here (its collections go back to
-// the default list, the photos that chose it to their collection's, as the confirmation says), and
-// each collection is given the default or a named list. A photo's own list is chosen in its dialog.
+// The Products tab's price lists: the default list and the named lists, each with its price of each
+// product the shop sells (by material), what copies of a limited edition cost, and the collections
+// and photos it prices; a list is created, edited (the default too, but never renamed) and deleted
+// here (its collections go back to the default list, the photos that chose it to their collection's,
+// as the confirmation says), and each collection is given the default or a named list. A photo's own
+// list is chosen in its dialog.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { read, reason, send } from '~/lib/platform/client/query';
@@ -13,18 +14,13 @@ import {
   deleteListQuestion,
   editionRuleWords,
   euroWords,
+  gridEntries,
+  gridPrice,
   type PriceListsView,
   type PriceListView,
 } from '~/lib/shop/price-lists';
-import {
-  CATEGORY_LABELS,
-  FINISH_LABELS,
-  FINISHES,
-  PHOTO_CATEGORIES,
-  type PhotoCategory,
-  PRINT_SIZE_LABELS,
-  PRINT_SIZES,
-} from '~/lib/site/constants';
+import { groupByMaterial, sizeLabel } from '~/lib/shop/product-groups';
+import { CATEGORY_LABELS, PHOTO_CATEGORIES, type PhotoCategory } from '~/lib/site/constants';
 import { PRICE_LISTS_KEY, PriceListForm } from './PriceListForm';
 
 const photos = (n: number) => `${n} photo${n === 1 ? '' : 's'}`;
@@ -43,43 +39,51 @@ function usesWords(list: PriceListView): string {
   return `Prices ${photos(list.photoCount)}${parts.length ? `: ${parts.join(', and ')}` : ''}.`;
 }
 
-/** The list's prices by size and finish, each with its edition copies' price below when it differs. */
+/** The list's prices by material and size, each with its edition copies' price beside it when it differs. */
 function PriceTable({ list }: { list: PriceListView }) {
   const withEdition = list.editionPercent !== null;
+  const cell = 'py-1.5 pl-3 text-right';
   return (
     <table className="mt-3 w-full text-left text-sm tabular-nums">
       <caption className="sr-only">Prices of “{list.name}”</caption>
       <thead>
         <tr className="border-b border-slate-200 text-slate-600">
           <th scope="col" className="py-1.5 pr-3 font-medium">
-            Size
+            Print
           </th>
-          {FINISHES.map((f) => (
-            <th key={f} scope="col" className="py-1.5 pl-3 text-right font-medium">
-              {FINISH_LABELS[f]}
+          <th scope="col" className={`${cell} font-medium`}>
+            Price
+          </th>
+          {withEdition && (
+            <th scope="col" className={`${cell} font-medium`}>
+              Edition
             </th>
-          ))}
+          )}
         </tr>
       </thead>
-      <tbody>
-        {PRINT_SIZES.map((size) => (
-          <tr key={size} className="border-b border-slate-100 last:border-0">
-            <th scope="row" className="py-1.5 pr-3 font-normal">
-              {PRINT_SIZE_LABELS[size]}
+      {groupByMaterial(gridEntries(list.prices)).map((group) => (
+        <tbody key={group.finish}>
+          <tr className="border-b border-slate-100">
+            <th scope="colgroup" colSpan={withEdition ? 3 : 2} className="pt-3 pb-1 font-semibold">
+              {group.label}
             </th>
-            {FINISHES.map((f) => (
-              <td key={f} className="py-1.5 pl-3 text-right">
-                {euroWords(list.prices[size][f])}
-                {withEdition && (
-                  <span className="block text-xs text-slate-600">
-                    edition {euroWords(list.editionPrices[size][f])}
-                  </span>
-                )}
-              </td>
-            ))}
           </tr>
-        ))}
-      </tbody>
+          {group.items.map((e) => (
+            <tr key={e.size} className="border-b border-slate-100 last:border-0">
+              <th scope="row" className="py-1.5 pr-3 font-normal">
+                {sizeLabel(e.size)}
+                <span className="sr-only">, {group.label.toLowerCase()}</span>
+              </th>
+              <td className={cell}>{euroWords(e.cents)}</td>
+              {withEdition && (
+                <td className={cell}>
+                  {euroWords(gridPrice(list.editionPrices, e.size, e.finish) ?? e.cents)}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      ))}
     </table>
   );
 }
@@ -257,9 +261,10 @@ export function PriceListsCard() {
         Price lists
       </h2>
       <p className="mt-1 max-w-prose text-slate-600">
-        A price list sets what a print costs in each size and finish, and what copies of a limited edition
-        cost. A photo takes the list it was given in its dialog, else its collection’s, else the default list.
-        Orders already placed keep what the buyer paid.
+        A price list sets what a print costs in each material and size the shop sells, and what copies of a
+        limited edition cost. A product a named list leaves out costs what the default list says. A photo
+        takes the list it was given in its dialog, else its collection’s, else the default list. Orders
+        already placed keep what the buyer paid.
       </p>
       {isError && <p role="alert">The price lists could not be loaded. Please reload the page.</p>}
       {!data && !isError && <p aria-busy="true">Loading…</p>}

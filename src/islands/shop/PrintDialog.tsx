@@ -1,10 +1,11 @@
-// The print-customisation dialog: the print page's choices (lib/shop/print-choices.ts: defaults small,
-// matte, no framing, quantity 1; the quantity's steps stop at its bounds, the cap the checkout takes
-// for one line). Variants
-// and framing options are fetched only while it is open; only the sizes and finishes the photo has a
-// variant for are offered (a size it is too small to print has none), the smallest first, each with
-// its price in the chosen finish as the server listed it, and none until they have loaded. Line price = variant price + framing price
-// for the size; total = line price × quantity; a missing variant price counts as 0.
+// The print-customisation dialog: the print page's choices (lib/shop/print-choices.ts), material
+// first, then the sizes offered in that material, then framing where the material takes a frame;
+// defaults small, matte, no framing, quantity 1 (or what the photo is sold in, when not so); the
+// quantity's steps stop at its bounds, the cap the checkout takes for one line. Variants and framing
+// options are fetched only while it is open; only the materials and sizes the photo has a variant
+// for are offered, the smallest size first, each with its price in the chosen material as the
+// server listed it, and none until they have loaded. Line price = variant price + framing price for
+// the size; total = line price × quantity; a missing variant price counts as 0.
 // A native <dialog> opened with showModal(): focus trap, Esc and the inert page come with it.
 import { useEffect, useId, useRef, useState } from 'react';
 import { getJson } from '~/lib/platform/client/api';
@@ -16,22 +17,25 @@ import {
   choiceWords,
   clampQuantity,
   DEFAULT_CHOICE,
-  dimensionsOf,
-  FINISH_LABELS,
   FRAMED_LABEL,
   type FrameOption,
-  finishesOffered,
   framePriceText,
+  framingOffered,
+  framingShown,
+  MATERIALS,
+  materialsOffered,
   NO_FRAMING_LABEL,
-  PRINT_SIZE_LABELS,
   type PrintVariant,
   priceChoice,
   QUANTITY,
+  settleChoice,
   showPrice,
   sizePriceText,
   sizesOffered,
+  sizeWords,
+  unframedMaterialWords,
 } from '~/lib/shop/print-choices';
-import { FINISHES, type Finish, type PrintSize } from '~/lib/site/constants';
+import type { Finish, PrintSize } from '~/lib/site/constants';
 import { PrintPreview } from './PrintPreview';
 
 export interface PrintTarget {
@@ -49,6 +53,17 @@ export interface PrintTarget {
 }
 
 type Framing = FrameOption & { id: string };
+
+/** A size's words (sizeWords), its centimetres kept on one line where the words wrap. */
+function SizeName({ size }: { size: PrintSize }) {
+  const words = sizeWords(size);
+  const cut = words.lastIndexOf(' (');
+  return (
+    <span className="font-medium">
+      {words.slice(0, cut)} <span className="whitespace-nowrap">{words.slice(cut + 1)}</span>
+    </span>
+  );
+}
 
 export function PrintDialog({ target, openCount }: { target: PrintTarget | null; openCount: number }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -90,11 +105,19 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
   }, [target, openCount]);
 
   const close = () => dialog.current?.close();
-  const sizes = sizesOffered(variants ?? []);
-  const size = sizes.includes(chosenSize) ? chosenSize : (sizes[0] ?? chosenSize);
-  // While loading, both finishes show (disabled, nothing can be added yet), so that nothing moves.
-  const finishes = variants ? finishesOffered(variants, size) : FINISHES;
-  const finish = finishes.includes(chosenFinish) ? chosenFinish : (finishes[0] ?? chosenFinish);
+  const sold = variants ?? [];
+  const materials = materialsOffered(sold);
+  // The choice as it stands, moved to what the photo is sold in (DEFAULT_CHOICE may not be).
+  const { finish, size } = settleChoice(sold, { finish: chosenFinish, size: chosenSize });
+  const sizes = sizesOffered(sold, finish);
+  /** A material chosen: its sizes follow, the chosen size kept when it comes in it, else its smallest. */
+  const chooseMaterial = (f: Finish) => {
+    const next = settleChoice(sold, { finish: f, size });
+    setFinish(next.finish);
+    setSize(next.size);
+  };
+  // While loading, the framing choice shows (nothing can be chosen yet), as it does for the default matte.
+  const showFraming = variants === null || framingShown(sold, framing, finish);
   const { variant, framePrice, framed, unitCents, totalCents } = priceChoice(variants ?? [], framing, {
     size,
     finish,
@@ -205,83 +228,103 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
         )}
 
         <fieldset className="mt-5">
-          <legend className="text-sm font-semibold text-ink-800">Size</legend>
+          <legend className="text-sm font-semibold text-ink-800">Material</legend>
           {variants === null && !loadError && (
             <p className="mt-2 min-h-11 text-sm text-ink-600" aria-busy="true">
-              Loading the sizes of this print…
+              Loading the materials and sizes of this print…
             </p>
           )}
-          {variants && sizes.length === 0 && (
+          {variants && materials.length === 0 && (
             <p className="mt-2 text-sm text-ink-600">This photo is not available as a print.</p>
           )}
-          <div className="mt-2 grid gap-2 sm:grid-cols-3">
-            {sizes.map((s) => (
+          <div className="mt-2 grid gap-2 sm:grid-cols-2">
+            {materials.map((f) => (
               <label
-                key={s}
+                key={f}
                 className="flex min-h-11 cursor-pointer flex-col rounded-md border border-mist-300 px-3 py-2 has-checked:border-heather-700 has-checked:bg-heather-100"
               >
                 <span className="flex items-center gap-2">
                   <input
                     type="radio"
-                    name="print-size"
-                    value={s}
-                    checked={size === s}
-                    onChange={() => setSize(s)}
+                    name="print-material"
+                    value={f}
+                    checked={finish === f}
+                    onChange={() => chooseMaterial(f)}
+                    aria-labelledby={`${titleId}-material-${f}`}
+                    aria-describedby={`${titleId}-material-${f}-about`}
                   />
-                  <span className="font-medium">{PRINT_SIZE_LABELS[s]}</span>
+                  <span id={`${titleId}-material-${f}`} className="font-medium">
+                    {MATERIALS[f].label}
+                  </span>
                 </span>
-                <span className="text-sm text-ink-600">{dimensionsOf(variants ?? [], s)}</span>
-                <span className="text-[0.9375rem] text-ink-900 tabular-nums">
-                  {sizePriceText(variants ?? [], s, finish)}
+                <span id={`${titleId}-material-${f}-about`} className="text-sm text-ink-600">
+                  {MATERIALS[f].description}
                 </span>
               </label>
             ))}
           </div>
         </fieldset>
 
-        <fieldset className="mt-5">
-          <legend className="text-sm font-semibold text-ink-800">Finish</legend>
-          <div className="mt-2 grid grid-cols-2 gap-2">
-            {finishes.map((f) => (
-              <label
-                key={f}
-                className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100"
-              >
+        {sizes.length > 0 && (
+          <fieldset className="mt-5">
+            <legend className="text-sm font-semibold text-ink-800">Size</legend>
+            <div className="mt-2 grid gap-2">
+              {sizes.map((s) => (
+                <label
+                  key={s}
+                  className="flex min-h-11 cursor-pointer flex-wrap items-center justify-between gap-x-3 rounded-md border border-mist-300 px-3 py-2 has-checked:border-heather-700 has-checked:bg-heather-100"
+                >
+                  <span className="flex items-center gap-2">
+                    <input
+                      type="radio"
+                      name="print-size"
+                      value={s}
+                      checked={size === s}
+                      onChange={() => setSize(s)}
+                    />
+                    <SizeName size={s} />
+                  </span>
+                  <span className="text-[0.9375rem] text-ink-900 tabular-nums">
+                    {sizePriceText(sold, s, finish)}
+                  </span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+        )}
+
+        {showFraming ? (
+          <fieldset className="mt-5">
+            <legend className="text-sm font-semibold text-ink-800">Framing</legend>
+            <div className="mt-2 grid grid-cols-2 gap-2">
+              <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100">
                 <input
                   type="radio"
-                  name="print-finish"
-                  value={f}
-                  checked={finish === f}
-                  disabled={variants === null}
-                  onChange={() => setFinish(f)}
+                  name="print-framing"
+                  checked={!framed}
+                  onChange={() => setFramed(false)}
                 />
-                <span className="font-medium">{FINISH_LABELS[f]}</span>
+                <span className="font-medium">{NO_FRAMING_LABEL}</span>
               </label>
-            ))}
-          </div>
-        </fieldset>
-
-        <fieldset className="mt-5">
-          <legend className="text-sm font-semibold text-ink-800">Framing</legend>
-          <div className="mt-2 grid grid-cols-2 gap-2">
-            <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100">
-              <input type="radio" name="print-framing" checked={!framed} onChange={() => setFramed(false)} />
-              <span className="font-medium">{NO_FRAMING_LABEL}</span>
-            </label>
-            <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100 has-disabled:opacity-50">
-              <input
-                type="radio"
-                name="print-framing"
-                checked={framed}
-                disabled={framePrice === null}
-                onChange={() => setFramed(true)}
-              />
-              <span className="font-medium">
-                {FRAMED_LABEL} ({framePriceText(framePrice)})
-              </span>
-            </label>
-          </div>
-        </fieldset>
+              <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100 has-disabled:opacity-50">
+                <input
+                  type="radio"
+                  name="print-framing"
+                  checked={framed}
+                  disabled={framePrice === null}
+                  onChange={() => setFramed(true)}
+                />
+                <span className="font-medium">
+                  {FRAMED_LABEL} ({framePriceText(framePrice)})
+                </span>
+              </label>
+            </div>
+          </fieldset>
+        ) : (
+          !framingOffered(finish) && (
+            <p className="mt-5 text-sm text-ink-700">{unframedMaterialWords(finish)}</p>
+          )
+        )}
 
         <fieldset className="mt-5 flex items-center gap-3">
           <legend className="float-left mr-3 text-sm font-semibold text-ink-800">Quantity</legend>

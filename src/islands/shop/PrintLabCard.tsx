@@ -1,7 +1,8 @@
 // The Products tab's print lab card: which lab the site works with and in which mode (as the server
-// says it), who makes each of the twelve prints (size × finish × framed or not) and, for a print the
-// lab makes, the lab's product code, how the photo meets its print area and any attributes; whether
-// lab orders wait for the owner's approval, and the lab's delivery speed. Saved whole in one PUT,
+// says it), who makes each of the shop's prints (as the server lists them: each product it sells,
+// unframed, and framed where the material takes a frame; by material) and, for a print the lab
+// makes, the lab's product code, how the photo meets its print area and any attributes; whether lab
+// orders wait for the owner's approval, and the lab's delivery speed. Saved whole in one PUT,
 // checked first with the endpoint's own schema; the server checks each new product code with the
 // lab, and a refusal is said under the field it is about. A table on a wide screen, a list on a phone.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -16,6 +17,7 @@ import {
   labCardSchema,
   OFFERED_SIZINGS,
   printKey,
+  printKindWords,
   printWords,
   SHIPPING_METHOD_WORDS,
   SIZING_WORDS,
@@ -23,7 +25,7 @@ import {
 import { HttpError } from '~/lib/platform/client/api';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
-import { FINISH_LABELS, PRINT_DIMENSIONS, PRINT_SIZE_LABELS } from '~/lib/site/constants';
+import { groupByMaterial, sizeLabel } from '~/lib/shop/product-groups';
 import { FieldProblem } from './FieldProblem';
 
 const KEY = ['/api/admin/lab'];
@@ -66,7 +68,9 @@ export function PrintLabCard() {
       notify(
         'success',
         'Print lab saved',
-        count ? `The lab makes ${count} of the 12 prints.` : 'You make every print yourself.',
+        count
+          ? `The lab makes ${count} of the ${saved.prints.length} prints.`
+          : 'You make every print yourself.',
       );
     },
     onError: (err) => {
@@ -137,117 +141,123 @@ export function PrintLabCard() {
                 </th>
               </tr>
             </thead>
-            <tbody className="block lg:table-row-group">
-              {form.prints.map((p, i) => {
-                const id = `lab-${printKey(p)}`;
-                const words = printWords(p);
-                const lab = p.madeBy === 'lab';
-                const field = (name: string) => `prints.${i}.${name}`;
-                const labOnly = lab ? 'col-span-2 block lg:table-cell' : 'hidden lg:table-cell';
-                return (
-                  <tr
-                    key={printKey(p)}
-                    className="grid grid-cols-[minmax(0,1fr)_8.5rem] items-end gap-x-3 border-b border-slate-100 py-3 lg:table-row lg:py-0"
-                  >
-                    <th scope="row" className="block self-center font-medium lg:table-cell lg:py-2 lg:pr-3">
-                      {PRINT_SIZE_LABELS[p.size]}{' '}
-                      <span className="font-normal text-slate-600">({PRINT_DIMENSIONS[p.size]})</span>
-                      <span className="block font-normal">
-                        {FINISH_LABELS[p.finish]}, {p.framed ? 'framed' : 'unframed'}
-                      </span>
-                    </th>
-                    <td className="block lg:table-cell lg:py-2 lg:pr-3">
-                      <label htmlFor={`${id}-by`} className="text-xs text-slate-600 lg:sr-only">
-                        Made by
-                      </label>
-                      <select
-                        id={`${id}-by`}
-                        aria-label={`Made by, ${words}`}
-                        className={`${control} lg:mt-0 lg:w-32`}
-                        value={p.madeBy}
-                        onChange={(e) => change(i, { madeBy: e.target.value as LabCardPrint['madeBy'] })}
-                      >
-                        <option value="me">Me</option>
-                        <option value="lab">The lab</option>
-                      </select>
-                    </td>
-                    <td className={`${labOnly} pt-2 lg:py-2 lg:pr-3`}>
-                      {lab && (
-                        <>
-                          <label htmlFor={`${id}-sku`} className="lg:sr-only">
-                            Lab product code (SKU)
-                          </label>
-                          <input
-                            id={`${id}-sku`}
-                            aria-label={`Lab product code (SKU), ${words}`}
-                            className={`${control} font-mono lg:mt-0`}
-                            autoCapitalize="characters"
-                            autoComplete="off"
-                            spellCheck={false}
-                            placeholder="GLOBAL-FAP-16X24"
-                            aria-invalid={problems[field('sku')] ? true : undefined}
-                            aria-describedby={described(field('sku'))}
-                            value={p.sku}
-                            onChange={(e) => change(i, { sku: e.target.value })}
-                          />
-                          <FieldProblem id={`${field('sku')}-error`} text={problems[field('sku')]} />
-                        </>
-                      )}
-                    </td>
-                    <td className={`${labOnly} pt-2 lg:py-2 lg:pr-3`}>
-                      {lab && (
-                        <>
-                          <label htmlFor={`${id}-sizing`} className="lg:sr-only">
-                            Photo on the print area
-                          </label>
-                          <select
-                            id={`${id}-sizing`}
-                            aria-label={`Photo on the print area, ${words}`}
-                            className={`${control} lg:mt-0`}
-                            value={p.sizing}
-                            onChange={(e) => change(i, { sizing: e.target.value as LabCardPrint['sizing'] })}
-                          >
-                            {[
-                              ...OFFERED_SIZINGS,
-                              ...(OFFERED_SIZINGS.includes(p.sizing) ? [] : [p.sizing]),
-                            ].map((s) => (
-                              <option key={s} value={s}>
-                                {SIZING_WORDS[s]}
-                              </option>
-                            ))}
-                          </select>
-                        </>
-                      )}
-                    </td>
-                    <td className={`${labOnly} pt-2 lg:py-2`}>
-                      {lab && (
-                        <>
-                          <label htmlFor={`${id}-attributes`} className="lg:sr-only">
-                            Attributes
-                            <span className="font-normal text-slate-600 lg:sr-only"> (optional)</span>
-                          </label>
-                          <input
-                            id={`${id}-attributes`}
-                            aria-label={`Attributes, ${words}`}
-                            className={`${control} font-mono lg:mt-0`}
-                            autoComplete="off"
-                            spellCheck={false}
-                            aria-invalid={problems[field('attributes')] ? true : undefined}
-                            aria-describedby={described(field('attributes'))}
-                            value={p.attributes}
-                            onChange={(e) => change(i, { attributes: e.target.value })}
-                          />
-                          <FieldProblem
-                            id={`${field('attributes')}-error`}
-                            text={problems[field('attributes')]}
-                          />
-                        </>
-                      )}
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
+            {groupByMaterial(form.prints.map((p, i) => ({ ...p, i }))).map((group) => (
+              <tbody key={group.finish} className="block lg:table-row-group">
+                <tr className="block border-b border-slate-200 lg:table-row">
+                  <th scope="colgroup" colSpan={5} className="block pt-4 pb-1 font-semibold lg:table-cell">
+                    {group.label}
+                  </th>
+                </tr>
+                {group.items.map(({ i, ...p }) => {
+                  const id = `lab-${printKey(p)}`;
+                  const words = printWords(p);
+                  const lab = p.madeBy === 'lab';
+                  const field = (name: string) => `prints.${i}.${name}`;
+                  const labOnly = lab ? 'col-span-2 block lg:table-cell' : 'hidden lg:table-cell';
+                  return (
+                    <tr
+                      key={printKey(p)}
+                      className="grid grid-cols-[minmax(0,1fr)_8.5rem] items-end gap-x-3 border-b border-slate-100 py-3 lg:table-row lg:py-0"
+                    >
+                      <th scope="row" className="block self-center font-medium lg:table-cell lg:py-2 lg:pr-3">
+                        {sizeLabel(p.size)}
+                        <span className="block font-normal">{printKindWords(p)}</span>
+                      </th>
+                      <td className="block lg:table-cell lg:py-2 lg:pr-3">
+                        <label htmlFor={`${id}-by`} className="text-xs text-slate-600 lg:sr-only">
+                          Made by
+                        </label>
+                        <select
+                          id={`${id}-by`}
+                          aria-label={`Made by, ${words}`}
+                          className={`${control} lg:mt-0 lg:w-32`}
+                          value={p.madeBy}
+                          onChange={(e) => change(i, { madeBy: e.target.value as LabCardPrint['madeBy'] })}
+                        >
+                          <option value="me">Me</option>
+                          <option value="lab">The lab</option>
+                        </select>
+                      </td>
+                      <td className={`${labOnly} pt-2 lg:py-2 lg:pr-3`}>
+                        {lab && (
+                          <>
+                            <label htmlFor={`${id}-sku`} className="lg:sr-only">
+                              Lab product code (SKU)
+                            </label>
+                            <input
+                              id={`${id}-sku`}
+                              aria-label={`Lab product code (SKU), ${words}`}
+                              className={`${control} font-mono lg:mt-0`}
+                              autoCapitalize="characters"
+                              autoComplete="off"
+                              spellCheck={false}
+                              placeholder="GLOBAL-FAP-16X24"
+                              aria-invalid={problems[field('sku')] ? true : undefined}
+                              aria-describedby={described(field('sku'))}
+                              value={p.sku}
+                              onChange={(e) => change(i, { sku: e.target.value })}
+                            />
+                            <FieldProblem id={`${field('sku')}-error`} text={problems[field('sku')]} />
+                          </>
+                        )}
+                      </td>
+                      <td className={`${labOnly} pt-2 lg:py-2 lg:pr-3`}>
+                        {lab && (
+                          <>
+                            <label htmlFor={`${id}-sizing`} className="lg:sr-only">
+                              Photo on the print area
+                            </label>
+                            <select
+                              id={`${id}-sizing`}
+                              aria-label={`Photo on the print area, ${words}`}
+                              className={`${control} lg:mt-0`}
+                              value={p.sizing}
+                              onChange={(e) =>
+                                change(i, { sizing: e.target.value as LabCardPrint['sizing'] })
+                              }
+                            >
+                              {[
+                                ...OFFERED_SIZINGS,
+                                ...(OFFERED_SIZINGS.includes(p.sizing) ? [] : [p.sizing]),
+                              ].map((s) => (
+                                <option key={s} value={s}>
+                                  {SIZING_WORDS[s]}
+                                </option>
+                              ))}
+                            </select>
+                          </>
+                        )}
+                      </td>
+                      <td className={`${labOnly} pt-2 lg:py-2`}>
+                        {lab && (
+                          <>
+                            <label htmlFor={`${id}-attributes`} className="lg:sr-only">
+                              Attributes
+                              <span className="font-normal text-slate-600 lg:sr-only"> (optional)</span>
+                            </label>
+                            <input
+                              id={`${id}-attributes`}
+                              aria-label={`Attributes, ${words}`}
+                              className={`${control} font-mono lg:mt-0`}
+                              autoComplete="off"
+                              spellCheck={false}
+                              aria-invalid={problems[field('attributes')] ? true : undefined}
+                              aria-describedby={described(field('attributes'))}
+                              value={p.attributes}
+                              onChange={(e) => change(i, { attributes: e.target.value })}
+                            />
+                            <FieldProblem
+                              id={`${field('attributes')}-error`}
+                              text={problems[field('attributes')]}
+                            />
+                          </>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            ))}
           </table>
           <p className="max-w-prose text-sm text-slate-600">
             “Crop to fill” trims the photo’s edges to fill the print; “Whole photo, white margin” keeps all of

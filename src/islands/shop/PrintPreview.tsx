@@ -4,7 +4,8 @@
 // dimmed, with the window where the photographer placed it (lib/shop/print-crops.ts).
 import { useId, useState } from 'react';
 import { cropWindow, printCrop } from '~/lib/shop/print-crops';
-import { PRINT_SIZE_INCHES, type PrintSize } from '~/lib/site/constants';
+import { bothUnitsWords } from '~/lib/site/catalogue';
+import type { PrintSize } from '~/lib/site/constants';
 import { WallView } from './WallView';
 
 /** The preview's height in rem (h-48). */
@@ -85,8 +86,7 @@ export function PrintPreview({
       </div>
       {crop && !onWall && (
         <p className="mt-1 text-xs text-ink-600">
-          A {PRINT_SIZE_INCHES[size].short}×{PRINT_SIZE_INCHES[size].long} inch print is a crop of this photo:
-          the dimmed part is left out.
+          A {bothUnitsWords(size)} print is a crop of this photo: the dimmed part is left out.
         </p>
       )}
       {onWall && (

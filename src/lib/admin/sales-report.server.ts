@@ -1,14 +1,17 @@
 // The owner's sales report: paid sales per week for the last 12 weeks, the weeks' items, shipping,
-// discounts and total, and the photos and print sizes that sold best in those weeks. Only paid orders count (payment completed, not a test order),
+// discounts and total, and the photos and print sizes that sold best in those weeks (only the sizes
+// with a sale, smallest first). Only paid orders count (payment completed, not a test order),
 // each in the week of its payment. Weeks start on Monday at 00:00 UTC (Irish winter time; the summer hour is ignored).
 // An item whose print was deleted counts under the photo title and size its stored description
-// names ("Lough Tay, small (8x12 inches) matte"); an item whose description does not read so is
-// left out of the best sellers, though its order still counts in the weekly sales.
+// names ("Lough Tay, small (8x12 inches) matte", "Lough Tay, 16x24 inches canvas":
+// checkout/order-line-words.ts); an item whose description does not read so is left out of the best sellers,
+// though its order still counts in the weekly sales.
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import { type BreakdownRow, summedBreakdown } from '~/lib/checkout/order-breakdown';
+import { readOrderLineWords } from '~/lib/checkout/order-line-words';
 import { paidOrder } from '~/lib/payments/paid-orders.server';
 import type { Db } from '~/lib/platform/server/db';
-import { PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
+import { PRINT_SIZE_INCHES, type PrintSize } from '~/lib/site/constants';
 import { orderItems, orders, photos, productVariants } from '~db/schema';
 
 export const REPORT_WEEKS = 12;
@@ -37,6 +40,7 @@ export interface SalesReport {
   /** The weeks' orders added up: items, shipping, discounts and total, as each order was priced. */
   totals: BreakdownRow[];
   topPhotos: PhotoSales[];
+  /** The sizes sold in those weeks, smallest first. */
   sizes: SizeSales[];
 }
 
@@ -44,14 +48,6 @@ export interface SalesReport {
 export function mondayOf(now: Date): number {
   const day = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   return day - ((now.getUTCDay() + 6) % 7) * DAY_MS;
-}
-
-const DESCRIBED = new RegExp(`^(.+), (${PRINT_SIZES.join('|')}) \\(`);
-
-/** The photo title and size an item's description names, or null when it does not read so. */
-function fromDescription(description: string): { title: string; size: PrintSize } | null {
-  const match = DESCRIBED.exec(description);
-  return match?.[1] && match[2] ? { title: match[1], size: match[2] as PrintSize } : null;
 }
 
 export function getSalesReport(db: Db, now: Date): SalesReport {
@@ -102,12 +98,10 @@ export function getSalesReport(db: Db, now: Date): SalesReport {
     .all();
 
   const byPhoto = new Map<string, PhotoSales>();
-  const bySize = new Map<PrintSize, SizeSales>(
-    PRINT_SIZES.map((size) => [size, { size, prints: 0, salesCents: 0 }]),
-  );
+  const bySize = new Map<PrintSize, SizeSales>();
   for (const line of lines) {
     const live = line.photoId && line.title && line.size ? { title: line.title, size: line.size } : null;
-    const sold = live ?? fromDescription(line.description);
+    const sold = live ?? readOrderLineWords(line.description);
     if (!sold) continue;
     // A live photo is one entry however it is renamed; a deleted one is known only by its title.
     const key = live ? `photo:${line.photoId}` : `deleted:${sold.title}`;
@@ -115,11 +109,10 @@ export function getSalesReport(db: Db, now: Date): SalesReport {
     photo.prints += line.prints;
     photo.salesCents += line.sales;
     byPhoto.set(key, photo);
-    const size = bySize.get(sold.size);
-    if (size) {
-      size.prints += line.prints;
-      size.salesCents += line.sales;
-    }
+    const size = bySize.get(sold.size) ?? { size: sold.size, prints: 0, salesCents: 0 };
+    size.prints += line.prints;
+    size.salesCents += line.sales;
+    bySize.set(sold.size, size);
   }
   const topPhotos = [...byPhoto.values()]
     .sort((a, b) => b.prints - a.prints || b.salesCents - a.salesCents || a.title.localeCompare(b.title))
@@ -132,5 +125,12 @@ export function getSalesReport(db: Db, now: Date): SalesReport {
     discountCents: add((r) => r.discount),
     totalCents: add((r) => r.sales),
   });
-  return { weeks, totals, topPhotos, sizes: [...bySize.values()] };
+  // Smallest first, as every list of sizes: by area, then by the long side.
+  const inches = (size: PrintSize) => PRINT_SIZE_INCHES[size];
+  const sizes = [...bySize.values()].sort(
+    (a, b) =>
+      inches(a.size).long * inches(a.size).short - inches(b.size).long * inches(b.size).short ||
+      inches(a.size).long - inches(b.size).long,
+  );
+  return { weeks, totals, topPhotos, sizes };
 }

@@ -1,7 +1,7 @@
 // The owner's sales report: 12 weeks from Monday to Sunday (UTC), ending with the current week;
 // only paid orders count (a test order made in test mode is not one), each in the week of its
 // payment; the best-selling photos by prints sold
-// and the three print sizes, from the items of paid orders in those weeks.
+// and the print sizes sold (smallest first), from the items of paid orders in those weeks.
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getSalesReport, mondayOf } from '~/lib/admin/sales-report.server';
@@ -27,11 +27,7 @@ describe('sales report', () => {
     expect(report.weeks.at(-1)).toEqual({ weekStart: '2025-06-09', salesCents: 0, orders: 0 });
     for (const w of report.weeks) expect(new Date(`${w.weekStart}T00:00:00Z`).getUTCDay()).toBe(1);
     expect(report.topPhotos).toEqual([]);
-    expect(report.sizes).toEqual([
-      { size: 'small', prints: 0, salesCents: 0 },
-      { size: 'medium', prints: 0, salesCents: 0 },
-      { size: 'large', prints: 0, salesCents: 0 },
-    ]);
+    expect(report.sizes).toEqual([]);
   });
 
   it('finds the Monday of any day, a Monday and a Sunday included', () => {
@@ -104,7 +100,7 @@ describe('sales report', () => {
     const report = getSalesReport(db, NOW);
     expect(report.weeks.every((w) => w.orders === 0 && w.salesCents === 0)).toBe(true);
     expect(report.topPhotos).toEqual([]);
-    expect(report.sizes.every((size) => size.prints === 0 && size.salesCents === 0)).toBe(true);
+    expect(report.sizes).toEqual([]);
   });
 
   it('puts an order in the week of its payment, split at Monday 00:00 UTC', () => {
@@ -158,23 +154,38 @@ describe('sales report', () => {
     ]);
   });
 
-  it('adds up the sizes, and counts an item of a deleted print under its description', () => {
+  it('adds up the sizes sold, smallest first, and counts an item of a deleted print under its description', () => {
     const photo = makePhoto(db, { title: 'Lough Tay' });
+    const canvas = makeVariant(db, {
+      photoId: photo.id,
+      size: '20x30',
+      finish: 'canvas',
+      priceCents: 30_000,
+    });
     const small = makeVariant(db, { photoId: photo.id, size: 'small' });
     const large = makeVariant(db, { photoId: photo.id, size: 'large', finish: 'gloss' });
     const gone = makePhoto(db, { title: 'Kippure, at dawn' });
     const goneVariant = makeVariant(db, { photoId: gone.id, size: 'medium' });
+    const goneCanvas = makeVariant(db, { photoId: gone.id, size: '16x24', finish: 'canvas' });
     makeOrder(db, {
       payment: 'paid',
       paidAt: at('2025-05-20T09:00:00Z'),
       items: [
         { productVariantId: small.id, quantity: 2, priceCents: 4500 },
         { productVariantId: large.id, quantity: 1, priceCents: 15_000 },
+        { productVariantId: canvas.id, quantity: 1, priceCents: 30_000 },
         {
           productVariantId: goneVariant.id,
           quantity: 3,
           priceCents: 9000,
           description: 'Kippure, at dawn, medium (12x18 inches) matte, framed',
+        },
+        // A deleted print of a size named by its inches alone.
+        {
+          productVariantId: goneCanvas.id,
+          quantity: 1,
+          priceCents: 20_000,
+          description: 'Kippure, at dawn, 16x24 inches canvas — Standard canvas on quality stretcher bar',
         },
         // A description that names no size: left out of the best sellers.
         { productVariantId: null, quantity: 7, priceCents: 100, description: 'A gift card' },
@@ -186,14 +197,16 @@ describe('sales report', () => {
       { size: 'small', prints: 2, salesCents: 9000 },
       { size: 'medium', prints: 3, salesCents: 27_000 },
       { size: 'large', prints: 1, salesCents: 15_000 },
+      { size: '16x24', prints: 1, salesCents: 20_000 },
+      { size: '20x30', prints: 1, salesCents: 30_000 },
     ]);
     expect(report.topPhotos).toEqual([
-      { title: 'Kippure, at dawn', prints: 3, salesCents: 27_000 },
-      { title: 'Lough Tay', prints: 3, salesCents: 24_000 },
+      { title: 'Lough Tay', prints: 4, salesCents: 54_000 },
+      { title: 'Kippure, at dawn', prints: 4, salesCents: 47_000 },
     ]);
     // The whole order is a sale of its week, the unreadable item included.
     expect(report.weeks.find((w) => w.weekStart === '2025-05-19')?.salesCents).toBe(
-      9000 + 15_000 + 27_000 + 700,
+      9000 + 15_000 + 30_000 + 27_000 + 20_000 + 700,
     );
   });
 });

@@ -4,16 +4,18 @@
 import { eq, sql } from 'drizzle-orm';
 import { ORDER_PRINTS_CAP_MESSAGE, type OrderLineInput, perPrintCapMessage } from '~/lib/checkout/schemas';
 import { type GallerySource, galleryOrderVariants } from '~/lib/galleries/gallery-prints.server';
-import { type LabProduct, labProductFor } from '~/lib/lab/lab-products.server';
+import { type LabProduct, labPrintAreaOf, labProductFor } from '~/lib/lab/lab-products.server';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { preparedOnce } from '~/lib/platform/server/prepared';
 import { salePricing } from '~/lib/shop/price-sales.server';
 import { linePriceCents } from '~/lib/shop/pricing';
 import { orderLineWords } from '~/lib/shop/print-choices';
-import { printFits } from '~/lib/shop/print-fit';
+import { fitsLabArea, printFits } from '~/lib/shop/print-fit';
+import { productOfferedSql, proportionOfferedSql } from '~/lib/shop/print-fit.server';
+import { MATERIALS, materialWords } from '~/lib/site/catalogue';
 import { MAX_LINE_QUANTITY, MAX_ORDER_PRINTS, type PrintSize } from '~/lib/site/constants';
-import { framingOptions, photoPrintCrops, photos, productVariants } from '~db/schema';
+import { framingOptions, photos, productVariants } from '~db/schema';
 
 export interface PricedItem {
   variantId: string;
@@ -46,9 +48,10 @@ export interface PricedOrder {
 
 /**
  * Prices lines from the database only. Unknown variants, variants of an inactive photo, a size the
- * photo has too few pixels for (print-fit.ts) or that the owner withdrew for it (print-crops.ts),
- * inactive or missing framing, and a frame that does not
- * match the print's size are refused with a 400.
+ * photo has too few pixels for (print-fit.ts), a product the shop no longer sells, a size of
+ * another proportion the owner did not offer for the photo (print-crops.ts), a frame on a material
+ * that takes none, inactive or missing framing, and a frame that does not match the print's size
+ * are refused with a 400.
  * Lines of the same variant and framing are combined, and only then are the quantities capped (so
  * that many small lines cannot add up past a cap): at most MAX_LINE_QUANTITY of one print and
  * MAX_ORDER_PRINTS in all, else a 400.
@@ -72,17 +75,23 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
         active: photos.isActive,
         width: photos.width,
         height: photos.height,
-        withdrawn: sql<number>`exists (select 1 from ${photoPrintCrops} pc where pc.photo_id = ${productVariants.photoId} and pc.size = ${productVariants.size} and pc.offered = 0)`,
+        sold: sql<number>`${productOfferedSql('"product_variants"')}`,
+        withdrawn: sql<number>`not ${proportionOfferedSql('"photos"', '"product_variants"')}`,
       })
       .from(productVariants)
       .innerJoin(photos, eq(photos.id, productVariants.photoId))
       .where(sql`${productVariants.id} in (select value from json_each(${sql.placeholder('ids')}))`)
       .prepare(),
   ).all({ ids: JSON.stringify(ids) });
-  // A gallery photo's print is no shop variant: the owner cannot withdraw its size.
+  // A gallery photo's print is no shop variant: the owner cannot withdraw its size, and its product
+  // was checked against the shop's (gallery-prints.server.ts).
   const byId = new Map<
     string,
-    Omit<(typeof variants)[number], 'withdrawn'> & { galleryFileId?: string; withdrawn?: number }
+    Omit<(typeof variants)[number], 'withdrawn' | 'sold'> & {
+      galleryFileId?: string;
+      withdrawn?: number;
+      sold?: number;
+    }
   >([...variants, ...fromGallery.variants].map((v) => [v.id, v]));
   const activeFrames = preparedOnce(db, 'orders: active frames', () =>
     db
@@ -111,6 +120,12 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
         `"${v.title}" (${v.size}, ${v.dimensions}) is not available at that size: the photo does not have enough detail for a sharp print.`,
       );
     }
+    if (v.sold === 0) {
+      throw new HttpError(
+        400,
+        `"${v.title}" (${v.size}, ${v.dimensions}) in ${materialWords(v.finish)} is no longer sold. Please remove it from your cart and choose another print.`,
+      );
+    }
     if (v.withdrawn) {
       throw new HttpError(
         400,
@@ -124,6 +139,12 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
     let framingPriceCents = 0;
     if (line.framing) {
       if (line.framing !== v.size) throw new HttpError(400, 'A frame must match the size of its print.');
+      if (!MATERIALS[v.finish].frameable) {
+        throw new HttpError(
+          400,
+          `${MATERIALS[v.finish].label} prints are not framed: they hang as they are.`,
+        );
+      }
       const frame = frames.get(line.framing);
       if (frame === undefined) {
         throw new HttpError(400, `Framing for ${line.framing} prints is not available at the moment.`);
@@ -132,6 +153,12 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
     }
     // A client gallery's prints are always the owner's to make.
     const lab = v.galleryFileId ? null : labProductFor(db, { ...v, framed: line.framing !== null });
+    if (lab && !fitsLabArea(v.width, v.height, labPrintAreaOf(db, { ...v, framed: line.framing !== null }))) {
+      throw new HttpError(
+        400,
+        `"${v.title}" (${v.size}, ${v.dimensions}) in ${materialWords(v.finish)} is not available: the photo does not have enough detail for our print lab's print. Please choose a smaller size.`,
+      );
+    }
     const words = orderLineWords({ ...v, framed: line.framing !== null });
     const key = `${v.id}|${line.framing ?? ''}`;
     const existing = merged.get(key);

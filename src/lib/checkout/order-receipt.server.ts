@@ -1,17 +1,19 @@
 // What the buyer's confirmation page lists of an order (only in the browser holding its receipt,
-// checkout-receipt.ts): the lines bought (title, size, finish, framing, quantity, line price) and the
+// checkout-receipt.ts): the lines bought (title, size in inches and centimetres, material, framing,
+// quantity, line price) and the
 // breakdown of its money (items, shipping, discount, total, VAT: order-breakdown.ts), in cents. A print deleted since keeps the words stored with the line.
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
-import { PRINT_SIZE_LABELS } from '~/lib/site/constants';
+import { FINISH_LABELS, sizeWords } from '~/lib/shop/print-choices';
 import { orderItems, photos, productVariants } from '~db/schema';
 import { orderBreakdown } from './order-breakdown';
 import { getOrderWithItems } from './order-with-items.server';
 
 export interface ReceiptLine {
   title: string;
-  /** "Large (16x20 inches)", or null when the print is gone and only its description is left. */
+  /** "Large · 16 × 20 in (41 × 51 cm)", or null when the print is gone and only its description is left. */
   size: string | null;
+  /** "Matte", "Canvas", or null as the size. */
   finish: string | null;
   framed: boolean;
   quantity: number;
@@ -31,7 +33,6 @@ export function getOrderReceipt(db: Db, orderId: string) {
       framingSize: orderItems.framingSize,
       labSku: orderItems.labSku,
       size: productVariants.size,
-      dimensions: productVariants.dimensions,
       finish: productVariants.finish,
       title: photos.title,
     })
@@ -43,8 +44,8 @@ export function getOrderReceipt(db: Db, orderId: string) {
     .all();
   const lines: ReceiptLine[] = rows.map((r) => ({
     title: r.title ?? r.description,
-    size: r.size ? `${PRINT_SIZE_LABELS[r.size]} (${r.dimensions})` : null,
-    finish: r.finish ? `${r.finish[0]?.toUpperCase()}${r.finish.slice(1)}` : null,
+    size: r.size ? sizeWords(r.size) : null,
+    finish: r.finish ? FINISH_LABELS[r.finish] : null,
     framed: r.framingSize !== null,
     quantity: r.quantity,
     lineCents: r.priceCents * r.quantity,

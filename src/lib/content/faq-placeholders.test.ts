@@ -6,6 +6,8 @@ import { fillPlaceholders, unknownPlaceholders } from '~/lib/content/placeholder
 import { websiteContentSchema } from '~/lib/content/schemas';
 
 const facts = {
+  sizes: ['small', 'medium', 'large'] as const,
+  materials: ['matte', 'gloss'] as const,
   glossSentence: 'Both finishes cost the same at every size.',
   framingFromCents: 2500,
   dronePrice: '€299',
@@ -30,10 +32,30 @@ describe('filling placeholders', () => {
     expect(faqPlaceholderValues({ ...facts, framingFromCents: null }).framing_sentence).toBe(
       'Prints are sold unframed; ask through the form if you would like one framed.',
     );
-    expect(values.print_sizes).toBe('small 8 × 12″, medium 12 × 16″ and large 16 × 20″');
+    expect(values.print_sizes).toBe(
+      'small 8 × 12 in (20 × 30 cm), medium 12 × 16 in (30 × 41 cm) and large 16 × 20 in (41 × 51 cm)',
+    );
     expect(values.gloss_price_sentence).toBe(facts.glossSentence);
     expect(values.reply_time).toBe('24 hours');
     expect(values.travel_radius).toBe('50 km');
+  });
+
+  it('names the sizes and materials on sale from the data, and says which materials take no frame', () => {
+    const more = faqPlaceholderValues({
+      ...facts,
+      sizes: ['small', '12x18', '16x24'],
+      materials: ['matte', 'canvas', 'aluminium'],
+    });
+    expect(more.print_sizes).toBe(
+      'small 8 × 12 in (20 × 30 cm), 12 × 18 in (30 × 46 cm) and 16 × 24 in (41 × 61 cm)',
+    );
+    expect(more.print_materials).toBe(
+      'Matte is photographic paper with a matte surface: no glare, soft blacks. Canvas is printed canvas stretched over a wooden frame, ready to hang without a frame. Aluminium is printed onto a rigid aluminium panel with a satin surface, ready to hang.',
+    );
+    expect(more.framing_sentence).toBe(
+      'A print on paper can be ordered framed or unframed; framing adds from €25.00, depending on the size. A print on canvas and aluminium is not framed: it comes ready to hang.',
+    );
+    expect(values.print_materials).not.toMatch(/canvas|aluminium|acrylic|lustre|fine-art/i);
   });
 
   it('finds the unknown ones, each once, whatever is between the braces', () => {

@@ -4,9 +4,18 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { upsertContent } from '~/lib/content/content.server';
 import { FAQ_DEFAULTS } from '~/lib/content/faq';
-import { currentFaqFacts, fillFaq, listFaqEntries, saveFaqEntries } from '~/lib/content/faq.server';
+import {
+  currentFaqFacts,
+  fillFaq,
+  fromPrices,
+  listFaqEntries,
+  pricingGuideOf,
+  saveFaqEntries,
+} from '~/lib/content/faq.server';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
+import { writeDefaultPrice } from '~/lib/shop/default-price-list.server';
+import { catalogueOffers } from '~db/schema';
 import { memoryDb } from '~tests/helpers/db';
 import { makeFraming, makePhoto, makeVariant } from '~tests/helpers/factories';
 
@@ -41,7 +50,10 @@ describe('the stored FAQ', () => {
 
 describe('the facts the placeholders are filled from', () => {
   it('follow the gloss and matte prices on sale, the framing offered and the drone price', () => {
+    // A new shop sells the original three sizes in matte and gloss, whatever its photos.
     expect(currentFaqFacts(db)).toEqual({
+      sizes: ['small', 'medium', 'large'],
+      materials: ['matte', 'gloss'],
       glossSentence: '',
       framingFromCents: null,
       dronePrice: '€299',
@@ -54,6 +66,8 @@ describe('the facts the placeholders are filled from', () => {
     makeFraming(db, { size: 'small', priceCents: 2900 });
     upsertContent(db, 'drone', 'price', '€349');
     expect(currentFaqFacts(db)).toEqual({
+      sizes: ['small', 'medium', 'large'],
+      materials: ['matte', 'gloss'],
       glossSentence: 'Gloss costs €5.00 more than matte at every size.',
       framingFromCents: 2900,
       dronePrice: '€349',
@@ -61,8 +75,49 @@ describe('the facts the placeholders are filled from', () => {
     });
   });
 
+  it('name the sizes and materials the shop sells, a product it turns on included', () => {
+    db.insert(catalogueOffers).values({ size: '16x24', finish: 'canvas' }).run();
+    writeDefaultPrice(db, '16x24', 'canvas', 15_000);
+    expect(currentFaqFacts(db)).toMatchObject({
+      sizes: ['small', 'medium', 'large', '16x24'],
+      materials: ['matte', 'gloss', 'canvas'],
+    });
+    // Offered without a price, a product is not sold yet.
+    db.insert(catalogueOffers).values({ size: '20x30', finish: 'aluminium' }).run();
+    expect(currentFaqFacts(db).materials).toEqual(['matte', 'gloss', 'canvas']);
+  });
+
+  it('give the pricing guide the lowest prices on sale: matte’s ends, then each other material', () => {
+    expect(pricingGuideOf(fromPrices(db))).toEqual({ sizes: [], materials: [] });
+    db.insert(catalogueOffers)
+      .values([
+        { size: '12x18', finish: 'canvas' },
+        { size: '16x24', finish: 'canvas' },
+      ])
+      .run();
+    const photo = makePhoto(db, { width: 6000, height: 4000 });
+    makeVariant(db, { photoId: photo.id, size: 'small', finish: 'matte', priceCents: 4500 });
+    makeVariant(db, { photoId: photo.id, size: 'medium', finish: 'matte', priceCents: 7500 });
+    makeVariant(db, { photoId: photo.id, size: 'large', finish: 'matte', priceCents: 12000 });
+    makeVariant(db, { photoId: photo.id, size: 'small', finish: 'gloss', priceCents: 5000 });
+    makeVariant(db, { photoId: photo.id, size: '16x24', finish: 'canvas', priceCents: 16000 });
+    makeVariant(db, { photoId: photo.id, size: '12x18', finish: 'canvas', priceCents: 11000 });
+    // A product the shop does not sell is not in the guide, whatever its variants.
+    makeVariant(db, { photoId: photo.id, size: '20x30', finish: 'aluminium', priceCents: 100 });
+    expect(pricingGuideOf(fromPrices(db))).toEqual({
+      sizes: [
+        { size: 'small', finish: 'matte', cents: 4500 },
+        { size: 'large', finish: 'matte', cents: 12000 },
+      ],
+      materials: [{ size: '12x18', finish: 'canvas', cents: 11000 }],
+    });
+  });
+
   it('fill the default answers, leaving no gap where a fact is empty', () => {
     const filled = fillFaq(FAQ_DEFAULTS, currentFaqFacts(db));
+    expect(filled[0]?.answer).toBe(
+      'Prints come in small 8 × 12 in (20 × 30 cm), medium 12 × 16 in (30 × 41 cm) and large 16 × 20 in (41 × 51 cm). Matte is photographic paper with a matte surface: no glare, soft blacks. Gloss is photographic paper with a gloss surface: deep blacks and vivid colour. For another size, send a message through the form with “Custom Print Order” selected.',
+    );
     expect(filled[1]?.answer).toBe(
       'Matte has a soft, glare-free surface that suits misty, muted scenes; gloss gives deeper blacks and more punch to colour.',
     );

@@ -5,11 +5,11 @@
 import { z } from 'zod';
 import { hasControlCharacter } from '~/lib/platform/shared/control-characters';
 import { formatEuro } from '~/lib/platform/shared/format';
+import { bothUnitsWords, isOriginalSize, MATERIALS, sizeName } from '~/lib/site/catalogue';
 import {
   DRONE_TURNAROUND,
-  PRINT_DIMENSIONS,
-  PRINT_SIZE_LABELS,
-  PRINT_SIZES,
+  type Finish,
+  type PrintSize,
   REPLY_WITHIN_HOURS,
   TRAVEL_RADIUS_KM,
 } from '~/lib/site/constants';
@@ -21,7 +21,8 @@ export const FAQ_ANSWER_MAX = 2000;
 
 /** The placeholders a question or an answer may use, each with what it becomes. */
 export const FAQ_PLACEHOLDERS = {
-  print_sizes: 'the print sizes, each with its dimensions',
+  print_sizes: 'the print sizes the shop sells, each with its dimensions in inches and centimetres',
+  print_materials: 'what each material the shop prints on is, one sentence each',
   gloss_price_sentence: 'one sentence on what gloss costs against matte, from the prices charged',
   framing_sentence: 'one sentence on framing: from what price it is offered, or that prints come unframed',
   drone_price: 'the half-day drone price, as written on the home page’s drone card',
@@ -43,7 +44,7 @@ export const FAQ_DEFAULTS: readonly FaqEntry[] = [
   {
     question: 'What print sizes do you offer?',
     answer:
-      'Three sizes: {print_sizes}. For another size, send a message through the form with “Custom Print Order” selected.',
+      'Prints come in {print_sizes}. {print_materials} For another size, send a message through the form with “Custom Print Order” selected.',
   },
   {
     question: 'What is the difference between matte and gloss, and do they cost the same?',
@@ -68,6 +69,10 @@ export const FAQ_DEFAULTS: readonly FaqEntry[] = [
 
 /** What the placeholders are filled from: the settings of the moment. */
 export interface FaqFacts {
+  /** The sizes on sale in the shop, smallest first. */
+  sizes: readonly PrintSize[];
+  /** The materials on sale in the shop, in catalogue order. */
+  materials: readonly Finish[];
   /** What gloss costs against matte (finish-wording.ts), or empty when no size is sold in both. */
   glossSentence: string;
   /** The lowest price of an active framing option in cents, or null when framing is not offered. */
@@ -78,20 +83,42 @@ export interface FaqFacts {
   shipping: string;
 }
 
-const inches = (d: string) => d.replace(' inches', '″').replace('x', ' × ');
+/** "small 8 × 12 in (20 × 30 cm)", "16 × 24 in (41 × 61 cm)": a size as the FAQ lists it. */
+const sizeInWords = (size: PrintSize) =>
+  isOriginalSize(size) ? `${sizeName(size).toLowerCase()} ${bothUnitsWords(size)}` : bothUnitsWords(size);
+
+/** "a, b and c". */
+export function listWords(items: readonly string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+/** "Canvas is printed canvas stretched over a wooden frame, ready to hang without a frame." */
+const materialSentence = (finish: Finish) => {
+  const { label, description } = MATERIALS[finish];
+  return `${label} is ${description.charAt(0).toLowerCase()}${description.slice(1)}`;
+};
+
+/** What framing costs, and which materials hang without a frame, from the materials on sale. */
+function framingSentence(facts: FaqFacts): string {
+  if (facts.framingFromCents === null) {
+    return 'Prints are sold unframed; ask through the form if you would like one framed.';
+  }
+  const from = formatEuro(facts.framingFromCents);
+  const unframed = facts.materials.filter((f) => !MATERIALS[f].frameable);
+  if (unframed.length === 0) {
+    return `Every print can be ordered framed or unframed; framing adds from ${from}, depending on the size.`;
+  }
+  const names = listWords(unframed.map((f) => MATERIALS[f].label.toLowerCase()));
+  return `A print on paper can be ordered framed or unframed; framing adds from ${from}, depending on the size. A print on ${names} is not framed: it comes ready to hang.`;
+}
 
 export function faqPlaceholderValues(facts: FaqFacts): Record<FaqPlaceholder, string> {
-  const sizes = PRINT_SIZES.map(
-    (s) => `${PRINT_SIZE_LABELS[s].toLowerCase()} ${inches(PRINT_DIMENSIONS[s])}`,
-  );
-  const lastSize = sizes.pop();
   return {
-    print_sizes: `${sizes.join(', ')} and ${lastSize}`,
+    print_sizes: listWords(facts.sizes.map(sizeInWords)),
+    print_materials: facts.materials.map(materialSentence).join(' '),
     gloss_price_sentence: facts.glossSentence,
-    framing_sentence:
-      facts.framingFromCents === null
-        ? 'Prints are sold unframed; ask through the form if you would like one framed.'
-        : `Every print can be ordered framed or unframed; framing adds from ${formatEuro(facts.framingFromCents)}, depending on the size.`,
+    framing_sentence: framingSentence(facts),
     drone_price: facts.dronePrice,
     drone_turnaround: DRONE_TURNAROUND,
     travel_radius: `${TRAVEL_RADIUS_KM} km`,

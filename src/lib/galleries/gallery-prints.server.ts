@@ -7,9 +7,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
+import { gridEntries, gridPrice } from '~/lib/shop/price-lists';
+import { offeredByDefault, printCrop } from '~/lib/shop/print-crops';
 import { printFits } from '~/lib/shop/print-fit';
 import { currentPrices } from '~/lib/shop/products.server';
-import { FINISHES, PRINT_DIMENSIONS, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
+import { bySizeOrder } from '~/lib/site/catalogue';
+import { type Finish, PRINT_DIMENSIONS, type PrintSize } from '~/lib/site/constants';
 import { galleryFiles } from '~db/schema';
 import { type Gallery, type GalleryLink, openLink, printPassMatches } from './gallery-access.server';
 import { galleryVariantId, parseGalleryVariantId } from './gallery-prints';
@@ -21,7 +24,7 @@ export interface GalleryPrintVariant {
   galleryFileId: string;
   editionSize: null;
   size: PrintSize;
-  finish: (typeof FINISHES)[number];
+  finish: Finish;
   priceCents: number;
   dimensions: string;
   title: string;
@@ -58,16 +61,23 @@ export function galleryPrintVariants(db: Db, gallery: Gallery, fileId: string) {
   if (!gallery.printsAllowed) throw new HttpError(403, NOT_PRINTABLE);
   const file = readyPhoto(db, gallery.id, fileId);
   if (!file) throw new HttpError(404, 'This photo is not in the gallery.');
-  const prices = currentPrices(db);
-  return PRINT_SIZES.filter((size) => printFits(file.width, file.height, size)).flatMap((size) =>
-    FINISHES.map((finish) => ({
+  // Every product the shop sells and prices, at the sizes the photo has the pixels for and that
+  // print it whole (or are one of the original three, printed from the centre): nobody approves a
+  // crop of a client's photo.
+  return gridEntries(currentPrices(db))
+    .filter(
+      ({ size }) =>
+        printFits(file.width, file.height, size) &&
+        offeredByDefault(size, printCrop(file.width, file.height, size)),
+    )
+    .sort((a, b) => bySizeOrder(a.size, b.size))
+    .map(({ size, finish, cents }) => ({
       id: galleryVariantId(file.id, size, finish),
       size,
       finish,
-      priceCents: prices[size][finish],
+      priceCents: cents,
       dimensions: PRINT_DIMENSIONS[size],
-    })),
-  );
+    }));
 }
 
 /** The open link a token names, of a gallery that allows prints, or a 400 saying why not. */
@@ -125,6 +135,16 @@ export function galleryOrderVariants(
     if (!file) {
       throw new HttpError(400, 'A print in your cart is of a photo that is not in the gallery of its link.');
     }
+    const priceCents = gridPrice(prices, named.size, named.finish);
+    if (
+      priceCents === undefined ||
+      !offeredByDefault(named.size, printCrop(file.width, file.height, named.size))
+    ) {
+      throw new HttpError(
+        400,
+        'A gallery print in your cart is no longer sold in that size and material. Please remove it and choose the print again.',
+      );
+    }
     variants.push({
       id: line.variantId,
       photoId: '',
@@ -132,7 +152,7 @@ export function galleryOrderVariants(
       editionSize: null,
       size: named.size,
       finish: named.finish,
-      priceCents: prices[named.size][named.finish],
+      priceCents,
       dimensions: PRINT_DIMENSIONS[named.size],
       title: `${opened.gallery.title}: ${file.fileName}`,
       active: true,

@@ -1,4 +1,5 @@
-// The owner's "Print lab" card: which of the twelve prints (size × finish × framed or not) the lab
+// The owner's "Print lab" card: which of the shop's prints (each product it sells, unframed, and
+// framed where its material takes a frame and its size has one: shop-prints.server.ts) the lab
 // makes, with the lab's product code (SKU), its attributes and how the photo meets the print area;
 // whether lab orders wait for the owner's approval; and the lab's delivery speed. Pure, so the card
 // checks what it sends with the same schema the endpoint reads it with.
@@ -13,7 +14,7 @@ import {
   PRINT_SIZES,
   type PrintSize,
 } from '~/lib/site/constants';
-import { LAB_SHIPPING_METHODS, LAB_SIZINGS } from '~db/enums';
+import { LAB_SHIPPING_METHODS, LAB_SIZINGS, ORIGINAL_PRINT_SIZES } from '~db/enums';
 
 export type LabShippingMethod = (typeof LAB_SHIPPING_METHODS)[number];
 export { LAB_SHIPPING_METHODS };
@@ -48,23 +49,32 @@ export const SHIPPING_METHOD_WORDS: Record<LabShippingMethod, string> = {
   Overnight: 'Overnight',
 };
 
-/** One of the shop's twelve prints. */
+/** One of the shop's prints: a product it sells, framed or not. */
 export interface PrintKind {
   size: PrintSize;
   finish: Finish;
   framed: boolean;
 }
 
-/** The twelve prints, in the card's order: by size, then finish, unframed before framed. */
-export const LAB_PRINTS: readonly PrintKind[] = PRINT_SIZES.flatMap((size) =>
-  FINISHES.flatMap((finish) => [false, true].map((framed) => ({ size, finish, framed }))),
-);
+/** The most prints a card can have: every product of the catalogue, framed and not. */
+const MAX_LAB_PRINTS = PRINT_SIZES.length * FINISHES.length * 2;
 
 export const printKey = (p: PrintKind) => `${p.size}-${p.finish}-${p.framed ? 'framed' : 'unframed'}`;
 
-/** "Small (8x12 inches), matte, framed": a print in words. */
+const isOriginalSize = (size: PrintSize) => (ORIGINAL_PRINT_SIZES as readonly string[]).includes(size);
+
+/** "Large (16x20 inches)", "16x24 inches": a size as the lab card names it, in the lab's inches. */
+const labSizeWords = (size: PrintSize) =>
+  isOriginalSize(size) ? `${PRINT_SIZE_LABELS[size]} (${PRINT_DIMENSIONS[size]})` : PRINT_DIMENSIONS[size];
+
+const framedWords = (p: PrintKind) => (p.framed ? 'framed' : 'unframed');
+
+/** "Small (8x12 inches), matte, framed", "16x24 inches, canvas, unframed": a print in words. */
 export const printWords = (p: PrintKind) =>
-  `${PRINT_SIZE_LABELS[p.size]} (${PRINT_DIMENSIONS[p.size]}), ${FINISH_LABELS[p.finish].toLowerCase()}, ${p.framed ? 'framed' : 'unframed'}`;
+  `${labSizeWords(p.size)}, ${FINISH_LABELS[p.finish].toLowerCase()}, ${framedWords(p)}`;
+
+/** "Matte, framed": a print's material and frame, the second line of its name on the card. */
+export const printKindWords = (p: PrintKind) => `${FINISH_LABELS[p.finish]}, ${framedWords(p)}`;
 
 export const MAX_SKU_LENGTH = 64;
 /** A lab's product code: letters and digits, with hyphens, underscores or dots between. */
@@ -120,7 +130,7 @@ const printSchema = z
   .object(
     {
       size: z.enum(PRINT_SIZES, { error: `The print size must be one of ${PRINT_SIZES.join(', ')}.` }),
-      finish: z.enum(FINISHES, { error: `The finish must be one of ${FINISHES.join(', ')}.` }),
+      finish: z.enum(FINISHES, { error: `The material must be one of ${FINISHES.join(', ')}.` }),
       framed: z.boolean({ error: 'Say whether the print is framed (true or false).' }),
       madeBy: z.enum(['me', 'lab'], { error: 'Say who makes the print: me or the lab.' }),
       sku: z.string({ error: 'The product code must be text.' }).trim().default(''),
@@ -149,12 +159,15 @@ const printSchema = z
 
 /**
  * PUT /api/admin/lab: the whole card. `prints` names each print at most once; a print left out is
- * made by the owner, as is one whose `madeBy` is 'me' (its SKU, if typed, is not kept).
+ * made by the owner, as is one whose `madeBy` is 'me' (its SKU, if typed, is not kept). Whether each
+ * is one of the shop's prints now is the service's check.
  */
 export const labCardSchema = z
   .object(
     {
-      prints: z.array(printSchema, { error: 'Send the prints as a list.' }).max(LAB_PRINTS.length),
+      prints: z
+        .array(printSchema, { error: 'Send the prints as a list.' })
+        .max(MAX_LAB_PRINTS, `Send at most ${MAX_LAB_PRINTS} prints.`),
       holdForApproval: z.boolean({ error: 'Say whether lab orders wait for your approval (true or false).' }),
       shippingMethod: z.enum(LAB_SHIPPING_METHODS, {
         error: `The lab’s delivery speed must be one of ${LAB_SHIPPING_METHODS.join(', ')}.`,
@@ -224,7 +237,7 @@ export interface LabCardPrint extends PrintKind {
   attributes: string;
 }
 
-/** GET /api/admin/lab and the answer of PUT: the lab's mode, the twelve prints and the settings. */
+/** GET /api/admin/lab and the answer of PUT: the lab's mode, the shop's prints and the settings. */
 export interface LabCard {
   mode: LabModeName;
   prints: LabCardPrint[];

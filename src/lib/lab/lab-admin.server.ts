@@ -1,7 +1,10 @@
-// The owner's "Print lab" card over the database: which of the twelve prints the lab makes
-// (lab_products) and how the shop works with the lab (lab_settings, one row). A save checks every
-// new or changed product code with the lab before anything is written, so the shop never offers a
-// print the lab cannot make; then it writes the whole card in one transaction.
+// The owner's "Print lab" card over the database: which of the shop's prints the lab makes
+// (lab_products) and how the shop works with the lab (lab_settings, one row). The card's prints are
+// the products the shop sells, unframed, and framed where the material takes a frame and the size has
+// one for sale; a lab product of a print the shop no longer sells stays stored, unshown, for when it
+// is sold again. A save checks every new or changed product code with the lab before anything is
+// written, so the shop never offers a print the lab cannot make; then it writes the whole card in one
+// transaction.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
@@ -18,20 +21,24 @@ import {
 } from './lab';
 import {
   attributesText,
-  LAB_PRINTS,
   type LabCard,
   type LabCardPrint,
   type LabCardSaved,
   type LabModeName,
   type PrintKind,
   printKey,
+  printWords,
 } from './lab-admin-schemas';
+import { areasForLine } from './lab-order-request.server';
 import { type LabProduct, labSettingsOf, listLabProducts } from './lab-products.server';
 
-/** The card as saved: every one of the twelve prints, made by the owner or by the lab. */
-export function readLabCard(db: Db, mode: LabModeName): LabCard {
+/**
+ * The card as saved: each of the shop's prints (`shopPrints`, in the card's order), made by the owner
+ * or by the lab.
+ */
+export function readLabCard(db: Db, mode: LabModeName, shopPrints: readonly PrintKind[]): LabCard {
   const byKey = new Map(listLabProducts(db).map((p) => [printKey(p), p]));
-  const prints: LabCardPrint[] = LAB_PRINTS.map((print) => {
+  const prints: LabCardPrint[] = shopPrints.map((print) => {
     const row = byKey.get(printKey(print));
     return row
       ? {
@@ -65,6 +72,14 @@ const reasonsOf = (reasons: { description: string; code: string }[]) =>
 type LabProductInfo = Awaited<ReturnType<Lab['product']>>;
 
 /** The product's print areas and size from the lab, or the HttpError the owner reads instead. */
+/** The largest of a print's areas, in pixels; null when it has none. */
+function largestArea(found: readonly PrintArea[]) {
+  const best = [...found].sort((a, b) => b.widthPx * b.heightPx - a.widthPx * a.heightPx)[0];
+  return best && best.widthPx > 0 && best.heightPx > 0
+    ? { printAreaWidthPx: best.widthPx, printAreaHeightPx: best.heightPx }
+    : null;
+}
+
 async function productOf(lab: Pick<Lab, 'product'>, print: LabPrint): Promise<LabProductInfo> {
   const field = `prints.${print.index}.sku`;
   try {
@@ -157,17 +172,29 @@ function checkSize(print: LabPrint, got: ProductInches | null): void {
 }
 
 /**
- * Saves the card and answers it as stored. Each new or changed product code (or its attributes) is
- * checked with the lab first: unknown is a 422 naming it, the lab unreachable a 503, and no lab at
- * all (off) a 409, since a code that cannot be checked might name a print nobody can make. Nothing
- * is written unless every check passes.
+ * Saves the card and answers it as stored. Each lab print must be one of the shop's prints
+ * (`shopPrints`): another is a 409, as the page was loaded before the shop stopped selling it. Each
+ * new or changed product code (or its attributes) is checked with the lab first: unknown is a 422
+ * naming it, the lab unreachable a 503, and no lab at all (off) a 409, since a code that cannot be
+ * checked might name a print nobody can make. Nothing is written unless every check passes. A stored
+ * lab product of a print not among `shopPrints` is left as it is.
  */
 export async function saveLabCard(
   db: Db,
   lab: Pick<Lab, 'product'> | null,
   mode: LabModeName,
   card: LabCardSaved,
+  shopPrints: readonly PrintKind[],
 ): Promise<LabCard> {
+  const shown = new Set(shopPrints.map(printKey));
+  const unsold = card.labPrints.find((p) => !shown.has(printKey(p)));
+  if (unsold) {
+    throw new HttpError(
+      409,
+      `${printWords(unsold)} is not one of the shop’s prints now, so the lab cannot make it: reload the page to see them. Nothing was saved.`,
+      { field: `prints.${unsold.index}.sku` },
+    );
+  }
   const saved = new Map<string, LabProduct>(listLabProducts(db).map((p) => [printKey(p), p]));
   const toCheck = card.labPrints.filter((p) => {
     const before = saved.get(printKey(p));
@@ -182,6 +209,9 @@ export async function saveLabCard(
   }
   // One question per product code, however many prints share it.
   const asked = new Map<string, Promise<LabProductInfo>>();
+  // The print area each checked print fills, kept so the shop offers it only to photos with the
+  // pixels for it (a canvas's wrap needs more than its face).
+  const areas = new Map<string, { printAreaWidthPx: number; printAreaHeightPx: number }>();
   if (lab) {
     for (const print of toCheck) {
       const key = print.sku.toUpperCase();
@@ -189,6 +219,8 @@ export async function saveLabCard(
       const product = await (asked.get(key) as Promise<LabProductInfo>);
       checkAttributes(print, product.printAreas);
       checkSize(print, product.inches);
+      const area = largestArea(areasForLine(product.printAreas, print.attributes));
+      if (area) areas.set(printKey(print), area);
     }
   }
   /** The lab's words for a product checked now (null: it gave none). */
@@ -202,8 +234,9 @@ export async function saveLabCard(
   db.transaction((tx) => {
     const where = (p: PrintKind) =>
       and(eq(labProducts.size, p.size), eq(labProducts.finish, p.finish), eq(labProducts.framed, p.framed));
+    // A print the card does not show (no longer sold) keeps its lab product for when it is again.
     for (const [key, before] of saved) {
-      if (!keep.has(key)) tx.delete(labProducts).where(where(before)).run();
+      if (shown.has(key) && !keep.has(key)) tx.delete(labProducts).where(where(before)).run();
     }
     for (const p of card.labPrints) {
       const before = saved.get(printKey(p));
@@ -215,7 +248,14 @@ export async function saveLabCard(
       )
         continue;
       const description = before?.sku === p.sku ? before.description : (words.get(printKey(p)) ?? null);
-      const values = { sku: p.sku, attributes: p.attributes, sizing: p.sizing, description, updatedAt: now };
+      const values = {
+        sku: p.sku,
+        attributes: p.attributes,
+        sizing: p.sizing,
+        description,
+        updatedAt: now,
+        ...areas.get(printKey(p)),
+      };
       tx.insert(labProducts)
         .values({ size: p.size, finish: p.finish, framed: p.framed, ...values })
         .onConflictDoUpdate({
@@ -245,5 +285,5 @@ export async function saveLabCard(
     },
     'Print lab settings saved',
   );
-  return readLabCard(db, mode);
+  return readLabCard(db, mode, shopPrints);
 }

@@ -1,15 +1,25 @@
-// The owner's print lab card over a real database and the Prodigi fake: every print made by the
-// owner until saved otherwise; a new product code is checked with the lab, and one the lab does not
-// know (or a canvas without its wrap) is a 422 naming it, the lab down a 503, no lab a 409, each
-// saving nothing; an unchanged code is not asked again; a print given back to the owner loses its
-// row; and the schema the card shares refuses bad input with a sentence.
+// The owner's print lab card over a real database and the Prodigi fake: every print of the shop made
+// by the owner until saved otherwise; a new product code is checked with the lab, and one the lab
+// does not know (or a canvas without its wrap) is a 422 naming it, the lab down a 503, no lab or a
+// print the shop does not sell a 409, each saving nothing; an unchanged code is not asked again; a
+// print given back to the owner loses its row, and one the shop no longer sells keeps it, unshown;
+// and the schema the card shares refuses bad input with a sentence.
+
+import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '~/lib/platform/server/db';
 import { isHttpError } from '~/lib/platform/server/http/http';
 import { labProducts, labSettings } from '~db/schema';
 import { memoryDb } from '~tests/helpers/db';
 import { readLabCard, saveLabCard } from './lab-admin.server';
-import { type LabCardInput, labCardSchema, parseAttributes, printKey } from './lab-admin-schemas';
+import {
+  type LabCardInput,
+  labCardSchema,
+  type PrintKind,
+  parseAttributes,
+  printKey,
+  printWords,
+} from './lab-admin-schemas';
 import { labProductFor, labSettingsOf, listLabProducts } from './lab-products.server';
 import { ProdigiClient } from './prodigi-client.server';
 import { ProdigiFake } from './prodigi-fake.server';
@@ -42,6 +52,20 @@ const canvas: PrintInput = {
 };
 const card = (prints: PrintInput[], more: Partial<LabCardInput> = {}) =>
   labCardSchema.parse({ prints, holdForApproval: false, shippingMethod: 'Standard', ...more });
+/** The shop's prints of a new shop with a frame for each size: the original sizes in matte and gloss. */
+const PRINTS: PrintKind[] = (['small', 'medium', 'large'] as const).flatMap((size) =>
+  (['matte', 'gloss'] as const).flatMap((finish) =>
+    [false, true].map((framed) => ({ size, finish, framed })),
+  ),
+);
+const read = (prints: readonly PrintKind[] = PRINTS) => readLabCard(db, 'test', prints);
+const save = (
+  client: ProdigiClient | null,
+  mode: 'test' | 'off' | 'sandbox' | 'live',
+  saved: ReturnType<typeof card>,
+  prints: readonly PrintKind[] = PRINTS,
+) => saveLabCard(db, client, mode, saved, prints);
+
 const productCalls = () => fake.requests.filter((r) => r.path.startsWith('/v4.0/products/')).length;
 
 async function refusal(promise: Promise<unknown>) {
@@ -55,8 +79,8 @@ async function refusal(promise: Promise<unknown>) {
 }
 
 describe('the print lab card', () => {
-  it('shows the twelve prints made by the owner, and the default settings, until saved', () => {
-    const shown = readLabCard(db, 'test');
+  it('shows the shop’s prints made by the owner, and the default settings, until saved', () => {
+    const shown = read();
     expect(shown.mode).toBe('test');
     expect(shown.prints).toHaveLength(12);
     expect(new Set(shown.prints.map(printKey)).size).toBe(12);
@@ -65,8 +89,7 @@ describe('the print lab card', () => {
   });
 
   it('checks a new product code with the lab and saves it, with its sizing, attributes and settings', async () => {
-    const saved = await saveLabCard(
-      db,
+    const saved = await save(
       lab,
       'test',
       card([large, canvas], { holdForApproval: true, shippingMethod: 'Express' }),
@@ -89,6 +112,15 @@ describe('the print lab card', () => {
       sizing: 'fitPrintArea',
     });
     expect(labProductFor(db, { size: 'large', finish: 'matte', framed: true })).toBeNull();
+    // The print area each fills, wrap included, for the shop's pixel rule.
+    const areaOf = (size: 'large' | 'medium', finish: 'matte' | 'gloss') =>
+      db
+        .select({ w: labProducts.printAreaWidthPx, h: labProducts.printAreaHeightPx })
+        .from(labProducts)
+        .where(and(eq(labProducts.size, size), eq(labProducts.finish, finish)))
+        .get();
+    expect(areaOf('large', 'matte')).toEqual({ w: 4800, h: 6000 });
+    expect(areaOf('medium', 'gloss')).toEqual({ w: 2372, h: 2972 });
     expect(labSettingsOf(db)).toEqual({
       holdForApproval: true,
       shippingMethod: 'Express',
@@ -100,48 +132,33 @@ describe('the print lab card', () => {
       attributes: 'wrap=ImageWrap',
       sizing: 'fitPrintArea',
     });
-    expect(saved).toEqual(readLabCard(db, 'test'));
+    expect(saved).toEqual(read());
   });
 
   it('does not ask the lab again about a code that has not changed, and saves with the lab down', async () => {
-    await saveLabCard(db, lab, 'test', card([large]));
+    await save(lab, 'test', card([large]));
     fake.down = true;
     const calls = productCalls();
-    await saveLabCard(
-      db,
-      lab,
-      'test',
-      card([{ ...large, sizing: 'fitPrintArea' }], { shippingMethod: 'Budget' }),
-    );
+    await save(lab, 'test', card([{ ...large, sizing: 'fitPrintArea' }], { shippingMethod: 'Budget' }));
     expect(productCalls()).toBe(calls);
     expect(labProductFor(db, large as never)?.sizing).toBe('fitPrintArea');
     expect(labSettingsOf(db).shippingMethod).toBe('Budget');
     // Without a lab at all too: nothing new needs checking.
-    await saveLabCard(db, null, 'off', card([large], { holdForApproval: true }));
+    await save(null, 'off', card([large], { holdForApproval: true }));
     expect(labSettingsOf(db).holdForApproval).toBe(true);
   });
 
   it('asks once about a code shared by several prints', async () => {
-    await saveLabCard(
-      db,
-      lab,
-      'test',
-      card([large, { ...large, finish: 'gloss' }, { ...large, framed: true }]),
-    );
+    await save(lab, 'test', card([large, { ...large, finish: 'gloss' }, { ...large, framed: true }]));
     expect(productCalls()).toBe(1);
     expect(listLabProducts(db)).toHaveLength(3);
   });
 
   it('refuses a code the lab does not know with a 422 naming it and the lab’s reason, and saves nothing', async () => {
-    await saveLabCard(db, lab, 'test', card([large]));
+    await save(lab, 'test', card([large]));
     const before = listLabProducts(db);
     const res = await refusal(
-      saveLabCard(
-        db,
-        lab,
-        'test',
-        card([large, { ...canvas, sku: 'GLOBAL-NOPE-1' }], { holdForApproval: true }),
-      ),
+      save(lab, 'test', card([large, { ...canvas, sku: 'GLOBAL-NOPE-1' }], { holdForApproval: true })),
     );
     expect(res).toEqual({
       status: 422,
@@ -154,7 +171,7 @@ describe('the print lab card', () => {
   });
 
   it('refuses a lab product of another size than the print is sold as, and saves nothing', async () => {
-    const res = await refusal(saveLabCard(db, lab, 'test', card([{ ...large, sku: 'GLOBAL-FAP-16X24' }])));
+    const res = await refusal(save(lab, 'test', card([{ ...large, sku: 'GLOBAL-FAP-16X24' }])));
     expect(res).toEqual({
       status: 422,
       message:
@@ -165,20 +182,16 @@ describe('the print lab card', () => {
   });
 
   it('refuses a canvas without its wrap, or an attribute the product does not have', async () => {
-    const noWrap = await refusal(saveLabCard(db, lab, 'test', card([{ ...canvas, attributes: '' }])));
+    const noWrap = await refusal(save(lab, 'test', card([{ ...canvas, attributes: '' }])));
     expect(noWrap).toEqual({
       status: 422,
       message:
         'The lab’s GLOBAL-CAN-12X16 needs wrap set to one of Black, ImageWrap, MirrorWrap, White (such as wrap=Black). Nothing was saved.',
       field: 'prints.0.attributes',
     });
-    const badWrap = await refusal(
-      saveLabCard(db, lab, 'test', card([{ ...canvas, attributes: 'wrap=Gold' }])),
-    );
+    const badWrap = await refusal(save(lab, 'test', card([{ ...canvas, attributes: 'wrap=Gold' }])));
     expect(badWrap.status).toBe(422);
-    const extra = await refusal(
-      saveLabCard(db, lab, 'test', card([{ ...large, attributes: 'colour=black' }])),
-    );
+    const extra = await refusal(save(lab, 'test', card([{ ...large, attributes: 'colour=black' }])));
     expect(extra).toMatchObject({
       status: 422,
       message:
@@ -190,13 +203,13 @@ describe('the print lab card', () => {
 
   it('answers 503 while the lab cannot be reached, and 409 with no lab, saving nothing', async () => {
     fake.down = true;
-    expect(await refusal(saveLabCard(db, lab, 'sandbox', card([large])))).toEqual({
+    expect(await refusal(save(lab, 'sandbox', card([large])))).toEqual({
       status: 503,
       message:
         'The lab could not be reached to check the product codes; nothing was saved. Try again in a minute.',
       field: undefined,
     });
-    const off = await refusal(saveLabCard(db, null, 'off', card([large])));
+    const off = await refusal(save(null, 'off', card([large])));
     expect(off.status).toBe(409);
     expect(off.message).toMatch(/no Prodigi key is saved/);
     expect(listLabProducts(db)).toEqual([]);
@@ -205,25 +218,77 @@ describe('the print lab card', () => {
 
   it('answers 503 when the lab refuses the site’s key', async () => {
     const wrongKey = new ProdigiClient({ apiKey: 'wrong', baseUrl: fake.baseUrl, fetch: fake.fetch });
-    const res = await refusal(saveLabCard(db, wrongKey, 'live', card([large])));
+    const res = await refusal(save(wrongKey, 'live', card([large])));
     expect(res.status).toBe(503);
     expect(res.message).toMatch(/refused this site’s key/);
   });
 
   it('gives a print back to the owner by removing its row, and keeps the others', async () => {
-    await saveLabCard(db, lab, 'test', card([large, canvas]));
-    await saveLabCard(db, lab, 'test', card([{ ...large, madeBy: 'me' }, canvas]));
+    await save(lab, 'test', card([large, canvas]));
+    await save(lab, 'test', card([{ ...large, madeBy: 'me' }, canvas]));
     expect(listLabProducts(db).map(printKey)).toEqual(['medium-gloss-unframed']);
-    await saveLabCard(db, lab, 'test', card([]));
+    await save(lab, 'test', card([]));
     expect(db.select().from(labProducts).all()).toEqual([]);
   });
 
+  it('shows the prints the shop sells now, a catalogue size checked against its own inches', async () => {
+    const fineArt: PrintKind = { size: '16x24', finish: 'fine-art', framed: false };
+    const canvas24: PrintKind = { size: '16x24', finish: 'canvas', framed: false };
+    const prints = [...PRINTS, fineArt, canvas24];
+    expect(read(prints).prints.map(printKey).slice(-2)).toEqual([
+      '16x24-fine-art-unframed',
+      '16x24-canvas-unframed',
+    ]);
+    const bought = { ...fineArt, madeBy: 'lab', sku: 'GLOBAL-FAP-16X24' } as const;
+    const wrong = await refusal(save(lab, 'test', card([{ ...bought, sku: 'GLOBAL-FAP-16X20' }]), prints));
+    expect(wrong).toMatchObject({
+      status: 422,
+      message:
+        'The lab’s GLOBAL-FAP-16X20 is 16x20 inches, but this print is sold as 16x24 inches: choose the lab’s product of that size. Nothing was saved.',
+    });
+    const saved = await save(lab, 'test', card([bought]), prints);
+    expect(saved.prints.find((p) => printKey(p) === '16x24-fine-art-unframed')).toMatchObject({
+      madeBy: 'lab',
+      sku: 'GLOBAL-FAP-16X24',
+    });
+    expect(printWords(canvas24)).toBe('16x24 inches, canvas, unframed');
+  });
+
+  it('refuses a lab print the shop does not sell with a 409, and saves nothing', async () => {
+    const framedCanvas = { ...canvas, size: '16x24', finish: 'canvas', framed: true } as const;
+    const res = await refusal(save(lab, 'test', card([large, framedCanvas])));
+    expect(res).toEqual({
+      status: 409,
+      message:
+        '16x24 inches, canvas, framed is not one of the shop’s prints now, so the lab cannot make it: reload the page to see them. Nothing was saved.',
+      field: 'prints.1.sku',
+    });
+    expect(productCalls()).toBe(0);
+    expect(listLabProducts(db)).toEqual([]);
+  });
+
+  it('keeps, unshown, the lab product of a print the shop no longer sells', async () => {
+    await save(lab, 'test', card([large, canvas]));
+    const withoutLarge = PRINTS.filter((p) => printKey(p) !== 'large-matte-unframed');
+    const shown = await save(lab, 'test', card([canvas]), withoutLarge);
+    expect(shown.prints.map(printKey)).not.toContain('large-matte-unframed');
+    expect(listLabProducts(db).map(printKey).sort()).toEqual([
+      'large-matte-unframed',
+      'medium-gloss-unframed',
+    ]);
+    // Sold again, it is the lab's as before.
+    expect(read().prints.find((p) => printKey(p) === 'large-matte-unframed')).toMatchObject({
+      madeBy: 'lab',
+      sku: 'GLOBAL-FAP-16X20',
+    });
+  });
+
   it('checks a changed code or attributes again', async () => {
-    await saveLabCard(db, lab, 'test', card([canvas]));
+    await save(lab, 'test', card([canvas]));
     const calls = productCalls();
-    await saveLabCard(db, lab, 'test', card([{ ...canvas, attributes: 'wrap=MirrorWrap' }]));
+    await save(lab, 'test', card([{ ...canvas, attributes: 'wrap=MirrorWrap' }]));
     expect(productCalls()).toBe(calls + 1);
-    await saveLabCard(db, lab, 'test', card([{ ...canvas, sku: 'GLOBAL-FAP-12X16', attributes: '' }]));
+    await save(lab, 'test', card([{ ...canvas, sku: 'GLOBAL-FAP-12X16', attributes: '' }]));
     expect(productCalls()).toBe(calls + 2);
     expect(listLabProducts(db)[0]).toMatchObject({ sku: 'GLOBAL-FAP-12X16', attributes: {} });
   });

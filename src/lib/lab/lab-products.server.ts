@@ -76,6 +76,27 @@ export function labProductFor(
   return find.get({ size: print.size, finish: print.finish, framed: print.framed ? 1 : 0 }) ?? null;
 }
 
+/** The pixels of the print area the lab fills for a print, as it last gave them (null: not known). */
+export function labPrintAreaOf(
+  db: Db,
+  print: { size: PrintSize; finish: string; framed: boolean },
+): { widthPx: number | null; heightPx: number | null } | null {
+  const find = preparedOnce(db, 'lab: print area of a print', () =>
+    db
+      .select({ widthPx: labProducts.printAreaWidthPx, heightPx: labProducts.printAreaHeightPx })
+      .from(labProducts)
+      .where(
+        and(
+          eq(labProducts.size, sql.placeholder('size')),
+          eq(labProducts.finish, sql.placeholder('finish')),
+          eq(labProducts.framed, sql.placeholder('framed')),
+        ),
+      )
+      .prepare(),
+  );
+  return find.get({ size: print.size, finish: print.finish, framed: print.framed ? 1 : 0 }) ?? null;
+}
+
 /** The shop's way of working with the lab: as saved, or the defaults (sent at once, Standard). */
 export function labSettingsOf(db: Db): LabSettings {
   const row = db

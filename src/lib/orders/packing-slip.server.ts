@@ -11,8 +11,8 @@ import { isHttpError } from '~/lib/platform/server/http/http';
 import { vatIncludedLines } from '~/lib/selling/order-vat';
 import { copyLabel } from '~/lib/shop/editions';
 import { numberedCopiesOf } from '~/lib/shop/editions.server';
-import { framingWords, withoutFramingWords } from '~/lib/shop/print-choices';
-import { PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';
+import { FINISH_LABELS, framingWords, sizeWords, withoutFramingWords } from '~/lib/shop/print-choices';
+import { FINISHES, type Finish, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
 
 export interface PackingSlipLine {
   id: string;
@@ -21,7 +21,7 @@ export interface PackingSlipLine {
    * words stored with the line, but for its framing, which the frame's column says.
    */
   title: string;
-  /** "Small (8x12 inches)", or null when the print is not in the shop. */
+  /** "Small · 8 × 12 in (20 × 30 cm)", or null when the print is not in the shop. */
   size: string | null;
   finish: string | null;
   framed: boolean;
@@ -51,8 +51,11 @@ export interface PackingSlip {
   vat: string[];
 }
 
-const sizeLabel = (size: string) => PRINT_SIZE_LABELS[size as PrintSize] ?? size;
-const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+/** A size in inches and centimetres, a material by its name; a code the catalogue lacks as stored. */
+const sizeText = (size: string) =>
+  (PRINT_SIZES as readonly string[]).includes(size) ? sizeWords(size as PrintSize) : size;
+const materialText = (finish: string) =>
+  (FINISHES as readonly string[]).includes(finish) ? FINISH_LABELS[finish as Finish] : finish;
 
 /** The packing slip of an order, or null when there is no such order. */
 export function getPackingSlip(db: Db, id: string): PackingSlip | null {
@@ -80,8 +83,8 @@ export function getPackingSlip(db: Db, id: string): PackingSlip | null {
       return {
         id: item.id,
         title: variant?.photo.title ?? withoutFramingWords(item.description),
-        size: variant ? `${sizeLabel(variant.size)} (${variant.dimensions})` : null,
-        finish: variant ? capitalised(variant.finish) : null,
+        size: variant ? sizeText(variant.size) : null,
+        finish: variant ? materialText(variant.finish) : null,
         framed: item.framingSize !== null,
         framing: framingWords(item.framingSize !== null),
         quantity: item.quantity,

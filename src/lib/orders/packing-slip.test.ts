@@ -36,7 +36,7 @@ describe('getPackingSlip', () => {
     expect(slip?.lines).toEqual([
       expect.objectContaining({
         title: 'Sugarloaf in Snow',
-        size: 'Medium (12x16 inches)',
+        size: 'Medium · 12 × 16 in (30 × 41 cm)',
         finish: 'Gloss',
         framed: true,
         framing: 'Framed',

@@ -6,6 +6,7 @@ import { filesOfUrl, releaseFiles } from '~/lib/media/stored-files.server';
 import type { PhotoForm } from '~/lib/photos/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
+import { offeredSizes } from '~/lib/shop/catalogue-offers.server';
 import { fitsBySize, type SizeFit } from '~/lib/shop/print-fit';
 import { photoSellableSql } from '~/lib/shop/print-fit.server';
 import { appMeta, type Photo, photos, productVariants } from '~db/schema';
@@ -43,11 +44,12 @@ export function listAdminPhotos(db: Db): { photos: AdminPhoto[]; featuredIds: st
     .orderBy(desc(photos.createdAt))
     .all();
   let activeIndex = 0;
+  const sizes = offeredSizes(db);
   const list = rows.map(({ photo, ordered, sellable }) => ({
     ...photo,
     everOrdered: Boolean(ordered),
     sellable: Boolean(sellable),
-    printFit: fitsBySize(photo.width, photo.height),
+    printFit: fitsBySize(photo.width, photo.height, sizes),
     shopPage: photo.isActive && sellable ? Math.floor(activeIndex++ / SHOP_PAGE_SIZE) + 1 : null,
   }));
   const featuredIds = db

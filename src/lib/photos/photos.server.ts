@@ -104,7 +104,7 @@ export function listShopRows(db: Db, page?: { limit: number; offset: number }): 
   // Correlated lowest and highest price over the (photo_id, price_cents, size) index, which holds
   // every column they read: each stops at the first price whose size fits (print-fit.ts), and the
   // newest-first order comes straight from the (is_active, created_at) index. No price is 0.
-  const fits = printOfferedSql('p', 'pv.size');
+  const fits = printOfferedSql('p', 'pv');
   const priceOf = (order: 'asc' | 'desc') =>
     sql`coalesce((select pv.price_cents from product_variants pv where pv.photo_id = p.id and ${fits} order by pv.price_cents ${sql.raw(order)} limit 1), 0)`;
   const slice = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;

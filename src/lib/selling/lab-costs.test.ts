@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ProdigiClient } from '~/lib/lab/prodigi-client.server';
 import { startProdigiFakeServer } from '~/lib/lab/prodigi-fake.server';
 import type { Db } from '~/lib/platform/server/db';
+import { gridPrice } from '~/lib/shop/price-lists';
 import {
   createPriceList,
   listPriceLists,
@@ -78,10 +79,10 @@ describe('prices from the lab’s costs', () => {
     expect(price(hills, 'large', 'matte')).toBe(11000);
     const view = listPriceLists(db).lists[0];
     expect(view).toMatchObject({ labMarkupPercent: 150, labPriced: ['large-matte'] });
-    expect(view?.fixedPrices.large.matte).toBe(12000);
-    expect(view?.prices.large.matte).toBe(4500);
+    expect(view && gridPrice(view.fixedPrices, 'large', 'matte')).toBe(12000);
+    expect(view && gridPrice(view.prices, 'large', 'matte')).toBe(4500);
     // Edition copies take the list's edition rule over the marked-up price.
-    expect(view?.editionPrices.large.matte).toBe(9000);
+    expect(view && gridPrice(view.editionPrices, 'large', 'matte')).toBe(9000);
 
     // The default list can price the lab's prints the same way.
     updateDefaultPriceList(db, {

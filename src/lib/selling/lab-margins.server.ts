@@ -9,7 +9,7 @@ import { type LabProduct, labSettingsOf, listLabProducts } from '~/lib/lab/lab-p
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { registerInstance } from '~/lib/platform/server/instances';
-import { DEFAULT_LIST_ID } from '~/lib/shop/price-lists';
+import { DEFAULT_LIST_ID, gridPrice } from '~/lib/shop/price-lists';
 import { listPriceLists } from '~/lib/shop/price-lists.server';
 import { getPriceMatrix } from '~/lib/shop/pricing.server';
 import { type OneCopyCost, quoteOneCopy } from './lab-costs.server';
@@ -58,9 +58,14 @@ export async function labMargins(
     name: l.name,
     editionPrices: l.editionPercent !== null,
   });
+  // A product the lab is set up to make but the shop does not sell (or this list does not price)
+  // leaves nothing to show.
+  const sold = products.flatMap((p) => {
+    const print = gridPrice(grid, p.size, p.finish);
+    return print === undefined ? [] : [{ ...p, print }];
+  });
   const margins = await Promise.all(
-    products.map(async (p): Promise<LabMargin> => {
-      const print = grid[p.size][p.finish];
+    sold.map(async ({ print, ...p }): Promise<LabMargin> => {
       const frame = p.framed ? (matrix.framing.find((f) => f.size === p.size)?.priceCents ?? 0) : 0;
       const priceCents = print + frame;
       const vatCents = vatInGross(priceCents, rateBp);

@@ -4,8 +4,11 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { DEFAULT_PRINT_PRICES_CENTS } from '~/lib/shop/pricing-defaults';
-import { FINISHES, type Finish, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
+import { CATALOGUE_PRODUCTS } from '~/lib/site/catalogue';
+import type { Finish, PrintSize } from '~/lib/site/constants';
 import { appMeta, productVariants } from '~db/schema';
+import { offeredProducts } from './catalogue-offers.server';
+import { gridEntries, gridPrice, type PriceGrid, setGridPrice } from './price-lists';
 
 /** Where the owner's price of a size and finish is kept (app_meta), in cents. */
 export const printPriceKey = (size: PrintSize, finish: Finish) => `print-price:${size}:${finish}`;
@@ -17,10 +20,11 @@ export const DEFAULT_EDITION_PERCENT_KEY = 'print-price:edition-percent';
 export const DEFAULT_LAB_MARKUP_KEY = 'print-price:lab-markup-percent';
 
 /**
- * The default list's prices: for each size and finish, the price the owner last set, else the price
- * most photos have now, else the default.
+ * The default list's prices of the products the shop sells: for each, the price the owner last set,
+ * else the price most photos have now, else the starting price of the original products. A product
+ * with none of these has no price, and is not sold until the owner gives it one.
  */
-export function currentPrices(db: Db | Tx): Record<PrintSize, Record<Finish, number>> {
+export function currentPrices(db: Db | Tx): PriceGrid {
   const rows = db
     .select({
       size: productVariants.size,
@@ -31,23 +35,24 @@ export function currentPrices(db: Db | Tx): Record<PrintSize, Record<Finish, num
     .from(productVariants)
     .groupBy(productVariants.size, productVariants.finish, productVariants.priceCents)
     .all();
-  const prices = structuredClone(DEFAULT_PRINT_PRICES_CENTS);
-  const best = new Map<string, number>();
+  const common = new Map<string, { n: number; cents: number }>();
   for (const r of rows) {
     const key = `${r.size}:${r.finish}`;
-    if ((best.get(key) ?? -1) < r.n) {
-      best.set(key, r.n);
-      prices[r.size][r.finish] = r.priceCents;
-    }
+    if ((common.get(key)?.n ?? -1) < r.n) common.set(key, { n: r.n, cents: r.priceCents });
   }
-  for (const [key, cents] of savedPrices(db)) {
-    const [, size, finish] = key.split(':') as [string, PrintSize, Finish];
-    prices[size][finish] = cents;
+  const saved = savedPrices(db);
+  const prices: PriceGrid = {};
+  for (const { size, finish } of offeredProducts(db)) {
+    const cents =
+      saved.get(printPriceKey(size, finish)) ??
+      common.get(`${size}:${finish}`)?.cents ??
+      gridPrice(DEFAULT_PRINT_PRICES_CENTS, size, finish);
+    if (cents !== undefined) setGridPrice(prices, size, finish, cents);
   }
   return prices;
 }
 
-const PRICE_KEYS = PRINT_SIZES.flatMap((size) => FINISHES.map((finish) => printPriceKey(size, finish)));
+const PRICE_KEYS = CATALOGUE_PRODUCTS.map(({ size, finish }) => printPriceKey(size, finish));
 
 /** The prices the owner has set, by app_meta key. */
 function savedPrices(db: Db | Tx): Map<string, number> {
@@ -72,13 +77,9 @@ function writeMeta(tx: Db | Tx, key: string, value: string): void {
  */
 export function pinDefaultPrices(tx: Db | Tx): void {
   const saved = savedPrices(tx);
-  if (saved.size === PRICE_KEYS.length) return;
-  const prices = currentPrices(tx);
-  for (const size of PRINT_SIZES) {
-    for (const finish of FINISHES) {
-      const key = printPriceKey(size, finish);
-      if (!saved.has(key)) writeMeta(tx, key, String(prices[size][finish]));
-    }
+  for (const { size, finish, cents } of gridEntries(currentPrices(tx))) {
+    const key = printPriceKey(size, finish);
+    if (!saved.has(key)) writeMeta(tx, key, String(cents));
   }
 }
 

@@ -80,4 +80,13 @@ describe('glossPriceSentence', () => {
       ),
     ).toBe('');
   });
+
+  it('names a size of the catalogue by its inches', () => {
+    expect(
+      glossPriceSentence([
+        { size: 'small', matteCents: 4500, glossCents: 4500 },
+        { size: '16x24', matteCents: 12000, glossCents: 13000 },
+      ]),
+    ).toBe('Against matte, gloss costs the same for a small print and €10.00 more for a 16 × 24 in print.');
+  });
 });

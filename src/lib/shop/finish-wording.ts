@@ -2,7 +2,14 @@
 // prices the shop charges so that the words can never contradict the owner's price list.
 
 import { formatEuro } from '~/lib/platform/shared/format';
-import { PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';
+import { isOriginalSize } from '~/lib/site/catalogue';
+import { PRINT_SIZE_INCHES, PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';
+
+/** "small", "16 × 24 in": a size inside the sentence. */
+const sizeInSentence = (size: PrintSize) =>
+  isOriginalSize(size)
+    ? PRINT_SIZE_LABELS[size].toLowerCase()
+    : `${PRINT_SIZE_INCHES[size].short} × ${PRINT_SIZE_INCHES[size].long} in`;
 
 /** One print size's lowest matte and gloss prices in cents (a size missing either is left out). */
 export interface FinishPrices {
@@ -33,7 +40,7 @@ export function glossPriceSentence(prices: readonly FinishPrices[]): string {
       ? 'Both finishes cost the same at every size.'
       : `Gloss costs ${gap(first)} than matte at every size.`;
   }
-  const parts = rows.map((r) => `${gap(r.diff)} for a ${PRINT_SIZE_LABELS[r.size].toLowerCase()} print`);
+  const parts = rows.map((r) => `${gap(r.diff)} for a ${sizeInSentence(r.size)} print`);
   const last = parts.pop();
   return `Against matte, gloss costs ${parts.join(', ')} and ${last}.`;
 }

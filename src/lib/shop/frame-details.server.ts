@@ -1,22 +1,31 @@
 // The frame details over the database: the glazing and hanging fittings in one row (none until the
-// owner saves them), and each size's weight on its frame (framing_options). Saved in one
-// transaction; the print pages read them, and the page cache moves on by itself (any write changes
-// SQLite's data_version).
+// owner saves them), and the weight on the frame (framing_options) of each size the shop sells a
+// paper print in. Saved in one transaction; the print pages read them, and the page cache moves on
+// by itself (any write changes SQLite's data_version).
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
-import { PRINT_SIZE_LABELS, PRINT_SIZES } from '~/lib/site/constants';
+import { frameableSizes } from '~/lib/site/catalogue';
+import type { PrintSize } from '~/lib/site/constants';
 import { frameDetails, framingOptions } from '~db/schema';
+import { offeredProducts } from './catalogue-offers.server';
 import type { FrameDetails } from './frame-details';
 import { listFramingOptions } from './pricing.server';
+import { sizeLabel } from './product-groups';
 
 const ROW = 1;
 
-/** The frame details as saved, with the weight of each size that has a frame (null: none given). */
+/**
+ * The frame details as saved, with the weight of each size that has a frame and is sold in a paper
+ * (null: none given), smallest first. A frame of a size no paper print is sold in is left out.
+ */
 export function readFrameDetails(db: Db | Tx): FrameDetails {
   const row = db.select().from(frameDetails).where(eq(frameDetails.id, ROW)).get();
+  const frameable = new Set(frameableSizes(offeredProducts(db)));
   const weightsGrams: FrameDetails['weightsGrams'] = {};
-  for (const frame of listFramingOptions(db)) weightsGrams[frame.size] = frame.weightGrams ?? null;
+  for (const frame of listFramingOptions(db)) {
+    if (frameable.has(frame.size)) weightsGrams[frame.size] = frame.weightGrams ?? null;
+  }
   return { glazing: row?.glazing ?? null, hanging: row?.hanging ?? null, weightsGrams };
 }
 
@@ -26,15 +35,17 @@ export function readFrameDetails(db: Db | Tx): FrameDetails {
  */
 export function saveFrameDetails(db: Db, details: FrameDetails): FrameDetails {
   return db.transaction((tx) => {
+    const frameable = new Set(frameableSizes(offeredProducts(tx)));
     const framed = new Set(listFramingOptions(tx).map((f) => f.size));
-    for (const size of PRINT_SIZES) {
-      if (!(size in details.weightsGrams)) continue;
-      const weightGrams = details.weightsGrams[size] ?? null;
-      if (!framed.has(size)) {
+    for (const [size, grams] of Object.entries(details.weightsGrams) as [PrintSize, number | null][]) {
+      const weightGrams = grams ?? null;
+      if (!frameable.has(size) || !framed.has(size)) {
         if (weightGrams === null) continue;
         throw new HttpError(
           400,
-          `${PRINT_SIZE_LABELS[size]} prints have no frame yet: set a frame price for them first.`,
+          frameable.has(size)
+            ? `${sizeLabel(size)} has no frame yet: set a frame price for this size first.`
+            : `The shop sells no paper print of ${sizeLabel(size)} to frame.`,
           { field: `weights.${size}` },
         );
       }

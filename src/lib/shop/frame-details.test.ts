@@ -6,7 +6,7 @@ import type { Db } from '~/lib/platform/server/db';
 import { frameDetailsSchema, frameNotes, kgText } from '~/lib/shop/frame-details';
 import { readFrameDetails, saveFrameDetails } from '~/lib/shop/frame-details.server';
 import { findPrintPage } from '~/lib/shop/print-pages.server';
-import { framingOptions } from '~db/schema';
+import { catalogueOffers, framingOptions } from '~db/schema';
 import { memoryDb } from '~tests/helpers/db';
 import { makeFraming, makePhoto, makeVariant } from '~tests/helpers/factories';
 
@@ -47,7 +47,7 @@ describe('the frame details schema', () => {
     );
     expect(refusal({ weights: { small: 0 } })?.message).toMatch(/must be more than 0 kg/);
     expect(refusal({ weights: { huge: 3 } })?.message).toBe(
-      'There is no print size "huge": the sizes are small, medium, large.',
+      'There is no print size "huge" in the catalogue.',
     );
     expect(refusal({ glazing: 'perspex' })).toEqual({
       message: 'The glazing must be glass or acrylic, or left unsaid.',
@@ -112,11 +112,22 @@ describe('the frame details kept', () => {
     ).toThrow(
       expect.objectContaining({
         status: 400,
-        message: 'Medium prints have no frame yet: set a frame price for them first.',
+        message: 'Medium, 12 × 16 in (30 × 41 cm) has no frame yet: set a frame price for this size first.',
+      }),
+    );
+    // A frame of a size the shop sells only in canvas, or not at all, is not the owner's to weigh.
+    makeFraming(db, { size: '16x24', priceCents: 4500 });
+    db.insert(catalogueOffers).values({ size: '16x24', finish: 'canvas' }).run();
+    expect(readFrameDetails(db).weightsGrams).toEqual({ small: null, large: null });
+    expect(() => saveFrameDetails(db, frameDetailsSchema.parse({ weights: { '16x24': 4 } }))).toThrow(
+      expect.objectContaining({
+        status: 400,
+        message: 'The shop sells no paper print of 16 × 24 in (41 × 61 cm) to frame.',
       }),
     );
     expect(readFrameDetails(db).glazing).toBeNull();
     expect(db.select({ w: framingOptions.weightGrams }).from(framingOptions).all()).toEqual([
+      { w: null },
       { w: null },
       { w: null },
     ]);

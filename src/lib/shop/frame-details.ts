@@ -45,7 +45,7 @@ const notANumber = (size: PrintSize) =>
   `The weight of ${sizeWords(size)} must be a number of kilograms, such as 2.4, or left empty.`;
 
 /**
- * PUT /api/admin/frame-details { glazing, hanging, weights: { small, medium, large } }: the glazing
+ * PUT /api/admin/frame-details { glazing, hanging, weights: { small, '16x24', … } }: the glazing
  * ('glass', 'acrylic', or '' / null for not said), the hanging fittings (one line, or empty), and
  * the weight of a framed print per size in kilograms (empty for not said).
  */
@@ -77,7 +77,7 @@ export const frameDetailsSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['weights', size],
-          message: `There is no print size ${JSON.stringify(size.slice(0, 20))}: the sizes are ${PRINT_SIZES.join(', ')}.`,
+          message: `There is no print size ${JSON.stringify(size.slice(0, 20))} in the catalogue.`,
         });
         return z.NEVER;
       }

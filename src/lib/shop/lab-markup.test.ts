@@ -2,6 +2,7 @@
 // whole euros, and only where the lab's cost is known.
 import { describe, expect, it } from 'vitest';
 import { markedUpCents, withLabMarkup } from './lab-markup';
+import { gridPrice } from './price-lists';
 import { MAX_PRICE_CENTS } from './pricing';
 
 const grid = (cents: number) => ({
@@ -23,11 +24,20 @@ describe('a margin over the lab’s cost', () => {
     const fixed = grid(5000);
     const costs = { large: { matte: 1800 }, medium: { gloss: 3600 } };
     const { prices, labPriced } = withLabMarkup(fixed, 100, costs);
-    expect(prices.large.matte).toBe(3600);
-    expect(prices.medium.gloss).toBe(7200);
-    expect(prices.small.matte).toBe(5000);
-    expect(labPriced).toEqual(['medium-gloss', 'large-matte']);
-    expect(fixed.large.matte).toBe(5000);
+    expect(gridPrice(prices, 'large', 'matte')).toBe(3600);
+    expect(gridPrice(prices, 'medium', 'gloss')).toBe(7200);
+    expect(gridPrice(prices, 'small', 'matte')).toBe(5000);
+    expect(labPriced).toEqual(['large-matte', 'medium-gloss']);
+    expect(gridPrice(fixed, 'large', 'matte')).toBe(5000);
     expect(withLabMarkup(fixed, null, costs)).toEqual({ prices: fixed, labPriced: [] });
+  });
+
+  it('prices a product of the catalogue the list prices, and none it does not', () => {
+    const fixed = { ...grid(5000), '16x24': { canvas: 15000 } };
+    const costs = { '16x24': { canvas: 4000, acrylic: 9000 } };
+    const { prices, labPriced } = withLabMarkup(fixed, 100, costs);
+    expect(gridPrice(prices, '16x24', 'canvas')).toBe(8000);
+    expect(gridPrice(prices, '16x24', 'acrylic')).toBeUndefined();
+    expect(labPriced).toEqual(['16x24-canvas']);
   });
 });

@@ -3,8 +3,8 @@
 // reads €45, not €44.37). The percentage is of the price with VAT inside, as every price of the
 // shop is; what is left after VAT and the lab's cost shows in the lab's margins table. A print the
 // lab makes whose cost is not known yet keeps the list's fixed price. Pure and in integer cents.
-import { FINISHES, type Finish, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
-import type { PriceGrid } from './price-lists';
+import type { Finish, PrintSize } from '~/lib/site/constants';
+import { gridEntries, type PriceGrid, setGridPrice } from './price-lists';
 import { MAX_PRICE_CENTS } from './pricing';
 
 /** The lab's cost of one copy of each unframed print it makes, in cents; missing: not made by it, or not known. */
@@ -35,13 +35,11 @@ export function withLabMarkup(
   if (percent === null) return { prices: fixed, labPriced: [] };
   const prices = structuredClone(fixed);
   const labPriced: string[] = [];
-  for (const size of PRINT_SIZES) {
-    for (const finish of FINISHES) {
-      const cost = costs[size]?.[finish];
-      if (cost === undefined) continue;
-      prices[size][finish] = markedUpCents(cost, percent);
-      labPriced.push(cellKey(size, finish));
-    }
+  for (const { size, finish } of gridEntries(fixed)) {
+    const cost = costs[size]?.[finish];
+    if (cost === undefined) continue;
+    setGridPrice(prices, size, finish, markedUpCents(cost, percent));
+    labPriced.push(cellKey(size, finish));
   }
   return { prices, labPriced };
 }

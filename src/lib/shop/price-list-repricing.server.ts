@@ -5,15 +5,18 @@
 // transaction, after anything it depends on changes.
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
+import { productKey } from '~/lib/site/catalogue';
 import type { Finish, PhotoCategory, PrintSize } from '~/lib/site/constants';
 import {
   collectionPriceLists,
   labProducts,
   photoPriceLists,
   photos,
+  priceListPrices,
   priceLists,
   productVariants,
 } from '~db/schema';
+import { offeredKeys } from './catalogue-offers.server';
 import { currentPrices, defaultEditionPercent, defaultLabMarkupPercent } from './default-price-list.server';
 import { type LabCostGrid, withLabMarkup } from './lab-markup';
 import {
@@ -21,11 +24,12 @@ import {
   chargedGrid,
   DEFAULT_LIST_ID,
   DEFAULT_LIST_NAME,
+  gridEntries,
+  gridOf,
   type ListSource,
   type PriceGrid,
+  setGridPrice,
 } from './price-lists';
-
-type PriceListRow = typeof priceLists.$inferSelect;
 
 export interface ListPricing {
   /** DEFAULT_LIST_ID for the default list. */
@@ -67,25 +71,41 @@ function listPricing(
   return { ...base, fixedPrices, ...withLabMarkup(fixedPrices, base.labMarkupPercent, costs) };
 }
 
-/** A named list's six prices as a grid. */
-export function rowGrid(row: PriceListRow): PriceGrid {
-  return {
-    small: { matte: row.smallMatteCents, gloss: row.smallGlossCents },
-    medium: { matte: row.mediumMatteCents, gloss: row.mediumGlossCents },
-    large: { matte: row.largeMatteCents, gloss: row.largeGlossCents },
-  };
+/**
+ * Each named list's own fixed prices, of the products the shop sells, by list id. A product a list
+ * does not price is charged at the default list's price (namedListGrid).
+ */
+export function listOwnPrices(db: Db | Tx, listIds?: readonly string[]): Map<string, PriceGrid> {
+  const offered = offeredKeys(db);
+  const grids = new Map<string, PriceGrid>();
+  const rows = db
+    .select()
+    .from(priceListPrices)
+    .where(listIds ? inArray(priceListPrices.priceListId, [...listIds]) : undefined)
+    .all();
+  for (const r of rows) {
+    if (!offered.has(productKey(r.size, r.finish))) continue;
+    const grid = grids.get(r.priceListId) ?? {};
+    setGridPrice(grid, r.size, r.finish, r.priceCents);
+    grids.set(r.priceListId, grid);
+  }
+  return grids;
 }
 
-/** A grid as a named list's columns. */
-export function gridColumns(grid: PriceGrid) {
-  return {
-    smallMatteCents: grid.small.matte,
-    smallGlossCents: grid.small.gloss,
-    mediumMatteCents: grid.medium.matte,
-    mediumGlossCents: grid.medium.gloss,
-    largeMatteCents: grid.large.matte,
-    largeGlossCents: grid.large.gloss,
-  };
+/** A named list's fixed prices: its own, and the default list's for the products it does not price. */
+export const namedListGrid = (own: PriceGrid | undefined, defaults: PriceGrid): PriceGrid =>
+  gridOf([...gridEntries(defaults), ...gridEntries(own ?? {})]);
+
+/** Writes a named list's own prices: exactly these (a product left out takes the default's). */
+export function writeListPrices(tx: Db | Tx, listId: string, grid: PriceGrid): void {
+  tx.delete(priceListPrices).where(eq(priceListPrices.priceListId, listId)).run();
+  const values = gridEntries(grid).map((e) => ({
+    priceListId: listId,
+    size: e.size,
+    finish: e.finish,
+    priceCents: e.cents,
+  }));
+  if (values.length > 0) tx.insert(priceListPrices).values(values).run();
 }
 
 /** Every list and which collection uses which: what pricing a photo needs, read once. */
@@ -97,12 +117,17 @@ export interface Pricing {
 
 export function loadPricing(db: Db | Tx): Pricing {
   const costs = storedLabCosts(db);
+  const defaults = currentPrices(db);
+  const own = listOwnPrices(db);
   const lists = new Map(
     db
       .select()
       .from(priceLists)
       .all()
-      .map((row): [string, ListPricing] => [row.id, listPricing(row, rowGrid(row), costs)]),
+      .map((row): [string, ListPricing] => [
+        row.id,
+        listPricing(row, namedListGrid(own.get(row.id), defaults), costs),
+      ]),
   );
   const collections = new Map(
     db
@@ -119,7 +144,7 @@ export function loadPricing(db: Db | Tx): Pricing {
         editionPercent: defaultEditionPercent(db),
         labMarkupPercent: defaultLabMarkupPercent(db),
       },
-      currentPrices(db),
+      defaults,
       costs,
     ),
     lists,
@@ -205,7 +230,7 @@ export function repriceVariants(
   // Variants that change, grouped by their new price: one statement per price.
   const byPrice = new Map<number, string[]>();
   for (const v of variants) {
-    const cents = grids.get(v.photoId)?.[v.size][v.finish];
+    const cents = grids.get(v.photoId)?.[v.size]?.[v.finish];
     if (cents === undefined || cents === v.priceCents) continue;
     if (only && !only.some((o) => o.size === v.size && o.finish === v.finish)) continue;
     const ids = byPrice.get(cents);

@@ -3,15 +3,18 @@
 // cents; a refused value is named in a sentence, with the field it is about.
 import { z } from 'zod';
 import { eurosToCents, MAX_PRICE_CENTS } from '~/lib/shop/pricing';
+import { productWords } from '~/lib/site/catalogue';
 import { FINISHES, PHOTO_CATEGORIES, PRINT_SIZES } from '~/lib/site/constants';
 import { MAX_LAB_MARKUP_PERCENT, MIN_LAB_MARKUP_PERCENT } from './lab-markup';
 import {
   DEFAULT_LIST_NAME,
   editionPriceCents,
+  gridEntries,
   MAX_EDITION_PERCENT,
   MAX_LIST_NAME_LENGTH,
   MIN_EDITION_PERCENT,
   type PriceGrid,
+  setGridPrice,
 } from './price-lists';
 
 const PRICE_RULE = `a number of euros from 0 to ${MAX_PRICE_CENTS / 100} with at most 2 decimals`;
@@ -19,24 +22,41 @@ const shown = (v: unknown) => (JSON.stringify(v) ?? 'nothing').slice(0, 40);
 const asRecord = (v: unknown): Record<string, unknown> =>
   v !== null && typeof v === 'object' ? (v as Record<string, unknown>) : {};
 
-/** The six prices, { small: { matte, gloss }, medium: …, large: … }, each required. */
+const isOneOf = <T extends string>(list: readonly T[], v: string): v is T =>
+  (list as readonly string[]).includes(v);
+
+/**
+ * A price per product, { small: { matte, gloss }, '16x24': { canvas }, … }: any products of the
+ * catalogue, at least one. A product of the shop left out keeps its price (the default list) or takes
+ * the default list's (a named list).
+ */
 const gridSchema = z.unknown().transform((value, ctx) => {
-  const grid = {} as PriceGrid;
-  for (const size of PRINT_SIZES) {
-    grid[size] = {} as PriceGrid[typeof size];
-    for (const finish of FINISHES) {
-      const raw = asRecord(asRecord(value)[size])[finish];
+  const grid: PriceGrid = {};
+  for (const [size, byFinish] of Object.entries(asRecord(value))) {
+    if (!isOneOf(PRINT_SIZES, size)) {
+      ctx.addIssue({ code: 'custom', message: `Unknown print size ${shown(size)}.`, path: [size] });
+      return z.NEVER;
+    }
+    for (const [finish, raw] of Object.entries(asRecord(byFinish))) {
+      if (!isOneOf(FINISHES, finish)) {
+        ctx.addIssue({ code: 'custom', message: `Unknown material ${shown(finish)}.`, path: [size, finish] });
+        return z.NEVER;
+      }
       const cents = eurosToCents(raw);
       if (cents === null) {
         ctx.addIssue({
           code: 'custom',
-          message: `The price of ${size} ${finish} prints must be ${PRICE_RULE} (got ${shown(raw)}).`,
+          message: `The price of ${productWords({ size, finish })} prints must be ${PRICE_RULE} (got ${shown(raw)}).`,
           path: [size, finish],
         });
         return z.NEVER;
       }
-      grid[size][finish] = cents;
+      setGridPrice(grid, size, finish, cents);
     }
+  }
+  if (gridEntries(grid).length === 0) {
+    ctx.addIssue({ code: 'custom', message: 'No prices were given.' });
+    return z.NEVER;
   }
   return grid;
 });
@@ -51,11 +71,9 @@ const editionPercentSchema = z
 
 /** The first edition price over the highest price a print may have, as a sentence; null when none is. */
 export function editionPriceProblem(prices: PriceGrid, percent: number | null): string | null {
-  for (const size of PRINT_SIZES) {
-    for (const finish of FINISHES) {
-      if (editionPriceCents(prices[size][finish], percent) > MAX_PRICE_CENTS) {
-        return `At ${percent}%, copies of the edition in ${size} ${finish} would cost over ${MAX_PRICE_CENTS / 100} euro.`;
-      }
+  for (const { size, finish, cents } of gridEntries(prices)) {
+    if (editionPriceCents(cents, percent) > MAX_PRICE_CENTS) {
+      return `At ${percent}%, copies of the edition in ${productWords({ size, finish })} would cost over ${MAX_PRICE_CENTS / 100} euro.`;
     }
   }
   return null;

@@ -14,7 +14,6 @@ import {
   writeDefaultPrice,
 } from './default-price-list.server';
 import {
-  gridColumns,
   type ListPricing,
   listOf,
   loadPricing,
@@ -22,11 +21,13 @@ import {
   pricedPhotos,
   repriceVariants,
   storedLabCosts,
+  writeListPrices,
 } from './price-list-repricing.server';
 import type { DefaultPriceListInput, PriceListInput } from './price-list-schemas';
 import {
   DEFAULT_LIST_ID,
   editionGrid,
+  gridEntries,
   type ListSource,
   type PhotoPricesView,
   type PriceGrid,
@@ -122,10 +123,10 @@ export function createPriceList(db: Db, input: PriceListInput): PriceListView {
           name: input.name,
           editionPercent: input.editionPercent,
           labMarkupPercent: input.labMarkupPercent ?? null,
-          ...gridColumns(input.prices),
         })
         .returning()
         .get();
+      writeListPrices(tx, row.id, input.prices);
       return viewOf(tx, row.id);
     },
     { behavior: 'immediate' },
@@ -143,11 +144,11 @@ export function updatePriceList(db: Db, id: string, input: PriceListInput): Pric
           name: input.name,
           editionPercent: input.editionPercent,
           labMarkupPercent: input.labMarkupPercent ?? null,
-          ...gridColumns(input.prices),
           updatedAt: new Date(),
         })
         .where(eq(priceLists.id, id))
         .run();
+      writeListPrices(tx, id, input.prices);
       repriceVariants(tx, 'all');
       return viewOf(tx, id);
     },
@@ -160,13 +161,8 @@ export function updateDefaultPriceList(db: Db, input: DefaultPriceListInput): Pr
   return db.transaction(
     (tx) => {
       pinDefaultPrices(tx);
-      for (const [size, byFinish] of Object.entries(input.prices) as [
-        keyof PriceGrid,
-        PriceGrid[keyof PriceGrid],
-      ][]) {
-        for (const [finish, cents] of Object.entries(byFinish) as [keyof typeof byFinish, number][]) {
-          writeDefaultPrice(tx, size, finish, cents);
-        }
+      for (const { size, finish, cents } of gridEntries(input.prices)) {
+        writeDefaultPrice(tx, size, finish, cents);
       }
       writeDefaultEditionPercent(tx, input.editionPercent);
       writeDefaultLabMarkupPercent(tx, input.labMarkupPercent ?? null);

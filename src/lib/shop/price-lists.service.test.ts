@@ -7,10 +7,14 @@ import { eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createPhoto, updatePhoto } from '~/lib/photos/photos.server';
 import type { Db } from '~/lib/platform/server/db';
+import { saveCatalogue } from '~/lib/shop/catalogue-admin.server';
+import { catalogueSchema } from '~/lib/shop/catalogue-schemas';
 import { currentPrices } from '~/lib/shop/default-price-list.server';
 import { setEditionSize } from '~/lib/shop/editions.server';
+import { listOwnPrices } from '~/lib/shop/price-list-repricing.server';
 import type { PriceListInput } from '~/lib/shop/price-list-schemas';
 import { priceListSchema } from '~/lib/shop/price-list-schemas';
+import { gridPrice } from '~/lib/shop/price-lists';
 import {
   createPriceList,
   deletePriceList,
@@ -23,6 +27,7 @@ import {
 } from '~/lib/shop/price-lists.server';
 import { generateMissingVariants, updatePrintPrices } from '~/lib/shop/pricing.server';
 import { createVariantsForPhoto } from '~/lib/shop/products.server';
+import { ORIGINAL_PRODUCTS } from '~/lib/site/catalogue';
 import type { PhotoCategory } from '~/lib/site/constants';
 import { appMeta, photos, priceHistory, priceLists, productVariants } from '~db/schema';
 import { memoryDb } from '~tests/helpers/db';
@@ -59,7 +64,7 @@ const grid = (small: number, medium: number, large: number) => ({
 /** A list as the owner's form sends it (prices in euros), through the endpoint's schema. */
 const input = (
   name: string,
-  prices = grid(60, 95, 150),
+  prices: object = grid(60, 95, 150),
   editionPercent: number | null = null,
 ): PriceListInput => priceListSchema.parse({ name, prices, editionPercent });
 
@@ -249,7 +254,7 @@ describe('repricing', () => {
     updatePrintPrices(db, [{ size: 'large', finish: 'matte', priceCents: 12500 }]);
     expect([price(coastal), price(mountain)]).toEqual([12500, 15000]);
     // The default's other prices are as they were, though most photos now have the list's.
-    expect(currentPrices(db).large.gloss).toBe(11000);
+    expect(gridPrice(currentPrices(db), 'large', 'gloss')).toBe(11000);
   });
 
   it('writes the history only for a price that changes', () => {
@@ -309,7 +314,7 @@ describe('refused changes', () => {
         .select()
         .from(priceLists)
         .all()
-        .map((l) => [l.name, l.largeMatteCents]),
+        .map((l) => [l.name, gridPrice(listOwnPrices(db, [l.id]).get(l.id) ?? {}, 'large', 'matte')]),
     ).toEqual([
       ['Large formats', 15000],
       ['Premium', 15000],
@@ -332,7 +337,7 @@ describe('refused changes', () => {
     expect(price(photo)).toBe(11000);
   });
 
-  it('the schema names a missing or bad price, a bad edition rule, and the default’s name', () => {
+  it('the schema names a bad price or material, no prices, a bad edition rule, and the default’s name', () => {
     const refusal = (body: unknown) => {
       const parsed = priceListSchema.safeParse(body);
       expect(parsed.success).toBe(false);
@@ -340,12 +345,21 @@ describe('refused changes', () => {
     };
     const prices = grid(45, 75, 110);
     expect(
-      refusal({ name: 'X', prices: { ...prices, medium: { matte: 75 } }, editionPercent: null }),
+      refusal({ name: 'X', prices: { ...prices, medium: { matte: 75, gloss: '' } }, editionPercent: null }),
     ).toEqual({
       message:
-        'The price of medium gloss prints must be a number of euros from 0 to 100000 with at most 2 decimals (got nothing).',
+        'The price of medium gloss prints must be a number of euros from 0 to 100000 with at most 2 decimals (got "").',
       path: ['prices', 'medium', 'gloss'],
     });
+    expect(
+      refusal({ name: 'X', prices: { ...prices, '16x24': { canvas: 'lots' } }, editionPercent: null })
+        .message,
+    ).toMatch(/^The price of 16x24 canvas prints must be/);
+    expect(refusal({ name: 'X', prices: { small: { satin: 45 } }, editionPercent: null })).toEqual({
+      message: 'Unknown material "satin".',
+      path: ['prices', 'small', 'satin'],
+    });
+    expect(refusal({ name: 'X', prices: {}, editionPercent: null }).message).toBe('No prices were given.');
     expect(
       refusal({ name: 'X', prices: { ...prices, small: { matte: -1, gloss: 1 } }, editionPercent: null })
         .path,
@@ -368,7 +382,7 @@ describe('the default list', () => {
     expect(db.select().from(appMeta).all()).toEqual([]);
     const list = createPriceList(db, input('Large formats'));
     setCollectionPriceLists(db, { mountains: list.id });
-    expect(currentPrices(db).large.matte).toBe(11000);
+    expect(gridPrice(currentPrices(db), 'large', 'matte')).toBe(11000);
     updatePriceList(db, list.id, input('Large formats', grid(61, 96, 151)));
     expect(price(coastal)).toBe(11000);
     expect(
@@ -386,5 +400,36 @@ describe('the default list', () => {
     updatePrintPrices(db, [{ size: 'large', finish: 'matte', priceCents: 12000 }]);
     expect(price(edition)).toBe(24000);
     expect(db.select().from(photos).where(eq(photos.id, edition)).get()?.editionSize).toBe(2);
+  });
+});
+
+describe('a product the shop starts selling', () => {
+  it('costs the default list’s price under a named list priced only for the original products', () => {
+    const mountain = photoIn('mountains');
+    const coastal = photoIn('coastal');
+    const list = createPriceList(db, input('Large formats', grid(60, 95, 150), 200));
+    setCollectionPriceLists(db, { mountains: list.id });
+    const originals = ORIGINAL_PRODUCTS.map((p) => ({ size: p.size, finish: p.finish }));
+    saveCatalogue(
+      db,
+      catalogueSchema.parse({ products: [...originals, { size: '16x24', finish: 'fine-art', price: 180 }] }),
+    );
+    // The list's own prices stand; the new product is the default's, edition copies by the list's rule.
+    expect(price(mountain)).toBe(15000);
+    expect(price(mountain, '16x24', 'fine-art')).toBe(18000);
+    expect(price(coastal, '16x24', 'fine-art')).toBe(18000);
+    const view = listPriceLists(db).lists.find((l) => l.id === list.id);
+    expect(view && gridPrice(view.prices, '16x24', 'fine-art')).toBe(18000);
+    expect(view && gridPrice(view.editionPrices, '16x24', 'fine-art')).toBe(36000);
+    // It follows the default's price until the list prices it itself.
+    updatePrintPrices(db, [{ size: '16x24', finish: 'fine-art', priceCents: 19500 }]);
+    expect(price(mountain, '16x24', 'fine-art')).toBe(19500);
+    updatePriceList(
+      db,
+      list.id,
+      input('Large formats', { ...grid(60, 95, 150), '16x24': { 'fine-art': 250 } }),
+    );
+    expect(price(mountain, '16x24', 'fine-art')).toBe(25000);
+    expect(price(coastal, '16x24', 'fine-art')).toBe(19500);
   });
 });

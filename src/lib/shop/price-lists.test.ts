@@ -8,6 +8,7 @@ import {
   editionGrid,
   editionPriceCents,
   euroWords,
+  gridPrice,
   gridWords,
   photoPriceWords,
 } from '~/lib/shop/price-lists';
@@ -30,7 +31,7 @@ describe('an edition copy’s price', () => {
   it('is charged only for a photo with an edition', () => {
     const list = { prices, editionPercent: 200 };
     expect(chargedGrid(list, null)).toBe(prices);
-    expect(chargedGrid(list, 5).large.gloss).toBe(22000);
+    expect(gridPrice(chargedGrid(list, 5), 'large', 'gloss')).toBe(22000);
   });
 });
 

@@ -1,20 +1,53 @@
 // Price lists as the owner's card, the photo dialog and the server read them: a price per print size
 // and finish, an edition rule, which list prices a photo, and those prices in words. Pure and in
 // integer cents, so the browser shows the very prices the server charges.
+
+import { materialWords, SIZES_BY_AREA } from '~/lib/site/catalogue';
 import {
   CATEGORY_LABELS,
   FINISHES,
   type Finish,
   PHOTO_CATEGORIES,
   type PhotoCategory,
-  PRINT_SIZES,
+  PRINT_SIZE_LABELS,
   type PrintSize,
 } from '~/lib/site/constants';
 
 import type { LabCostGrid } from './lab-markup';
 
-/** A price in cents for each print size and finish. */
-export type PriceGrid = Record<PrintSize, Record<Finish, number>>;
+/**
+ * A price in cents for each product (print size and material) a list prices; a product it does not
+ * price is absent. Read it through gridPrice and gridEntries.
+ */
+export type PriceGrid = { [S in PrintSize]?: { [F in Finish]?: number } };
+
+/** A product's price in the grid, or undefined when the grid does not price it. */
+export const gridPrice = (grid: PriceGrid, size: PrintSize, finish: Finish): number | undefined =>
+  grid[size]?.[finish];
+
+export function setGridPrice(grid: PriceGrid, size: PrintSize, finish: Finish, cents: number): void {
+  grid[size] ??= {};
+  (grid[size] as { [F in Finish]?: number })[finish] = cents;
+}
+
+/** Every price of the grid, material by material and smallest size first. */
+export function gridEntries(grid: PriceGrid): { size: PrintSize; finish: Finish; cents: number }[] {
+  const out: { size: PrintSize; finish: Finish; cents: number }[] = [];
+  for (const finish of FINISHES) {
+    for (const size of SIZES_BY_AREA) {
+      const cents = grid[size]?.[finish];
+      if (cents !== undefined) out.push({ size, finish, cents });
+    }
+  }
+  return out;
+}
+
+/** A grid of these entries. */
+export function gridOf(entries: readonly { size: PrintSize; finish: Finish; cents: number }[]): PriceGrid {
+  const grid: PriceGrid = {};
+  for (const e of entries) setGridPrice(grid, e.size, e.finish, e.cents);
+  return grid;
+}
 
 /** The default list's id in the owner's screens and endpoints (it is not a row of price_lists). */
 export const DEFAULT_LIST_ID = 'default';
@@ -67,14 +100,8 @@ export function editionPriceCents(openCents: number, percent: number | null): nu
   return Math.round((openCents * percent) / 10_000) * 100;
 }
 
-export function mapGrid(grid: PriceGrid, fn: (cents: number) => number): PriceGrid {
-  const out = {} as PriceGrid;
-  for (const size of PRINT_SIZES) {
-    out[size] = {} as Record<Finish, number>;
-    for (const finish of FINISHES) out[size][finish] = fn(grid[size][finish]);
-  }
-  return out;
-}
+export const mapGrid = (grid: PriceGrid, fn: (cents: number) => number): PriceGrid =>
+  gridOf(gridEntries(grid).map((e) => ({ ...e, cents: fn(e.cents) })));
 
 export const editionGrid = (prices: PriceGrid, percent: number | null): PriceGrid =>
   mapGrid(prices, (cents) => editionPriceCents(cents, percent));
@@ -114,11 +141,18 @@ const wholeEuro = new Intl.NumberFormat('en-IE', {
 export const euroWords = (cents: number) =>
   cents % 100 === 0 ? wholeEuro.format(cents / 100) : euro.format(cents / 100);
 
-/** "small matte €45, gloss €45; medium matte €75, gloss €75; large matte €110, gloss €110". */
+/**
+ * "small matte €45, gloss €45; medium matte €75, gloss €75; large matte €110, gloss €110; 16x24
+ * canvas €180": size by size, smallest first.
+ */
 export function gridWords(grid: PriceGrid): string {
-  return PRINT_SIZES.map(
-    (size) => `${size} ${FINISHES.map((finish) => `${finish} ${euroWords(grid[size][finish])}`).join(', ')}`,
-  ).join('; ');
+  const entries = gridEntries(grid);
+  return SIZES_BY_AREA.flatMap((size) => {
+    const here = entries.filter((e) => e.size === size);
+    if (here.length === 0) return [];
+    const prices = here.map((e) => `${materialWords(e.finish)} ${euroWords(e.cents)}`).join(', ');
+    return [`${PRINT_SIZE_LABELS[size].toLowerCase()} ${prices}`];
+  }).join('; ');
 }
 
 /**

@@ -1,8 +1,10 @@
-// Starting print prices of a new installation, in cents. Matte and gloss cost the same (as the FAQ says).
-import type { Finish, PrintSize } from '~/lib/site/constants';
+// Starting print prices of a new installation, in cents: the original three sizes in matte and gloss
+// (they cost the same, as the FAQ says). Other products of the catalogue have no starting price: the
+// owner gives one when turning them on.
+import type { PriceGrid } from './price-lists';
 
-export const DEFAULT_PRINT_PRICES_CENTS: Record<PrintSize, Record<Finish, number>> = {
+export const DEFAULT_PRINT_PRICES_CENTS = {
   small: { matte: 4500, gloss: 4500 },
   medium: { matte: 7500, gloss: 7500 },
   large: { matte: 11000, gloss: 11000 },
-};
+} as const satisfies PriceGrid;

@@ -6,19 +6,20 @@ import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { MAX_PRICE_CENTS } from '~/lib/shop/pricing';
 import type { FramingPriceUpdate, PrintPriceUpdate } from '~/lib/shop/schemas';
-import { DEFAULT_FRAME_PRICE_CENTS, FINISHES, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
+import { bySizeOrder, frameableSizes } from '~/lib/site/catalogue';
+import { DEFAULT_FRAME_PRICE_CENTS, FINISHES, PRINT_SIZES } from '~/lib/site/constants';
 import { framingOptions } from '~db/schema';
+import { offeredProducts } from './catalogue-offers.server';
 import {
   currentPrices,
   defaultEditionPercent,
   pinDefaultPrices,
   writeDefaultPrice,
 } from './default-price-list.server';
-import { loadPricing, photoGrid, pricedPhotos, repriceVariants } from './price-list-repricing.server';
+import { repriceVariants } from './price-list-repricing.server';
 import { editionPriceProblem } from './price-list-schemas';
-import { createVariantsForPhoto } from './products.server';
-
-const sizeOrder = (size: PrintSize) => PRINT_SIZES.indexOf(size);
+import { gridEntries } from './price-lists';
+import { createMissingVariants } from './products.server';
 
 /** Every frame, switched on or off, small to large. */
 export function listFramingOptions(db: Db | Tx) {
@@ -26,7 +27,7 @@ export function listFramingOptions(db: Db | Tx) {
     .select()
     .from(framingOptions)
     .all()
-    .sort((a, b) => sizeOrder(a.size) - sizeOrder(b.size));
+    .sort((a, b) => bySizeOrder(a.size, b.size));
 }
 
 /**
@@ -37,10 +38,8 @@ export function getPriceMatrix(db: Db | Tx) {
   const prices = currentPrices(db);
   const frames = new Map(listFramingOptions(db).map((f) => [f.size, f]));
   return {
-    prints: PRINT_SIZES.flatMap((size) =>
-      FINISHES.map((finish) => ({ size, finish, priceCents: prices[size][finish] })),
-    ),
-    framing: PRINT_SIZES.map((size) => {
+    prints: gridEntries(prices).map(({ size, finish, cents }) => ({ size, finish, priceCents: cents })),
+    framing: frameableSizes(offeredProducts(db)).map((size) => {
       const frame = frames.get(size);
       return {
         size,
@@ -99,13 +98,4 @@ export function updateFramingPrices(db: Db, updates: readonly FramingPriceUpdate
  * it; a variant that exists is left as it is (the unique index on photo, size and finish). Returns
  * how many were made.
  */
-export function generateMissingVariants(db: Db): number {
-  return db.transaction((tx) => {
-    const pricing = loadPricing(tx);
-    let created = 0;
-    for (const photo of pricedPhotos(tx, 'all')) {
-      created += createVariantsForPhoto(tx, photo.id, photoGrid(pricing, photo));
-    }
-    return created;
-  });
-}
+export const generateMissingVariants = (db: Db): number => db.transaction((tx) => createMissingVariants(tx));

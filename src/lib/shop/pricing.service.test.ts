@@ -104,21 +104,26 @@ describe('the print-price body', () => {
     expect(refusal([{ size: 'large', finish: 'matte' }])).toMatch(/\(got nothing\)/);
   });
 
-  it('refuses an unknown size or finish, an entry given twice, and an empty list', () => {
-    expect(refusal([{ size: 'huge', finish: 'matte', price: 1 }])).toBe(
-      'Unknown print size "huge": use small, medium, large.',
+  it('refuses an unknown size or material, an entry given twice, and an empty list', () => {
+    expect(refusal([{ size: 'huge', finish: 'matte', price: 1 }])).toMatch(
+      /^Unknown print size "huge": use one of the catalogue’s sizes, small, medium, large, 8x8, .* or 20x60\.$/,
     );
     expect(refusal([{ size: 'small', finish: 'satin', price: 1 }])).toBe(
-      'Unknown finish "satin" for small prints: use matte or gloss.',
+      'Unknown material "satin" for small prints: use matte, gloss, fine-art, lustre, canvas, aluminium or acrylic.',
+    );
+    expect(refusal([{ size: '16x24', finish: 'canvas', price: 'x' }])).toMatch(
+      /^The price of 16x24 canvas prints/,
     );
     const twice = { size: 'small', finish: 'matte', price: 1 };
-    expect(refusal([twice, twice])).toMatch(/given twice/);
+    expect(refusal([twice, twice])).toBe('The price of small matte prints is given twice.');
     expect(refusal([])).toBe('No prices were given.');
   });
 
   it('for frames, names the size of a bad price', () => {
     const parsed = framingPricingSchema.safeParse({ updates: [{ size: 'large', price: '-5' }] });
     expect(parsed.error?.issues[0]?.message).toMatch(/^The frame price of large prints must be/);
+    const wide = framingPricingSchema.safeParse({ updates: [{ size: '16x24', price: '' }] });
+    expect(wide.error?.issues[0]?.message).toMatch(/^The frame price of 16x24 prints must be/);
     expect(framingPricingSchema.parse({ updates: [{ size: 'large', price: '55' }] })).toEqual({
       updates: [{ size: 'large', priceCents: 5500 }],
     });
@@ -145,7 +150,7 @@ describe('updating print prices', () => {
 
   it('is what new variants get, even when no photo had that size yet', () => {
     updatePrintPrices(db, [{ size: 'large', finish: 'matte', priceCents: 13000 }]);
-    expect(currentPrices(db).large.matte).toBe(13000);
+    expect(currentPrices(db).large?.matte).toBe(13000);
     const photo = makePhoto(db);
     createVariantsForPhoto(db, photo.id);
     expect(variantPrices()).toContain(`${photo.id}/large/matte/13000`);
@@ -163,7 +168,7 @@ describe('updating print prices', () => {
       ]),
     ).toThrow(expect.objectContaining({ status: 400 }));
     expect(variantPrices()).toEqual(before);
-    expect(currentPrices(db).small.matte).toBe(4500);
+    expect(currentPrices(db).small?.matte).toBe(4500);
   });
 
   it('reaches new orders only: a placed order keeps the prices it was sold at', () => {

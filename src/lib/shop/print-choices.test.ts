@@ -1,22 +1,30 @@
 // The print's choices shared by the print page and the print dialog: the quantity's bounds are the
-// checkout's, the offered sizes and finishes follow the photo's variants, a frame not sold for a
-// size does not count; a print in words says its framing once.
+// checkout's; the material is chosen first, then a size it comes in, both following the photo's
+// variants; a frame not sold for a size, or for a material that takes none, does not count; a size
+// is named in inches and centimetres; a print in words says its framing once, the original prints'
+// words as they always were.
 import { describe, expect, it } from 'vitest';
 import { orderLineSchema } from '~/lib/checkout/schemas';
 import {
   choiceWords,
   clampQuantity,
+  DEFAULT_CHOICE,
   FRAMED_LABEL,
-  finishesOffered,
   framePriceText,
+  framingOffered,
+  framingShown,
   framingWords,
+  materialsOffered,
   NO_FRAMING_LABEL,
   orderLineWords,
   type PrintVariant,
   priceChoice,
   QUANTITY,
+  settleChoice,
   sizePriceText,
   sizesOffered,
+  sizeWords,
+  unframedMaterialWords,
   withoutFramingWords,
 } from '~/lib/shop/print-choices';
 
@@ -44,10 +52,10 @@ describe('the quantity of one print', () => {
 });
 
 describe('what is offered and its price', () => {
-  it('offers the sizes and finishes the photo is sold in, smallest first', () => {
+  it('offers the materials and sizes the photo is sold in, smallest first', () => {
     expect(sizesOffered(VARIANTS)).toEqual(['small', 'large']);
-    expect(finishesOffered(VARIANTS)).toEqual(['matte', 'gloss']);
-    expect(finishesOffered(VARIANTS, 'large')).toEqual(['gloss']);
+    expect(materialsOffered(VARIANTS)).toEqual(['matte', 'gloss']);
+    expect(sizesOffered(VARIANTS, 'gloss')).toEqual(['large']);
   });
 
   it('prices a framed line, and ignores a frame the size is not sold with', () => {
@@ -74,6 +82,80 @@ describe('what is offered and its price', () => {
   });
 });
 
+describe('material first, then size', () => {
+  // Canvas comes in no small size: its smallest is 12x18; aluminium only in 20x30.
+  const SOLD: PrintVariant[] = [
+    variant('20x30', 'aluminium', 24000),
+    variant('16x24', 'canvas', 15000),
+    variant('large', 'matte', 9000),
+    variant('12x18', 'canvas', 11000),
+    variant('small', 'matte', 4500),
+    variant('small', 'fine-art', 6000),
+    variant('8x10', 'fine-art', 5000),
+  ];
+
+  it('lists the materials in catalogue order, and each one’s sizes smallest first', () => {
+    expect(materialsOffered(SOLD)).toEqual(['matte', 'fine-art', 'canvas', 'aluminium']);
+    expect(sizesOffered(SOLD, 'canvas')).toEqual(['12x18', '16x24']);
+    expect(sizesOffered(SOLD, 'fine-art')).toEqual(['8x10', 'small']);
+    expect(sizesOffered(SOLD)).toEqual(['8x10', 'small', '12x18', 'large', '16x24', '20x30']);
+  });
+
+  it('starts from small matte while it is sold, else from the first variant offered', () => {
+    expect(settleChoice(SOLD, DEFAULT_CHOICE)).toEqual({ finish: 'matte', size: 'small' });
+    const noMatte = SOLD.filter((v) => v.finish !== 'matte');
+    expect(settleChoice(noMatte, DEFAULT_CHOICE)).toEqual({ finish: 'fine-art', size: 'small' });
+    const canvasOnly = SOLD.filter((v) => v.finish === 'canvas');
+    expect(settleChoice(canvasOnly, DEFAULT_CHOICE)).toEqual({ finish: 'canvas', size: '12x18' });
+    // Nothing sold: what was wanted, with nothing to add.
+    expect(settleChoice([], DEFAULT_CHOICE)).toEqual({ finish: 'matte', size: 'small' });
+  });
+
+  it('keeps the size when the new material comes in it, else moves to the material’s first size', () => {
+    expect(settleChoice(SOLD, { finish: 'canvas', size: 'small' })).toEqual({
+      finish: 'canvas',
+      size: '12x18',
+    });
+    expect(settleChoice(SOLD, { finish: 'fine-art', size: 'small' })).toEqual({
+      finish: 'fine-art',
+      size: 'small',
+    });
+    expect(settleChoice(SOLD, { finish: 'aluminium', size: '16x24' })).toEqual({
+      finish: 'aluminium',
+      size: '20x30',
+    });
+    // A material the photo is not sold in falls to the first one it is.
+    expect(settleChoice(SOLD, { finish: 'acrylic', size: '16x24' })).toEqual({
+      finish: 'matte',
+      size: 'small',
+    });
+  });
+
+  it('never frames a material that takes no frame, even where a frame is sold for its size', () => {
+    const framing = [
+      { size: 'small' as const, priceCents: 2500 },
+      { size: '16x24' as const, priceCents: 4500 },
+    ];
+    expect(framingOffered('canvas')).toBe(false);
+    expect(framingOffered('aluminium')).toBe(false);
+    expect(framingOffered('fine-art')).toBe(true);
+    expect(framingShown(SOLD, framing, 'canvas')).toBe(false);
+    expect(framingShown(SOLD, framing, 'matte')).toBe(true);
+    expect(framingShown(SOLD, framing, 'fine-art')).toBe(true);
+    // Matte sold only where no frame is: nothing to frame.
+    expect(framingShown(SOLD, [{ size: '16x24', priceCents: 4500 }], 'matte')).toBe(false);
+    const canvas = priceChoice(SOLD, framing, { size: '16x24', finish: 'canvas', framed: true, quantity: 1 });
+    expect(canvas).toMatchObject({ framed: false, framePrice: null, unitCents: 15000 });
+    expect(unframedMaterialWords('canvas')).toBe('Canvas is not framed: it comes ready to hang.');
+  });
+
+  it('names a size in inches and centimetres, the original sizes by name too', () => {
+    expect(sizeWords('small')).toBe('Small · 8 × 12 in (20 × 30 cm)');
+    expect(sizeWords('large')).toBe('Large · 16 × 20 in (41 × 51 cm)');
+    expect(sizeWords('16x24')).toBe('16 × 24 in (41 × 61 cm)');
+  });
+});
+
 describe('a print in words', () => {
   const line = { title: 'Lough Tay', size: 'small', dimensions: '8x12 inches', finish: 'matte' } as const;
 
@@ -83,6 +165,30 @@ describe('a print in words', () => {
     expect(framed.match(/framed/gi)).toHaveLength(1);
     expect(orderLineWords({ ...line, framed: false })).toBe('Lough Tay, small (8x12 inches) matte');
     expect(choiceWords('medium', 'gloss', true)).toBe('medium gloss, framed');
+  });
+
+  it('says a size of the catalogue by its inches, and a material by its name', () => {
+    const canvas = {
+      title: 'Lough Tay',
+      size: '16x24',
+      dimensions: '16x24 inches',
+      finish: 'canvas',
+    } as const;
+    expect(orderLineWords({ ...canvas, framed: false })).toBe('Lough Tay, 16x24 inches canvas');
+    expect(
+      orderLineWords({
+        ...canvas,
+        size: '12x12',
+        dimensions: '12x12 inches',
+        finish: 'fine-art',
+        framed: true,
+      }),
+    ).toBe('Lough Tay, 12x12 inches fine-art paper, framed');
+    expect(orderLineWords({ ...line, finish: 'lustre', framed: false })).toBe(
+      'Lough Tay, small (8x12 inches) lustre paper',
+    );
+    expect(choiceWords('16x24', 'canvas', false)).toBe('16x24 inches canvas');
+    expect(choiceWords('small', 'aluminium', false)).toBe('small aluminium');
   });
 
   it('says the framing apart in one pair of words, and takes it out of a line’s words said beside them', () => {

@@ -1,6 +1,7 @@
 // The owner's print crops (print-crops.ts): per photo and size, where the crop window sits and
-// whether the size is offered. Only choices other than the default (offered, centred) are stored, so
-// a photo nobody has looked at sells every size it fits, cropped from the centre. The shop's reads
+// whether the size is offered. Only choices other than the default (centred; offered for the original
+// three sizes and for sizes that print the photo whole) are stored, so a photo nobody has looked at
+// sells those sizes it fits, cropped from the centre. The shop's reads
 // leave a withdrawn size out through printOfferedSql (print-fit.server.ts); the checkout refuses
 // it; the lab's print file is cut at the chosen position.
 import { and, eq } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import type { PrintSize } from '~/lib/site/constants';
 import { photoPrintCrops, photos } from '~db/schema';
+import { offeredSizes } from './catalogue-offers.server';
 import type { PrintCropsForm } from './print-crop-schemas';
 import {
   choicesBySize,
@@ -49,7 +51,9 @@ export function printCropsOf(db: Db, photoId: string): PhotoPrintCrops {
     photoId: photo.id,
     width: photo.width,
     height: photo.height,
-    sizes: choicesBySize(storedPrintCrops(db, photoId)).map((choice) => ({
+    sizes: choicesBySize(storedPrintCrops(db, photoId), offeredSizes(db), (size) =>
+      printCrop(photo.width, photo.height, size),
+    ).map((choice) => ({
       ...choice,
       crop: printCrop(photo.width, photo.height, choice.size),
       fits: printFits(photo.width, photo.height, choice.size),
@@ -63,11 +67,15 @@ export function printCropsOf(db: Db, photoId: string): PhotoPrintCrops {
  */
 export function savePrintCrops(db: Db, photoId: string, form: PrintCropsForm): PhotoPrintCrops {
   db.transaction((tx) => {
-    const photo = tx.select({ id: photos.id }).from(photos).where(eq(photos.id, photoId)).get();
+    const photo = tx
+      .select({ id: photos.id, width: photos.width, height: photos.height })
+      .from(photos)
+      .where(eq(photos.id, photoId))
+      .get();
     if (!photo) throw new HttpError(404, NOT_FOUND);
     tx.delete(photoPrintCrops).where(eq(photoPrintCrops.photoId, photoId)).run();
     const rows = form.crops
-      .filter((c) => !isDefaultChoice(c))
+      .filter((c) => !isDefaultChoice(c, printCrop(photo.width, photo.height, c.size)))
       .map((c) => ({ photoId, size: c.size, position: toStoredPosition(c.position), offered: c.offered }));
     if (rows.length) tx.insert(photoPrintCrops).values(rows).run();
   });

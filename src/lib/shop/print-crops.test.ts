@@ -1,6 +1,7 @@
 // How a print size crops a photo: the print's long side along the photo's, a crop only where the
 // proportions differ by more than 3%, cut along one axis, with the window where the owner put it.
 import { describe, expect, it } from 'vitest';
+import type { PrintSize } from '~/lib/site/constants';
 import {
   choicesBySize,
   cropSizeName,
@@ -8,6 +9,7 @@ import {
   cutWords,
   fromStoredPosition,
   isDefaultChoice,
+  type PrintCrop,
   positionWords,
   printCrop,
   toStoredPosition,
@@ -94,15 +96,30 @@ describe('the owner’s choices', () => {
     expect(toStoredPosition(0.25)).toBe(250);
     expect(toStoredPosition(0.1234)).toBe(123);
     expect(fromStoredPosition(750)).toBe(0.75);
-    expect(isDefaultChoice({ position: 0.5, offered: true })).toBe(true);
-    expect(isDefaultChoice({ position: 0.5004, offered: true })).toBe(true);
-    expect(isDefaultChoice({ position: 0.5, offered: false })).toBe(false);
-    expect(isDefaultChoice({ position: 0.2, offered: true })).toBe(false);
+    const crop = { axis: 'x', keep: 0.8 } as const;
+    expect(isDefaultChoice({ size: 'large', position: 0.5, offered: true }, crop)).toBe(true);
+    expect(isDefaultChoice({ size: 'large', position: 0.5004, offered: true }, crop)).toBe(true);
+    expect(isDefaultChoice({ size: 'large', position: 0.5, offered: false }, crop)).toBe(false);
+    expect(isDefaultChoice({ size: 'large', position: 0.2, offered: true }, crop)).toBe(false);
+    // Another size of another proportion waits for the owner: not offering it is the default.
+    expect(isDefaultChoice({ size: '12x12', position: 0.5, offered: false }, crop)).toBe(true);
+    expect(isDefaultChoice({ size: '12x12', position: 0.5, offered: true }, crop)).toBe(false);
+    // A size that prints the photo whole is offered by default.
+    expect(isDefaultChoice({ size: '16x24', position: 0.5, offered: true }, null)).toBe(true);
   });
 
-  it('fill every size, the default where none was made', () => {
-    expect(choicesBySize([{ size: 'large', position: 0.2, offered: true }])).toEqual([
+  it('fill each size, the default where none was made', () => {
+    const crops: Record<string, PrintCrop | null> = { small: null, '12x12': { axis: 'x', keep: 0.67 } };
+    const cropOf = (size: PrintSize) => crops[size] ?? { axis: 'x', keep: 0.9 };
+    expect(
+      choicesBySize(
+        [{ size: 'large', position: 0.2, offered: true }],
+        ['small', '12x12', 'medium', 'large'],
+        cropOf,
+      ),
+    ).toEqual([
       { size: 'small', position: 0.5, offered: true },
+      { size: '12x12', position: 0.5, offered: false },
       { size: 'medium', position: 0.5, offered: true },
       { size: 'large', position: 0.2, offered: true },
     ]);

@@ -2,10 +2,12 @@
 // two proportions (long side over short side) differ by more than CROP_TOLERANCE, the print is a
 // crop of the photo, cut along one axis only: the photo's width when the photo is longer than the
 // print, its height when it is squarer. The owner chooses where the crop window sits along that
-// axis (0 left or top, 0.5 centre, 1 right or bottom) or withdraws the size for the photo; the
-// default is offered and centred. Pure: the owner's dialog and the print dialog draw the window
+// axis (0 left or top, 0.5 centre, 1 right or bottom), and offers the size for the photo or not; the
+// default is centred, and offered for the original three sizes only (offeredByDefault). Pure: the owner's dialog and the print dialog draw the window
 // from these functions; the lab's print file cuts the same window in pixels (lab/print-file.server.ts).
-import { PRINT_SIZE_INCHES, PRINT_SIZE_LABELS, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
+
+import { isOriginalSize } from '~/lib/site/catalogue';
+import { PRINT_SIZE_INCHES, PRINT_SIZE_LABELS, type PrintSize } from '~/lib/site/constants';
 
 /** Proportions closer than this (3%) count as the same: the print shows the photo whole. */
 export const CROP_TOLERANCE = 0.03;
@@ -128,14 +130,37 @@ export const toStoredPosition = (position: number) =>
 /** A stored position as a share from 0 to 1. */
 export const fromStoredPosition = (stored: number) => clampPosition(stored / CROP_POSITION_STEPS);
 
-/** Whether a choice is the default one, which is not stored. */
-export function isDefaultChoice(choice: Pick<PrintCropChoice, 'position' | 'offered'>): boolean {
-  return choice.offered && toStoredPosition(choice.position) === toStoredPosition(DEFAULT_CROP_POSITION);
+/**
+ * Whether a size is offered for a photo before the owner chooses: a size that prints the photo whole,
+ * or one of the original three sizes (every photo was always sold in them, cropped from the centre).
+ * Any other crop waits for the owner's approval.
+ */
+export const offeredByDefault = (size: PrintSize, crop: PrintCrop | null): boolean =>
+  crop === null || isOriginalSize(size);
+
+/** Whether a choice is the default one for a size that crops the photo so, which is not stored. */
+export function isDefaultChoice(
+  choice: Pick<PrintCropChoice, 'size' | 'position' | 'offered'>,
+  crop: PrintCrop | null,
+): boolean {
+  return (
+    choice.offered === offeredByDefault(choice.size, crop) &&
+    toStoredPosition(choice.position) === toStoredPosition(DEFAULT_CROP_POSITION)
+  );
 }
 
-/** Every size's choice, the default where none was made. */
-export function choicesBySize(made: readonly PrintCropChoice[]): PrintCropChoice[] {
-  return PRINT_SIZES.map(
-    (size) => made.find((c) => c.size === size) ?? { size, position: DEFAULT_CROP_POSITION, offered: true },
+/** Each of these sizes' choice, the default where none was made (`cropOf`: how the size crops the photo). */
+export function choicesBySize(
+  made: readonly PrintCropChoice[],
+  sizes: readonly PrintSize[],
+  cropOf: (size: PrintSize) => PrintCrop | null,
+): PrintCropChoice[] {
+  return sizes.map(
+    (size) =>
+      made.find((c) => c.size === size) ?? {
+        size,
+        position: DEFAULT_CROP_POSITION,
+        offered: offeredByDefault(size, cropOf(size)),
+      },
   );
 }

@@ -16,7 +16,7 @@ import {
   listVariantsForPhoto,
 } from '~/lib/shop/products.server';
 import { decodeShopRow } from '~/lib/shop/shop-data';
-import { PRINT_SIZES } from '~/lib/site/constants';
+import { ORIGINAL_SIZES } from '~/lib/site/catalogue';
 import { memoryDb } from '~tests/helpers/db';
 import { makePhoto, uniqueMediaId } from '~tests/helpers/factories';
 
@@ -36,7 +36,7 @@ function photoOf(width: number | null, height: number | null, title = 'Glendalou
 }
 
 const sizesOffered = (photoId: string) =>
-  PRINT_SIZES.filter((size) => listVariantsForPhoto(db, photoId).some((v) => v.size === size));
+  ORIGINAL_SIZES.filter((size) => listVariantsForPhoto(db, photoId).some((v) => v.size === size));
 
 describe('the owner’s print-fit list', () => {
   it('gives each photo, newest first, every size with its resolution and whether it fits', () => {
@@ -59,7 +59,7 @@ describe('the owner’s print-fit list', () => {
         title: 'Old row',
         width: null,
         height: null,
-        sizes: PRINT_SIZES.map((size) => ({ size, ppi: null, fits: true })),
+        sizes: ORIGINAL_SIZES.map((size) => ({ size, ppi: null, fits: true })),
       },
     ]);
   });

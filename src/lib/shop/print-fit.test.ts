@@ -1,7 +1,14 @@
 // Whether a photo has enough pixels for a print: its long side against the print's long side, the
 // lower resolution of the two sides counts, and a size fits from 150 ppi up (exactly 150 fits).
 import { describe, expect, it } from 'vitest';
-import { fitsBySize, neededPixels, printFits, printPpi, sellableSizes } from '~/lib/shop/print-fit';
+import {
+  fitsBySize,
+  fitsLabArea,
+  neededPixels,
+  printFits,
+  printPpi,
+  sellableSizes,
+} from '~/lib/shop/print-fit';
 
 describe('print fit', () => {
   it('a 3000 × 2400 original makes a 16x20" print at exactly 150 ppi, which fits', () => {
@@ -51,5 +58,16 @@ describe('print fit', () => {
     expect(sellableSizes(1680, 1120)).toEqual([]);
     expect(sellableSizes(1800, 2400)).toEqual(['small', 'medium']);
     expect(sellableSizes(null, null)).toEqual(['small', 'medium', 'large']);
+  });
+
+  it('asks for half the pixels of the lab’s print area on each side, long against long', () => {
+    const canvas = { widthPx: 5850, heightPx: 8250 };
+    expect(fitsLabArea(4125, 2925, canvas)).toBe(true);
+    expect(fitsLabArea(2925, 4125, canvas)).toBe(true);
+    expect(fitsLabArea(4124, 2925, canvas)).toBe(false);
+    expect(fitsLabArea(4200, 2800, canvas)).toBe(false);
+    expect(fitsLabArea(null, null, canvas)).toBe(true);
+    expect(fitsLabArea(4200, 2800, null)).toBe(true);
+    expect(fitsLabArea(4200, 2800, { widthPx: null, heightPx: null })).toBe(true);
   });
 });

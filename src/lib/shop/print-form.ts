@@ -1,5 +1,5 @@
-// The print page's choices (size, finish, framing, quantity) and Add to Cart, as plain DOM code over
-// the server-rendered form: no framework, a few hundred bytes beside the cart store that every page
+// The print page's choices (material, then size, framing, quantity) and Add to Cart, as plain DOM
+// code over the server-rendered form: no framework, a few hundred bytes beside the cart store that every page
 // loads for the nav's badge. The variants and frames come with the page (its JSON data block), at
 // the server's prices; the prices shown follow the shop's pricing rules (lib/shop/pricing.ts),
 // and the server prices the order again at checkout.
@@ -10,12 +10,16 @@ import {
   DEFAULT_CHOICE,
   type FrameOption,
   framePriceText,
+  framingOffered,
+  framingShown,
   type PrintVariant,
   priceChoice,
   QUANTITY,
+  settleChoice,
   showPrice,
   sizePriceText,
   sizesOffered,
+  unframedMaterialWords,
 } from '~/lib/shop/print-choices';
 import type { Finish, PrintSize } from '~/lib/site/constants';
 
@@ -44,22 +48,47 @@ export function bindPrintForm(form: HTMLFormElement | null): void {
 
   /** The chosen print, priced; re-read from the form each time, so nothing chosen is missed. */
   const choice = () => {
-    const size = (checked('size') ?? data.variants[0]?.size) as PrintSize;
-    const finish = (checked('finish') ?? DEFAULT_CHOICE.finish) as Finish;
+    const first = settleChoice(data.variants, DEFAULT_CHOICE);
+    const size = (checked('size') ?? first.size) as PrintSize;
+    const finish = (checked('finish') ?? first.finish) as Finish;
     const count = clampQuantity(quantity?.value ?? DEFAULT_CHOICE.quantity);
     const framed = checked('framing') === 'framed';
     const priced = priceChoice(data.variants, data.framing, { size, finish, framed, quantity: count });
     return { size, finish, count, ...priced };
   };
 
-  const update = () => {
-    const { size, finish, framePrice, variant, unitCents, totalCents, count } = choice();
-    // Each size shows its price in the chosen finish; a finish a size is not sold in cannot be chosen.
-    for (const offered of sizesOffered(data.variants)) {
-      setText(`[data-size-price=${offered}]`, sizePriceText(data.variants, offered, finish));
+  /**
+   * Shows the sizes the chosen material comes in; when the chosen size is not one of them, its
+   * smallest is chosen (and said as a change, for the wall view that follows the size).
+   */
+  const showSizesOf = (finish: Finish) => {
+    const offered = sizesOffered(data.variants, finish);
+    for (const label of form.querySelectorAll<HTMLElement>('[data-size-choice]')) {
+      label.hidden = !offered.includes(label.dataset.sizeChoice as PrintSize);
     }
-    for (const input of form.querySelectorAll<HTMLInputElement>('input[name=finish]')) {
-      input.disabled = !data.variants.some((v) => v.size === size && v.finish === input.value);
+    const size = checked('size') as PrintSize | undefined;
+    if (size && offered.includes(size)) return;
+    const first = form.querySelector<HTMLInputElement>(`input[name=size][value="${offered[0]}"]`);
+    if (!first) return;
+    first.checked = true;
+    first.dispatchEvent(new Event('change', { bubbles: true }));
+  };
+
+  const update = () => {
+    const { finish } = choice();
+    showSizesOf(finish);
+    const { framePrice, variant, unitCents, totalCents, count } = choice();
+    // Each size shows its price in the chosen material.
+    for (const offered of sizesOffered(data.variants)) {
+      setText(`[data-size-price="${offered}"]`, sizePriceText(data.variants, offered, finish));
+    }
+    // Framing only for a material that takes a frame; the others say they hang as they are.
+    const framingSet = form.querySelector<HTMLElement>('[data-framing]');
+    if (framingSet) framingSet.hidden = !framingShown(data.variants, data.framing, finish);
+    const unframed = form.querySelector<HTMLElement>('[data-unframed-material]');
+    if (unframed) {
+      unframed.hidden = framingOffered(finish);
+      unframed.textContent = framingOffered(finish) ? '' : unframedMaterialWords(finish);
     }
     const framedInput = form.querySelector<HTMLInputElement>('input[name=framing][value=framed]');
     if (framedInput) {

@@ -3,10 +3,11 @@
 // fit (print-fit.ts). The page offers exactly those variants, at the server's prices.
 import { and, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
-import { type PrintVariant, sizesOffered } from '~/lib/shop/print-choices';
+import { framingOffered, type PrintVariant, sizesOffered } from '~/lib/shop/print-choices';
 import { fitForSize, type SizeFit } from '~/lib/shop/print-fit';
 import { printPath } from '~/lib/shop/shop-data';
-import { FINISHES, PRINT_SIZES } from '~/lib/site/constants';
+import { byProductOrder, bySizeOrder } from '~/lib/site/catalogue';
+import type { PRINT_SIZES } from '~/lib/site/constants';
 import { type Photo, photoSlugRedirects, photos } from '~db/schema';
 import { type FrameNotes, frameNotes } from './frame-details';
 import { readFrameDetails } from './frame-details.server';
@@ -22,7 +23,7 @@ export { printPath };
  * have a print page.
  */
 function sellable(): SQL {
-  const fits = printOfferedSql('"photos"', 'pv.size');
+  const fits = printOfferedSql('"photos"', 'pv');
   return and(
     eq(photos.isActive, true),
     isNotNull(photos.slug),
@@ -32,11 +33,11 @@ function sellable(): SQL {
 
 export interface PrintPage {
   photo: Photo & { slug: string };
-  /** The variants on sale, small to large, matte before gloss. */
+  /** The variants on sale, small to large, each size's materials in catalogue order (matte first). */
   variants: PrintVariant[];
   /** The sizes on sale, in order, with their resolution. */
   sizes: SizeFit[];
-  /** Frames that can be added, by size (only sizes on sale). */
+  /** Frames that can be added, by size (only sizes on sale in a material that takes a frame). */
   framing: { size: (typeof PRINT_SIZES)[number]; priceCents: number }[];
   /** What the owner said of those frames (glazing, fittings, weights), or null while nothing. */
   frameNotes: FrameNotes | null;
@@ -72,8 +73,6 @@ export function findPrintPage(db: Db, requested: string): PrintPageLookup {
 }
 
 function printPageOf(db: Db, photo: PrintPage['photo']): PrintPage | null {
-  const order = (v: PrintVariant) =>
-    PRINT_SIZES.indexOf(v.size) * FINISHES.length + FINISHES.indexOf(v.finish);
   // At the price of now: during a sale, its price and the true "was" price beside it.
   const variants = withSalePrices(db, listVariantsForPhoto(db, photo.id))
     .map(({ id, size, finish, priceCents, dimensions, wasCents }) => ({
@@ -85,11 +84,12 @@ function printPageOf(db: Db, photo: PrintPage['photo']): PrintPage | null {
       // Only during a sale: the page's data block stays as small as it was otherwise.
       ...(wasCents ? { wasCents } : {}),
     }))
-    .sort((a, b) => order(a) - order(b));
+    .sort((a, b) => bySizeOrder(a.size, b.size) || byProductOrder(a, b));
   if (variants.length === 0) return null;
   const onSale = sizesOffered(variants);
+  const framable = new Set(variants.filter((v) => framingOffered(v.finish)).map((v) => v.size));
   const framing = listActiveFramingOptions(db)
-    .filter((f) => onSale.includes(f.size))
+    .filter((f) => framable.has(f.size))
     .map(({ size, priceCents }) => ({ size, priceCents }));
   return {
     photo,

@@ -2,10 +2,11 @@
 // photo has enough pixels for it (print-fit.ts).
 import { and, eq, min } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
-import { FINISHES, type Finish, PRINT_DIMENSIONS, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
+import { type Finish, PRINT_DIMENSIONS, type PrintSize } from '~/lib/site/constants';
 import { framingOptions, photos, productVariants } from '~db/schema';
-import { pricesOfPhoto } from './price-list-repricing.server';
-import type { PriceGrid } from './price-lists';
+import { offeredProducts } from './catalogue-offers.server';
+import { loadPricing, photoGrid, pricedPhotos, pricesOfPhoto } from './price-list-repricing.server';
+import { gridPrice, type PriceGrid } from './price-lists';
 import { variantFitsPhoto } from './print-fit.server';
 
 /** The lowest price of a size and finish across the shown photos it fits (the quick pricing guide). */
@@ -33,30 +34,35 @@ export function listActiveFramingOptions(db: Db) {
 export { currentPrices, printPriceKey } from './default-price-list.server';
 
 /**
- * Gives a photo its six variants (3 sizes × 2 finishes) at the prices its price list gives it (or
- * `prices`, when the caller has worked them out already); a variant that exists is left as it is.
- * Returns how many were made.
+ * Gives a photo a variant of every product the shop sells that its price list prices, at that price
+ * (or at `prices`, when the caller has worked them out already); a variant that exists is left as it
+ * is. Which of them a buyer is offered is the shop's reads' business (printOfferedSql: the photo's
+ * proportion, its pixels, the owner's crops). Returns how many were made.
  */
 export function createVariantsForPhoto(
   db: Db | Tx,
   photoId: string,
   prices: PriceGrid = pricesOfPhoto(db, photoId),
 ): number {
+  const values = offeredProducts(db).flatMap(({ size, finish }) => {
+    const priceCents = gridPrice(prices, size, finish);
+    return priceCents === undefined
+      ? []
+      : [{ photoId, size, finish, priceCents, dimensions: PRINT_DIMENSIONS[size] }];
+  });
+  if (values.length === 0) return 0;
+  return db.insert(productVariants).values(values).onConflictDoNothing().run().changes;
+}
+
+/**
+ * Gives every photo the variants of the products the shop sells that it lacks (after the owner
+ * turns a product on, or prices one for the first time). Returns how many were made.
+ */
+export function createMissingVariants(db: Db | Tx): number {
+  const pricing = loadPricing(db);
   let created = 0;
-  for (const size of PRINT_SIZES) {
-    for (const finish of FINISHES) {
-      created += db
-        .insert(productVariants)
-        .values({
-          photoId,
-          size,
-          finish,
-          priceCents: prices[size][finish],
-          dimensions: PRINT_DIMENSIONS[size],
-        })
-        .onConflictDoNothing()
-        .run().changes;
-    }
+  for (const photo of pricedPhotos(db, 'all')) {
+    created += createVariantsForPhoto(db, photo.id, photoGrid(pricing, photo));
   }
   return created;
 }

@@ -4,6 +4,7 @@ import { irishDateTime } from '~/lib/platform/shared/irish-dates';
 import { MAX_EDITION_SIZE, MIN_EDITION_SIZE } from '~/lib/shop/editions';
 import { SALE_PERCENT } from '~/lib/shop/price-sales';
 import { eurosToCents, MAX_PRICE_CENTS } from '~/lib/shop/pricing';
+import { productWords, sizeName } from '~/lib/site/catalogue';
 import { FINISHES, type Finish, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
 
 // Prices arrive in euros (a number or a numeric string) and leave the schema in integer cents. Every
@@ -14,7 +15,11 @@ const PRICE_RULE = `a number of euros from 0 to ${MAX_PRICE_CENTS / 100} with at
 const isOneOf = <T extends string>(list: readonly T[], v: unknown): v is T =>
   typeof v === 'string' && (list as readonly string[]).includes(v);
 const shown = (v: unknown) => (JSON.stringify(v) ?? 'nothing').slice(0, 40);
-const unknownSize = (v: unknown) => `Unknown print size ${shown(v)}: use ${PRINT_SIZES.join(', ')}.`;
+const orList = (items: readonly string[]) => `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+const unknownSize = (v: unknown) =>
+  `Unknown print size ${shown(v)}: use one of the catalogue’s sizes, ${orList(PRINT_SIZES)}.`;
+/** "small prints", "16x24 prints": the prints of a size in a sentence. */
+const sizePrints = (size: PrintSize) => `${sizeName(size).toLowerCase()} prints`;
 const priceUpdates = <T extends z.ZodRawShape>(entry: T, shape: string) =>
   z.object({
     updates: z
@@ -23,10 +28,10 @@ const priceUpdates = <T extends z.ZodRawShape>(entry: T, shape: string) =>
       .max(MAX_PRICE_UPDATES, `At most ${MAX_PRICE_UPDATES} prices at once.`),
   });
 
-/** PUT /api/admin/pricing: new prices of prints per size and finish, for every photo. */
+/** PUT /api/admin/pricing: new default prices of products (a material in a size), for every photo. */
 export const printPricingSchema = priceUpdates(
   { size: z.unknown().optional(), finish: z.unknown().optional(), price: z.unknown().optional() },
-  '{ size, finish, price }',
+  '{ size, finish (the material), price }',
 ).transform(({ updates }, ctx) => {
   const seen = new Set<string>();
   const out: { size: PrintSize; finish: Finish; priceCents: number }[] = [];
@@ -35,10 +40,11 @@ export const printPricingSchema = priceUpdates(
     const priceCents = eurosToCents(price);
     if (!isOneOf(PRINT_SIZES, size)) problem = unknownSize(size);
     else if (!isOneOf(FINISHES, finish))
-      problem = `Unknown finish ${shown(finish)} for ${size} prints: use ${FINISHES.join(' or ')}.`;
-    else if (seen.has(`${size}/${finish}`)) problem = `The price of ${size} ${finish} prints is given twice.`;
+      problem = `Unknown material ${shown(finish)} for ${sizePrints(size)}: use ${orList(FINISHES)}.`;
+    else if (seen.has(`${size}/${finish}`))
+      problem = `The price of ${productWords({ size, finish })} prints is given twice.`;
     else if (priceCents === null)
-      problem = `The price of ${size} ${finish} prints must be ${PRICE_RULE} (got ${shown(price)}).`;
+      problem = `The price of ${productWords({ size, finish })} prints must be ${PRICE_RULE} (got ${shown(price)}).`;
     if (
       problem !== null ||
       priceCents === null ||
@@ -66,9 +72,9 @@ export const framingPricingSchema = priceUpdates(
     const priceCents = eurosToCents(price);
     let problem: string | null = null;
     if (!isOneOf(PRINT_SIZES, size)) problem = unknownSize(size);
-    else if (seen.has(size)) problem = `The frame price of ${size} prints is given twice.`;
+    else if (seen.has(size)) problem = `The frame price of ${sizePrints(size)} is given twice.`;
     else if (priceCents === null)
-      problem = `The frame price of ${size} prints must be ${PRICE_RULE} (got ${shown(price)}).`;
+      problem = `The frame price of ${sizePrints(size)} must be ${PRICE_RULE} (got ${shown(price)}).`;
     if (problem !== null || priceCents === null || !isOneOf(PRINT_SIZES, size)) {
       ctx.addIssue({ code: 'custom', message: problem ?? 'Invalid price.' });
       return z.NEVER;

@@ -25,6 +25,8 @@ export const MAT_COLOUR = '#fbfaf7';
  * has the same shape, so the scale is the same across and down: box width in px / 240 px per cm).
  */
 export const VIEW_CM = { width: 240, height: 160 } as const;
+/** The least wall shown above a print's top edge, in cm. */
+const TOP_MARGIN_CM = 4;
 
 export type RoomId = 'living-room' | 'bedroom' | 'office';
 
@@ -126,7 +128,9 @@ export function wallScene(room: Room, size: PrintSize, framed: boolean, landscap
     room.hang.kind === 'above'
       ? room.furniture.topCm + room.hang.gapCm
       : room.hang.centreCm - outerHeight / 2;
-  const bottom = yAt(room, lowerEdge);
+  // A print too tall to hang so within the wall in view (a large square or a 30-inch canvas above a
+  // sofa) is hung lower, its top a little under the view's top edge: the view never cuts a print.
+  const bottom = Math.max(yAt(room, lowerEdge), TOP_MARGIN_CM + outerHeight);
   const centreX = VIEW_CM.width / 2;
   const around = (pad: number): Box => ({
     x: centreX - width / 2 - pad,

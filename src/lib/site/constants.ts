@@ -11,6 +11,7 @@ import {
   PRINT_SIZES,
   UPLOAD_PURPOSES,
 } from '~db/enums';
+import { inchWords, materialLabel, sizeInches, sizeName } from './catalogue';
 
 export const SITE_NAME = 'Wicklow Light';
 export const OWNER_NAME = 'Wicklow Light Photography';
@@ -28,31 +29,24 @@ export const CATEGORY_LABELS: Record<PhotoCategory, string> = {
 };
 
 export { PRINT_SIZES };
+/** A print size of the catalogue (lib/site/catalogue.ts). */
 export type PrintSize = (typeof PRINT_SIZES)[number];
-/** A print size as the shop names it. */
-export const PRINT_SIZE_LABELS: Record<PrintSize, string> = {
-  small: 'Small',
-  medium: 'Medium',
-  large: 'Large',
-};
-/** Print dimensions: small 8x12", medium 12x16", large 16x20". */
-/** The print's sides in inches: small 8x12", medium 12x16", large 16x20". */
-export const PRINT_SIZE_INCHES: Record<PrintSize, { long: number; short: number }> = {
-  small: { long: 12, short: 8 },
-  medium: { long: 16, short: 12 },
-  large: { long: 20, short: 16 },
-};
-
-export const PRINT_DIMENSIONS: Record<PrintSize, string> = {
-  small: '8x12 inches',
-  medium: '12x16 inches',
-  large: '16x20 inches',
-};
+const sizeRecord = <T>(fn: (size: PrintSize) => T) =>
+  Object.fromEntries(PRINT_SIZES.map((s) => [s, fn(s)])) as Record<PrintSize, T>;
+/** A print size as the shop names it: Small, Medium, Large, or its sides ("16x24"). */
+export const PRINT_SIZE_LABELS: Record<PrintSize, string> = sizeRecord(sizeName);
+/** The print's sides in inches: small 8x12", medium 12x16", large 16x20", and the catalogue's others. */
+export const PRINT_SIZE_INCHES: Record<PrintSize, { long: number; short: number }> = sizeRecord(sizeInches);
+/** "8x12 inches": a size as a variant and an order line state it. */
+export const PRINT_DIMENSIONS: Record<PrintSize, string> = sizeRecord(inchWords);
 
 export { FINISHES };
+/** A print's material (the column is still called finish): matte, gloss, canvas… */
 export type Finish = (typeof FINISHES)[number];
-/** A finish as the shop names it. */
-export const FINISH_LABELS: Record<Finish, string> = { matte: 'Matte', gloss: 'Gloss' };
+/** A material as the shop names it. */
+export const FINISH_LABELS: Record<Finish, string> = Object.fromEntries(
+  FINISHES.map((f) => [f, materialLabel(f)]),
+) as Record<Finish, string>;
 
 export const DEFAULT_FRAME_PRICE_CENTS = 2500;
 
