@@ -1,9 +1,10 @@
 // The print lab's whole story in the browser, on a demo site of its own whose lab is the Prodigi
-// fake over HTTP (its sandbox, in effect) and whose payments are test payments. The owner has the
-// lab make large matte prints (fine-art paper) and large gloss ones (canvas); a buyer in Germany
-// buys a fine-art print and a buyer in Ireland a canvas, each seeing the lab's delivery beside the
-// prints; the lab receives one order each with the right product, print area, file and address;
-// its callbacks move each order to shipped with the lab's tracking, and the buyer's mail says so.
+// fake over HTTP (its sandbox, in effect) and whose payments are test payments. The owner starts
+// selling fine-art paper and canvas at 16 × 24 in, has the lab make both, and prices them as a
+// margin over the lab's cost; a buyer in Germany buys a fine-art print and a buyer in Ireland a
+// canvas, each seeing the lab's delivery beside the prints; the lab receives one order each with
+// the right product, print area, file and address; its callbacks move each order to shipped with
+// the lab's tracking, and the buyer's mail says so.
 import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
@@ -57,7 +58,7 @@ const query = <T>(sql: string, ...args: unknown[]): T[] => {
 
 async function buy(
   page: Page,
-  print: { finish: 'Matte' | 'Gloss'; words: string },
+  print: { material: 'Fine-art paper' | 'Canvas'; words: string },
   buyer: { name: string; email: string; street: string; city: string; postalCode: string; country: string },
   speed: { name: 'Standard' | 'Express'; price: string } = { name: 'Standard', price: '€9.50' },
 ) {
@@ -66,13 +67,11 @@ async function buy(
   await page.getByPlaceholder('Search photos...').fill('lough tay');
   await page.getByRole('button', { name: /Customise print: Lough Tay/ }).click();
   const dialog = page.getByRole('dialog', { name: /Lough Tay/ });
-  await dialog.getByRole('radio', { name: /Large/ }).check();
-  await dialog.getByRole('radio', { name: print.finish }).check();
+  // The material first, then its sizes, in inches and centimetres.
+  await dialog.getByRole('radio', { name: print.material }).check();
+  await dialog.getByRole('radio', { name: /16 × 24 in \(41 × 61 cm\)/ }).check();
   // The dialog says, before the buyer chooses, that the lab makes this print, and what it is.
   await expect(dialog.getByText(`Made and sent by our print lab: ${print.words}.`)).toBeVisible();
-  await dialog.getByRole('radio', { name: /Framed/ }).check();
-  await expect(dialog.getByText(/Made and sent by our print lab/)).toHaveCount(0);
-  await dialog.getByRole('radio', { name: 'No framing' }).check();
   await dialog.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to cart')).toBeVisible();
   await page.goto('/checkout');
@@ -108,14 +107,35 @@ test('the owner has the lab make prints; two buyers get theirs from the lab, tra
   const owner = await browser.newPage();
   onSite(owner);
   await signInTo(owner, '/admin?tab=products');
+  // The shop starts selling fine-art paper and canvas at 16 × 24 in, a 3:2 size.
+  const products = owner.getByRole('region', { name: 'Products the shop sells' });
+  await products
+    .locator('summary')
+    .filter({ hasText: /^Canvas/ })
+    .click();
+  for (const [material, price] of [
+    ['Fine-art paper', '150'],
+    ['Canvas', '180'],
+  ] as const) {
+    const tick = owner.getByRole('checkbox', { name: `${material} 16 × 24 in (41 × 61 cm)` });
+    await products.locator(tick).check();
+    await products
+      .getByRole('listitem')
+      .filter({ has: tick })
+      .getByLabel(/^Price, default list/)
+      .fill(price);
+  }
+  await products.getByRole('button', { name: 'Save products' }).click();
+  await expect(owner.getByText('Products saved')).toBeVisible();
+
   const card = owner.getByRole('region', { name: 'Print lab' });
   await expect(card.getByText('Prodigi sandbox: orders are checked but never printed')).toBeVisible();
-  const fineArt = 'Large (16x20 inches), matte, unframed';
-  const canvas = 'Large (16x20 inches), gloss, unframed';
+  const fineArt = '16x24 inches, fine-art paper, unframed';
+  const canvas = '16x24 inches, canvas, unframed';
   await card.getByRole('combobox', { name: `Made by, ${fineArt}` }).selectOption({ label: 'The lab' });
-  await card.getByRole('textbox', { name: `Lab product code (SKU), ${fineArt}` }).fill('GLOBAL-FAP-16X20');
+  await card.getByRole('textbox', { name: `Lab product code (SKU), ${fineArt}` }).fill('GLOBAL-FAP-16X24');
   await card.getByRole('combobox', { name: `Made by, ${canvas}` }).selectOption({ label: 'The lab' });
-  await card.getByRole('textbox', { name: `Lab product code (SKU), ${canvas}` }).fill('GLOBAL-CAN-16X20');
+  await card.getByRole('textbox', { name: `Lab product code (SKU), ${canvas}` }).fill('GLOBAL-CAN-16X24');
   await card.getByRole('textbox', { name: `Attributes, ${canvas}` }).fill('wrap=ImageWrap');
   // Buyers may pay for Express delivery of the lab's prints; Standard stays the one offered first.
   await card.getByRole('group', { name: 'Delivery speeds buyers can choose' }).getByLabel('Express').check();
@@ -123,34 +143,39 @@ test('the owner has the lab make prints; two buyers get theirs from the lab, tra
   await expect(owner.getByText('Print lab saved')).toBeVisible();
   // What each lab print leaves the owner, from the lab's own costs.
   const margins = card.getByRole('table', { name: /What each lab print leaves you/ });
-  await expect(margins.getByRole('row', { name: /Large matte GLOBAL-FAP-16X20/ })).toContainText('€18.00');
-  await expect(margins.getByRole('row', { name: /Large gloss GLOBAL-CAN-16X20/ })).toContainText('€42.00');
+  await expect(margins.getByRole('row', { name: /16x24 fine-art paper GLOBAL-FAP-16X24/ })).toContainText(
+    '€21.00',
+  );
+  await expect(margins.getByRole('row', { name: /16x24 canvas GLOBAL-CAN-16X24/ })).toContainText('€48.00');
 
-  // The default price list prices the lab's prints as a margin over the lab's cost: €18.00 + 150%.
+  // The default price list prices the lab's prints as a margin over the lab's cost: €21.00 + 150%,
+  // rounded up to whole euros.
   const lists = owner.getByRole('region', { name: 'Price lists' });
   await lists.getByRole('button', { name: /^Edit ?: the default price list$/ }).click();
   const form = owner.getByRole('form', { name: 'Edit the default price list' });
   await form.getByRole('radio', { name: 'The lab’s cost plus' }).check();
   await form.getByRole('textbox', { name: 'Margin over the lab’s cost, percent' }).fill('150');
-  await expect(form.getByText(/Large matte: lab €18\.00 → €45\.00/)).toBeVisible();
+  await expect(form.getByText(/16x24 fine-art paper: lab €21\.00 → €53\.00/)).toBeVisible();
   await form.getByRole('button', { name: 'Save price list' }).click();
   await expect(owner.getByText('Price list saved')).toBeVisible();
   await expect(lists.getByText('Prints the lab makes: the lab’s cost plus 150%.')).toBeVisible();
   // What the lab's print leaves the owner follows its new price.
-  await expect(margins.getByRole('row', { name: /Large matte GLOBAL-FAP-16X20/ })).toContainText('€45.00');
+  await expect(margins.getByRole('row', { name: /16x24 fine-art paper GLOBAL-FAP-16X24/ })).toContainText(
+    '€53.00',
+  );
 
   // The print page names the lab, and its product in the lab's words, where it makes the print.
   const visitor = await browser.newPage();
   onSite(visitor);
   await visitor.goto('/prints/lough-tay-at-first-light');
   await expect(
-    visitor.getByText('(made by our print lab: Hahnemühle Photo Rag fine art print, 16x20")'),
+    visitor.getByText('(made by our print lab: Hahnemühle Photo Rag fine art print, 16x24")'),
   ).toBeVisible();
   await expect(visitor.getByText(/made for us, and sent to you, by Prodigi/)).toBeVisible();
 
   const german = await buy(
     await browser.newPage(),
-    { finish: 'Matte', words: 'Hahnemühle Photo Rag fine art print, 16x20"' },
+    { material: 'Fine-art paper', words: 'Hahnemühle Photo Rag fine art print, 16x24"' },
     {
       name: 'Lena Vogel',
       email: 'lena@example.de',
@@ -163,7 +188,7 @@ test('the owner has the lab make prints; two buyers get theirs from the lab, tra
   );
   const irish = await buy(
     await browser.newPage(),
-    { finish: 'Gloss', words: 'Standard canvas on quality stretcher bar, 16x20"' },
+    { material: 'Canvas', words: 'Standard canvas on quality stretcher bar, 16x24"' },
     {
       name: 'Aoife Byrne',
       email: 'aoife@example.ie',
@@ -185,19 +210,19 @@ test('the owner has the lab make prints; two buyers get theirs from the lab, tra
   const expectations = [
     {
       orderId: german,
-      sku: 'GLOBAL-FAP-16X20',
+      sku: 'GLOBAL-FAP-16X24',
       country: 'DE',
       town: 'Berlin',
       name: 'Lena Vogel',
-      px: [6000, 4800],
+      px: [7200, 4800],
     },
     {
       orderId: irish,
-      sku: 'GLOBAL-CAN-16X20',
+      sku: 'GLOBAL-CAN-16X24',
       country: 'IE',
       town: 'Wicklow',
       name: 'Aoife Byrne',
-      px: [3572, 2972],
+      px: [4172, 2972],
     },
   ];
   for (const e of expectations) {
