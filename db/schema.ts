@@ -486,6 +486,12 @@ export const orderItems = sqliteTable(
     labSku: text('lab_sku'),
     labAttributes: text('lab_attributes', { mode: 'json' }).$type<Record<string, string>>(),
     labSizing: text('lab_sizing', { enum: LAB_SIZINGS }),
+    /**
+     * Where the crop window of the print sat when it was sold, in thousandths (0 left or top, 500
+     * centre, 1000 right or bottom), as the owner had set it for the photo's size; null: the centre.
+     * The lab's print file is cut there, whatever the owner changes later.
+     */
+    cropPosition: integer('crop_position'),
   },
   (t) => [index('order_items_order_idx').on(t.orderId)],
 );

@@ -37,6 +37,8 @@ export interface PricedItem {
   description: string;
   /** The lab's product when the print lab makes this print; null when the owner makes it. */
   lab: LabProduct | null;
+  /** Where the owner put the print's crop window, in thousandths; null: the centre (print-crops.ts). */
+  cropPosition: number | null;
 }
 
 export interface PricedOrder {
@@ -76,6 +78,9 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
         width: photos.width,
         height: photos.height,
         sold: sql<number>`${productOfferedSql('"product_variants"')}`,
+        cropPosition: sql<
+          number | null
+        >`(select pc.position from photo_print_crops pc where pc.photo_id = ${productVariants.photoId} and pc.size = ${productVariants.size})`,
         withdrawn: sql<number>`not ${proportionOfferedSql('"photos"', '"product_variants"')}`,
       })
       .from(productVariants)
@@ -87,10 +92,11 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
   // was checked against the shop's (gallery-prints.server.ts).
   const byId = new Map<
     string,
-    Omit<(typeof variants)[number], 'withdrawn' | 'sold'> & {
+    Omit<(typeof variants)[number], 'withdrawn' | 'sold' | 'cropPosition'> & {
       galleryFileId?: string;
       withdrawn?: number;
       sold?: number;
+      cropPosition?: number | null;
     }
   >([...variants, ...fromGallery.variants].map((v) => [v.id, v]));
   const activeFrames = preparedOnce(db, 'orders: active frames', () =>
@@ -183,6 +189,7 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
       // What the lab makes is named in its own words too ("… — Standard canvas on quality stretcher bar").
       description: lab?.description ? `${words} — ${lab.description}` : words,
       lab,
+      cropPosition: v.cropPosition ?? null,
     });
   }
   const items = [...merged.values()];

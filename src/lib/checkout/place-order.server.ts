@@ -120,6 +120,7 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
         // column would store a missing value as the text "null".
         labAttributes: sql`${sql.placeholder('labAttributes')}`,
         labSizing: sql.placeholder('labSizing'),
+        cropPosition: sql.placeholder('cropPosition'),
       })
       .prepare(),
   );
@@ -170,6 +171,7 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
         labSku: item.lab?.sku ?? null,
         labAttributes: item.lab ? JSON.stringify(item.lab.attributes) : null,
         labSizing: item.lab?.sizing ?? null,
+        cropPosition: item.cropPosition,
       });
     }
     // The copies of limited editions are held in this transaction: a 409 (sold out) undoes the order.

@@ -1,6 +1,8 @@
 // Starting an order: every line is priced from the database (a frame of the print's size adds its
 // price), refused when the print or frame is not for sale, stored as a pending order with its items,
 // and PayPal is asked for exactly that total in EUR.
+
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { priceOrderLines } from '~/lib/checkout/order-lines.server';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
@@ -14,9 +16,9 @@ import { quoteCart } from '~/lib/checkout/quote-cart.server';
 import type { Db } from '~/lib/platform/server/db';
 import { getLog } from '~/lib/platform/server/log';
 import { shortOrderId } from '~/lib/platform/shared/format';
-import { orders } from '~db/schema';
+import { orderItems, orders, photoPrintCrops, productVariants } from '~db/schema';
 import { memoryDb } from '~tests/helpers/db';
-import { makeFraming, makeFramings, makePhoto, makeVariant } from '~tests/helpers/factories';
+import { makeFraming, makeFramings, makePhoto, makePrintCrop, makeVariant } from '~tests/helpers/factories';
 import { paypalFake } from '~tests/helpers/paypal';
 
 let db: Db;
@@ -101,6 +103,26 @@ describe('storing and sending an order to PayPal', () => {
       [small, 3, 7000, 2500],
       [large, 1, 11000, 0],
     ]);
+  });
+
+  it('keeps where the crop window of each print sat when it was sold', () => {
+    const photo = db.select().from(productVariants).where(eq(productVariants.id, large)).get();
+    makePrintCrop(db, { photoId: photo?.photoId, size: 'large', position: 200, offered: true });
+    const quoted = quoteCart(db, { lines: lines(), country: 'IE' }, new Date());
+    const orderId = createPendingOrder(db, quoted);
+    // The owner moves the crop afterwards: the order keeps the one sold.
+    db.update(photoPrintCrops).set({ position: 800 }).run();
+    const kept = db
+      .select({ variant: orderItems.productVariantId, crop: orderItems.cropPosition })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .all();
+    expect(kept).toEqual(
+      expect.arrayContaining([
+        { variant: small, crop: null },
+        { variant: large, crop: 200 },
+      ]),
+    );
   });
 
   it('asks PayPal for the total in EUR with a breakdown that adds up', () => {

@@ -8,7 +8,7 @@
 // The idempotency key is the shop's order id, and nothing else: a retry after a timeout is answered
 // with the lab's first order, never a second print.
 import { createHash } from 'node:crypto';
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { findOriginalKey } from '~/lib/media/images.server';
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
@@ -102,8 +102,9 @@ function labLinesOf(db: Db, orderId: string) {
       mediaId: photos.mediaId,
       width: photos.width,
       height: photos.height,
-      // Where the photographer put the crop window of this size (thousandths; null: the centre).
-      cropPosition: photoPrintCrops.position,
+      // Where the crop window sat when the print was sold (thousandths; null: the centre). Orders
+      // made before it was kept take where the photographer has it now.
+      cropPosition: sql<number | null>`coalesce(${orderItems.cropPosition}, ${photoPrintCrops.position})`,
     })
     .from(orderItems)
     .leftJoin(productVariants, eq(productVariants.id, orderItems.productVariantId))
