@@ -76,7 +76,7 @@ describe('/api/admin/photos/{id}/print-crops', () => {
       ['{"crops":[{"size":"large","position":"left","offered":true}]}', /^The crop position must be/],
       [
         '{"crops":[{"size":"huge","position":0.5,"offered":true}]}',
-        /^The print size must be one of small, medium, large\.$/,
+        /^That print size is not in the catalogue: use a size such as small, large or 16x24\.$/,
       ],
       ['{"crops":[{"size":"large","position":0.5,"offered":"no"}]}', /^Whether the size is offered must be/],
       [

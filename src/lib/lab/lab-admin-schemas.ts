@@ -129,7 +129,9 @@ export const attributesText = (attributes: Record<string, string>): string =>
 const printSchema = z
   .object(
     {
-      size: z.enum(PRINT_SIZES, { error: `The print size must be one of ${PRINT_SIZES.join(', ')}.` }),
+      size: z.enum(PRINT_SIZES, {
+        error: 'That print size is not in the catalogue: use a size such as small, large or 16x24.',
+      }),
       finish: z.enum(FINISHES, { error: `The material must be one of ${FINISHES.join(', ')}.` }),
       framed: z.boolean({ error: 'Say whether the print is framed (true or false).' }),
       madeBy: z.enum(['me', 'lab'], { error: 'Say who makes the print: me or the lab.' }),

@@ -5,11 +5,12 @@
 import { z } from 'zod';
 import { PRINT_SIZES } from '~/lib/site/constants';
 
-const SIZE_RULE = `one of ${PRINT_SIZES.join(', ')}`;
 const POSITION_RULE = 'a number from 0 (left or top) to 1 (right or bottom)';
 
 export const printCropChoiceSchema = z.object({
-  size: z.enum(PRINT_SIZES, { error: `The print size must be ${SIZE_RULE}.` }),
+  size: z.enum(PRINT_SIZES, {
+    error: 'That print size is not in the catalogue: use a size such as small, large or 16x24.',
+  }),
   position: z
     .number({ error: `The crop position must be ${POSITION_RULE}.` })
     .min(0, `The crop position must be ${POSITION_RULE}.`)
