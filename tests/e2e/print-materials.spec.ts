@@ -110,8 +110,12 @@ test('the print page offers the material first, and only its sizes', async ({ pa
     MATERIALS.canvas.description,
   );
   await expect(sizeRadios(options)).toHaveCount(3);
-  await options.getByRole('radio', { name: 'Canvas' }).check();
-  await expect(sizeRadios(options)).toHaveCount(2);
+  // The page is still settling right after it loads (its photo and script arrive): a click that
+  // lands before then is tried again.
+  await expect(async () => {
+    await options.getByRole('radio', { name: 'Canvas' }).check({ timeout: 2_000 });
+    await expect(sizeRadios(options)).toHaveCount(2, { timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
   await expect(sizeRadios(options).first()).toHaveAccessibleName(/^12 × 18 in \(30 × 46 cm\)/);
   await expect(sizeRadios(options).first()).toBeChecked();
   await expect(options.getByRole('group', { name: 'Framing' })).toBeHidden();
