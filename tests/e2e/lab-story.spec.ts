@@ -109,10 +109,10 @@ test('the owner has the lab make prints; two buyers get theirs from the lab, tra
   await signInTo(owner, '/admin?tab=products');
   // The shop starts selling fine-art paper and canvas at 16 × 24 in, a 3:2 size.
   const products = owner.getByRole('region', { name: 'Products the shop sells' });
-  await products
-    .locator('summary')
-    .filter({ hasText: /^Canvas/ })
-    .click();
+  // Materials the shop does not sell yet start folded.
+  for (const folded of [/^Fine-art paper/, /^Canvas/]) {
+    await products.locator('summary').filter({ hasText: folded }).click();
+  }
   for (const [material, price] of [
     ['Fine-art paper', '150'],
     ['Canvas', '180'],

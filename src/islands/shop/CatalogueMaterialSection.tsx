@@ -1,6 +1,6 @@
 // One material of the "Products the shop sells" card: its name and what it is, then the catalogue's
 // sizes by proportion family, each a product to tick. A material the shop does not sell starts
-// folded, the papers open; a refusal about one of its products opens it.
+// folded, those the shop sells open; a refusal about one of its products opens it.
 import { useEffect, useState } from 'react';
 import type { CatalogueView } from '~/lib/shop/catalogue-schemas';
 import {
@@ -34,7 +34,7 @@ export function CatalogueMaterialSection({ material, fields, onChange, view, pro
   const ticked = keys.filter((key) => fields[key]?.on).length;
   const sold = view.products.filter((p) => p.finish === material);
   const hasProblem = keys.some((key) => problems[key]);
-  const [open, setOpen] = useState(info.frameable || sold.length > 0);
+  const [open, setOpen] = useState(sold.length > 0);
   useEffect(() => {
     if (hasProblem) setOpen(true);
   }, [hasProblem]);
