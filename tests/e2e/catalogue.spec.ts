@@ -1,6 +1,7 @@
 // The owner's "Products the shop sells" in the browser: the owner opens Canvas, ticks 16 × 24 in,
 // types its price in the default list and saves; the card says so and how many photos the canvas is
-// offered for (at least the 3:2 photo made here). The card fits 1280 and 390 px, axe clean. What
+// offered for (at least the 3:2 photo made here). Matte, on sale, lists only its sizes on sale until
+// the owner asks for all of them. The card fits 1280 and 390 px, axe clean. What
 // the test makes it removes (the browser tests share one site).
 import { expect, test } from '@playwright/test';
 import { and, eq } from 'drizzle-orm';
@@ -43,6 +44,13 @@ test('the owner sells canvas 16 × 24 in and sees how many photos it is offered 
     const card = page.getByRole('region', { name: 'Products the shop sells' });
     await expect(card.getByRole('checkbox', { name: /^Matte Small, 8 × 12 in/ })).toBeChecked();
     await expect(card.getByText(/^Offered for \d+ of \d+ photos\.$/).first()).toBeVisible();
+    // A material on sale lists its sizes on sale; the rest of the catalogue is one press away.
+    const matte16x24 = card.getByRole('checkbox', { name: `Matte ${SIZE}` });
+    await expect(matte16x24).toHaveCount(0);
+    await card.getByRole('button', { name: 'Show all 25 Matte sizes' }).click();
+    await expect(matte16x24).not.toBeChecked();
+    await card.getByRole('button', { name: 'Show only the Matte sizes on sale' }).click();
+    await expect(matte16x24).toHaveCount(0);
 
     await card
       .locator('summary')

@@ -1,6 +1,8 @@
 // One material of the "Products the shop sells" card: its name and what it is, then the catalogue's
 // sizes by proportion family, each a product to tick. A material the shop does not sell starts
-// folded, those the shop sells open; a refusal about one of its products opens it.
+// folded, those the shop sells open; a refusal about one of its products opens it. An open material
+// the shop sells lists only its sizes on sale (and any ticked or refused since), with a button for
+// the whole catalogue, so the card stays short on a phone.
 import { useEffect, useState } from 'react';
 import type { CatalogueView } from '~/lib/shop/catalogue-schemas';
 import {
@@ -35,10 +37,16 @@ export function CatalogueMaterialSection({ material, fields, onChange, view, pro
   const sold = view.products.filter((p) => p.finish === material);
   const hasProblem = keys.some((key) => problems[key]);
   const [open, setOpen] = useState(sold.length > 0);
+  const [allSizes, setAllSizes] = useState(sold.length === 0);
   useEffect(() => {
     if (hasProblem) setOpen(true);
   }, [hasProblem]);
   const counts = new Map(sold.map((p) => [productKey(p.size, p.finish), p.photoCount]));
+  const shown = (key: string) => allSizes || counts.has(key) || fields[key]?.on || Boolean(problems[key]);
+  const families = FAMILIES.map((f) => ({
+    ...f,
+    sizes: f.sizes.filter((size) => shown(productKey(size, material))),
+  })).filter((f) => f.sizes.length > 0);
   return (
     <details
       open={open}
@@ -53,7 +61,7 @@ export function CatalogueMaterialSection({ material, fields, onChange, view, pro
       </summary>
       <div className="border-t border-slate-200 px-4 pb-4">
         <p className="mt-2 max-w-prose text-sm text-slate-600">{info.description}</p>
-        {FAMILIES.map(({ proportion, sizes }) => (
+        {families.map(({ proportion, sizes }) => (
           <fieldset key={proportion} className="mt-3 min-w-0">
             <legend className="text-sm font-medium">{PROPORTION_LABELS[proportion]}</legend>
             <ul>
@@ -77,6 +85,18 @@ export function CatalogueMaterialSection({ material, fields, onChange, view, pro
             </ul>
           </fieldset>
         ))}
+        {sold.length > 0 && (
+          <button
+            type="button"
+            onClick={() => setAllSizes(!allSizes)}
+            aria-expanded={allSizes}
+            className="mt-3 min-h-11 rounded-md px-2 text-sm font-medium text-slate-700 underline underline-offset-4 hover:text-slate-950"
+          >
+            {allSizes
+              ? `Show only the ${info.label} sizes on sale`
+              : `Show all ${SIZES_BY_AREA.length} ${info.label} sizes`}
+          </button>
+        )}
       </div>
     </details>
   );

@@ -38,6 +38,10 @@ import {
 import type { Finish, PrintSize } from '~/lib/site/constants';
 import { PrintPreview } from './PrintPreview';
 
+/** A choice of material, size or framing: a card the size of a finger, marked when chosen. */
+const CHOICE_CARD =
+  'flex min-h-11 cursor-pointer rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100';
+
 export interface PrintTarget {
   photoId: string;
   title: string;
@@ -239,10 +243,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
           )}
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
             {materials.map((f) => (
-              <label
-                key={f}
-                className="flex min-h-11 cursor-pointer flex-col rounded-md border border-mist-300 px-3 py-2 has-checked:border-heather-700 has-checked:bg-heather-100"
-              >
+              <label key={f} className={`${CHOICE_CARD} flex-col py-2`}>
                 <span className="flex items-center gap-2">
                   <input
                     type="radio"
@@ -272,7 +273,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
               {sizes.map((s) => (
                 <label
                   key={s}
-                  className="flex min-h-11 cursor-pointer flex-wrap items-center justify-between gap-x-3 rounded-md border border-mist-300 px-3 py-2 has-checked:border-heather-700 has-checked:bg-heather-100"
+                  className={`${CHOICE_CARD} flex-wrap items-center justify-between gap-x-3 py-2`}
                 >
                   <span className="flex items-center gap-2">
                     <input
@@ -297,7 +298,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
           <fieldset className="mt-5">
             <legend className="text-sm font-semibold text-ink-800">Framing</legend>
             <div className="mt-2 grid grid-cols-2 gap-2">
-              <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100">
+              <label className={`${CHOICE_CARD} items-center gap-2`}>
                 <input
                   type="radio"
                   name="print-framing"
@@ -306,7 +307,7 @@ export function PrintDialog({ target, openCount }: { target: PrintTarget | null;
                 />
                 <span className="font-medium">{NO_FRAMING_LABEL}</span>
               </label>
-              <label className="flex min-h-11 cursor-pointer items-center gap-2 rounded-md border border-mist-300 px-3 has-checked:border-heather-700 has-checked:bg-heather-100 has-disabled:opacity-50">
+              <label className={`${CHOICE_CARD} items-center gap-2 has-disabled:opacity-50`}>
                 <input
                   type="radio"
                   name="print-framing"

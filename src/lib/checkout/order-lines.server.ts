@@ -10,7 +10,7 @@ import { HttpError } from '~/lib/platform/server/http/http';
 import { preparedOnce } from '~/lib/platform/server/prepared';
 import { salePricing } from '~/lib/shop/price-sales.server';
 import { linePriceCents } from '~/lib/shop/pricing';
-import { orderLineWords } from '~/lib/shop/print-choices';
+import { orderLineWords, refusalSizeWords } from '~/lib/shop/print-choices';
 import { fitsLabArea, printFits } from '~/lib/shop/print-fit';
 import { productOfferedSql, proportionOfferedSql } from '~/lib/shop/print-fit.server';
 import { MATERIALS, materialWords } from '~/lib/site/catalogue';
@@ -123,19 +123,19 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
     if (!printFits(v.width, v.height, v.size)) {
       throw new HttpError(
         400,
-        `"${v.title}" (${v.size}, ${v.dimensions}) is not available at that size: the photo does not have enough detail for a sharp print.`,
+        `"${v.title}" (${refusalSizeWords(v.size, v.dimensions)}) is not available at that size: the photo does not have enough detail for a sharp print.`,
       );
     }
     if (v.sold === 0) {
       throw new HttpError(
         400,
-        `"${v.title}" (${v.size}, ${v.dimensions}) in ${materialWords(v.finish)} is no longer sold. Please remove it from your cart and choose another print.`,
+        `"${v.title}" (${refusalSizeWords(v.size, v.dimensions)}) in ${materialWords(v.finish)} is no longer sold. Please remove it from your cart and choose another print.`,
       );
     }
     if (v.withdrawn) {
       throw new HttpError(
         400,
-        `"${v.title}" (${v.size}, ${v.dimensions}) is no longer offered at that size: the photographer has withdrawn it for this photo. Please remove it from your cart and choose another size.`,
+        `"${v.title}" (${refusalSizeWords(v.size, v.dimensions)}) is no longer offered at that size: the photographer has withdrawn it for this photo. Please remove it from your cart and choose another size.`,
       );
     }
     if (!Number.isInteger(v.priceCents) || v.priceCents <= 0) {
@@ -162,7 +162,7 @@ export function priceOrderLines(db: Db, lines: readonly OrderLineInput[], now = 
     if (lab && !fitsLabArea(v.width, v.height, labPrintAreaOf(db, { ...v, framed: line.framing !== null }))) {
       throw new HttpError(
         400,
-        `"${v.title}" (${v.size}, ${v.dimensions}) in ${materialWords(v.finish)} is not available: the photo does not have enough detail for our print lab's print. Please choose a smaller size.`,
+        `"${v.title}" (${refusalSizeWords(v.size, v.dimensions)}) in ${materialWords(v.finish)} is not available: the photo does not have enough detail for our print lab's print. Please choose a smaller size.`,
       );
     }
     const words = orderLineWords({ ...v, framed: line.framing !== null });

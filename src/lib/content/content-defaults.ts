@@ -45,7 +45,7 @@ export const CONTENT_DEFAULTS = {
   shop: {
     title: 'Print Shop',
     description:
-      'Museum-quality prints of Wicklow and the Irish coast, in three sizes, matte or gloss, framed or unframed.',
+      'Museum-quality prints of Wicklow and the Irish coast, made to order in the sizes and materials each photograph allows.',
   },
   droneServices: {
     title: 'Drone Services',

@@ -116,7 +116,7 @@ describe('the catalogue a photo is offered', () => {
     db.delete(catalogueOffers).where(eq(catalogueOffers.finish, 'canvas')).run();
     expect(offered(wide.id)).not.toContain('16x24 canvas');
     expect(() => priceOrderLines(db, [{ variantId: id, quantity: 1, framing: null }])).toThrow(
-      /"Lough Tay" \(16x24, 16x24 inches\) in canvas is no longer sold/,
+      /"Lough Tay" \(16x24 inches\) in canvas is no longer sold/,
     );
   });
 

@@ -168,6 +168,13 @@ const FRAMED_ENDING = ', framed';
 export const orderSizeWords = (size: PrintSize, dimensions: string): string =>
   isOriginalSize(size) ? `${size} (${dimensions})` : dimensions;
 
+/**
+ * A size inside brackets, as a refusal names it beside the photo's title: "small, 8x12 inches" for
+ * the original sizes, "16x24 inches" for the others (whose code is their inches already).
+ */
+export const refusalSizeWords = (size: PrintSize, dimensions: string): string =>
+  isOriginalSize(size) ? `${size}, ${dimensions}` : dimensions;
+
 /** A chosen print in words, as the cart's confirmation says it: "medium matte, framed", "16x24 inches canvas". */
 export const choiceWords = (size: PrintSize, finish: Finish, framed: boolean): string =>
   `${isOriginalSize(size) ? PRINT_SIZE_LABELS[size].toLowerCase() : inchWords(size)} ${materialWords(finish)}${framed ? FRAMED_ENDING : ''}`;
