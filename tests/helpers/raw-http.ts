@@ -86,3 +86,44 @@ export async function residentBytes(pid: number): Promise<number> {
   const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN);
   return kb * 1024;
 }
+
+export interface ExactPathResponse {
+  status: number;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/**
+ * A request with its path sent exactly as written: fetch folds `//`, `/./` and `..` before sending,
+ * which is what an attacker's client does not do. A body is sent as JSON.
+ */
+export function exactPathRequest(
+  baseUrl: string,
+  method: string,
+  path: string,
+  opts: { body?: string; headers?: Record<string, string> } = {},
+): Promise<ExactPathResponse> {
+  const url = new URL(baseUrl);
+  const { body } = opts;
+  const headers = {
+    ...(body !== undefined
+      ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
+      : {}),
+    ...opts.headers,
+  };
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString(),
+        }),
+      );
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}

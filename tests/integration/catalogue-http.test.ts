@@ -2,13 +2,13 @@
 // only (however its path is spelled), refuses another site's change, garbage, an unknown size, an
 // empty list and a huge body with a sentence, and a product turned on without a price with a 422
 // naming its field, changing nothing then; a good save reaches the shop's variants and GET.
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createVariantsForPhoto } from '~/lib/shop/products.server';
 import { ORIGINAL_PRODUCTS } from '~/lib/site/catalogue';
 import { withSiteDb } from '../helpers/db';
 import { makePhoto } from '../helpers/factories';
 import { message, ownerRequests } from '../helpers/owner-requests';
+import { exactPathRequest } from '../helpers/raw-http';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 
@@ -39,31 +39,8 @@ const CANVAS = { size: '16x24', finish: 'canvas' };
 const withCanvas = { products: [...ORIGINAL_PRODUCTS, { ...CANVAS, price: 180 }] };
 
 /** The status of a request sent with its path exactly as written (fetch folds `//` and `/./`). */
-function rawStatus(method: string, path: string, body?: string): Promise<number> {
-  const url = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: url.hostname,
-        port: url.port,
-        method,
-        path,
-        headers: {
-          origin: server.url,
-          ...(body
-            ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
-            : {}),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
-}
+const rawStatus = async (method: string, path: string, body?: string): Promise<number> =>
+  (await exactPathRequest(server.url, method, path, { body, headers: { origin: server.url } })).status;
 
 /** What a refused request must leave as it was. */
 const stored = () =>

@@ -2,10 +2,10 @@
 // sizes are a 400 with a sentence and change nothing, the rules on copies sold are a 409, no one
 // but the owner may set an edition; a certificate shows its copy without the buyer, is never
 // indexed, and any other code, path tricks included, is a 404 that serves no file.
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSiteDb } from '../helpers/db';
 import { makeEditionCopy, makePhoto, makeVariant } from '../helpers/factories';
+import { exactPathRequest } from '../helpers/raw-http';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 
@@ -137,24 +137,7 @@ describe('a sold-out edition for visitors', () => {
 });
 
 /** A GET with the path sent exactly as written (fetch would fold `..` and `//`). */
-function rawGet(path: string): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
-  const url = new URL(site.url);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path, method: 'GET' }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          body: Buffer.concat(chunks).toString(),
-          headers: res.headers,
-        }),
-      );
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const rawGet = (path: string) => exactPathRequest(site.url, 'GET', path);
 
 describe('the owner’s order', () => {
   it('names each numbered copy on the packing slip and gives its certificate in the order details', async () => {

@@ -3,7 +3,6 @@
 // an unknown slug and for a photo that is not for sale; a 301 from an old slug after the owner
 // renames the photo, and from the slug in capitals; the spellings a router folds (//, /./, escapes);
 // the page cache; the sitemap, the shop's cards and the viewer's list linking to every print on sale.
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setPhotoActive } from '~/lib/photos/photo-admin.server';
 import { createPhoto } from '~/lib/photos/photos.server';
@@ -12,6 +11,7 @@ import { formatEuro } from '~/lib/platform/shared/format';
 import { productVariants } from '~db/schema';
 import { withSiteDb } from '../helpers/db';
 import { makeFramings } from '../helpers/factories';
+import { exactPathRequest } from '../helpers/raw-http';
 import { type RunningServer, startServer } from '../helpers/server';
 import { signIn } from '../helpers/session';
 
@@ -53,21 +53,10 @@ afterAll(async () => {
 });
 
 /** A GET sent with its path exactly as written (fetch would fold `//` and `/./` first). */
-function rawGet(path: string): Promise<{ status: number; location?: string; body: string }> {
-  const url = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, path, method: 'GET' }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => {
-        body += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const rawGet = async (path: string) => {
+  const res = await exactPathRequest(server.url, 'GET', path);
+  return { ...res, location: res.headers.location };
+};
 
 const get = (path: string) => fetch(`${server.url}${path}`, { redirect: 'manual' });
 const meta = (html: string, property: string) =>
