@@ -21,6 +21,8 @@ import {
   PAYMENT_STATUSES,
   PHOTO_CATEGORIES,
   PRINT_SIZES,
+  QUOTE_LINE_KINDS,
+  QUOTE_STATUSES,
   REVIEW_STATES,
   UPLOAD_PURPOSES,
   VAT_CLASSES,
@@ -1136,6 +1138,79 @@ export const invoices = sqliteTable(
   ],
 );
 
+// ---------------------------------------------------------------- jobs
+
+/**
+ * A quote for a drone job, written by the owner (from an enquiry or from nothing) and accepted by the
+ * client through a link. The link's token is kept only as its SHA-256 (null until first sent). The
+ * acceptance columns are the record of the contract: who typed their name, when, from where, and the
+ * total (VAT included) the client saw and accepted, frozen.
+ */
+export const quotes = sqliteTable(
+  'quotes',
+  {
+    id: id(),
+    tokenHash: text('token_hash').unique(),
+    enquiryId: text('enquiry_id').references(() => contactInquiries.id, { onDelete: 'set null' }),
+    clientName: text('client_name').notNull(),
+    clientEmail: text('client_email').notNull(),
+    title: text('title').notNull(),
+    location: text('location').notNull().default(''),
+    /** The proposed shoot day, YYYY-MM-DD, or null. */
+    shootDate: text('shoot_date'),
+    /** The last day the quote may be accepted, YYYY-MM-DD in Irish time (inclusive). */
+    validUntil: text('valid_until').notNull(),
+    terms: text('terms').notNull(),
+    /** The VAT rate added to the lines' net amounts, in basis points; 0 when not VAT-registered. */
+    vatRateBp: integer('vat_rate_bp').notNull(),
+    status: text('status', { enum: QUOTE_STATUSES }).notNull().default('draft'),
+    /** Counts the versions sent: an edit after sending starts a new one. */
+    revision: integer('revision').notNull().default(1),
+    sentAt: integer('sent_at', { mode: 'timestamp_ms' }),
+    acceptedAt: integer('accepted_at', { mode: 'timestamp_ms' }),
+    acceptedName: text('accepted_name'),
+    acceptedIp: text('accepted_ip'),
+    acceptedUserAgent: text('accepted_user_agent'),
+    acceptedTotalCents: integer('accepted_total_cents'),
+    withdrawnAt: integer('withdrawn_at', { mode: 'timestamp_ms' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('quotes_status_idx').on(t.status, t.updatedAt)],
+);
+
+/** A line of a quote: net amounts in cents (VAT is added on the quote's total at its rate). */
+export const quoteLines = sqliteTable(
+  'quote_lines',
+  {
+    id: id(),
+    quoteId: text('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    kind: text('kind', { enum: QUOTE_LINE_KINDS }).notNull(),
+    description: text('description').notNull(),
+    /** How many: hours, km beyond the free radius for travel, or 1 for a package. */
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+  },
+  (t) => [uniqueIndex('quote_lines_quote_position_idx').on(t.quoteId, t.position)],
+);
+
+/** A client's request for a change to a quote, in their words. */
+export const quoteMessages = sqliteTable(
+  'quote_messages',
+  {
+    id: id(),
+    quoteId: text('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'cascade' }),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('quote_messages_quote_idx').on(t.quoteId, t.createdAt)],
+);
+
 // ---------------------------------------------------------------- better-auth
 // Core schema of better-auth (https://www.better-auth.com/docs/concepts/database#core-schema),
 // with the site's profile fields (names, pictures, payment customer ids) added to the user.
@@ -1250,6 +1325,8 @@ export type OrderItem = typeof orderItems.$inferSelect;
 export type ContactInquiry = typeof contactInquiries.$inferSelect;
 export type QueuedMail = typeof mailQueue.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
+export type Quote = typeof quotes.$inferSelect;
+export type QuoteLine = typeof quoteLines.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type DroneMedia = typeof droneMedia.$inferSelect;
 export type BusinessDetailsRow = typeof businessDetails.$inferSelect;

@@ -19,6 +19,7 @@ export const FEATURE_IMPORTS = {
   drone: ['media', 'photos', 'site'],
   enquiries: ['site'],
   galleries: ['media', 'shop', 'site'],
+  jobs: ['content', 'orders', 'selling', 'site'],
   lab: ['media', 'site'],
   media: ['site'],
   orders: ['checkout', 'lab', 'media', 'payments', 'reviews', 'selling', 'shop', 'site', 'withdrawals'],

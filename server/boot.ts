@@ -7,6 +7,7 @@ import { startPaymentReconciler } from '../src/lib/checkout/payment-reconcile.se
 import { makeGalleryDerivativesPrivate } from '../src/lib/galleries/gallery-media.server';
 import { resumeGalleryProcessing } from '../src/lib/galleries/gallery-processing.server';
 import { startExpiryReminders } from '../src/lib/galleries/gallery-reminders.server';
+import { isQuoteAttachment, renderQuoteAttachment } from '../src/lib/jobs/quote-attachment.server';
 import { getLab } from '../src/lib/lab/lab-backend.server';
 import { startLabSender } from '../src/lib/lab/lab-sender.server';
 import { requeueInterrupted, runMediaQueue } from '../src/lib/media/media-jobs.server';
@@ -74,8 +75,13 @@ export async function boot(): Promise<void> {
   resumeGalleryProcessing(db);
   // Queued mails are delivered in the background, those interrupted by the last stop included,
   // each sent as the business's trading name (or the site's configured name).
-  // A buyer's confirmation carries its VAT invoice, rendered as it leaves from the issued document.
-  startMailSender(db, { senderName: mailSenderName, attachment: renderMailAttachment });
+  // A buyer's confirmation carries its VAT invoice, rendered as it leaves from the issued document;
+  // a drone client's quote mails carry the quote.
+  startMailSender(db, {
+    senderName: mailSenderName,
+    attachment: (db, name) =>
+      isQuoteAttachment(name) ? renderQuoteAttachment(db, name) : renderMailAttachment(db, name),
+  });
   // Payments left unsettled by the last stop are settled now; those PayPal held for review are
   // asked about again until they settle.
   startPaymentReconciler(db, getPaypalClient, config.paypal.recheckPendingMs);

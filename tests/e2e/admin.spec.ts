@@ -169,7 +169,7 @@ test('payments say test mode, and an enquiry is read and marked handled', async 
 test('the tabs answer the keyboard, every tab shows the test-mode banner, and no tab has a serious axe violation', async ({
   page,
 }) => {
-  // Nine pages, each read whole by axe: longer than one page's default limit.
+  // Ten pages, each read whole by axe: longer than one page's default limit.
   test.setTimeout(90_000);
   await signInTo(page, '/admin');
   const dashboard = page.getByRole('tab', { name: 'Dashboard' });
@@ -178,7 +178,7 @@ test('the tabs answer the keyboard, every tab shows the test-mode banner, and no
   await expect(page.getByRole('tab', { name: 'Photos' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('tab', { name: 'Photos' })).toBeFocused();
   await page.keyboard.press('End');
-  await expect(page.getByRole('tab', { name: /Enquiries/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('tab', { name: 'Jobs' })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Home');
   await expect(dashboard).toHaveAttribute('aria-selected', 'true');
   for (const tab of [
@@ -191,6 +191,7 @@ test('the tabs answer the keyboard, every tab shows the test-mode banner, and no
     'backgrounds',
     'profile',
     'enquiries',
+    'jobs',
   ]) {
     await page.goto(`/admin?tab=${tab}`);
     await expect(page.getByRole('tabpanel')).toBeVisible();

@@ -10,7 +10,7 @@ import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { eq, like } from 'drizzle-orm';
-import { contactInquiries, mailQueue, orderItems, orders, photos as photoRows } from '~db/schema';
+import { contactInquiries, mailQueue, orderItems, orders, photos as photoRows, quotes } from '~db/schema';
 import { OWNER } from '../../playwright.config';
 import { withSiteDb } from '../helpers/db';
 import { makeEditionCopy, makeOrder } from '../helpers/factories';
@@ -22,6 +22,7 @@ import {
   makeGalleryLink,
   removeGallery,
 } from '../helpers/gallery-factories';
+import { mailsFiledTo } from '../helpers/mail-file';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
@@ -44,6 +45,8 @@ export interface BusyDay {
   certificateCode: string;
   /** A client gallery's link, with two photos and a long message. */
   galleryToken: string;
+  /** A drone quote's link, sent and waiting for the client's answer, with long words in it. */
+  quoteToken: string;
   remove: () => void;
 }
 
@@ -162,15 +165,64 @@ export async function makeBusyDay(request: APIRequestContext, baseURL: string): 
   });
   expect(refunded.status(), await refunded.text()).toBe(200);
 
+  // A drone quote with long names and lines, sent to a client: its link is the client's page.
+  const quoteEmail = `quote.${run}@a-rather-long-domain-name.example.ie`;
+  const madeQuote = await request.post('/api/admin/quotes', {
+    headers,
+    data: {
+      clientName: `Ruairí Ó Conchobhair-Mac Giolla Phádraig ${run}`,
+      clientEmail: quoteEmail,
+      title: 'Aerial photography and a two-minute film of Ballykilcavan Farm, its orchards and the old mill',
+      location: 'Ballykilcavan, Stradbally, Co. Laois (about 95 km from Wicklow)',
+      shootDate: '',
+      validUntil: '2099-12-31',
+      terms: 'A deposit of 30% of the total confirms the booking; the balance is due on delivery.',
+      lines: [
+        {
+          kind: 'package',
+          description: 'Aerial photography, half day, twenty edited stills',
+          quantity: 1,
+          unitPriceCents: 29_900,
+        },
+        {
+          kind: 'travel',
+          description: 'Travel beyond the free 50 km, both ways',
+          quantity: 90,
+          unitPriceCents: 60,
+        },
+        {
+          kind: 'licence',
+          description: 'Licence for commercial use on the farm’s website and brochures',
+          quantity: 1,
+          unitPriceCents: 15_000,
+        },
+      ],
+    },
+  });
+  expect(madeQuote.status(), await madeQuote.text()).toBe(201);
+  const quoteId = ((await madeQuote.json()) as { id: string }).id;
+  const sentQuote = await request.post(`/api/admin/quotes/${quoteId}/send`, { headers });
+  expect(sentQuote.status(), await sentQuote.text()).toBe(200);
+  let quoteToken = '';
+  await expect
+    .poll(() => {
+      const mail = mailsFiledTo(DATA_DIR, quoteEmail).find((m) => m.text.includes('/quote/'));
+      quoteToken = mail?.text.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1] ?? '';
+      return quoteToken;
+    })
+    .not.toBe('');
+
   return {
     buyerSearch: `fitzgerald.${run}.`,
     refundedEmail,
     refundedOrderId,
     certificateCode,
     galleryToken,
+    quoteToken,
     remove: async () => {
       await removeGallery(DATA_DIR, galleryId);
       withSiteDb(DATA_DIR, (db) => {
+        db.delete(quotes).where(eq(quotes.id, quoteId)).run();
         db.delete(orders).where(eq(orders.customerName, buyerName)).run();
         db.delete(orders).where(eq(orders.id, refundedOrderId)).run();
         db.delete(contactInquiries)
@@ -218,6 +270,11 @@ export function pageAddresses(day: BusyDay): Record<string, { out: string[]; own
     'prints/[slug].astro': publicPages('/prints/lough-tay-at-first-light'),
     'review/[token].astro': publicPages('/review/this-link-is-not-known-0000000000000000000000'),
     'certificate/[code].astro': publicPages(`/certificate/${day.certificateCode}`),
+    // A drone client's quote, and a link that is not known.
+    'quote/[token].astro': publicPages(
+      `/quote/${day.quoteToken}`,
+      '/quote/this-link-is-not-known-000000000000000000000',
+    ),
     // A client's gallery, and a link that is not known.
     'g/[token].astro': publicPages(
       `/g/${day.galleryToken}`,

@@ -79,6 +79,10 @@ const PUBLIC_MUTATIONS = [
   '/api/objects/signed/[token]',
   '/api/paypal/order',
   '/api/paypal/order/[id]/capture',
+  // A client's answer to a drone quote: the quote link's token in the path is checked by each endpoint,
+  // the same 404 for every token that opens no quote, and the address is rate-limited.
+  '/api/quotes/[token]/accept',
+  '/api/quotes/[token]/changes',
   // A buyer's review of what they bought, through the link mailed when the order was delivered.
   '/api/reviews',
   // A print added to a cart, counted for the owner's visitor numbers: it holds only the event's name,

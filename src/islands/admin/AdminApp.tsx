@@ -4,6 +4,7 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { EnquiriesTab, enquiriesKey, readEnquiries } from '~/islands/enquiries/EnquiriesTab';
+import type { QuotePrefill } from '~/islands/jobs/quotes-api';
 import { OrdersTab } from '~/islands/orders/OrdersTab';
 import { PaymentModeBanner } from '~/islands/payments/PaymentModeBanner';
 import { PaymentsTab } from '~/islands/payments/PaymentsTab';
@@ -27,6 +28,8 @@ const ShippingTab = lazy(() => import('~/islands/selling/ShippingTab'));
 const DiscountsTab = lazy(() => import('~/islands/selling/DiscountsTab'));
 // Client galleries carry Uppy and its tus uploader.
 const GalleriesTab = lazy(() => import('~/islands/galleries/GalleriesTab'));
+// Drone jobs: the quote form carries the endpoints' schemas.
+const JobsTab = lazy(() => import('~/islands/jobs/JobsTab'));
 
 export const ADMIN_TABS = [
   'dashboard',
@@ -43,6 +46,7 @@ export const ADMIN_TABS = [
   'profile',
   'reviews',
   'enquiries',
+  'jobs',
 ] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 
@@ -60,6 +64,7 @@ const LABELS: Record<AdminTab, string> = {
   faq: 'FAQ',
   profile: 'Profile',
   enquiries: 'Enquiries',
+  jobs: 'Jobs',
   reviews: 'Reviews',
 };
 
@@ -71,7 +76,14 @@ function LazyTab({ children }: { children: ReactNode }) {
   return <Suspense fallback={loading}>{children}</Suspense>;
 }
 
-function panel(tab: AdminTab, onSelect: (id: string) => void): ReactNode {
+/** What the open tab may need beyond its id: a quote to write from an enquiry. */
+interface PanelContext {
+  onSelect: (id: string) => void;
+  quotePrefill: QuotePrefill | null;
+  writeQuote: (prefill: QuotePrefill | null) => void;
+}
+
+function panel(tab: AdminTab, { onSelect, quotePrefill, writeQuote }: PanelContext): ReactNode {
   switch (tab) {
     case 'dashboard':
       return <DashboardTab onOpenTab={onSelect} />;
@@ -82,7 +94,13 @@ function panel(tab: AdminTab, onSelect: (id: string) => void): ReactNode {
     case 'payments':
       return <PaymentsTab />;
     case 'enquiries':
-      return <EnquiriesTab />;
+      return <EnquiriesTab onWriteQuote={writeQuote} />;
+    case 'jobs':
+      return (
+        <LazyTab>
+          <JobsTab prefill={quotePrefill} onPrefillUsed={() => writeQuote(null)} />
+        </LazyTab>
+      );
     case 'reviews':
       return <ReviewsTab />;
     case 'photos':
@@ -138,6 +156,11 @@ function panel(tab: AdminTab, onSelect: (id: string) => void): ReactNode {
 
 /** The tabs, with the count of enquiries that wait for an answer, and of reviews that wait for approval. */
 function AdminTabs(props: { tab: AdminTab; onSelect: (id: string) => void }) {
+  const [quotePrefill, setQuotePrefill] = useState<QuotePrefill | null>(null);
+  const writeQuote = (prefill: QuotePrefill | null) => {
+    setQuotePrefill(prefill);
+    if (prefill) props.onSelect('jobs');
+  };
   const waiting = useQuery({
     queryKey: enquiriesKey('unhandled'),
     queryFn: () => readEnquiries('unhandled'),
@@ -150,7 +173,7 @@ function AdminTabs(props: { tab: AdminTab; onSelect: (id: string) => void }) {
   const tabs: TabSpec[] = ADMIN_TABS.map((id) => ({ id, label: LABELS[id], badge: badges[id] }));
   return (
     <Tabs tabs={tabs} current={props.tab} onSelect={props.onSelect}>
-      {panel(props.tab, props.onSelect)}
+      {panel(props.tab, { onSelect: props.onSelect, quotePrefill, writeQuote })}
     </Tabs>
   );
 }

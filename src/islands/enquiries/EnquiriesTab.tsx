@@ -2,6 +2,7 @@
 // handled.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { QuotePrefill } from '~/islands/jobs/quotes-api';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 
@@ -29,7 +30,8 @@ export const readEnquiries = (filter: 'unhandled' | 'all') =>
 
 const when = new Intl.DateTimeFormat('en-IE', { dateStyle: 'medium', timeStyle: 'short' });
 
-export function EnquiriesTab() {
+/** `onWriteQuote`: opens the Jobs tab's quote form for a drone enquiry, prefilled with its client. */
+export function EnquiriesTab(props: { onWriteQuote?: (prefill: QuotePrefill) => void }) {
   const [filter, setFilter] = useState<'unhandled' | 'all'>('unhandled');
   const client = useQueryClient();
   const { data, isError } = useQuery({
@@ -86,6 +88,23 @@ export function EnquiriesTab() {
                 >
                   Reply to {e.firstName}
                 </a>
+                {e.serviceInterest === 'drone' && props.onWriteQuote && (
+                  <button
+                    type="button"
+                    className="btn btn-secondary min-h-11"
+                    aria-label={`Write a quote for ${name}`}
+                    onClick={() =>
+                      props.onWriteQuote?.({
+                        enquiryId: e.id,
+                        clientName: name,
+                        clientEmail: e.email,
+                        message: e.message,
+                      })
+                    }
+                  >
+                    Write a quote
+                  </button>
+                )}
                 <button
                   type="button"
                   className="btn btn-primary min-h-11"

@@ -129,6 +129,8 @@ export const orderCreateLimiter = new RateLimiter(20, 60 * 60_000);
  * order allowed) is more than any buyer, or a household or office behind one address, comes near.
  */
 export const paypalSetupLimiter = new RateLimiter(60, 60 * 60_000);
+/** Acceptances and change requests of quotes from one address: a client sends a few; this stops floods and guessing. */
+export const quoteIpLimiter = new RateLimiter(30, 60 * 60_000);
 /** Reviews sent from one address: a link holds at most one per print, so this only stops floods. */
 export const reviewIpLimiter = new RateLimiter(60, 60 * 60_000);
 /**

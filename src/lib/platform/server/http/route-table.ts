@@ -107,6 +107,9 @@ export const ROUTES: readonly RouteRule[] = [
   // The gallery's files (viewing copies, videos, downloads, the next page of the grid) and its ZIPs.
   { path: '/g/*/files', read: 'public', write: 'owner', cache: false, index: false, streams: true },
   { path: '/g/*/zip', read: 'public', write: 'owner', cache: false, index: false, streams: true },
+  // A client's drone quote, /quote/{token}, and its PDF: the address holds the link's token, so it is
+  // never cached or indexed.
+  { path: '/quote', read: 'public', write: 'owner', cache: false, index: false },
   // A numbered copy's certificate of authenticity: its unguessable code is the key, so never indexed.
   { path: '/certificate', read: 'public', write: 'owner', cache: false, index: false },
   ownerPage('/admin'),
@@ -136,6 +139,10 @@ export const ROUTES: readonly RouteRule[] = [
   // A buyer's review of a print: the review link's token in the body is its authorization.
   api('/api/reviews', 'public', 'public', true),
   api('/api/paypal/order/*/capture', 'public', 'public', true),
+  // A client's acceptance of a drone quote, or a change asked for: the quote link's token in the path
+  // is the authorization, checked by each endpoint; rate-limited per address.
+  api('/api/quotes/*/accept', 'public', 'public', true),
+  api('/api/quotes/*/changes', 'public', 'public', true),
   // A page's shop event (a print added to the cart) for the owner's visitor numbers: counted once a
   // minute at most per address, never from robots or the owner.
   api('/api/visits', 'public', 'public', true),

@@ -1,0 +1,63 @@
+// The Jobs tab's reads and the shapes of the owner's quote endpoints.
+import type { QuoteLineKind, QuoteListItem, QuoteStanding } from '~/lib/jobs/quote-rules';
+
+export type { QuoteListItem };
+
+import type { QuoteTotals } from '~/lib/jobs/quote-totals';
+import { read } from '~/lib/platform/client/query';
+
+export interface QuoteJson {
+  id: string;
+  enquiryId: string | null;
+  clientName: string;
+  clientEmail: string;
+  title: string;
+  location: string;
+  shootDate: string | null;
+  validUntil: string;
+  terms: string;
+  status: 'draft' | 'sent' | 'accepted' | 'changes_requested' | 'withdrawn';
+  standing: QuoteStanding;
+  standingWords: string;
+  sentAt: string | null;
+  acceptedAt: string | null;
+  acceptedName: string | null;
+  acceptedTotalCents: number | null;
+  lines: {
+    kind: QuoteLineKind;
+    description: string;
+    quantity: number;
+    unitPriceCents: number;
+    netCents: number;
+  }[];
+  totals: QuoteTotals;
+  messages: { message: string; createdAt: string }[];
+}
+
+export interface QuoteDefaultsJson {
+  packages: { name: string; unitPriceCents: number }[];
+  vatRateBp: number;
+  terms: string;
+  travelRateCents: number;
+  freeRadiusKm: number;
+  validUntil: string;
+}
+
+/** What the Enquiries tab hands over when the owner writes a quote from a drone enquiry. */
+export interface QuotePrefill {
+  enquiryId: string;
+  clientName: string;
+  clientEmail: string;
+  message: string;
+}
+
+export const QUOTES_KEY = ['/api/admin/quotes'];
+export const listKey = (status: string) => [...QUOTES_KEY, 'list', status];
+export const quoteKey = (id: string) => [...QUOTES_KEY, 'one', id];
+export const DEFAULTS_KEY = [...QUOTES_KEY, 'defaults'];
+
+export const readQuotes = (status: string) =>
+  read<{ quotes: QuoteListItem[] }>(`/api/admin/quotes?status=${encodeURIComponent(status)}`);
+export const readQuote = (id: string) => read<QuoteJson>(`/api/admin/quotes/${encodeURIComponent(id)}`);
+export const readDefaults = () => read<QuoteDefaultsJson>('/api/admin/quotes/defaults');
+export const quotePath = (id: string) => `/api/admin/quotes/${encodeURIComponent(id)}`;

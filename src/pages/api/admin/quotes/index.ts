@@ -1,0 +1,18 @@
+// GET /api/admin/quotes?status=all|draft|sent|changes_requested|accepted|expired|withdrawn: the
+// quotes, newest change first. POST /api/admin/quotes: a new draft quote. Owner only.
+import type { APIRoute } from 'astro';
+import { createQuote, listQuotes } from '~/lib/jobs/quotes.server';
+import { quoteInputSchema, quotesQuerySchema } from '~/lib/jobs/schemas';
+import { getDb } from '~/lib/platform/server/db';
+import { HttpError, handle, readJson } from '~/lib/platform/server/http/http';
+
+export const GET: APIRoute = handle(({ url }) => {
+  const parsed = quotesQuerySchema.safeParse({ status: url.searchParams.get('status') ?? undefined });
+  if (!parsed.success) throw new HttpError(400, parsed.error.issues[0]?.message ?? 'Unknown status filter.');
+  return Response.json({ quotes: listQuotes(getDb(), parsed.data.status) });
+});
+
+export const POST: APIRoute = handle(async ({ request }) => {
+  const data = await readJson(request, quoteInputSchema);
+  return Response.json(createQuote(getDb(), data), { status: 201 });
+});
