@@ -100,3 +100,9 @@ export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'changes_requested',
 
 /** What a line of a quote is for: a package, hours, editing, travel (km), a licence, or other. */
 export const QUOTE_LINE_KINDS = ['package', 'hours', 'editing', 'travel', 'licence', 'other'] as const;
+
+/** What a payment of a drone job is for: the deposit asked once the quote is accepted, or the balance. */
+export const JOB_PAYMENT_KINDS = ['deposit', 'balance'] as const;
+
+/** Where a payment of a drone job is: created at the provider, paid (captured in full), or failed. */
+export const JOB_PAYMENT_STATUSES = ['pending', 'paid', 'failed'] as const;

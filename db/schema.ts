@@ -13,6 +13,8 @@ import {
   GALLERY_FILE_KINDS,
   GALLERY_FILE_STATES,
   HORIZON_CHOICES,
+  JOB_PAYMENT_KINDS,
+  JOB_PAYMENT_STATUSES,
   LAB_ORDER_STATES,
   LAB_SHIPPING_METHODS,
   LAB_SIZINGS,
@@ -1173,10 +1175,46 @@ export const quotes = sqliteTable(
     acceptedUserAgent: text('accepted_user_agent'),
     acceptedTotalCents: integer('accepted_total_cents'),
     withdrawnAt: integer('withdrawn_at', { mode: 'timestamp_ms' }),
+    /** The share of the accepted total asked as a deposit, 0 to 100 (0: no deposit asked). */
+    depositPercent: integer('deposit_percent').notNull().default(30),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  // No CHECK on the percentage: adding one makes SQLite rebuild the table, whose drop would cascade
+  // to the quote's lines. The schema of the owner's form keeps it within 0 to 100.
   (t) => [index('quotes_status_idx').on(t.status, t.updatedAt)],
+);
+
+/**
+ * A payment of a drone job through a payment provider: the deposit of an accepted quote (later the
+ * balance). The amount is the server's (the accepted total × the quote's percentage), with the VAT
+ * inside it at the quote's rate. A row is created pending with the provider's order id, and marked
+ * paid once, by the capture that finds it still pending; a quote holds at most one paid payment of
+ * each kind (the partial unique index). A test-mode payment took no money.
+ */
+export const jobPayments = sqliteTable(
+  'job_payments',
+  {
+    id: id(),
+    quoteId: text('quote_id')
+      .notNull()
+      .references(() => quotes.id, { onDelete: 'restrict' }),
+    kind: text('kind', { enum: JOB_PAYMENT_KINDS }).notNull(),
+    provider: text('provider', { enum: PAYMENT_PROVIDERS }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    vatCents: integer('vat_cents').notNull(),
+    status: text('status', { enum: JOB_PAYMENT_STATUSES }).notNull().default('pending'),
+    providerOrderId: text('provider_order_id').notNull().unique(),
+    captureId: text('capture_id'),
+    testMode: bool('test_mode').notNull().default(false),
+    createdAt: createdAt(),
+    paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+  },
+  (t) => [
+    index('job_payments_quote_idx').on(t.quoteId, t.kind),
+    uniqueIndex('job_payments_one_paid_idx').on(t.quoteId, t.kind).where(sql`status = 'paid'`),
+    check('job_payments_amount_positive', sql`${t.amountCents} > 0`),
+  ],
 );
 
 /** A line of a quote: net amounts in cents (VAT is added on the quote's total at its rate). */
@@ -1327,6 +1365,7 @@ export type QueuedMail = typeof mailQueue.$inferSelect;
 export type Invoice = typeof invoices.$inferSelect;
 export type Quote = typeof quotes.$inferSelect;
 export type QuoteLine = typeof quoteLines.$inferSelect;
+export type JobPayment = typeof jobPayments.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type DroneMedia = typeof droneMedia.$inferSelect;
 export type BusinessDetailsRow = typeof businessDetails.$inferSelect;

@@ -26,7 +26,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response,
     headers,
     (config.paypal.mode === 'live' || config.paypal.mode === 'sandbox') &&
-      context.url.pathname.startsWith('/checkout'),
+      // The checkout and a drone quote's page (its deposit) show PayPal's buttons.
+      (context.url.pathname.startsWith('/checkout') || context.url.pathname.startsWith('/quote/')),
   );
 });
 

@@ -1,8 +1,10 @@
 // A drone quote from an enquiry to its acceptance, through both sides' screens: a visitor asks about
 // a drone shoot; the owner writes a quote from that enquiry in the dashboard (a package and travel
 // beyond the free radius) and sends it; the client opens the link from the mail on a phone (390 px),
-// accepts by typing their name and ticking the terms, and the page says so; the quote's PDF carries
-// the same total; the owner's Jobs tab then reads "Accepted by …".
+// accepts by typing their name and ticking the terms, and the page says so; the client then pays the
+// deposit (30% of the total, with test mode's clearly marked button) and the page says it is paid;
+// the quote's PDF carries the same total; the owner's Jobs tab then reads "Accepted by …" and the
+// deposit paid, with what remains.
 import { expect, test } from '@playwright/test';
 import { mailsFiledTo } from '../helpers/mail-file';
 import { pdfText } from '../helpers/pdf-text';
@@ -11,7 +13,7 @@ import { signInTo } from './sign-in';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
-test('an enquiry becomes a quote, accepted on a phone, and the owner sees it accepted', async ({
+test('an enquiry becomes a quote, accepted and its deposit paid on a phone, and the owner sees both', async ({
   page,
   browser,
 }) => {
@@ -98,6 +100,27 @@ test('an enquiry becomes a quote, accepted on a phone, and the owner sees it acc
   ).toBeVisible();
   await expect(clientPage.getByRole('button', { name: 'Accept the quote' })).toHaveCount(0);
 
+  // The deposit: 30% of the accepted total, worked out by the server, paid in test mode.
+  const euro = (cents: number) => `€${(cents / 100).toFixed(2)}`;
+  const totalCents = Math.round(Number(total.replace(/[€,]/g, '')) * 100);
+  const depositCents = Math.round((totalCents * 30) / 100);
+  const deposit = euro(depositCents);
+  const balance = euro(totalCents - depositCents);
+  await expect(
+    clientPage.getByRole('heading', { name: `Pay the deposit: ${deposit} (30% of ${total})` }),
+  ).toBeVisible();
+  expect(await clientPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await clientPage.getByRole('button', { name: 'Test mode: no real payment' }).click();
+  await expect(
+    clientPage.getByRole('status').filter({ hasText: `Deposit of ${deposit} paid on` }),
+  ).toContainText(`The balance of ${balance} is due on delivery.`);
+  await expect(clientPage.getByRole('button', { name: 'Test mode: no real payment' })).toHaveCount(0);
+  expect(await clientPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await clientPage.setViewportSize({ width: 1280, height: 900 });
+  await expect(clientPage.getByText(`Deposit of ${deposit} paid on`)).toBeVisible();
+  expect(await clientPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  expect(await seriousViolations(clientPage)).toEqual([]);
+
   // The PDF, at the same secret address, with the same total.
   const pdf = await clientPage.request.get(`${new URL(link).pathname}/pdf`);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
@@ -110,6 +133,11 @@ test('an enquiry becomes a quote, accepted on a phone, and the owner sees it acc
   const item = page.getByRole('list', { name: 'Quotes' }).getByRole('listitem').filter({ hasText: title });
   await expect(item).toContainText(`Accepted by ${fullName} on`);
   await expect(item).toContainText(total);
+  await expect(item).toContainText(
+    new RegExp(
+      `Deposit ${deposit.replace('.', '\\.')} paid \\d+ \\w+ \\(test payment, no money taken\\) · ${balance.replace('.', '\\.')} to pay`,
+    ),
+  );
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   // The form fits the phone too, lines and all.
   await page.getByRole('button', { name: 'New quote' }).click();

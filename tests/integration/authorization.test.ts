@@ -83,6 +83,9 @@ const PUBLIC_MUTATIONS = [
   // the same 404 for every token that opens no quote, and the address is rate-limited.
   '/api/quotes/[token]/accept',
   '/api/quotes/[token]/changes',
+  // A client's deposit of an accepted quote: the same token checked, the amount the server's alone.
+  '/api/quotes/[token]/deposit',
+  '/api/quotes/[token]/deposit/[paypalOrderId]/capture',
   // A buyer's review of what they bought, through the link mailed when the order was delivered.
   '/api/reviews',
   // A print added to a cart, counted for the owner's visitor numbers: it holds only the event's name,

@@ -13,8 +13,13 @@
 // typing before React arrives. Its rules are checked in plain code (lib/checkout/customer.ts), not
 // with zod, which stays out of the browser.
 import { useStore } from '@nanostores/react';
-import type { PayPalNamespace } from '@paypal/paypal-js';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type PaymentSetup,
+  type PaymentsOff,
+  PaypalButtons,
+  TestModePayment,
+} from '~/islands/payments/PaypalButtons';
 import { type CustomerField, customerErrors } from '~/lib/checkout/customer';
 import type { QuoteRequest } from '~/lib/checkout/schemas';
 import { getJson, HttpError, sendJson } from '~/lib/platform/client/api';
@@ -24,24 +29,14 @@ import { formatEuro } from '~/lib/platform/shared/format';
 import { COUNTRIES } from '~/lib/selling/countries';
 import { type CartLine, lineKey, orderLines, totals } from '~/lib/shop/cart';
 import { $cart, clearCart, removeFromCart, setQuantity } from '~/lib/shop/cart-store';
-import { FINISH_LABELS, framingWords, sizeWords } from '~/lib/shop/print-choices';
-import { CURRENCY } from '~/lib/site/constants';
+import { framingWords, sizeWords } from '~/lib/shop/print-words';
+import { CURRENCY, FINISH_LABELS } from '~/lib/site/constants';
 import { OrderSummary } from './OrderSummary';
 import { useQuote } from './use-quote';
 
 /** A print lab delivery speed, as the quote takes it. */
 type LabSpeed = NonNullable<QuoteRequest['labShippingMethod']>;
 
-interface Setup {
-  clientToken: string;
-  mode: 'live' | 'sandbox' | 'test';
-  clientId?: string;
-}
-/** The setup of a site without payments set up: nothing can be bought. */
-interface PaymentsOff {
-  mode: 'off';
-  message: string;
-}
 interface CaptureResult {
   status: string;
   order?: { id: string };
@@ -95,7 +90,7 @@ export default function Checkout() {
   const hydrated = useHydrated();
   const cart = hydrated ? stored : [];
   const { itemCount } = totals(cart);
-  const [setup, setSetup] = useState<Setup | PaymentsOff | null>(null);
+  const [setup, setSetup] = useState<PaymentSetup | PaymentsOff | null>(null);
   const [busy, setBusy] = useState(false);
   // The form is validated on every change with the shared rules; a field shows its message once
   // the buyer has changed it, and the payment control waits until every field is valid.
@@ -162,7 +157,7 @@ export default function Checkout() {
   }, [stored.length]);
 
   useEffect(() => {
-    getJson<Setup>('/api/paypal/setup')
+    getJson<PaymentSetup>('/api/paypal/setup')
       .then((s) => s && setSetup(s))
       .catch((err) => notify('error', FAILURE_TITLE, messageOf(err)));
   }, []);
@@ -386,25 +381,14 @@ export default function Checkout() {
                 {setup === null ? (
                   <p className="text-sm text-ink-600">Loading payment options…</p>
                 ) : setup.mode === 'test' ? (
-                  <div className="rounded-md border-2 border-dashed border-amber-500 p-4">
-                    <p className="text-sm font-semibold text-amber-900">
-                      Test mode: no PayPal account is configured.
-                    </p>
-                    <button
-                      type="button"
-                      className="btn btn-primary mt-3 w-full"
-                      disabled={!canPay || busy}
-                      onClick={payInTestMode}
-                    >
-                      {busy ? 'Processing…' : 'Test mode: no real payment'}
-                    </button>
-                  </div>
+                  <TestModePayment disabled={!canPay || busy} busy={busy} onPay={payInTestMode} />
                 ) : (
                   <PaypalButtons
                     setup={setup}
                     createOrder={createOrder}
                     capture={capture}
                     refused={refused}
+                    failure={{ title: FAILURE_TITLE, text: FAILURE_TEXT }}
                   />
                 )}
               </div>
@@ -470,85 +454,6 @@ function Field(props: {
       {props.error && (
         <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
           {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** PayPal's buttons from the JS SDK, loaded with @paypal/paypal-js (EUR, intent capture). */
-function PaypalButtons(props: {
-  setup: Setup;
-  createOrder: () => Promise<string>;
-  capture: (orderId: string) => Promise<void>;
-  refused: (err: unknown) => void;
-}) {
-  const host = useRef<HTMLDivElement>(null);
-  const handlers = useRef(props);
-  handlers.current = props;
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    let cancelled = false;
-    let buttons: { close?: () => Promise<void> } | undefined;
-    // The SDK's loader is fetched only when PayPal's buttons are shown, never before the first paint.
-    import('@paypal/paypal-js')
-      .then(({ loadScript }) =>
-        loadScript({ clientId: props.setup.clientId ?? '', currency: CURRENCY, intent: 'capture' }),
-      )
-      .then((paypal: PayPalNamespace | null) => {
-        if (cancelled || !paypal?.Buttons || !host.current) return;
-        const b = paypal.Buttons({
-          createOrder: async () => {
-            try {
-              return await handlers.current.createOrder();
-            } catch (err) {
-              handlers.current.refused(err);
-              throw err;
-            }
-          },
-          onApprove: async (data, actions) => {
-            try {
-              await handlers.current.capture(data.orderID);
-            } catch (err) {
-              // INSTRUMENT_DECLINED: restart() lets the buyer choose another funding source.
-              if (
-                err instanceof HttpError &&
-                err.status === 422 &&
-                err.body?.issue === 'INSTRUMENT_DECLINED'
-              ) {
-                return actions.restart();
-              }
-              handlers.current.refused(err);
-            }
-          },
-          onCancel: (data) => {
-            console.info('PayPal payment cancelled', data);
-          },
-          onError: (err) => {
-            console.error('PayPal error', err);
-            notify('error', FAILURE_TITLE, FAILURE_TEXT);
-          },
-        });
-        buttons = b;
-        void b.render(host.current);
-      })
-      .catch((err) => {
-        console.error('The PayPal SDK did not load', err);
-        if (!cancelled) setFailed(true);
-      });
-    return () => {
-      cancelled = true;
-      void buttons?.close?.();
-    };
-  }, [props.setup.clientId]);
-
-  return (
-    <div>
-      <div ref={host} data-testid="paypal-buttons" />
-      {failed && (
-        <p role="alert" className="text-sm text-red-700">
-          PayPal could not be loaded. Please check your connection and reload the page.
         </p>
       )}
     </div>

@@ -79,6 +79,7 @@ export default function JobsTab(props: { prefill?: QuotePrefill | null; onPrefil
             </div>
             <p className="text-sm text-slate-700">{q.clientName}</p>
             <p className="text-sm text-slate-700">{q.standingWords}</p>
+            {q.depositWords && <p className="text-sm text-slate-700">{q.depositWords}</p>}
             <button
               type="button"
               className="btn btn-secondary mt-3 min-h-11 px-4"

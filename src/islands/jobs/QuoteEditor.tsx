@@ -4,8 +4,9 @@
 // "Withdraw"; an accepted quote shows the acceptance and cannot be changed.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { depositAsked, ownerDepositWords } from '~/lib/jobs/deposit-rules';
 import { LINE_KIND_LABELS, longDay } from '~/lib/jobs/quote-rules';
-import { quoteTotals } from '~/lib/jobs/quote-totals';
+import { depositAmounts, quoteTotals } from '~/lib/jobs/quote-totals';
 import { reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { formatEuro } from '~/lib/platform/shared/format';
@@ -36,6 +37,15 @@ function Totals(props: { netCents: number; vatRateBp: number; vatCents: number; 
       <dd className="text-right font-semibold">{formatEuro(props.grossCents)}</dd>
     </dl>
   );
+}
+
+/** The live deposit under the percentage: "€95.10 (30% of €317.00)", or why there is none. */
+function depositWords(grossCents: number, typed: string, vatRateBp: number): string {
+  const percent = Number(typed);
+  if (typed.trim() === '' || !Number.isInteger(percent) || percent < 0 || percent > 100)
+    return 'Type a whole percentage from 0 to 100.';
+  if (percent === 0) return 'No deposit is asked.';
+  return `The client pays ${depositAsked(depositAmounts(grossCents, percent, vatRateBp))} once they accept.`;
 }
 
 function Messages(props: { quote: QuoteJson }) {
@@ -145,6 +155,20 @@ function QuoteSummary(props: { quote: QuoteJson; onRevise: () => void; onClose: 
           Accepted total: {formatEuro(q.acceptedTotalCents ?? 0)}, VAT included.
         </p>
       )}
+      {q.status === 'accepted' && q.shootDate && (
+        <p className="sm:col-span-2">
+          <a className="underline" href={`${quotePath(q.id)}/shoot.ics`} download="drone-shoot.ics">
+            Add the shoot on {longDay(q.shootDate)} to your calendar
+          </a>
+        </p>
+      )}
+      <p className="sm:col-span-2">
+        {q.status === 'accepted'
+          ? ownerDepositWords(q.deposit)
+          : q.depositPercent > 0
+            ? `Deposit asked on acceptance: ${depositAsked(q.deposit)}`
+            : 'No deposit asked'}
+      </p>
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         {q.status === 'sent' && (
           <button type="button" className="btn btn-secondary min-h-11 px-4" onClick={props.onRevise}>
@@ -270,6 +294,33 @@ function QuoteForm(props: {
         onChange={(lines) => set('lines', lines)}
       />
       <Totals {...totals} />
+      <div className="min-w-0 text-sm sm:col-span-2">
+        <label htmlFor={`${id}-deposit`}>Deposit asked on acceptance (% of the total)</label>
+        <input
+          id={`${id}-deposit`}
+          type="number"
+          inputMode="numeric"
+          min={0}
+          max={100}
+          step={1}
+          className={`${field} max-w-32`}
+          value={form.depositPercent}
+          onChange={(e) => set('depositPercent', e.target.value)}
+          aria-describedby={`${id}-deposit-amount`}
+        />
+        <p id={`${id}-deposit-amount`} className="mt-1 text-slate-700">
+          {depositWords(totals.grossCents, form.depositPercent, totals.vatRateBp)}
+        </p>
+        <label className="mt-2 flex min-h-11 items-center gap-2">
+          <input
+            type="checkbox"
+            className="size-5"
+            checked={form.saveDepositAsDefault}
+            onChange={(e) => set('saveDepositAsDefault', e.target.checked)}
+          />
+          Start every new quote with this deposit
+        </label>
+      </div>
       <div className="min-w-0 text-sm sm:col-span-2">
         <label htmlFor={`${id}-terms`}>Terms</label>
         <textarea

@@ -12,6 +12,8 @@ const form = (lines: FormState['lines']): FormState => ({
   validUntil: '2026-12-17',
   terms: 'A deposit of 30% confirms the booking.',
   saveTermsAsDefault: false,
+  depositPercent: '30',
+  saveDepositAsDefault: false,
   lines,
 });
 
@@ -54,5 +56,16 @@ describe('the quote form', () => {
       ok: false,
       message: 'Please enter a valid e-mail address.',
     });
+  });
+
+  it('sends the deposit percentage as a whole number from 0 to 100', () => {
+    const body = payloadOf({ ...form([]), depositPercent: '25', saveDepositAsDefault: true });
+    expect(body.ok && [body.body.depositPercent, body.body.saveDepositAsDefault]).toEqual([25, true]);
+    for (const typed of ['', '101', '-1', '12.5', 'thirty']) {
+      expect(payloadOf({ ...form([]), depositPercent: typed }), typed).toEqual({
+        ok: false,
+        message: 'The deposit must be a whole percentage from 0 to 100.',
+      });
+    }
   });
 });

@@ -22,6 +22,9 @@ export interface FormState {
   validUntil: string;
   terms: string;
   saveTermsAsDefault: boolean;
+  /** The deposit percentage as typed (a whole number from 0 to 100). */
+  depositPercent: string;
+  saveDepositAsDefault: boolean;
   lines: LineState[];
 }
 
@@ -54,6 +57,8 @@ export function initialForm(
       validUntil: quote.validUntil,
       terms: quote.terms,
       saveTermsAsDefault: false,
+      depositPercent: String(quote.depositPercent),
+      saveDepositAsDefault: false,
       lines: quote.lines.map((l) => ({
         key: lineKey(),
         kind: l.kind,
@@ -73,6 +78,8 @@ export function initialForm(
     validUntil: defaults.validUntil,
     terms: defaults.terms,
     saveTermsAsDefault: false,
+    depositPercent: String(defaults.depositPercent),
+    saveDepositAsDefault: false,
     lines: [],
   };
 }
@@ -101,6 +108,8 @@ export function payloadOf(f: FormState): { ok: true; body: QuoteInput } | { ok: 
     validUntil: f.validUntil,
     terms: f.terms,
     saveTermsAsDefault: f.saveTermsAsDefault,
+    depositPercent: f.depositPercent.trim() === '' ? Number.NaN : Number(f.depositPercent),
+    saveDepositAsDefault: f.saveDepositAsDefault,
     lines: f.lines.map((l) => ({
       kind: l.kind,
       description: l.description,

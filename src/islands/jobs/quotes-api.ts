@@ -3,6 +3,7 @@ import type { QuoteLineKind, QuoteListItem, QuoteStanding } from '~/lib/jobs/quo
 
 export type { QuoteListItem };
 
+import type { DepositView } from '~/lib/jobs/deposit-rules';
 import type { QuoteTotals } from '~/lib/jobs/quote-totals';
 import { read } from '~/lib/platform/client/query';
 
@@ -23,6 +24,8 @@ export interface QuoteJson {
   acceptedAt: string | null;
   acceptedName: string | null;
   acceptedTotalCents: number | null;
+  depositPercent: number;
+  deposit: DepositView;
   lines: {
     kind: QuoteLineKind;
     description: string;
@@ -38,6 +41,7 @@ export interface QuoteDefaultsJson {
   packages: { name: string; unitPriceCents: number }[];
   vatRateBp: number;
   terms: string;
+  depositPercent: number;
   travelRateCents: number;
   freeRadiusKm: number;
   validUntil: string;

@@ -8,12 +8,22 @@ import { queueMail } from '~/lib/platform/server/mail/mail-sender';
 import { mailBlock, mailLine } from '~/lib/platform/server/mail/mail-text';
 import { formatEuro } from '~/lib/platform/shared/format';
 import { OWNER_NAME } from '~/lib/site/constants';
+import { depositAsked } from './deposit-rules';
 import { quoteAttachmentName } from './quote-attachment.server';
 import { longDay } from './quote-rules';
 import { quotePdfUrl, quoteUrl } from './quote-token.server';
 import type { QuoteView } from './quote-view.server';
 
 const subject = (text: string) => headerSafe(text).slice(0, 200);
+
+/** What the deposit asks of the total, in a sentence, or nothing when no deposit is asked. */
+function depositSentence(q: QuoteView, reader: 'sent' | 'client' | 'owner'): string[] {
+  if (q.deposit.state === 'none') return [];
+  const asked = depositAsked(q.deposit);
+  if (reader === 'sent') return ['', `Once accepted, a deposit of ${asked} confirms the booking.`];
+  if (reader === 'owner') return ['', `Deposit asked: ${asked}, not paid yet.`];
+  return ['', `Deposit to confirm the booking: ${asked}. Pay it on the quote's page below.`];
+}
 
 /** The lines and the totals, one line each. */
 export function quoteSummary(q: QuoteView): string[] {
@@ -46,6 +56,7 @@ export function queueQuoteSentMail(tx: Tx, q: QuoteView, token: string, revised:
         : `Here is the quote for "${mailLine(q.title)}".`,
       '',
       ...quoteSummary(q),
+      ...depositSentence(q, 'sent'),
       '',
       `It is valid until ${longDay(q.validUntil)}.`,
       '',
@@ -86,6 +97,7 @@ export function queueQuoteAcceptedMails(
       ...record,
       '',
       ...quoteSummary(q),
+      ...depositSentence(q, 'client'),
       '',
       `The quote, with its terms: ${quoteUrl(token)}`,
       `As a PDF: ${quotePdfUrl(token)}`,
@@ -101,6 +113,7 @@ export function queueQuoteAcceptedMails(
       ...record,
       '',
       ...quoteSummary(q),
+      ...depositSentence(q, 'owner'),
     ].join('\n'),
   });
 }

@@ -106,6 +106,9 @@ export function renderQuotePdf(db: Db, q: QuoteView, options: { compress?: boole
     formatEuro(q.totals.vatCents),
   );
   total('Total', formatEuro(q.totals.grossCents), true);
+  if (q.deposit.state !== 'none') {
+    total(`Deposit on acceptance (${q.deposit.percent}%)`, formatEuro(q.deposit.amountCents));
+  }
   if (q.acceptedAt && q.acceptedName) {
     doc.moveDown();
     doc

@@ -34,6 +34,9 @@ export const STANDING_LABELS: Record<QuoteStanding, string> = {
   withdrawn: 'Withdrawn',
 };
 
+/** The share of the total asked as a deposit until the owner saves another default. */
+export const DEFAULT_DEPOSIT_PERCENT = 30;
+
 /** A new quote may be accepted for this many days. */
 export const QUOTE_VALID_DAYS = 14;
 /** Travel beyond the free radius, per km, until the owner types another rate. */
@@ -111,5 +114,7 @@ export interface QuoteListItem {
   grossCents: number;
   standing: QuoteStanding;
   standingWords: string;
+  /** The deposit of an accepted quote in the owner's words ("Deposit €95.10 asked, not paid yet"), else null. */
+  depositWords: string | null;
   updatedAt: string;
 }

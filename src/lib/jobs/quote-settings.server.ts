@@ -10,9 +10,16 @@ import { loadVatRates } from '~/lib/selling/selling-rules.server';
 import { readBusinessDetails } from '~/lib/site/business.server';
 import { TRAVEL_RADIUS_KM } from '~/lib/site/constants';
 import { appMeta } from '~db/schema';
-import { addDays, DEFAULT_QUOTE_TERMS, QUOTE_VALID_DAYS, TRAVEL_RATE_CENTS_PER_KM } from './quote-rules';
+import {
+  addDays,
+  DEFAULT_DEPOSIT_PERCENT,
+  DEFAULT_QUOTE_TERMS,
+  QUOTE_VALID_DAYS,
+  TRAVEL_RATE_CENTS_PER_KM,
+} from './quote-rules';
 
 const TERMS_KEY = 'jobs.quote-terms';
+const DEPOSIT_KEY = 'jobs.deposit-percent';
 
 /**
  * The VAT rate added to a quote: the owner's standard rate (the rate of open-edition prints, 23%
@@ -36,10 +43,25 @@ export function saveDefaultQuoteTerms(db: Db | Tx, terms: string): void {
     .run();
 }
 
+/** The deposit percentage a new quote starts with: the owner's saved default, or 30. */
+export function defaultDepositPercent(db: Db | Tx): number {
+  const saved = Number(db.select().from(appMeta).where(eq(appMeta.key, DEPOSIT_KEY)).get()?.value);
+  return Number.isInteger(saved) && saved >= 0 && saved <= 100 ? saved : DEFAULT_DEPOSIT_PERCENT;
+}
+
+export function saveDefaultDepositPercent(db: Db | Tx, percent: number): void {
+  const value = String(percent);
+  db.insert(appMeta)
+    .values({ key: DEPOSIT_KEY, value })
+    .onConflictDoUpdate({ target: appMeta.key, set: { value, updatedAt: new Date() } })
+    .run();
+}
+
 export interface QuoteDefaults {
   packages: { name: string; unitPriceCents: number }[];
   vatRateBp: number;
   terms: string;
+  depositPercent: number;
   travelRateCents: number;
   freeRadiusKm: number;
   validUntil: string;
@@ -54,6 +76,7 @@ export function quoteDefaults(db: Db, now = new Date()): QuoteDefaults {
       .map((p) => ({ name: p.name, unitPriceCents: priceCents })),
     vatRateBp: ownerVatRateBp(db),
     terms: defaultQuoteTerms(db),
+    depositPercent: defaultDepositPercent(db),
     travelRateCents: TRAVEL_RATE_CENTS_PER_KM,
     freeRadiusKm: TRAVEL_RADIUS_KM,
     validUntil: addDays(irishDay(now), QUOTE_VALID_DAYS),

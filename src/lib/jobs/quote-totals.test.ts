@@ -2,7 +2,7 @@
 // stands in the owner's words.
 import { describe, expect, it } from 'vitest';
 import { quoteStanding, standingWords } from './quote-rules';
-import { quoteTotals } from './quote-totals';
+import { depositAmounts, quoteTotals } from './quote-totals';
 
 describe('quoteTotals', () => {
   it('adds the lines’ net amounts and VAT at the quote’s rate', () => {
@@ -56,5 +56,44 @@ describe('where a quote stands', () => {
     expect(standingWords({ ...facts, status: 'changes_requested' }, '2026-12-04')).toBe('Changes asked for');
     expect(standingWords({ ...facts, status: 'sent' }, '2026-12-18')).toBe('Expired');
     expect(standingWords({ ...facts, status: 'draft', sentDay: null }, '2026-12-04')).toBe('Draft');
+  });
+});
+
+describe('depositAmounts', () => {
+  it('asks the percentage of the accepted total and leaves the rest as the balance', () => {
+    expect(depositAmounts(31_700, 30, 0)).toEqual({
+      percent: 30,
+      amountCents: 9_510,
+      vatCents: 0,
+      balanceCents: 22_190,
+    });
+  });
+
+  it('rounds to the nearest cent, an exact half cent up', () => {
+    expect(depositAmounts(33_333, 30, 0).amountCents).toBe(10_000); // 9,999.9 cents
+    expect(depositAmounts(1_005, 50, 0).amountCents).toBe(503); // 502.5 cents
+    expect(depositAmounts(1_003, 30, 0).amountCents).toBe(301); // 300.9 cents
+    expect(depositAmounts(1_001, 30, 0).amountCents).toBe(300); // 300.3 cents
+  });
+
+  it('works out the VAT inside the deposit at the quote’s rate', () => {
+    // €123.00 is €100.00 net and €23.00 VAT at 23%: 30% of it holds €6.90 of VAT.
+    expect(depositAmounts(12_300, 30, 2300)).toMatchObject({ amountCents: 3_690, vatCents: 690 });
+    expect(depositAmounts(12_300, 100, 2300)).toMatchObject({
+      amountCents: 12_300,
+      vatCents: 2_300,
+      balanceCents: 0,
+    });
+    // €95.10 at 23%: 95.10 × 23 / 123 = 17.78…
+    expect(depositAmounts(31_700, 30, 2300).vatCents).toBe(1_778);
+  });
+
+  it('asks nothing at 0%', () => {
+    expect(depositAmounts(31_700, 0, 2300)).toEqual({
+      percent: 0,
+      amountCents: 0,
+      vatCents: 0,
+      balanceCents: 31_700,
+    });
   });
 });

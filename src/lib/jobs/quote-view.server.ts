@@ -4,6 +4,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
 import { type Quote, quoteLines, quoteMessages } from '~db/schema';
+import { depositView } from './deposit-payments.server';
+import type { DepositView } from './deposit-rules';
 import { type QuoteLineKind, type QuoteStanding, quoteStanding, standingWords } from './quote-rules';
 import { type QuoteTotals, quoteTotals } from './quote-totals';
 
@@ -34,6 +36,9 @@ export interface QuoteView {
   acceptedAt: string | null;
   acceptedName: string | null;
   acceptedTotalCents: number | null;
+  depositPercent: number;
+  /** The deposit asked of the accepted total (of the current total before acceptance), and whether paid. */
+  deposit: DepositView;
   lines: QuoteLineView[];
   totals: QuoteTotals;
   messages: { message: string; createdAt: string }[];
@@ -87,6 +92,8 @@ export function quoteView(db: Db | Tx, quote: Quote, now = new Date()): QuoteVie
     acceptedAt: quote.acceptedAt?.toISOString() ?? null,
     acceptedName: quote.acceptedName,
     acceptedTotalCents: quote.acceptedTotalCents,
+    depositPercent: quote.depositPercent,
+    deposit: depositView(db, quote, totals.grossCents),
     lines: lines.map((l, i) => ({
       kind: l.kind,
       description: l.description,

@@ -5,11 +5,14 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
+import { formatEuro } from '~/lib/platform/shared/format';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
 import { contactInquiries, type Quote, quoteLines, quotes } from '~db/schema';
+import { paidDeposit } from './deposit-payments.server';
+import { ownerDepositWords } from './deposit-rules';
 import { queueQuoteSentMail } from './quote-mails.server';
 import type { QuoteListItem, QuoteStanding } from './quote-rules';
-import { ownerVatRateBp, saveDefaultQuoteTerms } from './quote-settings.server';
+import { ownerVatRateBp, saveDefaultDepositPercent, saveDefaultQuoteTerms } from './quote-settings.server';
 import { newQuoteToken } from './quote-token.server';
 import { type QuoteView, quoteView } from './quote-view.server';
 import type { QuoteData } from './schemas';
@@ -24,6 +27,20 @@ export function findQuote(db: Db | Tx, id: string): Quote {
 
 export function getQuote(db: Db, id: string, now = new Date()): QuoteView {
   return quoteView(db, findQuote(db, id), now);
+}
+
+/** Why an accepted quote cannot be changed or withdrawn: the client's deposit, when paid, says so too. */
+function acceptedRefusal(tx: Tx, quoteId: string, verb: 'changed' | 'withdrawn'): HttpError {
+  const paid = paidDeposit(tx, quoteId);
+  if (paid) {
+    return new HttpError(
+      409,
+      `The client paid a deposit of ${formatEuro(paid.amountCents)} on this quote: it can no longer be ${verb}. Refund the deposit first if the job is off.`,
+    );
+  }
+  return verb === 'changed'
+    ? new HttpError(409, 'This quote was accepted: it can no longer be changed.')
+    : new HttpError(409, 'This quote was accepted: it cannot be withdrawn.');
 }
 
 function writeLines(tx: Tx, quoteId: string, lines: QuoteData['lines']): void {
@@ -54,8 +71,14 @@ function fields(db: Db | Tx, data: QuoteData) {
     shootDate: data.shootDate || null,
     validUntil: data.validUntil,
     terms: data.terms,
+    depositPercent: data.depositPercent,
     vatRateBp: ownerVatRateBp(db),
   };
+}
+
+function saveDefaults(tx: Tx, data: QuoteData): void {
+  if (data.saveTermsAsDefault) saveDefaultQuoteTerms(tx, data.terms);
+  if (data.saveDepositAsDefault) saveDefaultDepositPercent(tx, data.depositPercent);
 }
 
 export function createQuote(db: Db, data: QuoteData, now = new Date()): QuoteView {
@@ -72,7 +95,7 @@ export function createQuote(db: Db, data: QuoteData, now = new Date()): QuoteVie
       .returning()
       .get();
     writeLines(tx, row.id, data.lines);
-    if (data.saveTermsAsDefault) saveDefaultQuoteTerms(tx, data.terms);
+    saveDefaults(tx, data);
     return quoteView(tx, row, now);
   });
 }
@@ -80,8 +103,7 @@ export function createQuote(db: Db, data: QuoteData, now = new Date()): QuoteVie
 export function updateQuote(db: Db, id: string, data: QuoteData, now = new Date()): QuoteView {
   return db.transaction((tx) => {
     const quote = findQuote(tx, id);
-    if (quote.status === 'accepted')
-      throw new HttpError(409, 'This quote was accepted: it can no longer be changed.');
+    if (quote.status === 'accepted') throw acceptedRefusal(tx, quote.id, 'changed');
     if (quote.status === 'withdrawn')
       throw new HttpError(409, 'This quote was withdrawn: write a new one instead.');
     // A version the client has seen becomes a new draft: its link says it is being revised.
@@ -96,7 +118,7 @@ export function updateQuote(db: Db, id: string, data: QuoteData, now = new Date(
       .where(eq(quotes.id, id))
       .run();
     writeLines(tx, id, data.lines);
-    if (data.saveTermsAsDefault) saveDefaultQuoteTerms(tx, data.terms);
+    saveDefaults(tx, data);
     return quoteView(tx, findQuote(tx, id), now);
   });
 }
@@ -140,8 +162,7 @@ export function sendQuote(db: Db, id: string, now = new Date()): QuoteView {
 export function withdrawQuote(db: Db, id: string, now = new Date()): QuoteView {
   return db.transaction((tx) => {
     const quote = findQuote(tx, id);
-    if (quote.status === 'accepted')
-      throw new HttpError(409, 'This quote was accepted: it cannot be withdrawn.');
+    if (quote.status === 'accepted') throw acceptedRefusal(tx, quote.id, 'withdrawn');
     if (quote.status !== 'withdrawn') {
       tx.update(quotes)
         .set({ status: 'withdrawn', withdrawnAt: now, updatedAt: now })
@@ -168,6 +189,7 @@ export function listQuotes(db: Db, filter: QuoteStanding | 'all' = 'all', now = 
       grossCents: v.totals.grossCents,
       standing: v.standing,
       standingWords: v.standingWords,
+      depositWords: v.standing === 'accepted' ? ownerDepositWords(v.deposit) : null,
       updatedAt: v.updatedAt,
     }));
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { hasControlCharacter, oneLineMessage } from '~/lib/platform/shared/control-characters';
 import { isCalendarDate } from '~/lib/platform/shared/irish-dates';
 import {
+  DEFAULT_DEPOSIT_PERCENT,
   MAX_QUOTE_LINES,
   QUOTE_LINE_KINDS,
   QUOTE_MESSAGE_MAX,
@@ -68,8 +69,17 @@ export const quoteInputSchema = z.object({
   lines: z
     .array(quoteLineSchema, { error: 'Please add the quote’s lines.' })
     .max(MAX_QUOTE_LINES, `A quote holds at most ${MAX_QUOTE_LINES} lines.`),
+  /** The share of the accepted total asked as a deposit (0: none). */
+  depositPercent: z
+    .number({ error: 'The deposit must be a whole percentage from 0 to 100.' })
+    .int('The deposit must be a whole percentage from 0 to 100.')
+    .min(0, 'The deposit must be a whole percentage from 0 to 100.')
+    .max(100, 'The deposit must be a whole percentage from 0 to 100.')
+    .default(DEFAULT_DEPOSIT_PERCENT),
   /** Keep these terms as the ones every new quote starts with. */
   saveTermsAsDefault: z.boolean().optional(),
+  /** Keep this deposit percentage as the one every new quote starts with. */
+  saveDepositAsDefault: z.boolean().optional(),
 });
 export type QuoteInput = z.input<typeof quoteInputSchema>;
 export type QuoteData = z.output<typeof quoteInputSchema>;
@@ -103,3 +113,17 @@ export const quoteChangesSchema = z.object({
       `The message must be at most ${QUOTE_MESSAGE_MAX.toLocaleString('en-IE')} characters.`,
     ),
 });
+
+/**
+ * POST /api/quotes/{token}/deposit and its capture: an empty JSON object. The amount is the
+ * server's, so a body that names one (or anything else) is refused.
+ */
+export const depositRequestSchema = z.strictObject(
+  {},
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'The deposit is worked out by the site: send an empty JSON object.'
+        : 'The request body must be an empty JSON object.',
+  },
+);

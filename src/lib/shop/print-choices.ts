@@ -7,15 +7,7 @@
 import { formatEuro } from '~/lib/platform/shared/format';
 import { priceWithWas } from '~/lib/shop/price-sales';
 import { framingPriceFor, linePriceCents, lineTotalCents } from '~/lib/shop/pricing';
-import {
-  bothUnitsWords,
-  inchWords,
-  isOriginalSize,
-  MATERIALS,
-  materialWords,
-  SIZES_BY_AREA,
-  sizeName,
-} from '~/lib/site/catalogue';
+import { inchWords, isOriginalSize, MATERIALS, materialWords, SIZES_BY_AREA } from '~/lib/site/catalogue';
 import {
   FINISH_LABELS,
   FINISHES,
@@ -25,6 +17,7 @@ import {
   type PrintSize,
 } from '~/lib/site/constants';
 
+export { FRAMED_LABEL, framingWords, NO_FRAMING_LABEL, sizeWords } from './print-words';
 export { FINISH_LABELS, MATERIALS, PRINT_SIZE_LABELS };
 
 /** A print of the photo on sale, as the page and the dialog read it (never a price they compute). */
@@ -126,13 +119,6 @@ export const framingShown = (
 export const unframedMaterialWords = (finish: Finish): string =>
   `${MATERIALS[finish].label} is not framed: it comes ready to hang.`;
 
-/**
- * A size as a buyer chooses and reads it, in inches and centimetres: "Small · 8 × 12 in (20 × 30 cm)"
- * for the shop's original sizes, which keep their names, "16 × 24 in (41 × 61 cm)" for the others.
- */
-export const sizeWords = (size: PrintSize): string =>
-  isOriginalSize(size) ? `${sizeName(size)} · ${bothUnitsWords(size)}` : bothUnitsWords(size);
-
 /** How a price is shown beside a choice and in the totals. */
 export const showPrice = formatEuro;
 
@@ -149,14 +135,9 @@ export function sizePriceText(variants: readonly PrintVariant[], size: PrintSize
   return variant ? priceWithWas(variant.priceCents, variant.wasCents) : '';
 }
 
-export const NO_FRAMING_LABEL = 'No framing';
-export const FRAMED_LABEL = 'Framed';
 /** What a frame adds, shown beside "Framed". */
 export const framePriceText = (framePrice: number | null): string =>
   framePrice === null ? 'not available' : `+${showPrice(framePrice)}`;
-
-/** Whether a print is framed, where a line says it apart from the rest: "Framed" or "No framing". */
-export const framingWords = (framed: boolean): string => (framed ? FRAMED_LABEL : NO_FRAMING_LABEL);
 
 /** How a print's words end when it is framed; an unframed print's words say nothing of framing. */
 const FRAMED_ENDING = ', framed';

@@ -131,6 +131,11 @@ export const orderCreateLimiter = new RateLimiter(20, 60 * 60_000);
 export const paypalSetupLimiter = new RateLimiter(60, 60 * 60_000);
 /** Acceptances and change requests of quotes from one address: a client sends a few; this stops floods and guessing. */
 export const quoteIpLimiter = new RateLimiter(30, 60 * 60_000);
+/**
+ * Deposit payments of quotes started and captured from one address: a client pays once, after a
+ * retry or two; this stops floods of orders asked of PayPal and the guessing of links.
+ */
+export const quotePaymentIpLimiter = new RateLimiter(30, 60 * 60_000);
 /** Reviews sent from one address: a link holds at most one per print, so this only stops floods. */
 export const reviewIpLimiter = new RateLimiter(60, 60 * 60_000);
 /**

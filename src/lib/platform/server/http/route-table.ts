@@ -143,6 +143,10 @@ export const ROUTES: readonly RouteRule[] = [
   // is the authorization, checked by each endpoint; rate-limited per address.
   api('/api/quotes/*/accept', 'public', 'public', true),
   api('/api/quotes/*/changes', 'public', 'public', true),
+  // The client's payment of an accepted quote's deposit: the same token in the path, the amount the
+  // server's, rate-limited per address.
+  api('/api/quotes/*/deposit', 'public', 'public', true),
+  api('/api/quotes/*/deposit/*/capture', 'public', 'public', true),
   // A page's shop event (a print added to the cart) for the owner's visitor numbers: counted once a
   // minute at most per address, never from robots or the owner.
   api('/api/visits', 'public', 'public', true),
