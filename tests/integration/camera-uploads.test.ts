@@ -232,5 +232,6 @@ describe('asking for a photo upload link', () => {
     } finally {
       await other.stop();
     }
-  });
+    // Two site starts: about 13 s on S3 alone, more beside the other lanes of a full test run.
+  }, 90_000);
 });

@@ -270,7 +270,8 @@ describe('galleries over HTTP', () => {
     expect(await offsetOf(location)).toBe(0);
   });
 
-  // A restart and a resumed 8 MiB upload: about 10 s alone, several times that beside other files.
+  // A restart and a resumed 8 MiB upload: about 10 s alone (20 s on S3), several times that beside
+  // other files.
   it('resumes a photo after a dropped connection and a server restart, whole, and processes it', async () => {
     // Over 8 MiB: on S3 an upload in progress goes to the bucket in parts of 8 MiB, and the bytes of
     // a part still arriving when the connection drops are sent again.
@@ -387,7 +388,7 @@ describe('galleries over HTTP', () => {
     expect(await whereStored(site.dataDir, row?.originalKey ?? '')).toBe(STORED);
     // The original is kept as it came, beside the streamable copy.
     expect((await readStored(site.dataDir, row?.originalKey ?? '')).equals(clip)).toBe(true);
-  });
+  }, 120_000);
 
   // A backup copies UPLOADS_DIR; on S3 the originals are in the bucket, which the backup's own
   // tests cover (how a bucket is backed up is the backup's to say, not the galleries').
