@@ -26,7 +26,7 @@ import { getJson, HttpError, sendJson } from '~/lib/platform/client/api';
 import { notify } from '~/lib/platform/client/toaster';
 import { useHydrated } from '~/lib/platform/client/use-hydrated';
 import { formatEuro } from '~/lib/platform/shared/format';
-import { COUNTRIES } from '~/lib/selling/countries';
+import { countriesFromText } from '~/lib/selling/country-list';
 import { type CartLine, lineKey, orderLines, totals } from '~/lib/shop/cart';
 import { $cart, clearCart, removeFromCart, setQuantity } from '~/lib/shop/cart-store';
 import { framingWords, sizeWords } from '~/lib/shop/print-words';
@@ -83,7 +83,9 @@ function typedBeforeHydration(form: HTMLFormElement | null): Partial<Record<Cust
   return typed;
 }
 
-export default function Checkout() {
+/** `countries`: the country choices as text (lib/selling/country-list.ts says why). */
+export default function Checkout(props: { countries: string }) {
+  const countries = useMemo(() => countriesFromText(props.countries), [props.countries]);
   const stored = useStore($cart) as CartLine[];
   // The server renders the frame (the form, and the space the cart's lines will take: an inline
   // script in the page sets --cart-lines before the first paint); the lines fill it once hydrated.
@@ -253,7 +255,7 @@ export default function Checkout() {
             <Field label="Street Address" {...field('street')} autoComplete="street-address" wide />
             <Field label="City" {...field('city')} autoComplete="address-level2" />
             <Field label="Postal Code" {...field('postalCode')} autoComplete="postal-code" />
-            <Field label="Country" {...field('country')} autoComplete="country" options={COUNTRIES} />
+            <Field label="Country" {...field('country')} autoComplete="country" options={countries} />
           </form>
         </section>
 

@@ -7,7 +7,6 @@
 import { useState } from 'react';
 import type { QuoteAnswer } from '~/lib/checkout/quote-answer';
 import { formatEuro, formatEuroDecimal } from '~/lib/platform/shared/format';
-import { countryInSentence } from '~/lib/selling/countries';
 import { type CartLine, lineKey } from '~/lib/shop/cart';
 import { LabSpeedChoice } from './LabSpeedChoice';
 import type { QuoteState } from './use-quote';
@@ -15,8 +14,8 @@ import type { QuoteState } from './use-quote';
 const NBSP = '\u00a0';
 
 /** "Standard delivery, from the Netherlands": the lab's method and where it makes the prints. */
-export function labDeliveryWords(part: { method: string; madeIn: string[] }): string {
-  const places = part.madeIn.map(countryInSentence);
+export function labDeliveryWords(part: { method: string; madeInWords: string[] }): string {
+  const places = part.madeInWords;
   return places.length ? `${part.method} delivery, from ${places.join(' and ')}` : `${part.method} delivery`;
 }
 

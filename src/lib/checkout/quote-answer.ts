@@ -21,6 +21,8 @@ export interface QuoteAnswer {
         amount: string;
         method: string;
         madeIn: string[];
+        /** The same countries as words for a sentence ("the Netherlands"). */
+        madeInWords: string[];
         options: { method: string; amount: string }[];
       }
   )[];

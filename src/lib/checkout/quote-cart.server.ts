@@ -218,6 +218,7 @@ export function quoteAnswer({ priced, quote, discount, lab }: CartQuote): QuoteA
               amount: centsToDecimal(quote.labShippingCents),
               method: lab.method,
               madeIn: lab.madeIn,
+              madeInWords: lab.madeIn.map(countryInSentence),
               options: lab.options.map((o) => ({ method: o.method, amount: centsToDecimal(o.cents) })),
             },
           ]

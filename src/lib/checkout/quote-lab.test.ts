@@ -80,6 +80,7 @@ describe('quoting prints the lab makes', () => {
         amount: '9.50',
         method: 'Standard',
         madeIn: ['NL'],
+        madeInWords: ['the Netherlands'],
         options: [{ method: 'Standard', amount: '9.50' }],
       },
     ]);
@@ -100,6 +101,7 @@ describe('quoting prints the lab makes', () => {
         amount: '12.50',
         method: 'Standard',
         madeIn: ['NL'],
+        madeInWords: ['the Netherlands'],
         options: [{ method: 'Standard', amount: '12.50' }],
       },
     ]);
@@ -126,6 +128,7 @@ describe('quoting prints the lab makes', () => {
         amount: '19.00',
         method: 'Express',
         madeIn: ['NL'],
+        madeInWords: ['the Netherlands'],
         options: [{ method: 'Express', amount: '19.00' }],
       },
     ]);
@@ -143,6 +146,7 @@ describe('quoting prints the lab makes', () => {
       amount: '9.50',
       method: 'Standard',
       madeIn: ['NL'],
+      madeInWords: ['the Netherlands'],
       options: [
         { method: 'Budget', amount: '6.50' },
         { method: 'Standard', amount: '9.50' },
