@@ -12,6 +12,7 @@ import {
   modelDeadlineMs,
 } from '~/lib/composition/analysis/model.server';
 import { loadPlanes } from '~/lib/composition/analysis/pixels.server';
+import { frameWedges } from '~/lib/composition/analysis/skyline.server';
 import { findSubject, thirdsDistances } from '~/lib/composition/analysis/subject.server';
 import { COMPOSITION_TIPS } from '~/lib/composition/analysis/tips.server';
 import {
@@ -21,7 +22,7 @@ import {
 } from '~/lib/composition/schemas';
 import { getLog } from '~/lib/platform/server/log';
 import { compositionBand } from '~/lib/platform/shared/format';
-import { hardCopy, readPhoto, rotateAndCrop } from '~tests/fixtures/composition/known-truth';
+import { hardCopy, readPhoto, rotateAndCrop, shiftExposure } from '~tests/fixtures/composition/known-truth';
 import { modelAnalysis, type OpenAiFake, startOpenAiFake } from '~tests/helpers/openai-fake';
 import { darkPhoto, horizonPhoto, subjectPhoto } from '~tests/helpers/photos';
 
@@ -86,6 +87,18 @@ describe('local analyser: horizon', () => {
     ];
     expect(turned?.skyline).toBe(false);
     expect(Math.abs(turned!.tilt - level!.tilt - -6)).toBeLessThanOrEqual(1);
+  });
+
+  it('takes a dark sea at night for part of the scene, not for the empty wedges of a turned frame', async () => {
+    // Darkest Hour, 2.5 stops darker: a sea nearly as black and as flat as a wedge, along the bottom.
+    const night = await shiftExposure(await readPhoto('darkest-hour.jpg'), -2.5);
+    const untouched = frameWedges(await loadPlanes(night));
+    expect(untouched.includes(1)).toBe(false);
+    const turnedPlanes = await loadPlanes(await hardCopy(night, 4));
+    expect(frameWedges(turnedPlanes).includes(1)).toBe(true);
+    const [level, turned] = [findHorizon(await loadPlanes(night)), findHorizon(turnedPlanes)];
+    expect(turned?.skyline).toBe(false);
+    expect(Math.abs(turned!.tilt - level!.tilt - 4)).toBeLessThanOrEqual(1);
   });
 
   it('follows the owner: "this is the horizon" levels a skyline, "this is not" leaves nothing to level', async () => {

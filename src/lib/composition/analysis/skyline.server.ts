@@ -20,7 +20,9 @@
 // A photo turned in an editor without cropping has black wedges in its corners, whose edges are as
 // straight and as strong as any horizon and run at the turn's own angle: the wedges (and a few pixels
 // beyond, where blur and JPEG spread them) are left out of every measure, and a line that runs along
-// one (its band above or below mostly wedge) is no horizon.
+// one (its band above or below mostly wedge) is no horizon. Only what lies outside the turned frame,
+// for the turn that its empty corners fit, counts as wedge: a dark sea or field at night is as black
+// and as flat as a wedge, and taking it for one hid the sea line of dark photos.
 //
 // Each measure is read along the line and across it, not along the frame's axes, and compares the
 // two sides of the line with each other or with the frame: it holds when the photo is mirrored,
@@ -88,7 +90,8 @@ export interface Surroundings {
 
 /**
  * The empty wedges of a frame turned without cropping, 1 per pixel: near-black, flat pixels joined
- * to the border, grown by WEDGE_MARGIN. All 0 for a photo that has none.
+ * to the border that lie outside the frame turned by the turn they fit (turnOfFrame), grown by
+ * WEDGE_MARGIN. All 0 for a photo that has none, or whose dark border fits no turn.
  */
 export function frameWedges({ width: w, height: h, L, gx, gy }: Planes): Uint8Array {
   const empty = (i: number) => L[i]! < WEDGE_L && Math.abs(gx[i]!) + Math.abs(gy[i]!) < WEDGE_FLAT;
@@ -117,7 +120,14 @@ export function frameWedges({ width: w, height: h, L, gx, gy }: Planes): Uint8Ar
   let count = 0;
   for (let i = 0; i < mask.length; i++) count += mask[i]!;
   if (count < (w * h) / 500) return new Uint8Array(w * h);
+  const turn = turnOfFrame(mask, w, h);
+  if (turn === null) return new Uint8Array(w * h);
   keepOutsideContent(mask, w, h, (i) => L[i]! >= WEDGE_L);
+  // Only what lies outside the turned frame can be a wedge: a dark part of the scene inside it (a sea
+  // or a field at night) that joined a wedge in the flood fill, or that touches the border of a frame
+  // that was never turned, is not one.
+  for (let i = 0; i < mask.length; i++)
+    if (mask[i] && outsideTurned(turn, w, h, i % w, Math.floor(i / w)) < -TURN_FIT_PX) mask[i] = 0;
   const grown = new Uint8Array(mask);
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
@@ -130,6 +140,89 @@ export function frameWedges({ width: w, height: h, L, gx, gy }: Planes): Uint8Ar
     }
   }
   return grown;
+}
+
+/** The largest turn, degrees, looked for: the horizon search's own reach. */
+const MAX_TURN_DEG = 15;
+/** Steps of the turn tried, degrees. */
+const TURN_STEP_DEG = 0.25;
+/** A turn smaller than this leaves wedges too thin to matter. */
+const MIN_TURN_DEG = 0.5;
+/** Pixels: how far outside the turned frame a pixel must be to test a turn, and inside it to leave the mask. */
+const TURN_FIT_PX = 2;
+/** The share of the pixels well outside a turned frame that must be empty for the turn to fit. */
+const TURN_EMPTY = 0.95;
+
+/**
+ * How far (px) the pixel (x, y) lies outside the frame turned by `turn` about its centre (the
+ * photo turned in an editor and cut back to its own size); negative inside.
+ */
+function outsideTurned(turn: Turn, w: number, h: number, x: number, y: number): number {
+  const [u, v] = [x - (w - 1) / 2, y - (h - 1) / 2];
+  const along = u * turn.cos + v * turn.sin;
+  const across = -u * turn.sin + v * turn.cos;
+  return Math.max(Math.abs(along) - w / 2, Math.abs(across) - h / 2);
+}
+
+interface Turn {
+  deg: number;
+  cos: number;
+  sin: number;
+}
+const turnOf = (deg: number): Turn => ({
+  deg,
+  cos: Math.cos((deg * Math.PI) / 180),
+  sin: Math.sin((deg * Math.PI) / 180),
+});
+
+/**
+ * The turn of a frame turned in an editor and cut back to its own size, read from its empty pixels
+ * (`mask`): the largest turn, either way, whose corners outside the frame are all empty, or null when
+ * none of at least MIN_TURN_DEG is. The wedges of a turned frame are four thin triangles whose long
+ * sides run at the turn's angle, so a turn a little too large already takes in the scene, while a
+ * dark part of the scene (a sea at night, a shadow along the bottom) fits no turn: it reaches the
+ * middle of the border, where a turned frame leaves no wedge.
+ */
+function turnOfFrame(mask: Uint8Array, w: number, h: number): Turn | null {
+  // A turn of t° leaves wedges within this many pixels of the border, along its outer parts.
+  const reach = Math.ceil((w / 2) * Math.tan((MAX_TURN_DEG * Math.PI) / 180) + h * 0.05) + TURN_FIT_PX;
+  // Every other pixel of every other row near the border: the wedges are tens of pixels across, and
+  // this is tried for each turn.
+  const us: number[] = [];
+  const vs: number[] = [];
+  const masked: number[] = [];
+  for (let y = 0; y < h; y += 2)
+    for (let x = 0; x < w; x += 2)
+      if (y < reach || y >= h - reach || x < reach || x >= w - reach) {
+        us.push(x - (w - 1) / 2);
+        vs.push(y - (h - 1) / 2);
+        masked.push(mask[y * w + x]!);
+      }
+  const [u, v, m] = [Float64Array.from(us), Float64Array.from(vs), Uint8Array.from(masked)];
+  const [halfW, halfH] = [w / 2 + TURN_FIT_PX, h / 2 + TURN_FIT_PX];
+  // outsideTurned, written out: this loop runs for every turn tried.
+  const fits = ({ cos, sin }: Turn) => {
+    let [outside, empty] = [0, 0];
+    for (let k = 0; k < u.length; k++) {
+      const along = u[k]! * cos + v[k]! * sin;
+      const across = v[k]! * cos - u[k]! * sin;
+      if (Math.abs(along) < halfW && Math.abs(across) < halfH) continue;
+      outside++;
+      empty += m[k]!;
+    }
+    // A turn so small that no pixel lies well outside it says nothing either way.
+    return outside === 0 ? null : empty >= TURN_EMPTY * outside;
+  };
+  let best: Turn | null = null;
+  for (const sign of [1, -1]) {
+    for (let deg = TURN_STEP_DEG; deg <= MAX_TURN_DEG; deg += TURN_STEP_DEG) {
+      const turn = turnOf(sign * deg);
+      const fit = fits(turn);
+      if (fit === false) break;
+      if (fit && deg >= MIN_TURN_DEG && (best === null || deg > Math.abs(best.deg))) best = turn;
+    }
+  }
+  return best;
 }
 
 /**
