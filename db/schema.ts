@@ -2,7 +2,16 @@
 // Money is integer cents everywhere (`*_cents` columns); euros appear only at the edges.
 // Migrations are generated from this file by `npm run db:generate` into db/migrations/.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import {
+  type AnySQLiteColumn,
+  check,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
 import {
   BACKGROUND_SECTIONS,
   DISCOUNT_KINDS,
@@ -354,7 +363,13 @@ export const orders = sqliteTable(
     paymentId: text('payment_id'),
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('pending'),
     paypalOrderId: text('paypal_order_id').unique(),
+    /** The Stripe PaymentIntent of an order paid by card (lib/checkout/stripe-checkout.server.ts). */
     stripePaymentIntentId: text('stripe_payment_intent_id'),
+    /**
+     * Why the last attempt to pay failed, in the payment provider's words ("Your card was declined."):
+     * the order stays unpaid, and the buyer may pay it with another card.
+     */
+    paymentFailureReason: text('payment_failure_reason'),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
     /**
      * Made while the site ran in test mode (no PayPal keys: the built-in PayPal fake took the
@@ -428,8 +443,22 @@ export const orders = sqliteTable(
     index('orders_created_idx').on(t.createdAt),
     // The owner's list filtered by status, newest first, reads a page without sorting.
     index('orders_status_created_idx').on(t.status, t.createdAt),
+    // One order per Stripe payment: a webhook finds its order by it.
+    uniqueIndex('orders_stripe_payment_intent_idx').on(t.stripePaymentIntentId),
   ],
 );
+
+/**
+ * The Stripe webhook events already handled, by Stripe's event id: an event delivered again (Stripe
+ * retries until it gets a 2xx, and may send one twice) is answered 200 and changes nothing.
+ */
+export const stripeEvents = sqliteTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  /** The PaymentIntent the event is about, if any. */
+  paymentIntentId: text('payment_intent_id'),
+  createdAt: createdAt(),
+});
 
 /** Every change of an order's status: from what, to what, by whom, when, and whether the customer was told. */
 export const orderStatusHistory = sqliteTable(
@@ -1109,10 +1138,12 @@ export const labOrders = sqliteTable(
 // ---------------------------------------------------------------- invoices
 
 /**
- * The VAT invoices of paid orders and the credit notes of their refunds. Each kind has its own
- * unbroken sequence of numbers (1, 2, 3…), given inside the transaction that records the payment or
- * the refund, so a rollback takes the number back with it. The supplier's details and the buyer's
- * name and address are copied in when the document is issued: later edits never change it.
+ * The VAT invoices of paid orders and of drone jobs (a job's deposit when paid, its balance when the
+ * owner invoices it), and the credit notes of their refunds. Each kind has its own unbroken sequence
+ * of numbers (1, 2, 3…), shared by orders and jobs, given inside the transaction that records the
+ * payment, the refund or the invoicing, so a rollback takes the number back with it. A document is
+ * an order's or a job's, never both (the CHECK). The supplier's details and the buyer's name and
+ * address are copied in when the document is issued: later edits never change it.
  */
 export const invoices = sqliteTable(
   'invoices',
@@ -1120,9 +1151,11 @@ export const invoices = sqliteTable(
     id: id(),
     kind: text('kind', { enum: ['invoice', 'credit_note'] }).notNull(),
     number: integer('number').notNull(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'restrict' }),
+    orderId: text('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    /** The drone job (its quote) the document is for, when it is not an order's. */
+    quoteId: text('quote_id').references((): AnySQLiteColumn => quotes.id, { onDelete: 'restrict' }),
+    /** Which payment of the job: its deposit or its balance; null for an order's document. */
+    jobPart: text('job_part', { enum: JOB_PAYMENT_KINDS }),
     /** A credit note's invoice (its id); null on an invoice. */
     refersToId: text('refers_to_id'),
     issuedAt: integer('issued_at', { mode: 'timestamp_ms' }).notNull(),
@@ -1137,6 +1170,11 @@ export const invoices = sqliteTable(
   (t) => [
     uniqueIndex('invoices_kind_number_idx').on(t.kind, t.number),
     uniqueIndex('invoices_kind_order_idx').on(t.kind, t.orderId),
+    uniqueIndex('invoices_kind_job_part_idx').on(t.kind, t.quoteId, t.jobPart),
+    // Column names written out: drizzle-kit would qualify them with the name of the table it
+    // rebuilds ("__new_invoices"), which then outlives the rename in the stored CHECK.
+    check('invoices_order_or_job', sql`("order_id" is null) <> ("quote_id" is null)`),
+    check('invoices_job_part', sql`("quote_id" is null) = ("job_part" is null)`),
   ],
 );
 
@@ -1177,6 +1215,13 @@ export const quotes = sqliteTable(
     withdrawnAt: integer('withdrawn_at', { mode: 'timestamp_ms' }),
     /** The share of the accepted total asked as a deposit, 0 to 100 (0: no deposit asked). */
     depositPercent: integer('deposit_percent').notNull().default(30),
+    /** The client gallery the job is delivered in, once the owner attaches one. */
+    galleryId: text('gallery_id').references(() => galleries.id, { onDelete: 'set null' }),
+    /** When the client was reminded of the shoot, two days before it. */
+    shootReminderSentAt: integer('shoot_reminder_sent_at', { mode: 'timestamp_ms' }),
+    /** When the client was reminded of the unpaid balance invoice: 7 days after it was sent, then 14. */
+    balanceReminder1SentAt: integer('balance_reminder_1_sent_at', { mode: 'timestamp_ms' }),
+    balanceReminder2SentAt: integer('balance_reminder_2_sent_at', { mode: 'timestamp_ms' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -19,7 +19,7 @@ export const FEATURE_IMPORTS = {
   drone: ['media', 'photos', 'site'],
   enquiries: ['site'],
   galleries: ['media', 'shop', 'site'],
-  jobs: ['content', 'orders', 'payments', 'selling', 'site'],
+  jobs: ['checkout', 'content', 'galleries', 'orders', 'payments', 'selling', 'site'],
   lab: ['media', 'site'],
   media: ['site'],
   orders: ['checkout', 'lab', 'media', 'payments', 'reviews', 'selling', 'shop', 'site', 'withdrawals'],

@@ -7,6 +7,7 @@ import { startPaymentReconciler } from '../src/lib/checkout/payment-reconcile.se
 import { makeGalleryDerivativesPrivate } from '../src/lib/galleries/gallery-media.server';
 import { resumeGalleryProcessing } from '../src/lib/galleries/gallery-processing.server';
 import { startExpiryReminders } from '../src/lib/galleries/gallery-reminders.server';
+import { startJobReminders } from '../src/lib/jobs/job-reminders.server';
 import { isQuoteAttachment, renderQuoteAttachment } from '../src/lib/jobs/quote-attachment.server';
 import { getLab } from '../src/lib/lab/lab-backend.server';
 import { startLabSender } from '../src/lib/lab/lab-sender.server';
@@ -100,6 +101,9 @@ export async function boot(): Promise<void> {
   startHoldRelease(db);
   // Galleries whose owner asked for it remind their recipients 7 days before they expire: now, then hourly.
   startExpiryReminders(db);
+  // Drone clients are reminded of their shoot two days before it, and of an unpaid balance invoice
+  // 7 and 14 days after it was sent: now, then hourly.
+  startJobReminders(db);
   // Uploads never finished or never saved to a record are removed after 24 hours: now, then hourly.
   startStorageSweep(db);
   // Page views are counted in memory and written every VISITS_FLUSH_SECONDS (lib/visits).

@@ -1,6 +1,7 @@
 // Session → locals, then the owner guard and the cross-site check, then the security headers
 // of every answer and, on pages, deferred scripts and a hash-based CSP.
 import { defineMiddleware } from 'astro:middleware';
+import { cardsOn } from '~/lib/payments/stripe-access.server';
 import { setRequestRole } from '~/lib/platform/server/log';
 import { accessFor, isCrossSite, stricter } from './lib/platform/server/auth/access';
 import { readSessionUser } from './lib/platform/server/auth/auth';
@@ -22,13 +23,15 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (!headers.has(name)) headers.set(name, value);
   }
   if (personal) headers.set('Cache-Control', 'private, no-store');
-  return finish(
-    response,
-    headers,
-    (config.paypal.mode === 'live' || config.paypal.mode === 'sandbox') &&
+  const path = context.url.pathname;
+  return finish(response, headers, {
+    paypal:
+      (config.paypal.mode === 'live' || config.paypal.mode === 'sandbox') &&
       // The checkout and a drone quote's page (its deposit) show PayPal's buttons.
-      (context.url.pathname.startsWith('/checkout') || context.url.pathname.startsWith('/quote/')),
-  );
+      (path.startsWith('/checkout') || path.startsWith('/quote/')),
+    // The checkout offers cards through Stripe.js when Stripe's keys are set.
+    stripe: path.startsWith('/checkout') && cardsOn(),
+  });
 });
 
 async function guarded(
@@ -82,7 +85,11 @@ async function guarded(
  * stylesheet cut to its markup, its whole stylesheet loaded before those scripts), and a CSP that
  * allows only the site's own inline scripts (by hash) and the loader made here.
  */
-async function finish(response: Response, headers: Headers, paypal: boolean): Promise<Response> {
+async function finish(
+  response: Response,
+  headers: Headers,
+  providers: { paypal: boolean; stripe: boolean },
+): Promise<Response> {
   const init = { status: response.status, statusText: response.statusText, headers };
   if (!headers.get('content-type')?.startsWith('text/html') || import.meta.env.DEV) {
     return new Response(response.body, init);
@@ -90,6 +97,6 @@ async function finish(response: Response, headers: Headers, paypal: boolean): Pr
   const cut = cutInlineStylesheet(await response.text());
   const { html, loader } = deferModuleScripts(cut.html, cut.stylesheet);
   const scriptHashes = pageScriptHashes(html, loader ? [loader] : []);
-  headers.set('Content-Security-Policy', pagePolicy({ scriptHashes, paypal }));
+  headers.set('Content-Security-Policy', pagePolicy({ scriptHashes, ...providers }));
   return new Response(html, init);
 }

@@ -4,8 +4,11 @@
 // accepts by typing their name and ticking the terms, and the page says so; the client then pays the
 // deposit (30% of the total, with test mode's clearly marked button) and the page says it is paid;
 // the quote's PDF carries the same total; the owner's Jobs tab then reads "Accepted by …" and the
-// deposit paid, with what remains.
+// deposit paid, with what remains. Then the delivery: the owner attaches a new gallery to the job and
+// invoices the balance; the client opens the invoice's link on a phone and pays the balance; the
+// gallery's downloads open by themselves, and the mails of each step are in the outbox.
 import { expect, test } from '@playwright/test';
+import { OWNER } from '../../playwright.config';
 import { mailsFiledTo } from '../helpers/mail-file';
 import { pdfText } from '../helpers/pdf-text';
 import { seriousViolations } from './axe';
@@ -13,11 +16,11 @@ import { signInTo } from './sign-in';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
 
-test('an enquiry becomes a quote, accepted and its deposit paid on a phone, and the owner sees both', async ({
+test('an enquiry becomes a quote, accepted and paid on a phone, delivered in a gallery whose downloads open on payment', async ({
   page,
   browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const run = Date.now().toString(36);
   const email = `orla-${run}@example.ie`;
   const client = { first: 'Orla', last: `Kavanagh ${run}` };
@@ -146,4 +149,80 @@ test('an enquiry becomes a quote, accepted and its deposit paid on a phone, and 
   await phoneForm.getByRole('button', { name: 'Add travel' }).click();
   await expect(phoneForm.getByLabel('Km of line 2', { exact: true })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // 5. The owner attaches a new gallery to the job and invoices the balance.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/admin?tab=jobs');
+  await page.getByRole('button', { name: `Open the quote ${title}` }).click();
+  const delivery = page.getByRole('region', { name: 'Delivery and balance' });
+  await expect(delivery).toContainText('No gallery attached yet');
+  await expect(delivery).toContainText(`Balance ${balance} not invoiced yet`);
+  await expect(delivery.getByLabel('Gallery for this job')).toHaveValue('new');
+  await delivery.getByRole('button', { name: 'Attach the gallery' }).click();
+  await expect(delivery).toContainText(`Gallery “${title}”: proofing until the balance is paid`);
+  await delivery.getByRole('button', { name: 'Invoice the balance' }).click();
+  await expect(delivery).toContainText(
+    new RegExp(`${balance.replace('.', '\\.')} due since \\d+ \\w+ \\(INV-\\d{6}\\)`),
+  );
+  await expect(delivery.getByRole('button', { name: 'Invoice the balance' })).toHaveCount(0);
+  await expect(delivery.getByRole('link', { name: /Balance invoice INV-\d{6} \(PDF\)/ })).toBeVisible();
+
+  // 6. The client opens the invoice's link on a phone and pays the balance.
+  let payLink = '';
+  await expect
+    .poll(() => {
+      const mail = mailsFiledTo(DATA_DIR, email).find((m) =>
+        /^Invoice INV-\d{6}: the balance for/.test(m.subject),
+      );
+      payLink = mail?.text.match(/https?:\/\/\S+\/quote\/[A-Za-z0-9_-]{43}/)?.[0] ?? '';
+      return payLink;
+    })
+    .not.toBe('');
+  expect(payLink).not.toBe(link);
+  const phone2 = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const payPage = await phone2.newPage();
+  await payPage.goto(new URL(payLink).pathname);
+  await expect(payPage.getByRole('heading', { name: `Pay the balance: ${balance}` })).toBeVisible();
+  expect(await payPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  expect(await seriousViolations(payPage)).toEqual([]);
+  const invoicePdf = await payPage.request.get(`${new URL(payLink).pathname}/invoice/balance`);
+  expect(invoicePdf.headers()['content-type']).toBe('application/pdf');
+  const invoiceText = pdfText(await invoicePdf.body());
+  expect(invoiceText).toContain('Balance due (incl. VAT)');
+  expect(invoiceText).toContain(balance);
+  await payPage.getByRole('button', { name: 'Test mode: no real payment' }).click();
+  await expect(
+    payPage.getByRole('status').filter({ hasText: `Balance of ${balance} paid on` }),
+  ).toBeVisible();
+  await expect(payPage.getByRole('button', { name: 'Test mode: no real payment' })).toHaveCount(0);
+  expect(await payPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+  // 7. The gallery's downloads opened by themselves: its link came by mail, with the receipt.
+  let galleryLink = '';
+  await expect
+    .poll(() => {
+      const mail = mailsFiledTo(DATA_DIR, email).find((m) => m.subject === `Your photos are ready: ${title}`);
+      galleryLink = mail?.text.match(/https?:\/\/\S+\/g\/[A-Za-z0-9_-]+/)?.[0] ?? '';
+      return galleryLink;
+    })
+    .not.toBe('');
+  await payPage.goto(new URL(galleryLink).pathname);
+  await expect(payPage.getByRole('link', { name: 'Download all (ZIP)' })).toBeVisible();
+  await expect(payPage.getByText('These are watermarked proofs')).toHaveCount(0);
+  await phone2.close();
+  await expect
+    .poll(() => mailsFiledTo(DATA_DIR, email).map((m) => m.subject))
+    .toContain(`Balance received: ${title}`);
+  await expect
+    .poll(() => mailsFiledTo(DATA_DIR, OWNER.email).map((m) => m.subject))
+    .toContain(`Balance paid by ${fullName}: ${title}`);
+
+  // The owner's Jobs tab: paid, and the gallery released.
+  await page.goto('/admin?tab=jobs');
+  const done = page.getByRole('list', { name: 'Quotes' }).getByRole('listitem').filter({ hasText: title });
+  await expect(done).toContainText('Paid in full');
 });

@@ -160,7 +160,6 @@ describe('payments info', () => {
       clientIdSet: false,
       secretSet: false,
       variables: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_ENV'],
-      cardPayments: 'not configured',
     });
   });
 });

@@ -79,15 +79,22 @@ const PUBLIC_MUTATIONS = [
   '/api/objects/signed/[token]',
   '/api/paypal/order',
   '/api/paypal/order/[id]/capture',
-  // A client's answer to a drone quote: the quote link's token in the path is checked by each endpoint,
-  // the same 404 for every token that opens no quote, and the address is rate-limited.
+  // A client's answer to a drone quote, and their payment of the job's invoiced balance (the amount
+  // the invoice's): the quote link's token in the path is checked by each endpoint, the same 404 for
+  // every token that opens no quote, and the address is rate-limited.
   '/api/quotes/[token]/accept',
+  '/api/quotes/[token]/balance',
+  '/api/quotes/[token]/balance/[paypalOrderId]/capture',
   '/api/quotes/[token]/changes',
   // A client's deposit of an accepted quote: the same token checked, the amount the server's alone.
   '/api/quotes/[token]/deposit',
   '/api/quotes/[token]/deposit/[paypalOrderId]/capture',
   // A buyer's review of what they bought, through the link mailed when the order was delivered.
   '/api/reviews',
+  // A card payment: the buyer's cart priced by the server (never an amount from the body), and
+  // Stripe's webhook, which believes only events whose signature the webhook secret checks.
+  '/api/stripe/payment-intent',
+  '/api/stripe/webhook',
   // A print added to a cart, counted for the owner's visitor numbers: it holds only the event's name,
   // and repeats from one address within a minute are not counted.
   '/api/visits',

@@ -14,6 +14,7 @@
 // with zod, which stays out of the browser.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { type CardIntent, CardPayment, cardReturnPath } from '~/islands/payments/CardPayment';
 import {
   type PaymentSetup,
   type PaymentsOff,
@@ -213,6 +214,24 @@ export default function Checkout(props: { countries: string }) {
     throw new Error('Payment was not completed successfully');
   };
 
+  // A card payment through Stripe: the server makes the order and its PaymentIntent from its quote.
+  const createCardIntent = () => {
+    const { cart, values, code, labSpeed } = latest.current;
+    return sendJson<CardIntent>('POST', '/api/stripe/payment-intent', {
+      lines: orderLines(cart),
+      country: values.country,
+      ...(code ? { discountCode: code } : {}),
+      ...(labSpeed ? { labShippingMethod: labSpeed } : {}),
+      customerData: values,
+    });
+  };
+  const cardPaid = (id: string) => {
+    redirecting.current = true;
+    clearCart();
+    // The server asks Stripe about the payment there, then shows the order's outcome.
+    window.location.assign(cardReturnPath(id));
+  };
+
   const payInTestMode = async () => {
     if (!canPay || busy) return;
     setBusy(true);
@@ -393,6 +412,13 @@ export default function Checkout(props: { countries: string }) {
                     failure={{ title: FAILURE_TITLE, text: FAILURE_TEXT }}
                   />
                 )}
+                <CardPayment
+                  canPay={canPay}
+                  total={quote.status === 'ready' ? quote.answer.total : null}
+                  createIntent={createCardIntent}
+                  paid={cardPaid}
+                  refused={refused}
+                />
               </div>
             </>
           )}

@@ -1,8 +1,8 @@
-// The payment of an accepted quote's deposit, under the quote on /quote/{token}: PayPal's buttons
-// (the same component as the checkout's), or in test mode the same clearly marked test button; on a
-// site without payments set up, the server's sentence and nothing to press. The browser sends no
-// amount: the server works the deposit out and asks PayPal for it. Once paid, the page is loaded
-// again and says so.
+// The payment of an accepted quote's deposit, or of its invoiced balance, under the quote on
+// /quote/{token}: PayPal's buttons (the same component as the checkout's), or in test mode the same
+// clearly marked test button; on a site without payments set up, the server's sentence and nothing
+// to press. The browser sends no amount: the server works it out and asks PayPal for it. Once paid,
+// the page is loaded again and says so.
 import { useEffect, useState } from 'react';
 import {
   type PaymentSetup,
@@ -14,25 +14,30 @@ import { getJson, HttpError, sendJson } from '~/lib/platform/client/api';
 import { notify } from '~/lib/platform/client/toaster';
 import { useHydrated } from '~/lib/platform/client/use-hydrated';
 
-const FAILURE = {
+const failureOf = (kind: 'deposit' | 'balance') => ({
   title: 'Payment not completed',
-  text: 'The deposit could not be paid. Please try again, or contact the photographer.',
-};
+  text: `The ${kind} could not be paid. Please try again, or contact the photographer.`,
+});
 
-const why = (err: unknown) =>
-  err instanceof HttpError && err.serverMessage ? err.serverMessage : FAILURE.text;
+const whyNot = (err: unknown, fallback: string) =>
+  err instanceof HttpError && err.serverMessage ? err.serverMessage : fallback;
 
-export default function DepositPayment(props: { token: string }) {
+export default function DepositPayment(props: { token: string; kind?: 'deposit' | 'balance' }) {
+  const kind = props.kind ?? 'deposit';
+  const FAILURE = failureOf(kind);
+  const why = (err: unknown) => whyNot(err, FAILURE.text);
   const hydrated = useHydrated();
   const [setup, setSetup] = useState<PaymentSetup | PaymentsOff | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const base = `/api/quotes/${encodeURIComponent(props.token)}/deposit`;
+  const base = `/api/quotes/${encodeURIComponent(props.token)}/${kind}`;
 
   useEffect(() => {
     getJson<PaymentSetup | PaymentsOff>('/api/paypal/setup')
       .then((s) => s && setSetup(s))
-      .catch((err) => setProblem(why(err)));
+      .catch((err) =>
+        setProblem(whyNot(err, 'Payment options could not be loaded. Please reload the page.')),
+      );
   }, []);
 
   const createOrder = async () => (await sendJson<{ id: string }>('POST', base, {})).id;

@@ -1,9 +1,10 @@
-// The Jobs tab: the owner's quotes with the client, title, total and where each stands in words,
-// filtered by status; "New quote" opens the form, and so does "Write a quote" on a drone enquiry
-// (prefilled with the client's name, e-mail and message). One column on a phone.
+// The Jobs tab: every job (its quote) with the client, title, total, its stage (enquiry, quote sent,
+// accepted, booked, delivered, paid, cancelled) and what is owed since when, filtered by stage;
+// "New quote" opens the form, and so does "Write a quote" on a drone enquiry (prefilled with the
+// client's name, e-mail and message). A list, one column on a phone.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { QUOTE_STANDINGS, STANDING_LABELS } from '~/lib/jobs/quote-rules';
+import { JOB_STAGE_LABELS, JOB_STAGES } from '~/lib/jobs/job-stages';
 import { formatEuro } from '~/lib/platform/shared/format';
 import { QuoteEditor } from './QuoteEditor';
 import { listKey, type QuotePrefill, readQuotes } from './quotes-api';
@@ -58,17 +59,19 @@ export default function JobsTab(props: { prefill?: QuotePrefill | null; onPrefil
           value={status}
           onChange={(e) => setStatus(e.target.value)}
         >
-          <option value="all">All quotes</option>
-          {QUOTE_STANDINGS.map((s) => (
+          <option value="all">All jobs</option>
+          {JOB_STAGES.map((s) => (
             <option key={s} value={s}>
-              {STANDING_LABELS[s]}
+              {JOB_STAGE_LABELS[s]}
             </option>
           ))}
         </select>
       </div>
       {isError && <p role="alert">The quotes could not be loaded. Please reload the page.</p>}
       {data && data.quotes.length === 0 && (
-        <p className="mt-6 text-slate-600">{status === 'all' ? 'No quotes yet.' : 'No quotes stand so.'}</p>
+        <p className="mt-6 text-slate-600">
+          {status === 'all' ? 'No quotes yet.' : 'No jobs at this stage.'}
+        </p>
       )}
       <ul className="mt-6 space-y-3" aria-label="Quotes">
         {data?.quotes.map((q) => (
@@ -78,7 +81,10 @@ export default function JobsTab(props: { prefill?: QuotePrefill | null; onPrefil
               <span className="tabular-nums">{formatEuro(q.grossCents)}</span>
             </div>
             <p className="text-sm text-slate-700">{q.clientName}</p>
-            <p className="text-sm text-slate-700">{q.standingWords}</p>
+            <p className="text-sm">
+              <span className="font-medium">{JOB_STAGE_LABELS[q.stage]}</span> · {q.standingWords}
+            </p>
+            {q.owedWords && <p className="text-sm font-medium text-slate-900">{q.owedWords}</p>}
             {q.depositWords && <p className="text-sm text-slate-700">{q.depositWords}</p>}
             <button
               type="button"

@@ -1,7 +1,8 @@
 // One quote in the Jobs tab. A draft (or a quote the client asked to change) is a form with live
 // totals: save it as a draft or send it to the client. A sent quote is shown as the client sees it,
 // with "Revise" (which makes it a draft again: its link then says it is being revised) and
-// "Withdraw"; an accepted quote shows the acceptance and cannot be changed.
+// "Withdraw"; an accepted quote shows the acceptance and cannot be changed, and its delivery
+// (gallery, balance invoice) is run from JobDelivery.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { depositAsked, ownerDepositWords } from '~/lib/jobs/deposit-rules';
@@ -10,6 +11,7 @@ import { depositAmounts, quoteTotals } from '~/lib/jobs/quote-totals';
 import { reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 import { formatEuro } from '~/lib/platform/shared/format';
+import { JobDelivery } from './JobDelivery';
 import { QuoteLines } from './QuoteLines';
 import { amountsOf, type FormState, initialForm, payloadOf } from './quote-form';
 import {
@@ -164,11 +166,12 @@ function QuoteSummary(props: { quote: QuoteJson; onRevise: () => void; onClose: 
       )}
       <p className="sm:col-span-2">
         {q.status === 'accepted'
-          ? ownerDepositWords(q.deposit)
+          ? ownerDepositWords(q.deposit, q.balance?.state === 'due' || q.balance?.state === 'paid')
           : q.depositPercent > 0
             ? `Deposit asked on acceptance: ${depositAsked(q.deposit)}`
             : 'No deposit asked'}
       </p>
+      {q.status === 'accepted' && <JobDelivery quote={q} />}
       <div className="flex flex-wrap gap-3 sm:col-span-2">
         {q.status === 'sent' && (
           <button type="button" className="btn btn-secondary min-h-11 px-4" onClick={props.onRevise}>

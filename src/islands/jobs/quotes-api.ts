@@ -3,6 +3,7 @@ import type { QuoteLineKind, QuoteListItem, QuoteStanding } from '~/lib/jobs/quo
 
 export type { QuoteListItem };
 
+import type { BalanceView, JobGalleryView } from '~/lib/jobs/balance-rules';
 import type { DepositView } from '~/lib/jobs/deposit-rules';
 import type { QuoteTotals } from '~/lib/jobs/quote-totals';
 import { read } from '~/lib/platform/client/query';
@@ -26,6 +27,8 @@ export interface QuoteJson {
   acceptedTotalCents: number | null;
   depositPercent: number;
   deposit: DepositView;
+  balance: BalanceView | null;
+  gallery: JobGalleryView | null;
   lines: {
     kind: QuoteLineKind;
     description: string;
@@ -56,12 +59,12 @@ export interface QuotePrefill {
 }
 
 export const QUOTES_KEY = ['/api/admin/quotes'];
-export const listKey = (status: string) => [...QUOTES_KEY, 'list', status];
+export const listKey = (stage: string) => [...QUOTES_KEY, 'list', stage];
 export const quoteKey = (id: string) => [...QUOTES_KEY, 'one', id];
 export const DEFAULTS_KEY = [...QUOTES_KEY, 'defaults'];
 
-export const readQuotes = (status: string) =>
-  read<{ quotes: QuoteListItem[] }>(`/api/admin/quotes?status=${encodeURIComponent(status)}`);
+export const readQuotes = (stage: string) =>
+  read<{ quotes: QuoteListItem[] }>(`/api/admin/quotes?stage=${encodeURIComponent(stage)}`);
 export const readQuote = (id: string) => read<QuoteJson>(`/api/admin/quotes/${encodeURIComponent(id)}`);
 export const readDefaults = () => read<QuoteDefaultsJson>('/api/admin/quotes/defaults');
 export const quotePath = (id: string) => `/api/admin/quotes/${encodeURIComponent(id)}`;

@@ -17,6 +17,9 @@ import { LabOrderPanel } from './LabOrderPanel';
 import { irishDateTime, ORDER_STATUS_FILTERS, type OrderDetails } from './orders-api';
 import { PaymentBadge, StatusBadge } from './StatusBadge';
 
+/** Who took the order's payment, as the owner knows them. */
+const providerName = (provider: string | null | undefined) => (provider === 'stripe' ? 'Stripe' : 'PayPal');
+
 const STATUSES = ORDER_STATUS_FILTERS.filter((s) => s !== 'all');
 const euros = formatEuroDecimal;
 
@@ -63,7 +66,7 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
         'Order refunded',
         order?.testMode
           ? 'A test refund of a test order: no money moved.'
-          : 'PayPal has refunded the full amount.',
+          : `${providerName(order?.paymentProvider)} has refunded the full amount.`,
       );
       refresh();
     },
@@ -153,10 +156,19 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                     </dd>
                   </>
                 )}
-                <dt>PayPal order</dt>
-                <dd className="font-mono break-all">{order.paypalOrderId ?? '—'}</dd>
-                <dt>PayPal capture</dt>
-                <dd className="font-mono break-all">{order.paymentId ?? '—'}</dd>
+                {order.paymentProvider === 'stripe' ? (
+                  <>
+                    <dt>Card payment (Stripe)</dt>
+                    <dd className="font-mono break-all">{order.paymentId ?? '—'}</dd>
+                  </>
+                ) : (
+                  <>
+                    <dt>PayPal order</dt>
+                    <dd className="font-mono break-all">{order.paypalOrderId ?? '—'}</dd>
+                    <dt>PayPal capture</dt>
+                    <dd className="font-mono break-all">{order.paymentId ?? '—'}</dd>
+                  </>
+                )}
                 {order.trackingNumber && (
                   <>
                     <dt>Shipped with</dt>
@@ -370,7 +382,7 @@ export function OrderDialog({ orderId, onClose }: { orderId: string; onClose: ()
                         window.confirm(
                           order.testMode
                             ? `Cancel this test order of ${order.customerName}? No money was taken, so none is refunded.`
-                            : `Refund ${euros(order.totalAmount)} to ${order.customerName} through PayPal and cancel the order?`,
+                            : `Refund ${euros(order.totalAmount)} to ${order.customerName} through ${providerName(order.paymentProvider)} and cancel the order?`,
                         )
                       )
                         refund.mutate();

@@ -62,6 +62,8 @@ export interface OrderRow {
 }
 
 export interface OrderDetails extends OrderRow {
+  /** Who took the payment: 'paypal', 'stripe' (a card), or null before any payment. */
+  paymentProvider: 'paypal' | 'stripe' | null;
   paypalOrderId: string | null;
   paymentId: string | null;
   carrier: string | null;

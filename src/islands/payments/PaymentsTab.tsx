@@ -1,14 +1,14 @@
 // The Payments tab: which payment mode the site runs in, which PayPal settings are present (never
-// their values), and how payments are kept safe.
+// their values), card payments through Stripe (StripeKeysCard), and how payments are kept safe.
 import { useQuery } from '@tanstack/react-query';
 import { read } from '~/lib/platform/client/query';
+import { StripeKeysCard } from './StripeKeysCard';
 
 export interface PaymentsInfo {
   mode: 'live' | 'sandbox' | 'test' | 'off';
   clientIdSet: boolean;
   secretSet: boolean;
   variables: string[];
-  cardPayments: string;
 }
 
 const MODE: Record<PaymentsInfo['mode'], { title: string; text: string }> = {
@@ -75,16 +75,14 @@ export function PaymentsTab() {
           ))}
         </ul>
       </Card>
-      <Card title="Card payments">
-        <p>Card payments are {data.cardPayments}: buyers pay through PayPal, which also takes cards.</p>
-      </Card>
+      <StripeKeysCard />
       <Card title="Security">
         <p>
           Every price is decided on the server from your price list; the browser's figures are never charged.
         </p>
         <p>
-          No card data touches this site: PayPal handles it. An order is marked paid only when PayPal confirms
-          the full amount.
+          No card data touches this site: PayPal and Stripe handle it. An order is marked paid only when
+          PayPal or Stripe confirms the full amount.
         </p>
       </Card>
     </div>

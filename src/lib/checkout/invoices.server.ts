@@ -4,7 +4,8 @@
 // number is read after that transaction's first write, so two payments never get the same number,
 // and a transaction that rolls back takes its number with it, leaving no gap. The supplier's details
 // (as saved in the admin, or none) and the buyer's name and address are copied into the document
-// when it is issued, so later edits never change a document already issued.
+// when it is issued, so later edits never change a document already issued. A drone job's invoices
+// (its deposit, its balance) and credit notes take their numbers from the same two sequences.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import type { BusinessDetails } from '~/lib/site/business';
@@ -123,4 +124,61 @@ export function issueCreditNote(
   const invoice = documentOf(tx, orderId, 'invoice');
   if (!invoice) return null;
   return issue(tx, 'credit_note', orderId, amountCents, now, invoice.id);
+}
+
+/** What a drone job's document is for: one of its payments, the buyer, the amount VAT included. */
+export interface JobDocument {
+  quoteId: string;
+  jobPart: 'deposit' | 'balance';
+  buyerName: string;
+  amountCents: number;
+}
+
+/** A job's document of `kind` for one of its payments, if one was issued. */
+export function jobDocumentOf(
+  db: Db | Tx,
+  quoteId: string,
+  jobPart: 'deposit' | 'balance',
+  kind: DocumentKind,
+): Invoice | undefined {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.quoteId, quoteId), eq(invoices.jobPart, jobPart), eq(invoices.kind, kind)))
+    .get();
+}
+
+/**
+ * Issues a drone job's invoice (or credit note) for one of its payments, inside the caller's
+ * transaction, from the same sequence as the orders' documents; issuing again answers the document
+ * already issued. A credit note refers to that payment's invoice.
+ */
+export function issueJobDocument(
+  tx: Db | Tx,
+  kind: DocumentKind,
+  job: JobDocument,
+  now = new Date(),
+): Invoice {
+  const existing = jobDocumentOf(tx, job.quoteId, job.jobPart, kind);
+  if (existing) return existing;
+  const refersTo =
+    kind === 'credit_note' ? jobDocumentOf(tx, job.quoteId, job.jobPart, 'invoice') : undefined;
+  const supplier = readBusinessDetails(tx);
+  return tx
+    .insert(invoices)
+    .values({
+      kind,
+      number: nextNumber(tx, kind),
+      quoteId: job.quoteId,
+      jobPart: job.jobPart,
+      refersToId: refersTo?.id ?? null,
+      issuedAt: now,
+      supplier: supplier ? JSON.stringify(supplier) : null,
+      buyerName: job.buyerName,
+      buyerAddress: null,
+      amountCents: job.amountCents,
+      createdAt: now,
+    })
+    .returning()
+    .get();
 }

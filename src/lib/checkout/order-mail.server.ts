@@ -100,7 +100,9 @@ export function orderMailTexts(
     address,
     '',
     ...money,
-    `PayPal order ${order.paypalOrderId ?? ''}, capture ${order.paymentId ?? ''}`,
+    order.paymentProvider === 'stripe'
+      ? `Paid by card through Stripe: payment ${order.stripePaymentIntentId ?? order.paymentId ?? ''}`
+      : `PayPal order ${order.paypalOrderId ?? ''}, capture ${order.paymentId ?? ''}`,
     ...(byLab ? ['', LAB_OWNER_TEXT] : []),
   ].join('\n');
   return { customer, owner, ref };

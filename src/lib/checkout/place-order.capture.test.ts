@@ -139,6 +139,12 @@ describe('capturing a payment', () => {
       issue: 'INSTRUMENT_DECLINED',
     });
     expect(stored(orderId)?.paymentStatus).toBe('pending');
+    // The buyer chooses another card in PayPal's window and the capture is asked again: PayPal
+    // answers a request id it has seen with its first answer, so the new attempt needs its own.
+    fake.captureBehaviour = 'complete';
+    const again = await capturePaypalOrder(db, client, paypalId, customer);
+    expect(again).toMatchObject({ paid: true, newlyPaid: true });
+    expect(stored(orderId)?.paymentStatus).toBe('completed');
   });
 
   it('answers 404 for a PayPal order the shop does not know', async () => {

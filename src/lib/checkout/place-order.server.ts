@@ -54,6 +54,10 @@ export const FREE_ORDER_MESSAGE =
 export interface StoredOrderFields {
   id?: string;
   paypalOrderId?: string;
+  /** The provider the buyer pays through: PayPal unless said otherwise. */
+  paymentProvider?: 'paypal' | 'stripe';
+  /** The Stripe PaymentIntent of an order paid by card. */
+  stripePaymentIntentId?: string;
   paymentStatus?: 'pending' | 'failed';
   testMode?: boolean;
   /** The buyer's address (client IP): its unpaid orders together hold a few copies of an edition. */
@@ -76,7 +80,8 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
         customerName: '',
         totalAmountCents: sql.placeholder('totalAmountCents'),
         currency: CURRENCY,
-        paymentProvider: 'paypal',
+        paymentProvider: sql.placeholder('paymentProvider'),
+        stripePaymentIntentId: sql.placeholder('stripePaymentIntentId'),
         testMode: placeholderFor('testMode', orders.testMode),
         itemTotalCents: sql.placeholder('itemTotalCents'),
         shippingCents: sql.placeholder('shippingCents'),
@@ -130,6 +135,8 @@ export function createPendingOrder(db: Db, cart: CartQuote, fields: StoredOrderF
     insertOrder.run({
       id: orderId,
       paypalOrderId: fields.paypalOrderId ?? null,
+      paymentProvider: fields.paymentProvider ?? 'paypal',
+      stripePaymentIntentId: fields.stripePaymentIntentId ?? null,
       paymentStatus: fields.paymentStatus ?? 'pending',
       totalAmountCents: quote.totalCents,
       testMode: fields.testMode ?? false,
@@ -429,6 +436,17 @@ function recordCustomer(db: Db, paypalOrderId: string, customer: CustomerData, n
       .where(eq(orders.paypalOrderId, sql.placeholder('paypalOrderId')))
       .prepare(),
   );
+  const order = byPaypalId.get({ paypalOrderId });
+  if (!order) throw new HttpError(404, 'No order was found for this payment.');
+  if (order.paymentStatus === 'completed') return order;
+  const problem = captureProblem(db, order, customer, now);
+  if (problem) throw new HttpError(422, problem);
+  setOrderCustomer(db, order.id, customer);
+  return order;
+}
+
+/** Writes the buyer's name, contacts and delivery address onto an order. */
+export function setOrderCustomer(db: Db, orderId: string, customer: CustomerData): void {
   const setCustomer = preparedOnce(db, 'orders: set customer', () =>
     db
       .update(orders)
@@ -445,13 +463,8 @@ function recordCustomer(db: Db, paypalOrderId: string, customer: CustomerData, n
       .where(eq(orders.id, sql.placeholder('id')))
       .prepare(),
   );
-  const order = byPaypalId.get({ paypalOrderId });
-  if (!order) throw new HttpError(404, 'No order was found for this payment.');
-  if (order.paymentStatus === 'completed') return order;
-  const problem = captureProblem(db, order, customer, now);
-  if (problem) throw new HttpError(422, problem);
   setCustomer.run({
-    id: order.id,
+    id: orderId,
     name: customer.name,
     email: customer.email,
     phone: customer.phone,
@@ -461,13 +474,17 @@ function recordCustomer(db: Db, paypalOrderId: string, customer: CustomerData, n
     city: customer.city,
     updatedAt: new Date(),
   });
-  return order;
 }
 
-/** Captures the order; one PayPal already captured is read instead (its capture is the answer). */
+/**
+ * Captures the order; one PayPal already captured is read instead (its capture is the answer). Each
+ * attempt has its own request id: PayPal answers a request id it has seen with its first answer, so
+ * after a refused card (INSTRUMENT_DECLINED) the buyer's next card would get the refusal again. The
+ * client's own retries of one attempt keep its id, and PayPal never captures an order twice.
+ */
 async function captureOrRead(client: PaypalClient, paypalOrderId: string): Promise<PaypalOrder> {
   try {
-    return await client.captureOrder(paypalOrderId, `capture-${paypalOrderId}`);
+    return await client.captureOrder(paypalOrderId, `capture-${paypalOrderId}-${newRowId()}`);
   } catch (err) {
     if (isPaypalApiError(err) && err.issue === 'ORDER_ALREADY_CAPTURED')
       return client.getOrder(paypalOrderId);
@@ -608,6 +625,19 @@ export function settleCapture(
     }
     return { paid: false, orderId: order.id, reason, status: verdict.status, newlyFailed };
   }
+  const newlyPaid = markOrderPaid(db, order.id, verdict.captureId ?? null);
+  return { paid: true, orderId: order.id, captureId: verdict.captureId ?? '', newlyPaid };
+}
+
+/**
+ * Marks an order paid, once: the one conditional update that moves it to completed, and with it,
+ * in the same transaction, its edition numbers, its discount code's use, its VAT invoice, the
+ * confirmation and the owner's notice, and its order to the print lab. True only for the call that
+ * made the change: paying the same order again (a capture retried, a webhook delivered twice, the
+ * return page and the webhook both) changes nothing and queues nothing. Every payment provider
+ * marks its orders paid through here, after checking the amount and currency itself.
+ */
+export function markOrderPaid(db: Db, orderId: string, paymentId: string | null): boolean {
   const markPaid = preparedOnce(db, 'orders: mark paid', () =>
     db
       .update(orders)
@@ -620,10 +650,11 @@ export function settleCapture(
       .where(and(eq(orders.id, sql.placeholder('id')), ne(orders.paymentStatus, 'completed')))
       .prepare(),
   );
-  // The use of the order's discount code was taken just before PayPal was asked (takeCodeUse) and
-  // is kept. An order paid without one (PayPal settled it after its use was given back, or it was
-  // started before uses were taken that way) is counted now, even past the limit, since the buyer
-  // paid: the owner is told. A test order (test mode: nothing was paid) uses nothing.
+  // For a PayPal order the use of its discount code was taken just before PayPal was asked
+  // (takeCodeUse) and is kept. An order paid without one (PayPal settled it after its use was given
+  // back, it was started before uses were taken that way, or it was paid by card, where the buyer's
+  // bank takes the money without asking this server first) is counted now, even past the limit,
+  // since the buyer paid: the owner is told. A test order (nothing was paid) uses nothing.
   const countCodeUse = preparedOnce(db, 'orders: count discount code use', () =>
     db.$client.prepare(
       `update discount_codes set uses = uses + 1
@@ -639,31 +670,30 @@ export function settleCapture(
   );
   // The connection itself (not drizzle's transaction handle) inside the transaction, so that the
   // mails are queued with statements prepared once for it.
-  const newlyPaid = db.transaction(() => {
+  return db.transaction(() => {
     const changed = markPaid.run({
-      id: order.id,
-      paymentId: verdict.captureId ?? null,
+      id: orderId,
+      paymentId,
       now: new Date(),
     }).changes;
     if (changed === 1) {
       // Edition numbers are given here, in order, by the one answer that marks the order paid.
-      numberEditionCopies(db, order.id);
-      const counted = countCodeUse.get({ id: order.id }) as
+      numberEditionCopies(db, orderId);
+      const counted = countCodeUse.get({ id: orderId }) as
         | { code: string; uses: number; maxUses: number | null }
         | undefined;
       if (counted && counted.maxUses !== null && counted.uses > counted.maxUses) {
         getLog().error(
-          `Order ${order.id} was paid with the code ${counted.code} after its last use was taken: it now shows ${counted.uses} uses of ${counted.maxUses}.`,
+          `Order ${orderId} was paid with the code ${counted.code} after its last use was taken: it now shows ${counted.uses} uses of ${counted.maxUses}.`,
         );
       }
-      markCodeUse.run(order.id);
+      markCodeUse.run(orderId);
       // The VAT invoice is numbered here, so a rollback of this transaction takes its number back.
-      issueInvoice(db, order.id);
-      queueOrderMails(db, order.id);
+      issueInvoice(db, orderId);
+      queueOrderMails(db, orderId);
       // The order to the print lab, for its lines the lab makes, is written with the payment.
-      queueLabOrder(db, order.id, new Date());
+      queueLabOrder(db, orderId, new Date());
     }
     return changed === 1;
   });
-  return { paid: true, orderId: order.id, captureId: verdict.captureId ?? '', newlyPaid };
 }

@@ -1,5 +1,6 @@
 // The mails of a paid deposit, queued in the transaction that records the payment: the client's
-// receipt (the amount, the VAT inside it, what remains to pay) and the owner's notice. Plain text.
+// receipt (the amount, the VAT inside it, what remains to pay, and the deposit's VAT invoice
+// attached when one was issued) and the owner's notice. Plain text.
 import { getConfig } from '~/lib/platform/server/config';
 import type { Tx } from '~/lib/platform/server/db';
 import { headerSafe } from '~/lib/platform/server/mail/mail';
@@ -8,6 +9,7 @@ import { mailLine } from '~/lib/platform/server/mail/mail-text';
 import { formatEuro } from '~/lib/platform/shared/format';
 import { OWNER_NAME } from '~/lib/site/constants';
 import { type DepositView, fullDay } from './deposit-rules';
+import { jobInvoiceAttachmentName } from './quote-attachment.server';
 import { quoteUrl } from './quote-token.server';
 import type { QuoteView } from './quote-view.server';
 
@@ -27,13 +29,14 @@ export function depositLines(q: QuoteView, d: DepositView): string[] {
   ];
 }
 
-export function queueDepositPaidMails(tx: Tx, q: QuoteView, token: string): void {
+export function queueDepositPaidMails(tx: Tx, q: QuoteView, token: string, invoiceId?: string): void {
   const d = q.deposit;
   const lines = depositLines(q, d);
   queueMail(tx, {
     to: q.clientEmail,
     subject: subject(`Deposit received: ${q.title}`),
     replyTo: getConfig().ownerEmail,
+    attachment: invoiceId ? jobInvoiceAttachmentName(invoiceId) : null,
     text: [
       `Hello ${mailLine(q.clientName)},`,
       '',

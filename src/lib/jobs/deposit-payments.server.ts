@@ -1,4 +1,4 @@
-// The stored payments of a quote's deposit, read: the paid one if any, and the deposit as every
+// The stored payments of a job, read: the paid one of a kind if any, and the deposit as every
 // reader shows it (what is asked of the accepted total, whether it is paid, what remains).
 import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
@@ -7,22 +7,22 @@ import { type JobPayment, jobPayments, type Quote } from '~db/schema';
 import type { DepositView } from './deposit-rules';
 import { depositAmounts } from './quote-totals';
 
-/** The quote's paid deposit, or null. */
-export function paidDeposit(db: Db | Tx, quoteId: string): JobPayment | null {
+/** The quote's paid payment of a kind (its deposit, its balance), or null. */
+export function paidJobPayment(db: Db | Tx, quoteId: string, kind: JobPayment['kind']): JobPayment | null {
   return (
     db
       .select()
       .from(jobPayments)
       .where(
-        and(
-          eq(jobPayments.quoteId, quoteId),
-          eq(jobPayments.kind, 'deposit'),
-          eq(jobPayments.status, 'paid'),
-        ),
+        and(eq(jobPayments.quoteId, quoteId), eq(jobPayments.kind, kind), eq(jobPayments.status, 'paid')),
       )
       .get() ?? null
   );
 }
+
+/** The quote's paid deposit, or null. */
+export const paidDeposit = (db: Db | Tx, quoteId: string): JobPayment | null =>
+  paidJobPayment(db, quoteId, 'deposit');
 
 /**
  * The deposit of a quote: a share of the accepted total once accepted (of the current total before,

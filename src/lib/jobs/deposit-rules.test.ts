@@ -35,6 +35,11 @@ describe('the deposit in words', () => {
     );
   });
 
+  it('leaves what remains to the balance once it is invoiced', () => {
+    expect(ownerDepositWords(paid, true)).toBe('Deposit €95.10 paid 29 Nov');
+    expect(ownerDepositWords(due, true)).toBeNull();
+  });
+
   it('tells the client what was paid and what is due on delivery', () => {
     expect(paidDepositWords(paid)).toBe(
       'Deposit of €95.10 paid on 29 November 2026. The balance of €221.90 is due on delivery.',

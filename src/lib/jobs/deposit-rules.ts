@@ -35,13 +35,17 @@ export const depositAsked = (d: DepositAmounts) =>
 
 /**
  * The owner's words for the deposit of an accepted quote: "Deposit €95.10 paid 29 Nov · €221.90 to
- * pay", "Deposit €95.10 asked, not paid yet", "No deposit asked"; a test payment says so.
+ * pay", "Deposit €95.10 asked, not paid yet", "No deposit asked"; a test payment says so. Once the
+ * balance is invoiced, what remains is the balance's to say: nothing for an unpaid deposit.
  */
-export function ownerDepositWords(d: DepositView): string {
+export function ownerDepositWords(d: DepositView, balanceInvoiced = false): string | null {
   if (d.state === 'none') return 'No deposit asked';
-  if (d.state === 'due') return `Deposit ${formatEuro(d.amountCents)} asked, not paid yet`;
+  // Once the balance is invoiced, its own words say what remains, and an unpaid deposit is in it.
+  if (d.state === 'due')
+    return balanceInvoiced ? null : `Deposit ${formatEuro(d.amountCents)} asked, not paid yet`;
   const test = d.testMode ? ' (test payment, no money taken)' : '';
-  return `Deposit ${formatEuro(d.amountCents)} paid ${d.paidDay ? dayMonth(d.paidDay) : ''}${test} · ${formatEuro(d.balanceCents)} to pay`;
+  const rest = balanceInvoiced ? '' : ` · ${formatEuro(d.balanceCents)} to pay`;
+  return `Deposit ${formatEuro(d.amountCents)} paid ${d.paidDay ? dayMonth(d.paidDay) : ''}${test}${rest}`;
 }
 
 /** The client's words once paid: "Deposit of €95.10 paid on 29 November 2026. The balance of €221.90 is due on delivery." */

@@ -1,19 +1,26 @@
-// A quote's PDF attached to its mails. The mail queue keeps only the document's name
-// ("quote:<id>"), and the PDF is drawn as the mail leaves, from the quote as it stands then: a mail
-// delivered after a revision carries the revision, as the link does.
+// A quote's PDF attached to its mails, and a job's VAT invoice to the mail that brings it. The mail
+// queue keeps only the document's name ("quote:<id>", "job-invoice:<invoice id>"), and the PDF is
+// drawn as the mail leaves: a quote as it stands then (a mail delivered after a revision carries the
+// revision, as the link does), an invoice from the issued document.
 
 import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import type { MailAttachment } from '~/lib/platform/server/mail/mail';
 import { quotes } from '~db/schema';
+import { jobInvoiceFileName, jobInvoiceWithQuote, renderJobInvoicePdf } from './job-invoice-pdf.server';
 import { renderQuotePdf } from './quote-pdf.server';
 import { quoteView } from './quote-view.server';
 
 const PREFIX = 'quote:';
+const INVOICE_PREFIX = 'job-invoice:';
 
 export const quoteAttachmentName = (quoteId: string): string => `${PREFIX}${quoteId}`;
 
-export const isQuoteAttachment = (name: string): boolean => name.startsWith(PREFIX);
+export const jobInvoiceAttachmentName = (invoiceId: string): string => `${INVOICE_PREFIX}${invoiceId}`;
+
+/** Whether a queued mail's attachment is a quote's or a job invoice's (rendered here). */
+export const isQuoteAttachment = (name: string): boolean =>
+  name.startsWith(PREFIX) || name.startsWith(INVOICE_PREFIX);
 
 /** A file name a person can read: "Quote - Aerial photos of Aughrim farm.pdf". */
 const fileName = (title: string) =>
@@ -25,7 +32,16 @@ const fileName = (title: string) =>
 
 /** The PDF a queued mail names, or null when the quote is gone. */
 export async function renderQuoteAttachment(db: Db, name: string): Promise<MailAttachment | null> {
-  if (!isQuoteAttachment(name)) return null;
+  if (name.startsWith(INVOICE_PREFIX)) {
+    const found = jobInvoiceWithQuote(db, name.slice(INVOICE_PREFIX.length));
+    if (!found) return null;
+    return {
+      filename: jobInvoiceFileName(found.doc),
+      contentType: 'application/pdf',
+      content: await renderJobInvoicePdf(db, found.doc, found.q),
+    };
+  }
+  if (!name.startsWith(PREFIX)) return null;
   const quote = db
     .select()
     .from(quotes)

@@ -8,13 +8,9 @@ import { formatEuro } from '~/lib/platform/shared/format';
 import { tradingAs } from '~/lib/site/business';
 import { readBusinessDetails } from '~/lib/site/business.server';
 import { OWNER_NAME } from '~/lib/site/constants';
+import { INK, jobPdfTable, M, MUTED } from './job-pdf-table.server';
 import { LINE_KIND_LABELS, longDay } from './quote-rules';
 import type { QuoteView } from './quote-view.server';
-
-const M = 50;
-const INK = '#1f2328';
-const MUTED = '#5b6169';
-const RULE = '#d0d4d9';
 
 /** `compress: false` keeps the text readable in the file (for tests). */
 export function renderQuotePdf(db: Db, q: QuoteView, options: { compress?: boolean } = {}): Promise<Buffer> {
@@ -47,37 +43,7 @@ export function renderQuotePdf(db: Db, q: QuoteView, options: { compress?: boole
   doc.text(t(`Valid until: ${longDay(q.validUntil)} (inclusive)`));
   doc.moveDown();
 
-  const cols = [
-    { x: M, w: 250, align: 'left' as const },
-    { x: M + 250, w: 50, align: 'right' as const },
-    { x: M + 300, w: 95, align: 'right' as const },
-    { x: M + 395, w: width - 395, align: 'right' as const },
-  ];
-  const row = (cells: string[], bold = false) => {
-    const top = doc.y;
-    let bottom = top;
-    doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(10)
-      .fillColor(INK);
-    cells.forEach((c, i) => {
-      const col = cols[i];
-      if (!col) return;
-      doc.text(t(c), col.x, top, { width: col.w - 4, align: col.align });
-      bottom = Math.max(bottom, doc.y);
-    });
-    doc.y = bottom + 4;
-    doc.x = M;
-  };
-  const rule = () => {
-    doc
-      .moveTo(M, doc.y)
-      .lineTo(M + width, doc.y)
-      .lineWidth(0.5)
-      .strokeColor(RULE)
-      .stroke();
-    doc.y += 6;
-  };
+  const { row, rule, total } = jobPdfTable(doc, { labelAt: 200 });
   row(['Description', 'Qty', 'Unit (excl. VAT)', 'Net'], true);
   rule();
   for (const l of q.lines) {
@@ -89,17 +55,6 @@ export function renderQuotePdf(db: Db, q: QuoteView, options: { compress?: boole
     ]);
   }
   rule();
-  const total = (label: string, value: string, bold = false) => {
-    const top = doc.y;
-    doc
-      .font(bold ? 'Helvetica-Bold' : 'Helvetica')
-      .fontSize(bold ? 12 : 10)
-      .fillColor(INK);
-    doc.text(t(label), M + 200, top, { width: 190, align: 'left' });
-    doc.text(t(value), M + 395, top, { width: width - 395, align: 'right' });
-    doc.y = Math.max(doc.y, top) + 4;
-    doc.x = M;
-  };
   total('Net (excl. VAT)', formatEuro(q.totals.netCents));
   total(
     q.totals.vatRateBp ? `VAT at ${q.totals.vatRateBp / 100}%` : 'VAT (not charged)',

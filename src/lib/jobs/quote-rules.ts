@@ -1,6 +1,7 @@
 // The rules of a quote that the owner's tab, the client's page and the server share: the kinds of
 // line, the defaults of a new quote, and where a quote stands in words.
 import { QUOTE_LINE_KINDS, QUOTE_STATUSES } from '~db/enums';
+import type { JobStage } from './job-stages';
 
 export { QUOTE_LINE_KINDS, QUOTE_STATUSES };
 export type QuoteLineKind = (typeof QUOTE_LINE_KINDS)[number];
@@ -116,5 +117,9 @@ export interface QuoteListItem {
   standingWords: string;
   /** The deposit of an accepted quote in the owner's words ("Deposit €95.10 asked, not paid yet"), else null. */
   depositWords: string | null;
+  /** Where the job stands, from enquiry to paid (job-stages.ts). */
+  stage: JobStage;
+  /** What is owed and since when ("€221.90 due since 3 Dec"), or null. */
+  owedWords: string | null;
   updatedAt: string;
 }

@@ -4,6 +4,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
 import { type Quote, quoteLines, quoteMessages } from '~db/schema';
+import { balanceView, jobGalleryView } from './balance-payments.server';
+import type { BalanceView, JobGalleryView } from './balance-rules';
 import { depositView } from './deposit-payments.server';
 import type { DepositView } from './deposit-rules';
 import { type QuoteLineKind, type QuoteStanding, quoteStanding, standingWords } from './quote-rules';
@@ -39,6 +41,10 @@ export interface QuoteView {
   depositPercent: number;
   /** The deposit asked of the accepted total (of the current total before acceptance), and whether paid. */
   deposit: DepositView;
+  /** The balance once accepted (what remains after the deposit paid), invoiced or paid; null before. */
+  balance: BalanceView | null;
+  /** The client gallery the job is delivered in, once attached. */
+  gallery: JobGalleryView | null;
   lines: QuoteLineView[];
   totals: QuoteTotals;
   messages: { message: string; createdAt: string }[];
@@ -94,6 +100,8 @@ export function quoteView(db: Db | Tx, quote: Quote, now = new Date()): QuoteVie
     acceptedTotalCents: quote.acceptedTotalCents,
     depositPercent: quote.depositPercent,
     deposit: depositView(db, quote, totals.grossCents),
+    balance: balanceView(db, quote),
+    gallery: jobGalleryView(db, quote),
     lines: lines.map((l, i) => ({
       kind: l.kind,
       description: l.description,

@@ -10,6 +10,7 @@ import { irishDay } from '~/lib/platform/shared/irish-dates';
 import { contactInquiries, type Quote, quoteLines, quotes } from '~db/schema';
 import { paidDeposit } from './deposit-payments.server';
 import { ownerDepositWords } from './deposit-rules';
+import { type JobFacts, type JobStage, jobStage, owedWords } from './job-stages';
 import { queueQuoteSentMail } from './quote-mails.server';
 import type { QuoteListItem, QuoteStanding } from './quote-rules';
 import { ownerVatRateBp, saveDefaultDepositPercent, saveDefaultQuoteTerms } from './quote-settings.server';
@@ -173,8 +174,13 @@ export function withdrawQuote(db: Db, id: string, now = new Date()): QuoteView {
   });
 }
 
-/** Every quote, newest change first, or those standing as `filter` says. */
-export function listQuotes(db: Db, filter: QuoteStanding | 'all' = 'all', now = new Date()): QuoteListItem[] {
+/** Every quote, newest change first, or those standing as `filter` says, or at the job stage `stage`. */
+export function listQuotes(
+  db: Db,
+  filter: QuoteStanding | 'all' = 'all',
+  now = new Date(),
+  stage: JobStage | 'all' = 'all',
+): QuoteListItem[] {
   return db
     .select()
     .from(quotes)
@@ -182,14 +188,30 @@ export function listQuotes(db: Db, filter: QuoteStanding | 'all' = 'all', now = 
     .all()
     .map((q) => quoteView(db, q, now))
     .filter((v) => filter === 'all' || v.standing === filter)
-    .map((v) => ({
+    .map((v) => ({ v, facts: jobFacts(v) }))
+    .filter(({ facts }) => stage === 'all' || jobStage(facts) === stage)
+    .map(({ v, facts }) => ({
       id: v.id,
       clientName: v.clientName,
       title: v.title,
       grossCents: v.totals.grossCents,
       standing: v.standing,
       standingWords: v.standingWords,
-      depositWords: v.standing === 'accepted' ? ownerDepositWords(v.deposit) : null,
+      depositWords: v.standing === 'accepted' ? ownerDepositWords(v.deposit, balanceInvoiced(v)) : null,
+      stage: jobStage(facts),
+      owedWords: owedWords(facts),
       updatedAt: v.updatedAt,
     }));
 }
+
+const jobFacts = (v: QuoteView): JobFacts => ({
+  standing: v.standing,
+  shootDate: v.shootDate,
+  acceptedDay: v.acceptedAt ? irishDay(new Date(v.acceptedAt)) : null,
+  deposit: v.deposit,
+  balance: v.balance,
+  gallery: v.gallery,
+});
+
+/** Whether the balance of an accepted quote was invoiced (or paid). */
+const balanceInvoiced = (v: QuoteView) => v.balance?.state === 'due' || v.balance?.state === 'paid';

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { hasControlCharacter, oneLineMessage } from '~/lib/platform/shared/control-characters';
 import { isCalendarDate } from '~/lib/platform/shared/irish-dates';
+import { JOB_STAGES } from './job-stages';
 import {
   DEFAULT_DEPOSIT_PERCENT,
   MAX_QUOTE_LINES,
@@ -90,6 +91,7 @@ export const quotesQuerySchema = z.object({
     .enum(['all', ...QUOTE_STANDINGS] as [string, ...string[]], { error: 'Unknown status filter.' })
     .default('all')
     .transform((v) => v as QuoteStanding | 'all'),
+  stage: z.enum(['all', ...JOB_STAGES], { error: 'Unknown job stage.' }).default('all'),
 });
 
 /** POST /api/quotes/{token}/accept: the client's acceptance of the total they were shown. */
@@ -127,3 +129,30 @@ export const depositRequestSchema = z.strictObject(
         : 'The request body must be an empty JSON object.',
   },
 );
+
+/**
+ * POST /api/quotes/{token}/balance and its capture: an empty JSON object. The amount is the
+ * invoice's, so a body that names one (or anything else) is refused.
+ */
+export const balanceRequestSchema = z.strictObject(
+  {},
+  {
+    error: (issue) =>
+      issue.code === 'unrecognized_keys'
+        ? 'The balance is the amount invoiced by the site: send an empty JSON object.'
+        : 'The request body must be an empty JSON object.',
+  },
+);
+
+/** POST /api/admin/quotes/{id}/gallery: one of the client galleries, or a new one for the job. */
+export const attachGallerySchema = z.union(
+  [
+    z.strictObject({ galleryId: z.string().trim().min(1).max(100) }),
+    z.strictObject({ newGallery: z.literal(true) }),
+  ],
+  { error: 'Choose a gallery ({ galleryId }) or ask for a new one ({ newGallery: true }).' },
+);
+export type AttachGalleryInput = z.infer<typeof attachGallerySchema>;
+
+/** The owner's actions on a job that take no fields (invoice the balance, release the downloads). */
+export const emptyActionSchema = z.strictObject({}, { error: 'Send an empty JSON object.' });

@@ -119,6 +119,8 @@ function baseModel(order: OrderWithItems) {
 
 /** The model of an issued invoice or credit note. */
 export function issuedModel(db: Db | Tx, doc: Invoice): DocumentModel | null {
+  // A drone job's document is drawn by the jobs feature (job-invoice-pdf.server.ts).
+  if (!doc.orderId) return null;
   const order = getOrderWithItems(db, doc.orderId);
   if (!order) return null;
   const base = baseModel(order);

@@ -1,5 +1,6 @@
-// A full refund of a paid order through PayPal (the capture is refunded, Payments v2). Only an
-// order paid through PayPal (payment completed, with its capture id) can be refunded, and once.
+// A full refund of a paid order through PayPal (the capture is refunded, Payments v2), or through
+// Stripe for an order paid by card (stripe-refunds.server.ts). Only a paid order (payment completed,
+// with its capture or PaymentIntent id) can be refunded, and once.
 // The PayPal-Request-Id comes from the order id, so a retry (after a timeout, a double click, two
 // tabs) gets PayPal's first answer again and never refunds twice. When PayPal makes the refund,
 // the order is marked refunded and cancelled with a history row in one transaction; when PayPal
@@ -13,6 +14,8 @@ import {
   type PaypalClient,
   type PaypalRefund,
 } from '~/lib/payments/paypal-client.server';
+import { getStripe } from '~/lib/payments/stripe-client.server';
+import { type CardRefund, refundCardPayment } from '~/lib/payments/stripe-refunds.server';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { getLog } from '~/lib/platform/server/log';
@@ -73,13 +76,23 @@ function refundFailure(err: unknown): HttpError {
 // check inside the transaction below keep it right.
 const inFlight = new Map<string, Promise<unknown>>();
 
+/** Refunds a card payment (an order paid through Stripe): stripe-refunds.server.ts by default. */
+export type CardRefunder = (payment: {
+  orderId: string;
+  paymentIntentId: string;
+  amountCents: number;
+}) => Promise<CardRefund>;
+
+const refundThroughStripe: CardRefunder = (payment) => refundCardPayment(getStripe(), payment);
+
 export async function refundOrder(
   db: Db,
   client: PaypalClient,
   input: RefundInput,
+  refundCard: CardRefunder = refundThroughStripe,
 ): Promise<AdminOrderDetails> {
   const previous = inFlight.get(input.orderId) ?? Promise.resolve();
-  const run = previous.catch(() => undefined).then(() => refundOnce(db, client, input));
+  const run = previous.catch(() => undefined).then(() => refundOnce(db, client, input, refundCard));
   inFlight.set(input.orderId, run);
   try {
     return await run;
@@ -88,7 +101,12 @@ export async function refundOrder(
   }
 }
 
-async function refundOnce(db: Db, client: PaypalClient, input: RefundInput): Promise<AdminOrderDetails> {
+async function refundOnce(
+  db: Db,
+  client: PaypalClient,
+  input: RefundInput,
+  refundCard: CardRefunder,
+): Promise<AdminOrderDetails> {
   const { orderId, changedBy, notifyCustomer = true, now } = input;
   const order = db.select().from(orders).where(eq(orders.id, orderId)).get();
   if (!order) throw new HttpError(404, 'Order not found.');
@@ -96,19 +114,33 @@ async function refundOnce(db: Db, client: PaypalClient, input: RefundInput): Pro
   if (order.paymentStatus !== 'completed' || !order.paymentId)
     throw new HttpError(409, REFUND_MESSAGES.notPaid);
 
+  // A card payment is refunded through Stripe (its errors are already the owner's sentences).
+  const byCard = order.paymentProvider === 'stripe';
+  const provider = byCard ? 'Stripe' : 'PayPal';
   let refund: PaypalRefund;
-  try {
-    refund = await client.refundCapture(order.paymentId, { requestId: refundRequestId(order.id) });
-  } catch (err) {
-    throw refundFailure(err);
+  if (byCard) {
+    refund = await refundCard({
+      orderId: order.id,
+      paymentIntentId: order.stripePaymentIntentId ?? order.paymentId,
+      amountCents: order.totalAmountCents,
+    });
+  } else {
+    try {
+      refund = await client.refundCapture(order.paymentId, { requestId: refundRequestId(order.id) });
+    } catch (err) {
+      throw refundFailure(err);
+    }
   }
   if (refund.status !== 'COMPLETED' && refund.status !== 'PENDING') {
-    throw new HttpError(422, `PayPal did not make the refund (its status is ${refund.status}). ${UNCHANGED}`);
+    throw new HttpError(
+      422,
+      `${provider} did not make the refund (its status is ${refund.status}). ${UNCHANGED}`,
+    );
   }
 
   const refundedCents = refund.amountCents ?? order.totalAmountCents;
   const amount = formatEuro(refundedCents);
-  const pending = refund.status === 'PENDING' ? ', pending at PayPal' : '';
+  const pending = refund.status === 'PENDING' ? `, pending at ${provider}` : '';
   const written = db.transaction((tx) => {
     // Read again inside the transaction: another request may have recorded this refund meanwhile.
     const current = tx.select().from(orders).where(eq(orders.id, orderId)).get();
@@ -142,7 +174,7 @@ async function refundOnce(db: Db, client: PaypalClient, input: RefundInput): Pro
         fromStatus: current.status,
         toStatus: 'cancelled',
         changedBy,
-        note: `Refunded ${amount} (PayPal refund ${refund.id}${pending})`,
+        note: `Refunded ${amount} (${provider} refund ${refund.id}${pending})`,
         customerNotified: notified,
         createdAt: now,
       })

@@ -87,19 +87,25 @@ export function statusMail(
 }
 
 export function refundMail(
-  order: MailOrderWithMoney,
+  order: MailOrderWithMoney & { paymentProvider?: string | null },
   amountCents: number,
   signedBy: string,
   creditNote: { number: string; attachment: string } | null = null,
 ): StatusMail {
   const ref = shortOrderId(order.id);
+  // An order paid by card (through Stripe) is refunded to the card it was paid with.
+  const byCard = order.paymentProvider === 'stripe';
   return {
     subject: `Your order ${ref} has been refunded`,
     text: [
       greeting(order),
       '',
-      `Your order ${ref} has been cancelled and ${formatEuro(amountCents)} has been refunded to you through PayPal.`,
-      'PayPal shows the refund in your account within a few days.',
+      byCard
+        ? `Your order ${ref} has been cancelled and ${formatEuro(amountCents)} has been refunded to the card you paid with.`
+        : `Your order ${ref} has been cancelled and ${formatEuro(amountCents)} has been refunded to you through PayPal.`,
+      byCard
+        ? 'Your bank shows the refund on your card within 5 to 10 days.'
+        : 'PayPal shows the refund in your account within a few days.',
       ...(creditNote ? [`Your credit note ${creditNote.number} is attached.`] : []),
       ...yourOrder(order),
       ...signature(signedBy),

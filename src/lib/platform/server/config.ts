@@ -112,6 +112,35 @@ const envSchema = z.object({
     emptyToUndefined,
     z.enum(['test'], { error: 'must be test, or unset' }).optional(),
   ),
+  STRIPE_SECRET_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, {
+        error: 'must be a Stripe secret key, starting sk_test_ (or sk_live_ for real payments)',
+      })
+      .optional(),
+  ),
+  STRIPE_PUBLISHABLE_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^pk_(test|live)_[A-Za-z0-9]+$/, {
+        error: 'must be a Stripe publishable key, starting pk_test_',
+      })
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .startsWith('whsec_', { error: 'must be the webhook signing secret, starting whsec_' })
+      .optional(),
+  ),
+  /** Stripe's API at another address (a local double in tests). */
+  STRIPE_API_BASE: z.preprocess(emptyToUndefined, z.url({ error: 'must be a URL' }).optional()),
+  /** Live Stripe keys take real money: they are refused unless this says so (1 or true). */
+  STRIPE_ALLOW_LIVE: optionalString,
   PRODIGI_API_KEY: optionalString,
   PRODIGI_ENV: z.preprocess(
     emptyToUndefined,
@@ -204,6 +233,33 @@ const checkedEnvSchema = envSchema
     error: 'must be unset when PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET are set (test mode takes no money)',
   })
   .superRefine((env, ctx) => {
+    const keys = [env.STRIPE_SECRET_KEY, env.STRIPE_PUBLISHABLE_KEY];
+    if (keys.some(Boolean) && !keys.every(Boolean)) {
+      const missing = env.STRIPE_SECRET_KEY ? 'STRIPE_PUBLISHABLE_KEY' : 'STRIPE_SECRET_KEY';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'must be set too: card payments need both Stripe keys',
+      });
+    }
+    const live = keys.some((k) => k?.includes('_live_'));
+    const test = keys.some((k) => k?.includes('_test_'));
+    if (live && test) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_PUBLISHABLE_KEY'],
+        message: 'must be of the same kind (test or live) as STRIPE_SECRET_KEY',
+      });
+    }
+    if (live && !isOn(env.STRIPE_ALLOW_LIVE)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'is a live key, which takes real money: set STRIPE_ALLOW_LIVE=1 to use it',
+      });
+    }
+  })
+  .superRefine((env, ctx) => {
     if (env.STORAGE !== 's3') return;
     for (const [name, message] of Object.entries(S3_NEEDS)) {
       if (!env[name as keyof typeof S3_NEEDS]) ctx.addIssue({ code: 'custom', path: [name], message });
@@ -211,6 +267,11 @@ const checkedEnvSchema = envSchema
   });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** A yes/no variable: 1 or true is yes. */
+function isOn(value: string | undefined): boolean {
+  return value === '1' || value === 'true';
+}
 
 export type PaypalMode = 'live' | 'sandbox' | 'test' | 'off';
 
@@ -275,6 +336,18 @@ export interface Config {
     apiBaseOverride: string | undefined;
     /** How often the lab outbox is looked at for orders due to be sent (lib/lab/lab-sender.server.ts). */
     sendEveryMs: number;
+  };
+  /**
+   * Card payments through Stripe, set in the environment (the owner may set keys in the admin too:
+   * lib/payments/stripe-access.server.ts). Live keys are refused at start unless allowLive.
+   */
+  stripe: {
+    secretKey: string | undefined;
+    publishableKey: string | undefined;
+    webhookSecret: string | undefined;
+    /** STRIPE_API_BASE: Stripe's API at another address (the local double of the tests). */
+    apiBase: string | undefined;
+    allowLive: boolean;
   };
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string };
   mail: { smtpUrl: string | undefined; from: string };
@@ -400,6 +473,13 @@ export function buildConfig(env: Env): Config {
           : 'https://api.sandbox.prodigi.com/v4.0'),
       apiBaseOverride: env.PRODIGI_API_BASE,
       sendEveryMs: env.LAB_SEND_EVERY_SECONDS * 1000,
+    },
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiBase: env.STRIPE_API_BASE,
+      allowLive: isOn(env.STRIPE_ALLOW_LIVE),
     },
     openai: {
       apiKey: env.OPENAI_API_KEY,

@@ -139,6 +139,9 @@ export const ROUTES: readonly RouteRule[] = [
   // A buyer's review of a print: the review link's token in the body is its authorization.
   api('/api/reviews', 'public', 'public', true),
   api('/api/paypal/order/*/capture', 'public', 'public', true),
+  // A card payment's PaymentIntent (the amount the server's), and Stripe's signed webhook events.
+  api('/api/stripe/payment-intent', 'public', 'public', true),
+  api('/api/stripe/webhook', 'public', 'public', true),
   // A client's acceptance of a drone quote, or a change asked for: the quote link's token in the path
   // is the authorization, checked by each endpoint; rate-limited per address.
   api('/api/quotes/*/accept', 'public', 'public', true),
@@ -147,6 +150,9 @@ export const ROUTES: readonly RouteRule[] = [
   // server's, rate-limited per address.
   api('/api/quotes/*/deposit', 'public', 'public', true),
   api('/api/quotes/*/deposit/*/capture', 'public', 'public', true),
+  // The client's payment of a job's invoiced balance: the same token, the amount the invoice's.
+  api('/api/quotes/*/balance', 'public', 'public', true),
+  api('/api/quotes/*/balance/*/capture', 'public', 'public', true),
   // A page's shop event (a print added to the cart) for the owner's visitor numbers: counted once a
   // minute at most per address, never from robots or the owner.
   api('/api/visits', 'public', 'public', true),

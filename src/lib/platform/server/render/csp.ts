@@ -7,6 +7,17 @@ import { getConfig } from '../config';
 import { KNOWN_INLINE_SCRIPTS } from './inline-scripts';
 
 const PAYPAL = ['https://*.paypal.com', 'https://*.paypalobjects.com'];
+/**
+ * Stripe.js and its Payment Element (card fields, Apple Pay, Google Pay, 3-D Secure), as Stripe's
+ * CSP guide lists them: https://docs.stripe.com/security/guide#content-security-policy
+ */
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  img: ['https://*.stripe.com'],
+};
+const NO_STRIPE = { script: [], frame: [], connect: [], img: [] };
 
 export function scriptHash(body: string): string {
   return `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
@@ -56,22 +67,26 @@ export function mediaOrigin(): string | null {
 export function pagePolicy(opts: {
   scriptHashes: readonly string[];
   paypal: boolean;
+  /** Card payments through Stripe are offered on this page. */
+  stripe?: boolean;
   media?: string | null;
 }): string {
   const paypal = opts.paypal ? PAYPAL : [];
+  const stripe = opts.stripe ? STRIPE : NO_STRIPE;
+  const frames = [...paypal, ...stripe.frame];
   const media = opts.media === undefined ? mediaOrigin() : opts.media;
   const bucket = media ? [media] : [];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...opts.scriptHashes, ...paypal],
+    'script-src': ["'self'", ...opts.scriptHashes, ...paypal, ...stripe.script],
     // Inline styles and style attributes (placeholders, aspect ratios, the upload widget) are
     // allowed; style injection cannot run code.
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'blob:', ...bucket, ...paypal],
+    'img-src': ["'self'", 'data:', 'blob:', ...bucket, ...paypal, ...stripe.img],
     'font-src': ["'self'"],
     'media-src': ["'self'", 'blob:', ...bucket],
-    'connect-src': ["'self'", ...paypal],
-    'frame-src': paypal.length ? paypal : ["'none'"],
+    'connect-src': ["'self'", ...paypal, ...stripe.connect],
+    'frame-src': frames.length ? frames : ["'none'"],
     'form-action': ["'self'"],
   };
   // A fetch directive that would only repeat default-src is left out, since the browser falls back

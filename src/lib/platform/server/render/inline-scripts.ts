@@ -27,6 +27,12 @@ export const CHECKOUT_CART_GATE =
   "try{var c=JSON.parse(localStorage.getItem('wicklow:cart:v1')||'[]');if(!Array.isArray(c)||!c.length)throw 0;document.documentElement.style.setProperty('--cart-lines',String(c.length))}catch(e){location.replace('/shop')}";
 
 /**
+ * On the receipt of a card payment whose bank sent the buyer away (3-D Secure) and back: the page
+ * that took the payment never saw it succeed, so the cart it would have emptied is emptied here.
+ */
+export const CLEAR_PAID_CART = "try{localStorage.removeItem('wicklow:cart:v1')}catch(e){}";
+
+/**
  * The site's own client directive, client:painted (src/lib/platform/client/hydrate-after-paint.ts, registered
  * in astro.config.mjs), as Astro's build writes it before the first island that uses it: the source
  * bundled and minified by esbuild. A unit test rebuilds it and fails when this text is stale.
@@ -48,5 +54,6 @@ const ASTRO_ISLAND_SCRIPTS = [
 export const KNOWN_INLINE_SCRIPTS: readonly string[] = [
   FONTS_READY,
   CHECKOUT_CART_GATE,
+  CLEAR_PAID_CART,
   ...ASTRO_ISLAND_SCRIPTS,
 ];

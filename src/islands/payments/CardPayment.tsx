@@ -1,0 +1,156 @@
+// Paying by card through Stripe, beside PayPal's buttons: a "Pay by card" choice that appears only
+// when the site has Stripe keys (GET /api/stripe/setup). Stripe.js and its Payment Element (card
+// fields, and Apple Pay or Google Pay where the browser offers them) load only once the buyer
+// chooses it: @stripe/stripe-js is a dynamic import, so the checkout's first load does not grow.
+// The element shows the server's total; the amount charged is the PaymentIntent the server makes
+// from its own quote when the buyer presses Pay (createIntent), never a figure from this page.
+// Stripe's refusals (a declined card, a wrong code) are shown in its words under the fields.
+import type { Stripe, StripeElements } from '@stripe/stripe-js';
+import { useEffect, useRef, useState } from 'react';
+import { getJson, HttpError } from '~/lib/platform/client/api';
+import { formatEuro } from '~/lib/platform/shared/format';
+import { decimalToCents } from '~/lib/shop/pricing';
+
+/** GET /api/stripe/setup. */
+type CardSetup = { mode: 'off' } | { mode: 'test' | 'live'; publishableKey: string };
+
+/** What POST /api/stripe/payment-intent answers. */
+export interface CardIntent {
+  clientSecret: string;
+  orderId: string;
+}
+
+const LOAD_FAILED = 'The card form could not be loaded. Please check your connection, or pay with PayPal.';
+const PAY_FAILED = 'The card payment did not go through. Please try again, or pay with PayPal.';
+
+/** The address Stripe sends the buyer back to; the server settles the order there first. */
+export const cardReturnPath = (orderId: string) =>
+  `/api/stripe/return?orderId=${encodeURIComponent(orderId)}`;
+
+export function CardPayment(props: {
+  /** The form is valid and the server's quote is in. */
+  canPay: boolean;
+  /** The server's total as it quoted it ("12.50"), shown on the button and in wallets' sheets. */
+  total: string | null;
+  createIntent: () => Promise<CardIntent>;
+  /** After Stripe confirmed the payment without leaving the page. */
+  paid: (orderId: string) => void;
+  /** A payment the server refused before Stripe was asked (the quote is asked again). */
+  refused: (err: unknown) => void;
+}) {
+  const [setup, setSetup] = useState<CardSetup | null>(null);
+  const [chosen, setChosen] = useState(false);
+  const [ready, setReady] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const host = useRef<HTMLDivElement>(null);
+  const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
+  const cents = props.total ? decimalToCents(props.total) : null;
+  // The amount when the element is made; later changes reach it through elements.update below.
+  const centsNow = useRef(cents);
+  centsNow.current = cents;
+
+  useEffect(() => {
+    getJson<CardSetup>('/api/stripe/setup')
+      .then((s) => s && setSetup(s))
+      // Without an answer about cards, nothing about them is shown.
+      .catch(() => setSetup({ mode: 'off' }));
+  }, []);
+
+  const publishableKey = setup && setup.mode !== 'off' ? setup.publishableKey : null;
+  useEffect(() => {
+    if (!chosen || !publishableKey) return;
+    let cancelled = false;
+    import('@stripe/stripe-js')
+      .then(({ loadStripe }) => loadStripe(publishableKey))
+      .then((loaded) => {
+        if (cancelled || !loaded || !host.current) return;
+        const elements = loaded.elements({
+          mode: 'payment',
+          amount: centsNow.current ?? 0,
+          currency: 'eur',
+          allowedPaymentMethodTypes: ['card'],
+          appearance: { theme: 'stripe' },
+        });
+        const element = elements.create('payment', { layout: 'tabs' });
+        element.on('ready', () => setReady(true));
+        element.mount(host.current);
+        stripe.current = { stripe: loaded, elements };
+      })
+      .catch(() => !cancelled && setProblem(LOAD_FAILED));
+    return () => {
+      cancelled = true;
+    };
+    // The element is made once; the amount follows the quote below.
+  }, [chosen, publishableKey]);
+
+  useEffect(() => {
+    if (cents && cents > 0) stripe.current?.elements.update({ amount: cents });
+  }, [cents]);
+
+  if (!setup || setup.mode === 'off') return null;
+
+  const pay = async () => {
+    const s = stripe.current;
+    if (!s || busy || !props.canPay) return;
+    setBusy(true);
+    setProblem(null);
+    try {
+      const checked = await s.elements.submit();
+      if (checked.error) return setProblem(checked.error.message ?? PAY_FAILED);
+      let intent: CardIntent;
+      try {
+        intent = await props.createIntent();
+      } catch (err) {
+        props.refused(err);
+        return setProblem(err instanceof HttpError && err.serverMessage ? err.serverMessage : PAY_FAILED);
+      }
+      const result = await s.stripe.confirmPayment({
+        elements: s.elements,
+        clientSecret: intent.clientSecret,
+        confirmParams: { return_url: new URL(cardReturnPath(intent.orderId), window.location.href).href },
+        redirect: 'if_required',
+      });
+      if (result.error) return setProblem(result.error.message ?? PAY_FAILED);
+      props.paid(intent.orderId);
+    } catch {
+      setProblem(PAY_FAILED);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="mt-4 border-t border-mist-200 pt-4">
+      {!chosen ? (
+        <button type="button" className="btn btn-secondary w-full" onClick={() => setChosen(true)}>
+          Pay by card
+        </button>
+      ) : (
+        <div>
+          <h3 className="text-base font-semibold text-ink-950">Card</h3>
+          {setup.mode === 'test' && (
+            <p className="mt-1 text-sm font-semibold text-amber-900">
+              Test card payments: Stripe’s test keys are set, and no money is taken.
+            </p>
+          )}
+          <div ref={host} className="mt-3" data-testid="card-element" />
+          {!ready && !problem && <p className="mt-2 text-sm text-ink-600">Loading the card form…</p>}
+          <button
+            type="button"
+            className="btn btn-primary mt-4 w-full"
+            disabled={!ready || busy || !props.canPay}
+            onClick={pay}
+          >
+            {busy ? 'Processing…' : cents ? `Pay ${formatEuro(cents)} by card` : 'Pay by card'}
+          </button>
+        </div>
+      )}
+      {problem && (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,107 @@
+// The mails of a job's balance, queued in the transaction of the step that causes them: the invoice
+// to the client with a link to pay it (and the invoice's PDF), and once paid the client's receipt
+// and the owner's notice. The gallery's own mail (its link) is queued by the release. Plain text.
+import { getConfig } from '~/lib/platform/server/config';
+import type { Tx } from '~/lib/platform/server/db';
+import { headerSafe } from '~/lib/platform/server/mail/mail';
+import { queueMail } from '~/lib/platform/server/mail/mail-sender';
+import { mailLine } from '~/lib/platform/server/mail/mail-text';
+import { formatEuro } from '~/lib/platform/shared/format';
+import { OWNER_NAME } from '~/lib/site/constants';
+import type { BalanceView } from './balance-rules';
+import { fullDay } from './deposit-rules';
+import { jobInvoiceAttachmentName } from './quote-attachment.server';
+import { REPLACED_LINK } from './quote-link.server';
+import { quoteUrl } from './quote-token.server';
+import type { QuoteView } from './quote-view.server';
+
+const subject = (text: string) => headerSafe(text).slice(0, 200);
+
+/** The balance's figures, one line each: the total, the deposit paid, the balance and its VAT. */
+export function balanceLines(q: QuoteView, b: BalanceView): string[] {
+  const d = q.deposit;
+  return [
+    `Total of the quote: ${formatEuro(q.acceptedTotalCents ?? q.totals.grossCents)}`,
+    ...(d.state === 'paid'
+      ? [`Deposit paid${d.paidDay ? ` on ${fullDay(d.paidDay)}` : ''}: ${formatEuro(d.amountCents)}`]
+      : []),
+    `Balance: ${formatEuro(b.amountCents)}`,
+    q.totals.vatRateBp
+      ? `VAT at ${q.totals.vatRateBp / 100}% included in the balance: ${formatEuro(b.vatCents)}`
+      : 'No VAT charged.',
+  ];
+}
+
+/** The balance invoice to the client, with a (fresh) link to pay it and the invoice attached. */
+export function queueBalanceInvoiceMail(tx: Tx, q: QuoteView, invoiceId: string, token: string): void {
+  const b = q.balance;
+  if (!b) return;
+  queueMail(tx, {
+    to: q.clientEmail,
+    subject: subject(`Invoice ${b.invoiceNumber ?? ''}: the balance for ${q.title}`),
+    replyTo: getConfig().ownerEmail,
+    attachment: jobInvoiceAttachmentName(invoiceId),
+    text: [
+      `Hello ${mailLine(q.clientName)},`,
+      '',
+      `Thank you for choosing ${OWNER_NAME} for "${mailLine(q.title)}". Here is the invoice for the balance (${b.invoiceNumber ?? ''}, attached).`,
+      '',
+      ...balanceLines(q, b),
+      '',
+      q.gallery
+        ? 'Once it is paid, your gallery’s downloads open by themselves and you get its link by mail.'
+        : 'Once it is paid, you get your photos’ gallery by mail.',
+      '',
+      `Pay the balance: ${quoteUrl(token)}`,
+      REPLACED_LINK,
+      '',
+      OWNER_NAME,
+    ].join('\n'),
+  });
+}
+
+/** The client's receipt and the owner's notice of a paid balance. */
+export function queueBalancePaidMails(tx: Tx, q: QuoteView, token: string): void {
+  const b = q.balance;
+  if (!b) return;
+  const lines = [
+    ...balanceLines(q, b),
+    `Paid on: ${b.paidDay ? fullDay(b.paidDay) : ''}`,
+    ...(b.invoiceNumber ? [`Invoice: ${b.invoiceNumber}`] : []),
+    ...(b.testMode ? ['', 'This was a test payment: no money was taken.'] : []),
+  ];
+  queueMail(tx, {
+    to: q.clientEmail,
+    subject: subject(`Balance received: ${q.title}`),
+    replyTo: getConfig().ownerEmail,
+    text: [
+      `Hello ${mailLine(q.clientName)},`,
+      '',
+      `Thank you: the balance for "${mailLine(q.title)}" is paid in full. This mail is your receipt.`,
+      '',
+      ...lines,
+      '',
+      q.gallery
+        ? 'Your gallery’s downloads are now open: its link comes in a separate mail.'
+        : 'The photographer will send you your gallery’s link.',
+      '',
+      `The quote, with its terms: ${quoteUrl(token)}`,
+      '',
+      OWNER_NAME,
+    ].join('\n'),
+  });
+  queueMail(tx, {
+    to: getConfig().ownerEmail,
+    subject: subject(`Balance paid by ${q.acceptedName ?? q.clientName}: ${q.title}`),
+    replyTo: q.clientEmail,
+    text: [
+      `Balance paid by ${mailLine(q.acceptedName ?? q.clientName)} <${mailLine(q.clientEmail)}> for "${mailLine(q.title)}".`,
+      '',
+      ...lines,
+      '',
+      q.gallery
+        ? `The gallery "${mailLine(q.gallery.title)}" is released: its downloads are open.`
+        : 'No gallery is attached yet: it is released as soon as you attach one.',
+    ].join('\n'),
+  });
+}

@@ -1,0 +1,53 @@
+// The balance of an accepted quote and its gallery, read: the balance invoice if issued, the paid
+// balance if any, and the gallery the job is delivered in.
+import { eq } from 'drizzle-orm';
+import { documentNumber } from '~/lib/checkout/invoice-number';
+import type { Db, Tx } from '~/lib/platform/server/db';
+import { irishDay } from '~/lib/platform/shared/irish-dates';
+import { galleries, type Quote } from '~db/schema';
+import type { BalanceView, JobGalleryView } from './balance-rules';
+import { paidJobPayment } from './deposit-payments.server';
+import { balanceAmounts, balanceInvoiceOf } from './job-invoices.server';
+
+/** The balance of an accepted quote; null before acceptance. */
+export function balanceView(db: Db | Tx, quote: Quote): BalanceView | null {
+  if (quote.status !== 'accepted') return null;
+  const paid = paidJobPayment(db, quote.id, 'balance');
+  const invoice = balanceInvoiceOf(db, quote.id);
+  const amounts = balanceAmounts(db, quote);
+  const invoiced = {
+    invoiceNumber: invoice ? documentNumber('invoice', invoice.number) : null,
+    invoicedDay: invoice ? irishDay(invoice.issuedAt) : null,
+  };
+  if (paid) {
+    return {
+      state: 'paid',
+      amountCents: paid.amountCents,
+      vatCents: paid.vatCents,
+      ...invoiced,
+      paidDay: paid.paidAt ? irishDay(paid.paidAt) : null,
+      testMode: paid.testMode,
+    };
+  }
+  const amountCents = invoice ? invoice.amountCents : amounts.amountCents;
+  return {
+    state: invoice ? 'due' : amountCents > 0 ? 'open' : 'none',
+    amountCents,
+    vatCents: amounts.vatCents,
+    ...invoiced,
+    paidDay: null,
+    testMode: false,
+  };
+}
+
+/** The gallery the job is delivered in, or null. */
+export function jobGalleryView(db: Db | Tx, quote: Quote): JobGalleryView | null {
+  if (!quote.galleryId) return null;
+  const g = db
+    .select({ id: galleries.id, title: galleries.title, releasedAt: galleries.releasedAt })
+    .from(galleries)
+    .where(eq(galleries.id, quote.galleryId))
+    .get();
+  if (!g) return null;
+  return { id: g.id, title: g.title, releasedDay: g.releasedAt ? irishDay(g.releasedAt) : null };
+}

@@ -1,0 +1,170 @@
+// A drone job's VAT invoice as a PDF (A4, pdfkit's built-in Helvetica, like the shop's invoices and
+// the quote), drawn from the issued document (its number, date, supplier and buyer as they were when
+// issued) and the accepted quote. The balance's invoice names the job's lines, the total, the deposit
+// already paid (with its date and invoice) and the balance due, with the VAT inside it at the
+// quote's rate; the deposit's names the payment on account and the VAT inside it.
+import { eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import { documentNumber } from '~/lib/checkout/invoice-number';
+import { supplierOf } from '~/lib/checkout/invoices.server';
+import { winAnsiSafe } from '~/lib/orders/invoice-pdf.server';
+import type { Db } from '~/lib/platform/server/db';
+import { formatEuro } from '~/lib/platform/shared/format';
+import { irishDay } from '~/lib/platform/shared/irish-dates';
+import { countryName } from '~/lib/selling/countries';
+import { addressLines, tradingAs } from '~/lib/site/business';
+import { type Invoice, invoices, quotes } from '~db/schema';
+import { fullDay } from './deposit-rules';
+import { depositInvoiceOf } from './job-invoices.server';
+import { INK, jobPdfTable, M, MUTED } from './job-pdf-table.server';
+import { LINE_KIND_LABELS } from './quote-rules';
+import { type QuoteView, quoteView } from './quote-view.server';
+
+export const SUPPLIER_MISSING =
+  "The supplier's details are missing: the business has not yet entered its name, address and VAT number.";
+
+/** The file name of a job's invoice: "INV-000042.pdf". */
+export const jobInvoiceFileName = (doc: Pick<Invoice, 'kind' | 'number'>) =>
+  `${documentNumber(doc.kind, doc.number)}.pdf`;
+
+/** The issued document of a job and its quote, or null when either is gone. */
+export function jobInvoiceWithQuote(db: Db, id: string): { doc: Invoice; q: QuoteView } | null {
+  const doc = db.select().from(invoices).where(eq(invoices.id, id)).get();
+  if (!doc?.quoteId) return null;
+  const quote = db.select().from(quotes).where(eq(quotes.id, doc.quoteId)).get();
+  return quote ? { doc, q: quoteView(db, quote) } : null;
+}
+
+/** `compress: false` keeps the text readable in the file (for tests). */
+export function renderJobInvoicePdf(
+  db: Db,
+  doc: Invoice,
+  q: QuoteView,
+  options: { compress?: boolean } = {},
+): Promise<Buffer> {
+  const number = documentNumber(doc.kind, doc.number);
+  const pdf = new PDFDocument({
+    size: 'A4',
+    margin: M,
+    compress: options.compress ?? true,
+    info: { Title: winAnsiSafe(`Invoice ${number}`), Producer: 'pdfkit' },
+  });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('data', (c: Buffer) => chunks.push(c));
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  const t = winAnsiSafe;
+  const width = pdf.page.width - 2 * M;
+  const rate = q.totals.vatRateBp;
+  const rateText = rate ? `${rate / 100}%` : null;
+
+  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(t('Invoice'), M, M);
+  pdf
+    .font('Helvetica')
+    .fontSize(10)
+    .text(t(`Number: ${number}`))
+    .text(t(`Date of issue: ${fullDay(irishDay(doc.issuedAt))}`))
+    .text(t(`Drone job: ${q.title}`));
+  pdf.moveDown();
+
+  const supplier = supplierOf(doc);
+  pdf.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text('FROM');
+  if (supplier) {
+    pdf
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .fillColor(INK)
+      .text(t(tradingAs(supplier)));
+    pdf
+      .font('Helvetica')
+      .fontSize(10)
+      .text(t(addressLines(supplier, countryName).join('\n')));
+    pdf.text(t(supplier.vatNumber ? `VAT number: ${supplier.vatNumber}` : 'VAT number: not given'));
+  } else {
+    pdf.font('Helvetica-Bold').fontSize(10).fillColor('#a4161a').text(t(SUPPLIER_MISSING), { width });
+  }
+  pdf.moveDown();
+  pdf.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text('TO');
+  pdf.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(t(doc.buyerName));
+  pdf.font('Helvetica').fontSize(10).text(t(q.clientEmail));
+  pdf.moveDown();
+
+  const { row, rule, total } = jobPdfTable(pdf, { labelAt: 60 });
+
+  const vatInside = (label: string, cents: number) =>
+    total(
+      rateText ? `VAT at ${rateText} included in ${label}` : 'No VAT charged',
+      formatEuro(rateText ? cents : 0),
+    );
+
+  if (doc.jobPart === 'balance') {
+    row(['Description', 'Qty', 'Unit (excl. VAT)', 'Net'], true);
+    rule();
+    for (const l of q.lines) {
+      row([
+        `${LINE_KIND_LABELS[l.kind]}: ${l.description}`,
+        String(l.quantity),
+        formatEuro(l.unitPriceCents),
+        formatEuro(l.netCents),
+      ]);
+    }
+    rule();
+    total('Net (excl. VAT)', formatEuro(q.totals.netCents));
+    total(rateText ? `VAT at ${rateText}` : 'VAT (not charged)', formatEuro(q.totals.vatCents));
+    total('Total of the job (incl. VAT)', formatEuro(q.acceptedTotalCents ?? q.totals.grossCents));
+    if (q.deposit.state === 'paid') {
+      const depositInvoice = depositInvoiceOf(db, q.id);
+      const when = q.deposit.paidDay ? ` on ${fullDay(q.deposit.paidDay)}` : '';
+      const ref = depositInvoice ? `, invoice ${documentNumber('invoice', depositInvoice.number)}` : '';
+      total(`Deposit paid${when}${ref}`, `-${formatEuro(q.deposit.amountCents)}`);
+    }
+    rule();
+    total('Balance due (incl. VAT)', formatEuro(doc.amountCents), true);
+    vatInside('the balance', q.balance?.vatCents ?? 0);
+    pdf.moveDown();
+    pdf
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(
+        t(
+          q.balance?.state === 'paid'
+            ? `Paid in full${q.balance.paidDay ? ` on ${fullDay(q.balance.paidDay)}` : ''}. Thank you.`
+            : 'Please pay the balance through the link in the mail that brought this invoice.',
+        ),
+        M,
+        pdf.y,
+        { width },
+      );
+  } else {
+    row(['Description', '', '', 'Amount (incl. VAT)'], true);
+    rule();
+    row([
+      `Deposit (${q.deposit.percent}% of ${formatEuro(q.acceptedTotalCents ?? 0)}), a payment on account for: ${q.title}`,
+      '',
+      '',
+      formatEuro(doc.amountCents),
+    ]);
+    rule();
+    total('Net (excl. VAT)', formatEuro(doc.amountCents - (rateText ? q.deposit.vatCents : 0)));
+    vatInside('the deposit', q.deposit.vatCents);
+    total('Total paid (incl. VAT)', formatEuro(doc.amountCents), true);
+    pdf.moveDown();
+    pdf
+      .font('Helvetica')
+      .fontSize(9)
+      .fillColor(MUTED)
+      .text(
+        t(
+          `Paid through PayPal${q.deposit.paidDay ? ` on ${fullDay(q.deposit.paidDay)}` : ''}. The balance is invoiced on delivery.`,
+        ),
+        M,
+        pdf.y,
+        { width },
+      );
+  }
+  pdf.end();
+  return done;
+}

@@ -1,0 +1,73 @@
+// The VAT invoices of a drone job, numbered in the shop's one invoice sequence: the deposit's, issued
+// when it is paid (a payment on account, on which VAT is due when it is received), and the
+// balance's, issued when the owner invoices it: the accepted total less the deposit paid, with the
+// VAT inside it being the quote's VAT less the deposit's, so that the two invoices add up to the
+// quote exactly.
+
+import { eq } from 'drizzle-orm';
+import { issueJobDocument, jobDocumentOf } from '~/lib/checkout/invoices.server';
+import type { Db, Tx } from '~/lib/platform/server/db';
+import { type Invoice, type JobPayment, type Quote, quoteLines } from '~db/schema';
+import { paidDeposit } from './deposit-payments.server';
+import { quoteTotals } from './quote-totals';
+
+const buyerOf = (quote: Quote) => quote.acceptedName ?? quote.clientName;
+
+/** Issues the invoice of a paid job payment (its amount, VAT inside), in the caller's transaction. */
+export function issuePaymentInvoice(tx: Tx, quote: Quote, payment: JobPayment, now: Date): Invoice {
+  return issueJobDocument(
+    tx,
+    'invoice',
+    { quoteId: quote.id, jobPart: payment.kind, buyerName: buyerOf(quote), amountCents: payment.amountCents },
+    now,
+  );
+}
+
+export interface BalanceAmounts {
+  /** The accepted total, VAT included. */
+  totalCents: number;
+  /** The deposit paid (0 when none was), and the VAT inside it. */
+  depositCents: number;
+  depositVatCents: number;
+  /** What remains: the total less the deposit paid, and the VAT inside it. */
+  amountCents: number;
+  vatCents: number;
+}
+
+/** The balance of an accepted quote: what remains after the deposit paid. */
+export function balanceAmounts(db: Db | Tx, quote: Quote): BalanceAmounts {
+  const lines = db.select().from(quoteLines).where(eq(quoteLines.quoteId, quote.id)).all();
+  const totals = quoteTotals(lines, quote.vatRateBp);
+  const totalCents = quote.acceptedTotalCents ?? totals.grossCents;
+  // The lines of an accepted quote never change, so their VAT is the accepted total's.
+  const totalVat = totalCents === totals.grossCents ? totals.vatCents : 0;
+  const deposit = paidDeposit(db, quote.id);
+  const depositCents = deposit?.amountCents ?? 0;
+  const depositVatCents = deposit?.vatCents ?? 0;
+  return {
+    totalCents,
+    depositCents,
+    depositVatCents,
+    amountCents: totalCents - depositCents,
+    vatCents: Math.max(0, totalVat - depositVatCents),
+  };
+}
+
+/** The job's balance invoice, if the owner issued it. */
+export const balanceInvoiceOf = (db: Db | Tx, quoteId: string): Invoice | undefined =>
+  jobDocumentOf(db, quoteId, 'balance', 'invoice');
+
+/** The job's deposit invoice, if one was issued (a deposit paid in test mode has none). */
+export const depositInvoiceOf = (db: Db | Tx, quoteId: string): Invoice | undefined =>
+  jobDocumentOf(db, quoteId, 'deposit', 'invoice');
+
+/** Issues the balance invoice of the quote, for the balance as it stands now. */
+export function issueBalanceInvoice(tx: Tx, quote: Quote, now: Date): Invoice {
+  const amounts = balanceAmounts(tx, quote);
+  return issueJobDocument(
+    tx,
+    'invoice',
+    { quoteId: quote.id, jobPart: 'balance', buyerName: buyerOf(quote), amountCents: amounts.amountCents },
+    now,
+  );
+}

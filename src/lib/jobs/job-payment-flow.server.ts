@@ -1,0 +1,246 @@
+// One way to take a payment of a drone job (its deposit, its balance) through PayPal, shared by
+// both: the amount is the server's alone (the order asked of PayPal carries it, the stored payment
+// keeps it), and a capture is recorded as paid only when it is COMPLETED for exactly that amount in
+// euro. A payment is marked paid once, by the conditional update of a row still pending, inside one
+// transaction with what follows from it (the kind's `onPaid`: receipts, invoices, a release); a
+// quote holds at most one paid payment of each kind (a partial unique index). Every refusal is a
+// sentence and changes nothing.
+import { and, eq } from 'drizzle-orm';
+import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '~/lib/payments/paypal-client.server';
+import type { Db, Tx } from '~/lib/platform/server/db';
+import { HttpError } from '~/lib/platform/server/http/http';
+import { getLog } from '~/lib/platform/server/log';
+import { newRowId } from '~/lib/platform/server/row-id';
+import { centsToDecimal, decimalStringToCents } from '~/lib/platform/shared/format';
+import { CURRENCY } from '~/lib/site/constants';
+import { type JobPayment, jobPayments, type Quote } from '~db/schema';
+import { paidJobPayment } from './deposit-payments.server';
+import { quoteByToken, UNKNOWN_LINK } from './quote-client.server';
+
+export type JobPaymentKind = JobPayment['kind'];
+
+export interface PaymentBackend {
+  client: PaypalClient;
+  /** The provider is test mode's fake: no money is taken, and the payment is stored as a test. */
+  testMode: boolean;
+}
+
+/** What makes one kind of job payment: its refusals, its amount, its name and what follows when paid. */
+export interface JobPaymentKindRules {
+  kind: JobPaymentKind;
+  /** "deposit", "balance": in the sentences of the refusals. */
+  noun: string;
+  /** Why this payment cannot be made now (including "paid already"), or null. */
+  refusal(db: Db | Tx, quote: Quote, now: Date): HttpError | null;
+  /** The amount to charge, VAT included, and the VAT inside it. */
+  amounts(db: Db | Tx, quote: Quote): { amountCents: number; vatCents: number };
+  /** The one item PayPal shows. */
+  itemName(quote: Quote): string;
+  /** The refusal once a payment of this kind is paid. */
+  paidRefusal(paid: JobPayment): HttpError;
+  /** What follows from the payment, in the transaction that records it as paid. */
+  onPaid(tx: Tx, quote: Quote, payment: JobPayment, token: string, now: Date): void;
+}
+
+export const unknownPayment = (noun: string) => `This payment is not one of this quote’s ${noun} payments.`;
+
+export function openQuote(db: Db | Tx, token: string): Quote {
+  const quote = quoteByToken(db, token);
+  if (!quote) throw new HttpError(404, UNKNOWN_LINK);
+  return quote;
+}
+
+/** The Orders v2 body of a job payment: one item, whose price is the whole amount. */
+export function jobOrderBody(paymentId: string, name: string, amountCents: number) {
+  const money = { currency_code: CURRENCY, value: centsToDecimal(amountCents) };
+  return {
+    intent: 'CAPTURE' as const,
+    purchase_units: [
+      {
+        custom_id: paymentId,
+        amount: { ...money, breakdown: { item_total: money } },
+        items: [{ name: name.slice(0, 127), quantity: '1', unit_amount: money }],
+      },
+    ],
+  };
+}
+
+/**
+ * Creates the provider's order for the server's amount of this kind of payment and stores the
+ * payment as pending. Answers the provider's order id.
+ */
+export async function createJobPaymentOrder(
+  db: Db,
+  backend: PaymentBackend,
+  rules: JobPaymentKindRules,
+  token: string,
+  now = new Date(),
+): Promise<{ id: string; amountCents: number }> {
+  const quote = openQuote(db, token);
+  const refusal = rules.refusal(db, quote, now);
+  if (refusal) throw refusal;
+  const amounts = rules.amounts(db, quote);
+  if (amounts.amountCents <= 0) throw new HttpError(409, `There is no ${rules.noun} to pay on this quote.`);
+  const paymentId = newRowId();
+  let order: { id: string };
+  try {
+    order = await backend.client.createOrder(
+      jobOrderBody(paymentId, rules.itemName(quote), amounts.amountCents),
+      `${rules.kind}-${paymentId}`,
+    );
+  } catch (err) {
+    getLog().error({ err, kind: rules.kind }, 'PayPal order for a job payment failed');
+    throw new HttpError(502, 'PayPal could not start the payment. Please try again in a moment.');
+  }
+  db.insert(jobPayments)
+    .values({
+      id: paymentId,
+      quoteId: quote.id,
+      kind: rules.kind,
+      provider: 'paypal',
+      amountCents: amounts.amountCents,
+      vatCents: amounts.vatCents,
+      status: 'pending',
+      providerOrderId: order.id,
+      testMode: backend.testMode,
+      createdAt: now,
+    })
+    .run();
+  return { id: order.id, amountCents: amounts.amountCents };
+}
+
+/** The first capture of a PayPal order answer, if any. */
+const firstCapture = (order: PaypalOrder) => order.purchase_units?.[0]?.payments?.captures?.[0];
+
+/**
+ * Captures the order; one PayPal already captured is read instead (its capture is the answer). Each
+ * attempt has a request id of its own: PayPal replays the answer to a request id it has seen, so
+ * after a declined card (INSTRUMENT_DECLINED) the client's next approval with another card would
+ * otherwise get the same refusal. A capture twice over is no risk: the second meets
+ * ORDER_ALREADY_CAPTURED and reads the order.
+ */
+async function captureOrRead(client: PaypalClient, orderId: string, kind: string): Promise<PaypalOrder> {
+  try {
+    return await client.captureOrder(orderId, `${kind}-capture-${orderId}-${newRowId()}`);
+  } catch (err) {
+    if (isPaypalApiError(err) && err.issue === 'ORDER_ALREADY_CAPTURED') return client.getOrder(orderId);
+    throw err;
+  }
+}
+
+// Captures of one quote's payment of a kind run one after another in this process, so that a
+// second payment finds the first one paid before PayPal is asked to take more money.
+const inFlight = new Map<string, Promise<unknown>>();
+
+async function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
+  const previous = inFlight.get(key) ?? Promise.resolve();
+  const run = previous.catch(() => undefined).then(fn);
+  inFlight.set(key, run);
+  try {
+    return await run;
+  } finally {
+    if (inFlight.get(key) === run) inFlight.delete(key);
+  }
+}
+
+function paymentOf(db: Db | Tx, quote: Quote, kind: JobPaymentKind, noun: string, orderId: string) {
+  const payment = db
+    .select()
+    .from(jobPayments)
+    .where(
+      and(
+        eq(jobPayments.providerOrderId, orderId),
+        eq(jobPayments.quoteId, quote.id),
+        eq(jobPayments.kind, kind),
+      ),
+    )
+    .get();
+  if (!payment) throw new HttpError(404, unknownPayment(noun));
+  return payment;
+}
+
+function markFailed(db: Db, paymentId: string): void {
+  db.update(jobPayments)
+    .set({ status: 'failed' })
+    .where(and(eq(jobPayments.id, paymentId), eq(jobPayments.status, 'pending')))
+    .run();
+}
+
+const isUniqueViolation = (err: unknown) =>
+  (err as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+
+/**
+ * Captures the order of a payment of this kind and records it as paid when PayPal's capture is
+ * COMPLETED for the stored amount in euro, running `onPaid` in the same transaction. A payment
+ * already paid through this order answers `newlyPaid: false` and changes nothing. PayPal's errors
+ * (INSTRUMENT_DECLINED among them) are thrown as they are, for the endpoint to answer.
+ */
+export async function captureJobPayment(
+  db: Db,
+  client: PaypalClient,
+  rules: JobPaymentKindRules,
+  token: string,
+  providerOrderId: string,
+  now = new Date(),
+): Promise<{ newlyPaid: boolean }> {
+  const quote = openQuote(db, token);
+  const { kind, noun } = rules;
+  return oneAtATime(`${quote.id}:${kind}`, async () => {
+    const payment = paymentOf(db, quote, kind, noun, providerOrderId);
+    if (payment.status === 'paid') return { newlyPaid: false };
+    const other = paidJobPayment(db, quote.id, kind);
+    if (other) throw rules.paidRefusal(other);
+    if (payment.status === 'failed') {
+      throw new HttpError(409, `This payment did not go through. Please pay the ${noun} again.`);
+    }
+    const answer = await captureOrRead(client, providerOrderId, kind);
+    const capture = firstCapture(answer);
+    const status = capture?.status ?? answer.status ?? 'UNKNOWN';
+    if (status !== 'COMPLETED') {
+      if (status === 'DECLINED' || status === 'FAILED') markFailed(db, payment.id);
+      throw new HttpError(
+        422,
+        status === 'PENDING'
+          ? `PayPal is reviewing this payment. The photographer will confirm the ${noun} once PayPal has.`
+          : 'PayPal did not complete the payment: nothing was taken. Please try again.',
+        { status },
+      );
+    }
+    const cents = capture?.amount ? decimalStringToCents(capture.amount.value) : null;
+    if (cents !== payment.amountCents || capture?.amount?.currency_code !== CURRENCY) {
+      getLog().error(
+        { paymentId: payment.id, providerOrderId, captured: capture?.amount, kind },
+        'A job payment capture does not match the stored amount',
+      );
+      markFailed(db, payment.id);
+      throw new HttpError(
+        409,
+        `The payment PayPal reported is not the ${noun} asked, so it was not recorded. Please contact the photographer.`,
+      );
+    }
+    try {
+      const newlyPaid = db.transaction((tx) => {
+        const done = tx
+          .update(jobPayments)
+          .set({ status: 'paid', captureId: capture?.id ?? null, paidAt: now })
+          .where(and(eq(jobPayments.id, payment.id), eq(jobPayments.status, 'pending')))
+          .returning()
+          .get();
+        if (!done) return false;
+        rules.onPaid(tx, openQuote(tx, token), done, token, now);
+        return true;
+      });
+      return { newlyPaid };
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // Another payment of this kind was recorded meanwhile by another process: this capture is
+      // money taken twice, which the owner must refund by hand.
+      getLog().error(
+        { paymentId: payment.id, providerOrderId, captureId: capture?.id, kind },
+        'A second job payment was captured for a quote already paid: refund it',
+      );
+      const paid = paidJobPayment(db, quote.id, kind);
+      throw paid ? rules.paidRefusal(paid) : new HttpError(409, `The ${noun} was paid already.`);
+    }
+  });
+}
