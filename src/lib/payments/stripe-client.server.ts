@@ -37,10 +37,12 @@ export function makeStripe(secretKey: string, apiBase = getConfig().stripe.apiBa
   });
 }
 
-/** The process's Stripe client; a 503 when cards are off. */
+/** The process's Stripe client; a 404 when cards are off. */
 export function getStripe(db?: Db): Stripe {
   const { secretKey } = stripeAccess(db);
-  if (!secretKey) throw new HttpError(503, CARDS_OFF_MESSAGE);
+  // 404, not 503: without keys the site has no card payments at all, rather than a service that is
+  // down for a while.
+  if (!secretKey) throw new HttpError(404, CARDS_OFF_MESSAGE);
   if (client?.key !== secretKey) client = { key: secretKey, stripe: makeStripe(secretKey) };
   return client.stripe;
 }

@@ -2,7 +2,7 @@
 // discount code and the buyer, as for PayPal; the server quotes them, asks Stripe for a
 // PaymentIntent of that total in EUR, stores the pending order (provider stripe) and answers
 // { clientSecret, orderId } with this browser's receipt for the order (checkout-receipt.server.ts).
-// Any amount in the body is dropped by the schema. 503 when cards are not set up; the same limits
+// Any amount in the body is dropped by the schema. 404 when cards are not set up; the same limits
 // per address as PayPal's order creation (orders started, wrong codes).
 import type { APIRoute } from 'astro';
 import { receiptCookie } from '~/lib/checkout/checkout-receipt.server';
