@@ -9,6 +9,7 @@ import { shortOrderId } from '~/lib/platform/shared/format';
 import { OWNER } from '../../playwright.config';
 import { type RunningServer, startServer } from '../helpers/server';
 import { seriousViolations } from './axe';
+import { fillCheckoutDetails } from './checkout-form';
 import { routeFakeSdk } from './paypal-sdk-fake';
 import { signInTo } from './sign-in';
 
@@ -44,13 +45,6 @@ const shopCard = (page: Page) =>
   page.locator('[data-print-card]').filter({ has: page.getByRole('heading', { name: TITLE, exact: true }) });
 
 /** The checkout's country: a text field or a list of countries, whichever the checkout has. */
-async function chooseIreland(page: Page) {
-  const country = page.getByLabel('Country', { exact: true });
-  if ((await country.evaluate((el) => el.tagName)) === 'SELECT')
-    await country.selectOption({ label: 'Ireland' });
-  else await country.fill('Ireland');
-}
-
 test('the last copy of an edition is sold, certified and then sold out', async ({ browser }) => {
   test.setTimeout(150_000);
   const ownerContext = await browser.newContext();
@@ -94,14 +88,7 @@ test('the last copy of an edition is sold, certified and then sold out', async (
     await print.getByRole('button', { name: 'Add to Cart' }).click();
     await expect(buyer.getByText('Added to cart')).toBeVisible();
     await buyer.goto('/checkout');
-    const field = (label: string) => buyer.getByLabel(label, { exact: true });
-    await field('Full Name').fill('Aoife Byrne');
-    await field('Email').fill('aoife@example.ie');
-    await field('Phone').fill('+353 1 234 5678');
-    await field('Street Address').fill('12 Main Street');
-    await field('City').fill('Wicklow');
-    await field('Postal Code').fill('A67 X123');
-    await chooseIreland(buyer);
+    await fillCheckoutDetails(buyer);
     await buyer.getByRole('button', { name: 'Pay with PayPal (fake SDK)' }).click();
     await expect(buyer.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible({
       timeout: 20_000,

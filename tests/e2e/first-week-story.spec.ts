@@ -13,6 +13,7 @@ import { readOutbox } from '../helpers/outbox';
 import { type RunningServer, startServer } from '../helpers/server';
 import { addPhoto, photoCard } from './add-photo';
 import { seriousViolations } from './axe';
+import { fillCheckoutDetails } from './checkout-form';
 import { routeFakeSdk } from './paypal-sdk-fake';
 import { signInTo } from './sign-in';
 
@@ -94,14 +95,14 @@ test('a photo too small is kept out, one that prints at two sizes is bought from
   await expect(options.getByRole('status')).toHaveText(`Added to cart: 1 × ${PRINTABLE}, medium matte.`);
   await page.goto('/checkout');
   await expect(page.getByText(PRINTABLE).first()).toBeVisible();
-  const field = (label: string) => page.getByLabel(label, { exact: true });
-  await field('Full Name').fill(BUYER.name);
-  await field('Email').fill(BUYER.email);
-  await field('Phone').fill('+353 404 12345');
-  await field('Street Address').fill('3 Church Hill');
-  await field('City').fill('Wicklow');
-  await field('Postal Code').fill('A67 P2X4');
-  await field('Country').selectOption({ label: 'Ireland' });
+  await fillCheckoutDetails(page, {
+    ...BUYER,
+    phone: '+353 404 12345',
+    street: '3 Church Hill',
+    city: 'Wicklow',
+    postalCode: 'A67 P2X4',
+    country: 'Ireland',
+  });
   await page.getByRole('button', { name: 'Pay with PayPal (fake SDK)' }).click();
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   const bought = page.getByRole('list', { name: 'Prints ordered' }).getByRole('listitem');

@@ -14,6 +14,7 @@ import sharp from 'sharp';
 import { gpsJpeg } from '../helpers/gallery-factories';
 import { makeClip } from '../helpers/video-clip';
 import { zipEntries } from '../helpers/zip-entries';
+import { fillCheckoutDetails } from './checkout-form';
 import { cutFirstPatch } from './cut-first-patch';
 import { signInTo } from './sign-in';
 
@@ -127,14 +128,15 @@ test('a gallery from upload to a revoked link: PIN, hearts, selection, video, ZI
   await expect(dialog).toBeHidden();
   await client.goto(new URL('/checkout', address).href);
   await expect(client.getByText(`${title}: ${PHOTOS[0]}`).first()).toBeVisible();
-  const field = (label: string) => client.getByLabel(label, { exact: true });
-  await field('Full Name').fill('Sorcha Kinsella');
-  await field('Email').fill('sorcha@example.ie');
-  await field('Phone').fill('+353 1 555 0101');
-  await field('Street Address').fill('2 Roundwood Road');
-  await field('City').fill('Annamoe');
-  await field('Postal Code').fill('A98 K7P2');
-  await field('Country').selectOption({ label: 'Ireland' });
+  await fillCheckoutDetails(client, {
+    name: 'Sorcha Kinsella',
+    email: 'sorcha@example.ie',
+    phone: '+353 1 555 0101',
+    street: '2 Roundwood Road',
+    city: 'Annamoe',
+    postalCode: 'A98 K7P2',
+    country: 'Ireland',
+  });
   await expect(client.getByText('Shipping to Ireland')).toBeVisible();
   await client.getByRole('button', { name: 'Test mode: no real payment' }).click();
   await expect(client.getByRole('heading', { name: 'Test order placed' })).toBeVisible();

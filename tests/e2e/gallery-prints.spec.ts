@@ -17,6 +17,7 @@ import {
   makeGalleryLink,
 } from '../helpers/gallery-factories';
 import { type RunningServer, startServer } from '../helpers/server';
+import { fillCheckoutDetails } from './checkout-form';
 import { routeFakeSdk } from './paypal-sdk-fake';
 
 type PaypalFakeServer = Awaited<ReturnType<typeof startPaypalFakeServer>>;
@@ -47,16 +48,16 @@ test.afterAll(async () => {
   await paypal?.stop();
 });
 
-async function fillCustomer(page: Page) {
-  const field = (label: string) => page.getByLabel(label, { exact: true });
-  await field('Full Name').fill('Orla Doyle');
-  await field('Email').fill('orla@example.ie');
-  await field('Phone').fill('+353 (1) 234-5678');
-  await field('Street Address').fill('3 Church Road');
-  await field('City').fill('Bray');
-  await field('Postal Code').fill('A98 X123');
-  await field('Country').selectOption({ label: 'Ireland' });
-}
+const fillCustomer = (page: Page) =>
+  fillCheckoutDetails(page, {
+    name: 'Orla Doyle',
+    email: 'orla@example.ie',
+    phone: '+353 (1) 234-5678',
+    street: '3 Church Road',
+    city: 'Bray',
+    postalCode: 'A98 X123',
+    country: 'Ireland',
+  });
 
 test('a client orders a print of a gallery photo and pays through PayPal', async ({ page }) => {
   test.setTimeout(90_000);

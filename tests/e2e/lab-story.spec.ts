@@ -12,6 +12,7 @@ import { startProdigiFakeServer } from '~/lib/lab/prodigi-fake.server';
 import { OWNER } from '../../playwright.config';
 import { freePort } from '../helpers/lab-site';
 import { type RunningServer, startServer } from '../helpers/server';
+import { fillCheckoutDetails } from './checkout-form';
 import { signInTo } from './sign-in';
 
 type Fake = Awaited<ReturnType<typeof startProdigiFakeServer>>;
@@ -75,14 +76,7 @@ async function buy(
   await dialog.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to cart')).toBeVisible();
   await page.goto('/checkout');
-  const field = (label: string) => page.getByLabel(label, { exact: true });
-  await field('Full Name').fill(buyer.name);
-  await field('Email').fill(buyer.email);
-  await field('Phone').fill('+353 1 234 5678');
-  await field('Street Address').fill(buyer.street);
-  await field('City').fill(buyer.city);
-  await field('Postal Code').fill(buyer.postalCode);
-  await field('Country').selectOption({ label: buyer.country });
+  await fillCheckoutDetails(page, { ...buyer, phone: '+353 1 234 5678' });
   // Who sends what, in plain words: the print is the lab's, and so is its delivery.
   await expect(page.getByText('Made and sent by our print lab')).toBeVisible();
   // The lab's delivery speeds the owner offers, each at the lab's price for this cart.

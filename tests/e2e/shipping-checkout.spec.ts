@@ -12,6 +12,7 @@ import { decimalStringToCents } from '~/lib/platform/shared/format';
 import { CUSTOMER } from '../helpers/fixtures';
 import { type RunningServer, startServer } from '../helpers/server';
 import { seriousViolations } from './axe';
+import { fillCheckoutDetails } from './checkout-form';
 import { routeFakeSdk } from './paypal-sdk-fake';
 
 type PaypalFakeServer = Awaited<ReturnType<typeof startPaypalFakeServer>>;
@@ -75,16 +76,7 @@ async function fillCart(page: Page) {
   return variant;
 }
 
-async function fillDetails(page: Page, country: string) {
-  const field = (label: string) => page.getByLabel(label, { exact: true });
-  await field('Full Name').fill(CUSTOMER.name);
-  await field('Email').fill(CUSTOMER.email);
-  await field('Phone').fill(CUSTOMER.phone);
-  await field('Street Address').fill(CUSTOMER.street);
-  await field('City').fill(CUSTOMER.city);
-  await field('Postal Code').fill(CUSTOMER.postalCode);
-  await field('Country').selectOption({ label: country });
-}
+const fillDetails = (page: Page, country: string) => fillCheckoutDetails(page, { ...CUSTOMER, country });
 
 /** Pays through the fake SDK; the stored order's total, which must be the one shown. */
 async function payAndCheck(page: Page, shownTotal: string) {

@@ -8,6 +8,7 @@ import { expect, type Page, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { type StripeDouble, startStripeDouble } from '~/lib/payments/stripe-double.server';
 import { type RunningServer, startServer } from '../helpers/server';
+import { fillCheckoutDetails } from './checkout-form';
 import { routeStripe } from './stripe-js-stand-in';
 
 test.use({ viewport: { width: 390, height: 844 } });
@@ -20,14 +21,7 @@ async function addPrintAndFillCheckout(page: Page) {
   await dialog.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(page.getByText('Added to cart')).toBeVisible();
   await page.goto('/checkout');
-  const field = (label: string) => page.getByLabel(label, { exact: true });
-  await field('Full Name').fill('Aoife Byrne');
-  await field('Email').fill('aoife@example.ie');
-  await field('Phone').fill('+353 1 234 5678');
-  await field('Street Address').fill('12 Main Street');
-  await field('City').fill('Wicklow');
-  await field('Postal Code').fill('A67 X123');
-  await field('Country').selectOption({ label: 'Ireland' });
+  await fillCheckoutDetails(page);
   await expect(page.getByTestId('payment-control')).toHaveAttribute('aria-disabled', 'false');
 }
 

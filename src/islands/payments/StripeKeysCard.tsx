@@ -2,9 +2,11 @@
 // test or live keys (live said plainly), where the keys come from and the last 4 characters of
 // each, the webhook address to give Stripe, and a form to save or remove the keys. The keys are
 // checked with Stripe and stored encrypted on the server, and never sent back to this page.
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { type StripeKeyState, stripeKeysSchema } from '~/lib/payments/stripe-key-schemas';
+import { KeyFormActions } from '~/lib/platform/client/key-form-actions';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 
@@ -109,21 +111,14 @@ export function StripeKeysCard() {
                 <input type="checkbox" checked={live} onChange={(e) => setLive(e.target.checked)} />
                 <span>Take real card payments (live keys)</span>
               </label>
-              <div className="flex gap-2">
-                <button type="submit" className="btn btn-secondary min-h-11" disabled={save.isPending}>
-                  {save.isPending ? 'Checking…' : 'Save Stripe keys'}
-                </button>
-                {data.keyFrom === 'admin' && (
-                  <button
-                    type="button"
-                    className="btn btn-secondary min-h-11"
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate()}
-                  >
-                    Remove Stripe keys
-                  </button>
-                )}
-              </div>
+              <KeyFormActions
+                saveLabel="Save Stripe keys"
+                removeLabel="Remove Stripe keys"
+                saving={save.isPending}
+                removing={remove.isPending}
+                removable={data.keyFrom === 'admin'}
+                onRemove={() => remove.mutate()}
+              />
               {problem && (
                 <p role="alert" className="text-red-800">
                   {problem}

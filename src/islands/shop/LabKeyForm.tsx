@@ -1,9 +1,11 @@
 // The print lab card's key: where the lab's key comes from (the server's environment, saved here,
 // or none), and a form to save a Prodigi key for its sandbox or its live API, checked with the lab
 // before it is kept (encrypted on the server). The key is never shown again once saved.
+
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { LAB_ENVIRONMENTS, type LabKeyState, labKeySchema } from '~/lib/lab/lab-key-schemas';
+import { KeyFormActions } from '~/lib/platform/client/key-form-actions';
 import { read, reason, send } from '~/lib/platform/client/query';
 import { notify } from '~/lib/platform/client/toaster';
 
@@ -86,21 +88,14 @@ export function LabKeyForm() {
               ))}
             </select>
           </label>
-          <div className="flex gap-2">
-            <button type="submit" className="btn btn-secondary min-h-11" disabled={save.isPending}>
-              {save.isPending ? 'Checking…' : 'Save key'}
-            </button>
-            {data.keyFrom === 'admin' && (
-              <button
-                type="button"
-                className="btn btn-secondary min-h-11"
-                disabled={remove.isPending}
-                onClick={() => remove.mutate()}
-              >
-                Remove key
-              </button>
-            )}
-          </div>
+          <KeyFormActions
+            saveLabel="Save key"
+            removeLabel="Remove key"
+            saving={save.isPending}
+            removing={remove.isPending}
+            removable={data.keyFrom === 'admin'}
+            onRemove={() => remove.mutate()}
+          />
           {problem && (
             <p id="lab-key-error" role="alert" className="text-red-800 sm:col-span-3">
               {problem}
