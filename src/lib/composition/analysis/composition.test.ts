@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { analyzeComposition } from '~/lib/composition/analysis/analyse.server';
 import { findHorizon, horizonElement } from '~/lib/composition/analysis/horizon.server';
 import { analyseLocally } from '~/lib/composition/analysis/local.server';
+import { waterLine } from '~/lib/composition/analysis/mirror.server';
 import {
   analyseWithModel,
   MODEL_MAX_RETRIES,
@@ -128,6 +129,23 @@ describe('local analyser: horizon', () => {
       /You marked the line .* not the horizon/,
     );
     expect(compositionAnalysisSchema.parse(notHorizon)).toEqual(notHorizon);
+  });
+
+  it('finds a far shore mirrored in still water by its reflection, and no such line under ridges', async () => {
+    const lake = await readPhoto('altai.jpg');
+    const level = findHorizon(await loadPlanes(lake));
+    const turned = findHorizon(await loadPlanes(await hardCopy(lake, -4)));
+    expect(level?.skyline).toBe(false);
+    expect(turned?.skyline).toBe(false);
+    expect(Math.abs(turned!.tilt - level!.tilt + 4)).toBeLessThanOrEqual(1);
+    // The water line sits where the drawn shore meets the water: row 390 of 576.
+    expect(Math.abs(level!.position - 390 / 576)).toBeLessThan(0.03);
+
+    for (const file of ['snowy-range.jpg', 'peaks-dusk.jpg']) {
+      const planes = await loadPlanes(await readPhoto(file));
+      const wedges = frameWedges(planes);
+      expect(waterLine(planes, 15, wedges.includes(1) ? wedges : null), file).toBeNull();
+    }
   });
 
   it('finds no horizon in a picture without one', async () => {

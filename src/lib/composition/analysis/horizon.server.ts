@@ -8,7 +8,8 @@
 // The strongest boundary is not always the horizon: a mountain ridge or a hillside is as strong and
 // as straight as a sea line. So the few strongest distinct boundaries are judged in turn by what lies
 // around them (skyline.server.ts), and the first that shows a horizon to level is the horizon; when
-// none does, the strongest is a skyline, which has no tilt to correct.
+// none does, the strongest is a skyline, which has no tilt to correct, unless the frame holds a far
+// shore mirrored in still water, whose water line the reflection marks (mirror.server.ts).
 // A photo turned in an editor without cropping has empty wedges in its corners (frameWedges in
 // skyline.server.ts): columns whose bands reach into one are left out of the search, so that the
 // wedges' straight edges (and a level line through the corners they darken) do not take the places
@@ -17,6 +18,7 @@
 import type { HorizonChoice } from '~/lib/composition/schemas';
 import { edgeHeights, leastSquares } from './edge.server';
 import { clampScore, type Element } from './element.server';
+import { waterLine } from './mirror.server';
 import type { Planes } from './pixels.server';
 import { frameWedges, isHorizon, type Line, meanTexture, surroundings } from './skyline.server';
 
@@ -134,6 +136,10 @@ export function findHorizon(planes: Planes): HorizonLine | null {
     const around = surroundings(planes, line, texture, wedges);
     if (isHorizon(around, line === strongest)) return { ...line, skyline: false };
   }
+  // A far shore mirrored in still water: the water line parts two regions of nearly the same colour,
+  // so it is seldom among the strongest boundaries, but the mirror about it marks it.
+  const water = waterLine(planes, MAX_TILT_DEG, wedges.includes(1) ? wedges : null);
+  if (water) return { ...water, skyline: false };
   if (!strongest) return null;
   return { ...strongest, skyline: Math.abs(strongest.tilt) > LEVEL_DEG };
 }
