@@ -96,7 +96,14 @@ export const LAB_ORDER_STATES = ['held', 'queued', 'sent', 'refused', 'cancelled
  * Where a drone quote stands as stored. A sent quote past its last day is expired without a stored
  * change (worked out from valid_until when read); a quote edited after it was sent is a draft again.
  */
-export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'changes_requested', 'withdrawn'] as const;
+export const QUOTE_STATUSES = [
+  'draft',
+  'sent',
+  'accepted',
+  'changes_requested',
+  'withdrawn',
+  'cancelled',
+] as const;
 
 /** What a line of a quote is for: a package, hours, editing, travel (km), a licence, or other. */
 export const QUOTE_LINE_KINDS = ['package', 'hours', 'editing', 'travel', 'licence', 'other'] as const;

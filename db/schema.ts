@@ -1222,6 +1222,9 @@ export const quotes = sqliteTable(
     /** When the client was reminded of the unpaid balance invoice: 7 days after it was sent, then 14. */
     balanceReminder1SentAt: integer('balance_reminder_1_sent_at', { mode: 'timestamp_ms' }),
     balanceReminder2SentAt: integer('balance_reminder_2_sent_at', { mode: 'timestamp_ms' }),
+    /** When the owner cancelled the accepted job, and the reason given. */
+    cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
+    cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -1254,6 +1257,12 @@ export const jobPayments = sqliteTable(
     testMode: bool('test_mode').notNull().default(false),
     createdAt: createdAt(),
     paidAt: integer('paid_at', { mode: 'timestamp_ms' }),
+    /** The part of the payment given back when the job was cancelled (0: none), by which refund, when. */
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    refundId: text('refund_id'),
+    refundedAt: integer('refunded_at', { mode: 'timestamp_ms' }),
+    /** Refunds the provider refused outright: a new attempt after one gets a new idempotency key. */
+    refundRefusals: integer('refund_refusals').notNull().default(0),
   },
   (t) => [
     index('job_payments_quote_idx').on(t.quoteId, t.kind),

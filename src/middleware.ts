@@ -29,8 +29,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
       (config.paypal.mode === 'live' || config.paypal.mode === 'sandbox') &&
       // The checkout and a drone quote's page (its deposit) show PayPal's buttons.
       (path.startsWith('/checkout') || path.startsWith('/quote/')),
-    // The checkout offers cards through Stripe.js when Stripe's keys are set.
-    stripe: path.startsWith('/checkout') && cardsOn(),
+    // The checkout, and a drone quote's page (its deposit, its balance), offer cards through
+    // Stripe.js when Stripe's keys are set.
+    stripe: (path.startsWith('/checkout') || path.startsWith('/quote/')) && cardsOn(),
   });
 });
 

@@ -1,9 +1,12 @@
 // Quotes for tests: a draft with its lines through the owner's own service, sent when asked, and the
 // link's token read back from the client's queued mail (the only place the token is written).
 
-import { createQuote, sendQuote } from '~/lib/jobs/quotes.server';
+import { eq } from 'drizzle-orm';
+import { acceptQuote } from '~/lib/jobs/quote-client.server';
+import { createQuote, getQuote, sendQuote } from '~/lib/jobs/quotes.server';
 import { type QuoteInput, quoteInputSchema } from '~/lib/jobs/schemas';
 import type { Db } from '~/lib/platform/server/db';
+import { quotes } from '~db/schema';
 import { queuedMails } from './outbox';
 
 /** A half-day package, two hours of editing and 30 km of travel: €299 + €120 + €18 = €437 net. */
@@ -49,4 +52,51 @@ export function makeSentQuote(
   const draft = makeQuote(db, overrides, now);
   const sent = sendQuote(db, draft.id, now);
   return { quote: sent, token: mailedQuoteToken(db, sent.clientEmail) };
+}
+
+/** The days of a job's story in the service tests: sent, accepted, deposit paid, invoiced, paid. */
+export const DAY3 = new Date('2026-12-03T10:00:00Z');
+export const DAY5 = new Date('2026-12-05T15:30:00Z');
+export const DAY6 = new Date('2026-12-06T09:00:00Z');
+export const DAY8 = new Date('2026-12-08T09:00:00Z');
+export const DAY9 = new Date('2026-12-09T11:00:00Z');
+/** The client who accepts, as the request shows them. */
+export const CLIENT = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (iPhone)' };
+/** One package of €317.00, no VAT: a deposit of 30% is €95.10, the balance €221.90. */
+export const ONE_LINE = {
+  lines: [
+    {
+      kind: 'package' as const,
+      description: 'Aerial photography, half day',
+      quantity: 1,
+      unitPriceCents: 31_700,
+    },
+  ],
+};
+
+/**
+ * A quote of ONE_LINE (with `overrides`) sent on DAY3 and accepted by the client on DAY5 for its
+ * total, at `vatRateBp` when given; with the token of its link.
+ */
+export function makeAcceptedQuote(db: Db, overrides: Partial<QuoteInput> = {}, vatRateBp = 0) {
+  const { quote, token } = makeSentQuote(db, { ...ONE_LINE, ...overrides }, DAY3);
+  if (vatRateBp) db.update(quotes).set({ vatRateBp }).where(eq(quotes.id, quote.id)).run();
+  const gross = getQuote(db, quote.id, DAY3).totals.grossCents;
+  acceptQuote(
+    db,
+    token,
+    { name: 'Áine Byrne', acceptTerms: true, totalCents: gross },
+    { ...CLIENT, now: DAY5 },
+  );
+  return { id: quote.id, token };
+}
+
+/** The status and sentence of the refusal `fn` throws; fails the test when it is not refused. */
+export async function refusalOf(fn: () => unknown): Promise<{ status: number; message: string }> {
+  try {
+    await fn();
+  } catch (err) {
+    return { status: (err as { status: number }).status, message: (err as Error).message };
+  }
+  throw new Error('not refused');
 }

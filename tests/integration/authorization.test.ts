@@ -85,10 +85,14 @@ const PUBLIC_MUTATIONS = [
   '/api/quotes/[token]/accept',
   '/api/quotes/[token]/balance',
   '/api/quotes/[token]/balance/[paypalOrderId]/capture',
+  // The same balance by card: a PaymentIntent of the invoice's amount, the same token checked.
+  '/api/quotes/[token]/balance/card',
   '/api/quotes/[token]/changes',
   // A client's deposit of an accepted quote: the same token checked, the amount the server's alone.
   '/api/quotes/[token]/deposit',
   '/api/quotes/[token]/deposit/[paypalOrderId]/capture',
+  // The same deposit by card: a PaymentIntent of the server's amount, the same token checked.
+  '/api/quotes/[token]/deposit/card',
   // A buyer's review of what they bought, through the link mailed when the order was delivered.
   '/api/reviews',
   // A card payment: the buyer's cart priced by the server (never an amount from the body), and

@@ -6,53 +6,26 @@
 // garbage and huge bodies.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type FiledMail, waitForOutbox } from '../helpers/outbox';
-import { message, ownerRequests } from '../helpers/owner-requests';
-import { type RunningServer, startServer } from '../helpers/server';
-import { signIn } from '../helpers/session';
+import { farmQuoteBody, message, ownerSiteForFile } from '../helpers/owner-requests';
 
-let site: RunningServer;
-let cookie: string;
-const owner = ownerRequests(
-  () => site,
-  () => cookie,
-);
-
-beforeAll(async () => {
-  site = await startServer();
-  cookie = await signIn(site.url);
-});
-afterAll(async () => {
-  await site?.stop();
-});
+const ctx = ownerSiteForFile();
+const { owner } = ctx;
 
 /** €299.00 + €18.00 = €317.00, no VAT: with no deposit paid, the balance is the whole €317.00. */
-const quote = (email: string) => ({
-  clientName: 'Áine Byrne',
-  clientEmail: email,
-  title: 'Aerial photos of a farm near Aughrim',
-  location: 'Aughrim',
-  shootDate: '',
-  validUntil: '2099-12-31',
-  terms: 'A deposit of 30% confirms the booking.',
-  depositPercent: 30,
-  lines: [
-    { kind: 'package', description: 'Aerial photography, half day', quantity: 1, unitPriceCents: 29_900 },
-    { kind: 'travel', description: 'Travel beyond 50 km', quantity: 30, unitPriceCents: 60 },
-  ],
-});
+const quote = (email: string) => farmQuoteBody(email, { depositPercent: 30 });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${site.url}${path}`, {
+  fetch(`${ctx.site.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site.url, ...headers },
+    headers: { 'content-type': 'application/json', origin: ctx.site.url, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
 /** The token of the last link mailed to `email` whose subject matches. */
 async function mailedToken(email: string, subject: RegExp): Promise<string> {
-  const mails = await waitForOutbox(site.dataDir, (all) =>
+  const mails = await waitForOutbox(ctx.site.dataDir, (all) =>
     all.some((m) => m.to === email && subject.test(m.subject)),
   );
   const mail = mails.filter((m) => m.to === email && subject.test(m.subject)).at(-1) as FiledMail;
@@ -89,7 +62,7 @@ const captureBalance = (token: string, orderId: string, body: unknown = {}) =>
   post(`/api/quotes/${token}/balance/${orderId}/capture`, body);
 
 function rows(sql: string, ...args: unknown[]) {
-  const db = new Database(join(site.dataDir, 'site.sqlite'), { readonly: true });
+  const db = new Database(join(ctx.site.dataDir, 'site.sqlite'), { readonly: true });
   try {
     return db.prepare(sql).all(...args) as Record<string, unknown>[];
   } finally {
@@ -108,14 +81,14 @@ describe('the balance of a job', () => {
     ]);
     expect((await owner('POST', `/api/admin/quotes/${id}/balance-invoice`)).status).toBe(200);
     const token = await mailedToken('balance@example.ie', /^Invoice INV-\d{6}: the balance/);
-    const page = await (await fetch(`${site.url}/quote/${token}`)).text();
+    const page = await (await fetch(`${ctx.site.url}/quote/${token}`)).text();
     expect(page).toContain('Pay the balance: €317.00');
     expect(page).not.toContain('Pay the deposit');
-    const pdf = await fetch(`${site.url}/quote/${token}/invoice/balance`);
+    const pdf = await fetch(`${ctx.site.url}/quote/${token}/invoice/balance`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('cache-control')).toBe('private, no-store');
     expect((await owner('GET', `/api/admin/quotes/${id}/invoice/balance`)).status).toBe(200);
-    expect((await fetch(`${site.url}/api/admin/quotes/${id}/invoice/balance`)).status).toBe(401);
+    expect((await fetch(`${ctx.site.url}/api/admin/quotes/${id}/invoice/balance`)).status).toBe(401);
 
     const started = await startBalance(token);
     expect(started.status).toBe(200);
@@ -135,7 +108,7 @@ describe('the balance of a job', () => {
       { downloads: 'original' },
     ]);
 
-    const mails = await waitForOutbox(site.dataDir, (all) =>
+    const mails = await waitForOutbox(ctx.site.dataDir, (all) =>
       all.some((m) => m.to === 'owner@example.com' && /^Balance paid by Áine Byrne/.test(m.subject)),
     );
     const toClient = mails.filter((m) => m.to === 'balance@example.ie').map((m) => m.subject);
@@ -145,7 +118,7 @@ describe('the balance of a job', () => {
     const twice = await startBalance(token);
     expect(twice.status).toBe(409);
     expect(await message(twice)).toMatch(/^The balance was paid on \d+ \w+ \d{4}\.$/);
-    const after = await (await fetch(`${site.url}/quote/${token}`)).text();
+    const after = await (await fetch(`${ctx.site.url}/quote/${token}`)).text();
     expect(after).toMatch(/Balance of €317\.00 paid on \d+ \w+ \d{4}\. Thank you\./);
   });
 

@@ -6,47 +6,21 @@
 // shoot's calendar file, for the client through the link and for the owner.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type FiledMail, waitForOutbox } from '../helpers/outbox';
-import { message, ownerRequests } from '../helpers/owner-requests';
-import { type RunningServer, startServer } from '../helpers/server';
-import { signIn } from '../helpers/session';
+import { farmQuoteBody, message, ownerSiteForFile } from '../helpers/owner-requests';
 
-let site: RunningServer;
-let cookie: string;
-const owner = ownerRequests(
-  () => site,
-  () => cookie,
-);
-
-beforeAll(async () => {
-  site = await startServer();
-  cookie = await signIn(site.url);
-});
-afterAll(async () => {
-  await site?.stop();
-});
+const ctx = ownerSiteForFile();
+const { owner } = ctx;
 
 /** €299.00 + €18.00 = €317.00, no VAT: a deposit of 30% is €95.10. */
-const quote = (email: string, depositPercent = 30, shootDate = '') => ({
-  clientName: 'Áine Byrne',
-  clientEmail: email,
-  title: 'Aerial photos of a farm near Aughrim',
-  location: 'Aughrim',
-  shootDate,
-  validUntil: '2099-12-31',
-  terms: 'A deposit of 30% confirms the booking.',
-  depositPercent,
-  lines: [
-    { kind: 'package', description: 'Aerial photography, half day', quantity: 1, unitPriceCents: 29_900 },
-    { kind: 'travel', description: 'Travel beyond 50 km', quantity: 30, unitPriceCents: 60 },
-  ],
-});
+const quote = (email: string, depositPercent = 30, shootDate = '') =>
+  farmQuoteBody(email, { depositPercent, shootDate });
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${site.url}${path}`, {
+  fetch(`${ctx.site.url}${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site.url, ...headers },
+    headers: { 'content-type': 'application/json', origin: ctx.site.url, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
@@ -56,7 +30,7 @@ async function sentQuote(email: string, depositPercent?: number, shootDate?: str
   expect(made.status).toBe(201);
   const { id } = (await made.json()) as { id: string };
   expect((await owner('POST', `/api/admin/quotes/${id}/send`)).status).toBe(200);
-  const mails = await waitForOutbox(site.dataDir, (all) => all.some((m) => m.to === email));
+  const mails = await waitForOutbox(ctx.site.dataDir, (all) => all.some((m) => m.to === email));
   const mail = mails.find((m) => m.to === email) as FiledMail;
   const token = mail.text.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1] ?? '';
   expect(token).toHaveLength(43);
@@ -80,7 +54,7 @@ const captureDeposit = (token: string, orderId: string, body: unknown = {}) =>
   post(`/api/quotes/${token}/deposit/${orderId}/capture`, body);
 
 const payments = (quoteId: string) => {
-  const db = new Database(join(site.dataDir, 'site.sqlite'), { readonly: true });
+  const db = new Database(join(ctx.site.dataDir, 'site.sqlite'), { readonly: true });
   try {
     return db.prepare('select * from job_payments where quote_id = ?').all(quoteId) as Record<
       string,
@@ -94,7 +68,7 @@ const payments = (quoteId: string) => {
 describe('paying the deposit of an accepted quote', () => {
   it('takes the server’s amount once, says so on the page and in the Jobs tab, and mails both sides', async () => {
     const { id, token } = await acceptedQuote('deposit@example.ie');
-    const page = await (await fetch(`${site.url}/quote/${token}`)).text();
+    const page = await (await fetch(`${ctx.site.url}/quote/${token}`)).text();
     expect(page).toContain('Pay the deposit: €95.10 (30% of €317.00)');
 
     const started = await startDeposit(token);
@@ -115,7 +89,7 @@ describe('paying the deposit of an accepted quote', () => {
     expect(again.status).toBe(200);
     expect(payments(id)).toEqual([expect.objectContaining({ status: 'paid' })]);
 
-    const after = await (await fetch(`${site.url}/quote/${token}`)).text();
+    const after = await (await fetch(`${ctx.site.url}/quote/${token}`)).text();
     expect(after).toMatch(
       /Deposit of €95\.10 paid on \d+ \w+ \d{4}\. The balance of €221\.90 is due on delivery\./,
     );
@@ -127,7 +101,7 @@ describe('paying the deposit of an accepted quote', () => {
       /^Deposit €95\.10 paid \d+ \w+ \(test payment, no money taken\) · €221\.90 to pay$/,
     );
 
-    const mails = await waitForOutbox(site.dataDir, (all) =>
+    const mails = await waitForOutbox(ctx.site.dataDir, (all) =>
       all.some((m) => m.to === 'owner@example.com' && /^Deposit paid by Áine Byrne/.test(m.subject)),
     );
     const receipt = mails.filter((m) => m.to === 'deposit@example.ie' && /^Deposit received/.test(m.subject));
@@ -162,7 +136,9 @@ describe('paying the deposit of an accepted quote', () => {
     const noDeposit = await startDeposit(none.token);
     expect(noDeposit.status).toBe(409);
     expect(await message(noDeposit)).toMatch(/asks for no deposit/);
-    expect(await (await fetch(`${site.url}/quote/${none.token}`)).text()).not.toContain('Pay the deposit');
+    expect(await (await fetch(`${ctx.site.url}/quote/${none.token}`)).text()).not.toContain(
+      'Pay the deposit',
+    );
 
     const a = await acceptedQuote('a@example.ie');
     const b = await acceptedQuote('b@example.ie');
@@ -184,15 +160,15 @@ describe('paying the deposit of an accepted quote', () => {
 
   it('serves the shoot as a calendar file to the client and the owner, once accepted with a day', async () => {
     const sent = await sentQuote('calendar@example.ie', 30, '2099-06-10');
-    expect((await fetch(`${site.url}/quote/${sent.token}/shoot.ics`)).status).toBe(404);
+    expect((await fetch(`${ctx.site.url}/quote/${sent.token}/shoot.ics`)).status).toBe(404);
     await post(`/api/quotes/${sent.token}/accept`, {
       name: 'Áine Byrne',
       acceptTerms: true,
       totalCents: 31_700,
     });
-    const page = await (await fetch(`${site.url}/quote/${sent.token}`)).text();
+    const page = await (await fetch(`${ctx.site.url}/quote/${sent.token}`)).text();
     expect(page).toContain('Add the shoot to your calendar');
-    const ics = await fetch(`${site.url}/quote/${sent.token}/shoot.ics`);
+    const ics = await fetch(`${ctx.site.url}/quote/${sent.token}/shoot.ics`);
     expect(ics.status).toBe(200);
     expect(ics.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
     expect(ics.headers.get('cache-control')).toBe('private, no-store');
@@ -206,8 +182,8 @@ describe('paying the deposit of an accepted quote', () => {
     const ownerText = (await ownerCopy.text()).replace(/\r\n[ \t]/g, '');
     expect(ownerText.match(/UID:(\S+)/)?.[1]).toBe(uid);
     expect(ownerText).not.toContain(sent.token);
-    expect((await fetch(`${site.url}/api/admin/quotes/${sent.id}/shoot.ics`)).status).toBe(401);
-    expect((await fetch(`${site.url}/quote/${'x'.repeat(43)}/shoot.ics`)).status).toBe(404);
+    expect((await fetch(`${ctx.site.url}/api/admin/quotes/${sent.id}/shoot.ics`)).status).toBe(401);
+    expect((await fetch(`${ctx.site.url}/quote/${'x'.repeat(43)}/shoot.ics`)).status).toBe(404);
   });
 
   it('rate-limits the payments started from one address', async () => {

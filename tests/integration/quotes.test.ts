@@ -5,27 +5,13 @@
 import { request } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type FiledMail, waitForOutbox } from '../helpers/outbox';
-import { message, ownerRequests } from '../helpers/owner-requests';
+import { farmQuoteBody, message, ownerSiteForFile } from '../helpers/owner-requests';
 import { pdfText } from '../helpers/pdf-text';
-import { type RunningServer, startServer } from '../helpers/server';
-import { signIn } from '../helpers/session';
 
-let site: RunningServer;
-let cookie: string;
-const owner = ownerRequests(
-  () => site,
-  () => cookie,
-);
-
-beforeAll(async () => {
-  site = await startServer();
-  cookie = await signIn(site.url);
-});
-afterAll(async () => {
-  await site?.stop();
-});
+const ctx = ownerSiteForFile();
+const { owner } = ctx;
 
 /** Sends the path exactly as written (fetch folds `//` and `/./` before sending). */
 function rawStatus(
@@ -34,7 +20,7 @@ function rawStatus(
   headers: Record<string, string> = {},
   body?: string,
 ): Promise<number> {
-  const url = new URL(site.url);
+  const url = new URL(ctx.site.url);
   return new Promise((resolve, reject) => {
     const req = request({ host: url.hostname, port: url.port, method, path, headers }, (res) => {
       res.resume();
@@ -45,19 +31,8 @@ function rawStatus(
   });
 }
 
-const quote = (email: string, title = 'Aerial photos of a farm near Aughrim') => ({
-  clientName: 'Áine Byrne',
-  clientEmail: email,
-  title,
-  location: 'Aughrim',
-  shootDate: '',
-  validUntil: '2099-12-31',
-  terms: 'A deposit of 30% confirms the booking.',
-  lines: [
-    { kind: 'package', description: 'Aerial photography, half day', quantity: 1, unitPriceCents: 29_900 },
-    { kind: 'travel', description: 'Travel beyond 50 km', quantity: 30, unitPriceCents: 60 },
-  ],
-});
+const quote = (email: string, title = 'Aerial photos of a farm near Aughrim') =>
+  farmQuoteBody(email, { title });
 
 /** A quote made and sent by the owner; its token read from the client's mail in the outbox. */
 async function sentQuote(email: string, title?: string) {
@@ -66,7 +41,7 @@ async function sentQuote(email: string, title?: string) {
   const { id } = (await made.json()) as { id: string };
   const sent = await owner('POST', `/api/admin/quotes/${id}/send`);
   expect(sent.status).toBe(200);
-  const mails = await waitForOutbox(site.dataDir, (all) => all.some((m) => m.to === email));
+  const mails = await waitForOutbox(ctx.site.dataDir, (all) => all.some((m) => m.to === email));
   const mail = mails.find((m) => m.to === email) as FiledMail;
   const token = mail.text.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1] ?? '';
   expect(token).toHaveLength(43);
@@ -74,14 +49,14 @@ async function sentQuote(email: string, title?: string) {
 }
 
 const accept = (token: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${site.url}/api/quotes/${token}/accept`, {
+  fetch(`${ctx.site.url}/api/quotes/${token}/accept`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: site.url, ...headers },
+    headers: { 'content-type': 'application/json', origin: ctx.site.url, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 
 const quoteRow = (id: string) => {
-  const db = new Database(join(site.dataDir, 'site.sqlite'), { readonly: true });
+  const db = new Database(join(ctx.site.dataDir, 'site.sqlite'), { readonly: true });
   try {
     return db.prepare('select * from quotes where id = ?').get(id) as Record<string, unknown>;
   } finally {
@@ -102,7 +77,7 @@ describe('the owner’s quote endpoints', () => {
       const status = await rawStatus('GET', path);
       expect([401, 400], path).toContain(status);
       expect(
-        await rawStatus('POST', path, { 'content-type': 'application/json', origin: site.url }, '{}'),
+        await rawStatus('POST', path, { 'content-type': 'application/json', origin: ctx.site.url }, '{}'),
         path,
       ).not.toBe(201);
     }
@@ -182,7 +157,7 @@ describe('the client’s quote endpoints', () => {
       accepted_ip: '127.0.0.1',
     });
     const mails = await waitForOutbox(
-      site.dataDir,
+      ctx.site.dataDir,
       (all) =>
         all.filter((m) => m.subject.includes('accepted') || m.subject.includes('Quote accepted')).length >= 2,
     );
@@ -193,33 +168,33 @@ describe('the client’s quote endpoints', () => {
       mails.find((m) => m.to === 'owner@example.com' && /Quote accepted by Áine Byrne/.test(m.subject)),
     ).toBeDefined();
     // The page now says so, and is never cached.
-    const page = await fetch(`${site.url}/quote/${token}`);
+    const page = await fetch(`${ctx.site.url}/quote/${token}`);
     expect(page.headers.get('cache-control')).toBe('private, no-store');
     expect(await page.text()).toContain('Accepted by Áine Byrne');
   });
 
   it('takes a change request to the owner, and serves the PDF with the same total', async () => {
     const { id, token, mail } = await sentQuote('change@example.ie');
-    const asked = await fetch(`${site.url}/api/quotes/${token}/changes`, {
+    const asked = await fetch(`${ctx.site.url}/api/quotes/${token}/changes`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: site.url },
+      headers: { 'content-type': 'application/json', origin: ctx.site.url },
       body: JSON.stringify({ message: 'Could we add a short video of the house?' }),
     });
     expect(asked.status).toBe(200);
     expect(quoteRow(id)).toMatchObject({ status: 'changes_requested' });
-    await waitForOutbox(site.dataDir, (all) =>
+    await waitForOutbox(ctx.site.dataDir, (all) =>
       all.some(
         (m) => m.to === 'owner@example.com' && m.text.includes('Could we add a short video of the house?'),
       ),
     );
-    const empty = await fetch(`${site.url}/api/quotes/${token}/changes`, {
+    const empty = await fetch(`${ctx.site.url}/api/quotes/${token}/changes`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: site.url },
+      headers: { 'content-type': 'application/json', origin: ctx.site.url },
       body: JSON.stringify({ message: '' }),
     });
     expect(empty.status).toBe(400);
 
-    const pdf = await fetch(`${site.url}/quote/${token}/pdf`);
+    const pdf = await fetch(`${ctx.site.url}/quote/${token}/pdf`);
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdfText(Buffer.from(await pdf.arrayBuffer()))).toContain('€317.00');
@@ -229,7 +204,7 @@ describe('the client’s quote endpoints', () => {
       ['Quote - Aerial photos of a farm near Aughrim.pdf', 'application/pdf'],
     ]);
     expect(pdfText(attached[0]?.content ?? Buffer.alloc(0))).toContain('€317.00');
-    expect((await fetch(`${site.url}/quote/${'x'.repeat(43)}/pdf`)).status).toBe(404);
-    expect((await fetch(`${site.url}/quote/${'x'.repeat(43)}`)).status).toBe(404);
+    expect((await fetch(`${ctx.site.url}/quote/${'x'.repeat(43)}/pdf`)).status).toBe(404);
+    expect((await fetch(`${ctx.site.url}/quote/${'x'.repeat(43)}`)).status).toBe(404);
   });
 });

@@ -1,9 +1,13 @@
 // The payment of an accepted quote's deposit, or of its invoiced balance, under the quote on
 // /quote/{token}: PayPal's buttons (the same component as the checkout's), or in test mode the same
 // clearly marked test button; on a site without payments set up, the server's sentence and nothing
-// to press. The browser sends no amount: the server works it out and asks PayPal for it. Once paid,
-// the page is loaded again and says so.
+// to press. Beside them, when the site has Stripe keys, "Pay by card" (the checkout's CardPayment):
+// the card route makes a PaymentIntent of the server's amount, and the client comes back to
+// /quote/{token}?card={kind}, where the server asks Stripe and records the payment before the page
+// says so. The browser sends no amount: the server works it out and asks the provider for it. Once
+// paid, the page is loaded again and says so.
 import { useEffect, useState } from 'react';
+import { CardPayment } from '~/islands/payments/CardPayment';
 import {
   type PaymentSetup,
   type PaymentsOff,
@@ -13,6 +17,7 @@ import {
 import { getJson, HttpError, sendJson } from '~/lib/platform/client/api';
 import { notify } from '~/lib/platform/client/toaster';
 import { useHydrated } from '~/lib/platform/client/use-hydrated';
+import { centsToDecimal } from '~/lib/platform/shared/format';
 
 const failureOf = (kind: 'deposit' | 'balance') => ({
   title: 'Payment not completed',
@@ -22,7 +27,12 @@ const failureOf = (kind: 'deposit' | 'balance') => ({
 const whyNot = (err: unknown, fallback: string) =>
   err instanceof HttpError && err.serverMessage ? err.serverMessage : fallback;
 
-export default function DepositPayment(props: { token: string; kind?: 'deposit' | 'balance' }) {
+export default function DepositPayment(props: {
+  token: string;
+  kind?: 'deposit' | 'balance';
+  /** The server's amount to pay, shown on the card button (the server charges its own figure). */
+  amountCents: number;
+}) {
   const kind = props.kind ?? 'deposit';
   const FAILURE = failureOf(kind);
   const why = (err: unknown) => whyNot(err, FAILURE.text);
@@ -30,6 +40,8 @@ export default function DepositPayment(props: { token: string; kind?: 'deposit' 
   const [setup, setSetup] = useState<PaymentSetup | PaymentsOff | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  // With PayPal off, its sentence ("not set up") would be untrue beside a card form.
+  const [cardsOffered, setCardsOffered] = useState(false);
   const base = `/api/quotes/${encodeURIComponent(props.token)}/${kind}`;
 
   useEffect(() => {
@@ -49,6 +61,9 @@ export default function DepositPayment(props: { token: string; kind?: 'deposit' 
     setProblem(why(err));
     notify('error', FAILURE.title, why(err));
   };
+  const createCardIntent = () => sendJson<{ clientSecret: string }>('POST', `${base}/card`, {});
+  const cardReturn = `/quote/${encodeURIComponent(props.token)}?card=${kind}`;
+
   const payInTestMode = async () => {
     if (busy) return;
     setBusy(true);
@@ -66,12 +81,14 @@ export default function DepositPayment(props: { token: string; kind?: 'deposit' 
       {setup === null ? (
         <p className="text-sm text-ink-600">{problem ? '' : 'Loading payment options…'}</p>
       ) : setup.mode === 'off' ? (
-        <p
-          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
-          role="status"
-        >
-          {setup.message}
-        </p>
+        !cardsOffered && (
+          <p
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900"
+            role="status"
+          >
+            {setup.message}
+          </p>
+        )
       ) : setup.mode === 'test' ? (
         <TestModePayment disabled={busy || !hydrated} busy={busy} onPay={payInTestMode} />
       ) : (
@@ -83,6 +100,16 @@ export default function DepositPayment(props: { token: string; kind?: 'deposit' 
           failure={FAILURE}
         />
       )}
+      <CardPayment
+        canPay={hydrated}
+        total={centsToDecimal(props.amountCents)}
+        createIntent={createCardIntent}
+        returnPath={cardReturn}
+        paid={(_order, back) => window.location.assign(back)}
+        // CardPayment says the server's refusal under its button.
+        refused={() => undefined}
+        offered={setCardsOffered}
+      />
       {problem && (
         <p role="alert" className="mt-3 text-red-800">
           {problem}

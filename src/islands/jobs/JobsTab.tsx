@@ -1,19 +1,23 @@
 // The Jobs tab: every job (its quote) with the client, title, total, its stage (enquiry, quote sent,
 // accepted, booked, delivered, paid, cancelled) and what is owed since when, filtered by stage;
 // "New quote" opens the form, and so does "Write a quote" on a drone enquiry (prefilled with the
-// client's name, e-mail and message). A list, one column on a phone.
+// client's name, e-mail and message). "Cancel the job" on an accepted job opens its dialog; a
+// cancelled job says what was refunded, with its credit notes. A list, one column on a phone.
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { JOB_STAGE_LABELS, JOB_STAGES } from '~/lib/jobs/job-stages';
 import { formatEuro } from '~/lib/platform/shared/format';
+import { JobCancelDialog } from './JobCancelDialog';
+import { JobCancelled } from './JobCancelled';
 import { QuoteEditor } from './QuoteEditor';
-import { listKey, type QuotePrefill, readQuotes } from './quotes-api';
+import { listKey, type QuoteListItem, type QuotePrefill, readQuotes } from './quotes-api';
 
 type Open = { kind: 'none' } | { kind: 'new'; prefill?: QuotePrefill } | { kind: 'quote'; id: string };
 
 export default function JobsTab(props: { prefill?: QuotePrefill | null; onPrefillUsed?: () => void }) {
   const id = useId();
   const [status, setStatus] = useState('all');
+  const [cancelling, setCancelling] = useState<QuoteListItem | null>(null);
   const [open, setOpen] = useState<Open>(() =>
     props.prefill ? { kind: 'new', prefill: props.prefill } : { kind: 'none' },
   );
@@ -82,20 +86,34 @@ export default function JobsTab(props: { prefill?: QuotePrefill | null; onPrefil
             </div>
             <p className="text-sm text-slate-700">{q.clientName}</p>
             <p className="text-sm">
-              <span className="font-medium">{JOB_STAGE_LABELS[q.stage]}</span> · {q.standingWords}
+              <span className="font-medium">{JOB_STAGE_LABELS[q.stage]}</span>
+              {q.standingWords !== JOB_STAGE_LABELS[q.stage] && ` · ${q.standingWords}`}
             </p>
             {q.owedWords && <p className="text-sm font-medium text-slate-900">{q.owedWords}</p>}
             {q.depositWords && <p className="text-sm text-slate-700">{q.depositWords}</p>}
-            <button
-              type="button"
-              className="btn btn-secondary mt-3 min-h-11 px-4"
-              onClick={() => setOpen({ kind: 'quote', id: q.id })}
-            >
-              Open<span className="sr-only"> the quote {q.title}</span>
-            </button>
+            {q.cancellation && <JobCancelled quoteId={q.id} cancellation={q.cancellation} />}
+            <div className="mt-3 flex flex-wrap gap-3">
+              <button
+                type="button"
+                className="btn btn-secondary min-h-11 px-4"
+                onClick={() => setOpen({ kind: 'quote', id: q.id })}
+              >
+                Open<span className="sr-only"> the quote {q.title}</span>
+              </button>
+              {q.standing === 'accepted' && (
+                <button
+                  type="button"
+                  className="btn btn-secondary min-h-11 px-4"
+                  onClick={() => setCancelling(q)}
+                >
+                  Cancel the job<span className="sr-only"> {q.title}</span>
+                </button>
+              )}
+            </div>
           </li>
         ))}
       </ul>
+      {cancelling && <JobCancelDialog job={cancelling} onClose={() => setCancelling(null)} />}
     </section>
   );
 }

@@ -18,7 +18,7 @@ export interface QuoteJson {
   shootDate: string | null;
   validUntil: string;
   terms: string;
-  status: 'draft' | 'sent' | 'accepted' | 'changes_requested' | 'withdrawn';
+  status: 'draft' | 'sent' | 'accepted' | 'changes_requested' | 'withdrawn' | 'cancelled';
   standing: QuoteStanding;
   standingWords: string;
   sentAt: string | null;

@@ -1,9 +1,12 @@
-// Paying by card through Stripe, beside PayPal's buttons: a "Pay by card" choice that appears only
-// when the site has Stripe keys (GET /api/stripe/setup). Stripe.js and its Payment Element (card
+// Paying by card through Stripe, beside PayPal's buttons (at the checkout, and for a drone job's
+// deposit and balance): a "Pay by card" choice that appears only when the site has Stripe keys
+// (GET /api/stripe/setup). Stripe.js and its Payment Element (card
 // fields, and Apple Pay or Google Pay where the browser offers them) load only once the buyer
 // chooses it: @stripe/stripe-js is a dynamic import, so the checkout's first load does not grow.
 // The element shows the server's total; the amount charged is the PaymentIntent the server makes
-// from its own quote when the buyer presses Pay (createIntent), never a figure from this page.
+// from its own figures when the buyer presses Pay (createIntent), never a figure from this page.
+// After paying, the buyer goes to `returnPath` (Stripe sends them there after a bank's check), where
+// the server asks Stripe about the payment and settles it before saying it is paid.
 // Stripe's refusals (a declined card, a wrong code) are shown in its words under the fields.
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
@@ -14,10 +17,10 @@ import { decimalToCents } from '~/lib/shop/pricing';
 /** GET /api/stripe/setup. */
 type CardSetup = { mode: 'off' } | { mode: 'test' | 'live'; publishableKey: string };
 
-/** What POST /api/stripe/payment-intent answers. */
+/** What the route that makes the PaymentIntent answers (a print order's id at the checkout). */
 export interface CardIntent {
   clientSecret: string;
-  orderId: string;
+  orderId?: string;
 }
 
 const LOAD_FAILED = 'The card form could not be loaded. Please check your connection, or pay with PayPal.';
@@ -33,10 +36,14 @@ export function CardPayment(props: {
   /** The server's total as it quoted it ("12.50"), shown on the button and in wallets' sheets. */
   total: string | null;
   createIntent: () => Promise<CardIntent>;
-  /** After Stripe confirmed the payment without leaving the page. */
-  paid: (orderId: string) => void;
+  /** Where the payer comes back to; by default the print order's return (cardReturnPath). */
+  returnPath?: string;
+  /** After Stripe confirmed the payment without leaving the page: the order's id, and the return path. */
+  paid: (orderId: string, returnPath: string) => void;
   /** A payment the server refused before Stripe was asked (the quote is asked again). */
   refused: (err: unknown) => void;
+  /** Told once whether cards are offered (the site has Stripe keys). */
+  offered?: (on: boolean) => void;
 }) {
   const [setup, setSetup] = useState<CardSetup | null>(null);
   const [chosen, setChosen] = useState(false);
@@ -50,11 +57,16 @@ export function CardPayment(props: {
   const centsNow = useRef(cents);
   centsNow.current = cents;
 
+  const offered = useRef(props.offered);
   useEffect(() => {
+    const settle = (s: CardSetup) => {
+      setSetup(s);
+      offered.current?.(s.mode !== 'off');
+    };
     getJson<CardSetup>('/api/stripe/setup')
-      .then((s) => s && setSetup(s))
+      .then((s) => s && settle(s))
       // Without an answer about cards, nothing about them is shown.
-      .catch(() => setSetup({ mode: 'off' }));
+      .catch(() => settle({ mode: 'off' }));
   }, []);
 
   const publishableKey = setup && setup.mode !== 'off' ? setup.publishableKey : null;
@@ -105,14 +117,15 @@ export function CardPayment(props: {
         props.refused(err);
         return setProblem(err instanceof HttpError && err.serverMessage ? err.serverMessage : PAY_FAILED);
       }
+      const back = props.returnPath ?? cardReturnPath(intent.orderId ?? '');
       const result = await s.stripe.confirmPayment({
         elements: s.elements,
         clientSecret: intent.clientSecret,
-        confirmParams: { return_url: new URL(cardReturnPath(intent.orderId), window.location.href).href },
+        confirmParams: { return_url: new URL(back, window.location.href).href },
         redirect: 'if_required',
       });
       if (result.error) return setProblem(result.error.message ?? PAY_FAILED);
-      props.paid(intent.orderId);
+      props.paid(intent.orderId ?? '', back);
     } catch {
       setProblem(PAY_FAILED);
     } finally {

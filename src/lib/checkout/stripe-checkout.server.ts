@@ -7,7 +7,9 @@
 // Stripe itself when the buyer comes back (so a webhook that never arrives leaves no paid buyer
 // without a receipt). Both go through markOrderPaid, the one path PayPal's capture uses too, which
 // marks an order paid once however often it is asked.
-// Orders made with Stripe's test keys are test orders: Stripe takes no money for them.
+// Orders made with Stripe's test keys are test orders: Stripe takes no money for them. The same
+// webhook carries the intents of drone jobs' card payments (their deposits and balances): an intent
+// no print order has is handed to `settleOther` (the webhook route passes the jobs' card flow).
 import { eq, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '~/lib/platform/server/db';
@@ -181,13 +183,20 @@ export function settleIntent(db: Db, intent: IntentFacts): CardOutcome | null {
 
 export type EventResult = 'handled' | 'duplicate' | 'ignored';
 
+/** Settles an intent that is no print order's (a drone job's payment); null when it is not its own either. */
+export type OtherIntentSettler = (db: Db, intent: Stripe.PaymentIntent) => object | null;
+
 /**
  * A webhook event whose signature was checked. Its id is recorded in the same transaction as what
  * it changes: an event seen before changes nothing ('duplicate'), and an event that fails to apply
  * leaves no record, so Stripe's next delivery tries again. Events about payments this site does not
  * know (another site on the same Stripe account, an order deleted since) are logged and ignored.
  */
-export function handleStripeEvent(db: Db, event: Stripe.Event): EventResult {
+export function handleStripeEvent(
+  db: Db,
+  event: Stripe.Event,
+  settleOther: OtherIntentSettler = () => null,
+): EventResult {
   const intent =
     event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.payment_failed'
       ? (event.data.object as Stripe.PaymentIntent)
@@ -200,7 +209,7 @@ export function handleStripeEvent(db: Db, event: Stripe.Event): EventResult {
       .run().changes;
     if (first === 0) return 'duplicate';
     if (!intent) return 'ignored';
-    const outcome = settleIntent(db, intent);
+    const outcome = settleIntent(db, intent) ?? settleOther(db, intent);
     if (!outcome) {
       getLog().warn(
         `Stripe event ${event.id} (${event.type}) is about an unknown payment ${intent.id}: ignored.`,

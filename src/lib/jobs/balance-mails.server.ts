@@ -11,7 +11,7 @@ import { OWNER_NAME } from '~/lib/site/constants';
 import type { BalanceView } from './balance-rules';
 import { fullDay } from './deposit-rules';
 import { jobInvoiceAttachmentName } from './quote-attachment.server';
-import { REPLACED_LINK } from './quote-link.server';
+import type { MailableLink } from './quote-link.server';
 import { quoteUrl } from './quote-token.server';
 import type { QuoteView } from './quote-view.server';
 
@@ -32,8 +32,8 @@ export function balanceLines(q: QuoteView, b: BalanceView): string[] {
   ];
 }
 
-/** The balance invoice to the client, with a (fresh) link to pay it and the invoice attached. */
-export function queueBalanceInvoiceMail(tx: Tx, q: QuoteView, invoiceId: string, token: string): void {
+/** The balance invoice to the client, with the job's link to pay it and the invoice attached. */
+export function queueBalanceInvoiceMail(tx: Tx, q: QuoteView, invoiceId: string, link: MailableLink): void {
   const b = q.balance;
   if (!b) return;
   queueMail(tx, {
@@ -52,16 +52,19 @@ export function queueBalanceInvoiceMail(tx: Tx, q: QuoteView, invoiceId: string,
         ? 'Once it is paid, your gallery’s downloads open by themselves and you get its link by mail.'
         : 'Once it is paid, you get your photos’ gallery by mail.',
       '',
-      `Pay the balance: ${quoteUrl(token)}`,
-      REPLACED_LINK,
+      `Pay the balance: ${quoteUrl(link.token)}`,
+      ...(link.note ? [link.note] : []),
       '',
       OWNER_NAME,
     ].join('\n'),
   });
 }
 
-/** The client's receipt and the owner's notice of a paid balance. */
-export function queueBalancePaidMails(tx: Tx, q: QuoteView, token: string): void {
+/**
+ * The client's receipt and the owner's notice of a paid balance; without a token (a payment the
+ * provider told the server of alone) the receipt has no link to the quote.
+ */
+export function queueBalancePaidMails(tx: Tx, q: QuoteView, token: string | null): void {
   const b = q.balance;
   if (!b) return;
   const lines = [
@@ -85,8 +88,7 @@ export function queueBalancePaidMails(tx: Tx, q: QuoteView, token: string): void
         ? 'Your gallery’s downloads are now open: its link comes in a separate mail.'
         : 'The photographer will send you your gallery’s link.',
       '',
-      `The quote, with its terms: ${quoteUrl(token)}`,
-      '',
+      ...(token ? [`The quote, with its terms: ${quoteUrl(token)}`, ''] : []),
       OWNER_NAME,
     ].join('\n'),
   });

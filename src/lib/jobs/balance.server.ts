@@ -25,7 +25,7 @@ import {
   unknownPayment,
 } from './job-payment-flow.server';
 import { acceptRefusal } from './quote-client.server';
-import { reissueQuoteToken } from './quote-link.server';
+import { mailableQuoteToken } from './quote-link.server';
 import { type QuoteView, quoteView } from './quote-view.server';
 
 export const BALANCE_NOT_ACCEPTED = 'Accept the quote before paying its balance.';
@@ -54,7 +54,8 @@ function balanceRefusal(db: Db | Tx, quote: Quote, now: Date): HttpError | null 
   return null;
 }
 
-const BALANCE: JobPaymentKindRules = {
+/** The balance's rules, for both providers' flows. */
+export const BALANCE: JobPaymentKindRules = {
   kind: 'balance',
   noun: 'balance',
   refusal: balanceRefusal,
@@ -73,7 +74,7 @@ const BALANCE: JobPaymentKindRules = {
 
 /**
  * "Invoice the balance" (the owner): issues the balance's VAT invoice and mails it to the client
- * with a fresh link to pay it. Refused before acceptance, when nothing remains to pay, and when it
+ * with the job's link to pay it. Refused before acceptance, when nothing remains to pay, and when it
  * was invoiced already.
  */
 export function invoiceBalance(db: Db, quoteId: string, now = new Date()): QuoteView {
@@ -90,9 +91,9 @@ export function invoiceBalance(db: Db, quoteId: string, now = new Date()): Quote
       throw new HttpError(409, 'Nothing remains to pay: the deposit paid covers the whole total.');
     }
     const invoice = issueBalanceInvoice(tx, quote, now);
-    const token = reissueQuoteToken(tx, quote.id);
+    const link = mailableQuoteToken(tx, quote.id);
     const view = quoteView(tx, findQuote(tx, quote.id), now);
-    queueBalanceInvoiceMail(tx, view, invoice.id, token);
+    queueBalanceInvoiceMail(tx, view, invoice.id, link);
     return view;
   });
 }

@@ -1,6 +1,6 @@
 // The delivery of a drone job as services over a real database, against the PayPal fake: the owner
 // attaches a gallery (proofing until the balance is paid), invoices the balance (the accepted total
-// less the deposit paid, from the shop's one invoice sequence, mailed with a fresh link), the client
+// less the deposit paid, from the shop's one invoice sequence, mailed with the job's link), the client
 // pays it once however often the capture is repeated, and the gallery's downloads open by
 // themselves; the deposit gets its own invoice; the reminders go once each; the Jobs tab's stages.
 import { eq } from 'drizzle-orm';
@@ -29,26 +29,24 @@ import { memoryDb } from '~tests/helpers/db';
 import { queuedMails } from '~tests/helpers/outbox';
 import { paypalFake } from '~tests/helpers/paypal';
 import { pdfText } from '~tests/helpers/pdf-text';
-import { FARM_QUOTE, mailedQuoteToken, makeSentQuote } from '~tests/helpers/quote-factories';
+import {
+  CLIENT,
+  DAY3,
+  DAY5,
+  DAY6,
+  DAY8,
+  DAY9,
+  FARM_QUOTE,
+  mailedQuoteToken,
+  makeAcceptedQuote,
+  makeSentQuote,
+  ONE_LINE,
+  refusalOf,
+} from '~tests/helpers/quote-factories';
 
+const acceptedQuote = (overrides = {}, vatRateBp = 0) => makeAcceptedQuote(db, overrides, vatRateBp);
+const refusal = refusalOf;
 tempDataDir('balance');
-const DAY3 = new Date('2026-12-03T10:00:00Z');
-const DAY5 = new Date('2026-12-05T15:30:00Z');
-const DAY6 = new Date('2026-12-06T09:00:00Z');
-const DAY8 = new Date('2026-12-08T09:00:00Z');
-const DAY9 = new Date('2026-12-09T11:00:00Z');
-const CLIENT = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (iPhone)' };
-/** One package of €317.00, no VAT: a deposit of 30% is €95.10, the balance €221.90. */
-const ONE_LINE = {
-  lines: [
-    {
-      kind: 'package' as const,
-      description: 'Aerial photography, half day',
-      quantity: 1,
-      unitPriceCents: 31_700,
-    },
-  ],
-};
 
 let db: Db;
 let fake: PaypalFake;
@@ -59,29 +57,6 @@ beforeEach(() => {
 });
 const backend = () => ({ client, testMode: false });
 
-async function refusal(fn: () => unknown) {
-  try {
-    await fn();
-  } catch (err) {
-    return { status: (err as { status: number }).status, message: (err as Error).message };
-  }
-  throw new Error('not refused');
-}
-
-function acceptedQuote(overrides = {}, vatRateBp = 0) {
-  const { quote, token } = makeSentQuote(db, { ...ONE_LINE, ...overrides }, DAY3);
-  if (vatRateBp)
-    db.$client.prepare('update quotes set vat_rate_bp = ? where id = ?').run(vatRateBp, quote.id);
-  const gross = getQuote(db, quote.id, DAY3).totals.grossCents;
-  acceptQuote(
-    db,
-    token,
-    { name: 'Áine Byrne', acceptTerms: true, totalCents: gross },
-    { ...CLIENT, now: DAY5 },
-  );
-  return { id: quote.id, token };
-}
-
 async function paidDeposit(overrides = {}, vatRateBp = 0) {
   const job = acceptedQuote(overrides, vatRateBp);
   const { id } = await createDepositOrder(db, backend(), job.token, DAY5);
@@ -89,7 +64,7 @@ async function paidDeposit(overrides = {}, vatRateBp = 0) {
   return job;
 }
 
-/** Invoices the balance and answers the fresh token mailed with it. */
+/** Invoices the balance and answers the token mailed with it. */
 function invoiced(id: string, at = DAY8) {
   invoiceBalance(db, id, at);
   return mailedQuoteToken(db);
@@ -149,7 +124,7 @@ describe('attaching a gallery', () => {
 });
 
 describe('invoicing the balance', () => {
-  it('issues the next number of the shop’s invoice sequence for the total less the deposit, and mails it with a fresh link', async () => {
+  it('issues the next number of the shop’s invoice sequence for the total less the deposit, and mails it with the job’s one link', async () => {
     const { id, token } = await paidDeposit();
     attachGallery(db, id, { newGallery: true }, DAY8);
     const view = invoiceBalance(db, id, DAY8);
@@ -170,10 +145,10 @@ describe('invoicing the balance', () => {
     expect(mail?.attachment).toBe(`job-invoice:${docs[1]?.id}`);
     expect(mail?.text).toContain('Deposit paid on 6 December 2026: €95.10');
     expect(mail?.text).toContain('Balance: €221.90');
-    const fresh = mailedQuoteToken(db);
-    expect(fresh).not.toBe(token);
-    expect(quoteByToken(db, token)).toBeNull();
-    expect(quoteByToken(db, fresh)?.id).toBe(id);
+    // The link is the one the quote was sent with: the client's saved link keeps working.
+    expect(mailedQuoteToken(db)).toBe(token);
+    expect(mail?.text).not.toContain('no longer works');
+    expect(quoteByToken(db, token)?.id).toBe(id);
   });
 
   it('refuses a second invoice, a quote not accepted and a job with nothing left to pay', async () => {
@@ -216,7 +191,7 @@ describe('invoicing the balance', () => {
       amountCents: 27_294,
       vatCents: 5_104,
     });
-    expect(token).not.toBe(fresh);
+    expect(fresh).toBe(token);
   });
 
   it('draws the invoice with the job’s lines, the deposit paid with its date, and the balance due', async () => {
@@ -348,7 +323,7 @@ describe('reminders', () => {
     expect(queuedMails(db).at(-1)?.text).toContain('the balance of €221.90');
     expect(sendJobReminders(db, at('2026-12-22T10:00:00Z'))).toBe(1);
     expect(sendJobReminders(db, at('2026-12-29T10:00:00Z'))).toBe(0);
-    // The reminder's fresh link pays it.
+    // The reminder's link pays it.
     const token = mailedQuoteToken(db);
     const paid = await paidDeposit({ clientEmail: 'h@example.ie' });
     invoiceBalance(db, paid.id, DAY8);

@@ -29,7 +29,8 @@ export function depositLines(q: QuoteView, d: DepositView): string[] {
   ];
 }
 
-export function queueDepositPaidMails(tx: Tx, q: QuoteView, token: string, invoiceId?: string): void {
+/** `token` null (a payment the provider told the server of alone): the mail has no link to the quote. */
+export function queueDepositPaidMails(tx: Tx, q: QuoteView, token: string | null, invoiceId?: string): void {
   const d = q.deposit;
   const lines = depositLines(q, d);
   queueMail(tx, {
@@ -44,8 +45,7 @@ export function queueDepositPaidMails(tx: Tx, q: QuoteView, token: string, invoi
       '',
       ...lines,
       '',
-      `The quote, with its terms: ${quoteUrl(token)}`,
-      '',
+      ...(token ? [`The quote, with its terms: ${quoteUrl(token)}`, ''] : []),
       OWNER_NAME,
     ].join('\n'),
   });

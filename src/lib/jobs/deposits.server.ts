@@ -49,7 +49,8 @@ function depositRefusal(db: Db | Tx, quote: Quote, now: Date): HttpError | null 
   return null;
 }
 
-const DEPOSIT: JobPaymentKindRules = {
+/** The deposit's rules, for both providers' flows. */
+export const DEPOSIT: JobPaymentKindRules = {
   kind: 'deposit',
   noun: 'deposit',
   refusal: depositRefusal,

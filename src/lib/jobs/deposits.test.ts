@@ -12,7 +12,6 @@ import {
   NOT_ACCEPTED,
   UNKNOWN_PAYMENT,
 } from '~/lib/jobs/deposits.server';
-import { acceptQuote } from '~/lib/jobs/quote-client.server';
 import { quoteDefaults } from '~/lib/jobs/quote-settings.server';
 import { getQuote, listQuotes, updateQuote, withdrawQuote } from '~/lib/jobs/quotes.server';
 import { quoteInputSchema } from '~/lib/jobs/schemas';
@@ -25,24 +24,21 @@ import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { queuedMails } from '~tests/helpers/outbox';
 import { paypalFake } from '~tests/helpers/paypal';
-import { FARM_QUOTE, makeQuote, makeSentQuote } from '~tests/helpers/quote-factories';
+import {
+  DAY3,
+  DAY5,
+  DAY6,
+  FARM_QUOTE,
+  makeAcceptedQuote,
+  makeQuote,
+  makeSentQuote,
+  ONE_LINE,
+  refusalOf,
+} from '~tests/helpers/quote-factories';
 
+const acceptedQuote = (overrides = {}, vatRateBp = 0) => makeAcceptedQuote(db, overrides, vatRateBp);
+const refusal = refusalOf;
 tempDataDir('deposits');
-const DAY3 = new Date('2026-12-03T10:00:00Z');
-const DAY5 = new Date('2026-12-05T15:30:00Z');
-const DAY6 = new Date('2026-12-06T09:00:00Z');
-const CLIENT = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (iPhone)' };
-/** One package of €317.00, no VAT: a deposit of 30% is €95.10. */
-const ONE_LINE = {
-  lines: [
-    {
-      kind: 'package' as const,
-      description: 'Aerial photography, half day',
-      quantity: 1,
-      unitPriceCents: 31_700,
-    },
-  ],
-};
 
 let db: Db;
 let fake: PaypalFake;
@@ -51,29 +47,6 @@ beforeEach(() => {
   db = memoryDb();
   ({ fake, client } = paypalFake());
 });
-
-async function refusal(fn: () => Promise<unknown>) {
-  try {
-    await fn();
-  } catch (err) {
-    return { status: (err as { status: number }).status, message: (err as Error).message };
-  }
-  throw new Error('not refused');
-}
-
-function acceptedQuote(overrides = {}) {
-  const { quote, token } = makeSentQuote(db, { ...ONE_LINE, ...overrides }, DAY3);
-  acceptQuote(
-    db,
-    token,
-    { name: 'Áine Byrne', acceptTerms: true, totalCents: quote.totals.grossCents },
-    {
-      ...CLIENT,
-      now: DAY5,
-    },
-  );
-  return { id: quote.id, token };
-}
 
 const payments = () => db.select().from(jobPayments).all();
 const captures = () => fake.calls.filter((c) => c.path.endsWith('/capture')).length;

@@ -4,24 +4,18 @@
 // already paid (with its date and invoice) and the balance due, with the VAT inside it at the
 // quote's rate; the deposit's names the payment on account and the VAT inside it.
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import { documentNumber } from '~/lib/checkout/invoice-number';
-import { supplierOf } from '~/lib/checkout/invoices.server';
 import { winAnsiSafe } from '~/lib/orders/invoice-pdf.server';
 import type { Db } from '~/lib/platform/server/db';
 import { formatEuro } from '~/lib/platform/shared/format';
-import { irishDay } from '~/lib/platform/shared/irish-dates';
-import { countryName } from '~/lib/selling/countries';
-import { addressLines, tradingAs } from '~/lib/site/business';
 import { type Invoice, invoices, quotes } from '~db/schema';
+import { paidJobPayment } from './deposit-payments.server';
 import { fullDay } from './deposit-rules';
 import { depositInvoiceOf } from './job-invoices.server';
-import { INK, jobPdfTable, M, MUTED } from './job-pdf-table.server';
+import { drawJobDocumentHeading, startJobPdf } from './job-pdf-document.server';
+import { jobPdfTable, M, MUTED } from './job-pdf-table.server';
 import { LINE_KIND_LABELS } from './quote-rules';
 import { type QuoteView, quoteView } from './quote-view.server';
-
-export const SUPPLIER_MISSING =
-  "The supplier's details are missing: the business has not yet entered its name, address and VAT number.";
 
 /** The file name of a job's invoice: "INV-000042.pdf". */
 export const jobInvoiceFileName = (doc: Pick<Invoice, 'kind' | 'number'>) =>
@@ -35,6 +29,9 @@ export function jobInvoiceWithQuote(db: Db, id: string): { doc: Invoice; q: Quot
   return quote ? { doc, q: quoteView(db, quote) } : null;
 }
 
+/** How a payment was made, in words: "by card", "through PayPal". */
+const paidHow = (provider: string | undefined) => (provider === 'stripe' ? 'by card' : 'through PayPal');
+
 /** `compress: false` keeps the text readable in the file (for tests). */
 export function renderJobInvoicePdf(
   db: Db,
@@ -43,53 +40,13 @@ export function renderJobInvoicePdf(
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
   const number = documentNumber(doc.kind, doc.number);
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margin: M,
-    compress: options.compress ?? true,
-    info: { Title: winAnsiSafe(`Invoice ${number}`), Producer: 'pdfkit' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('data', (c: Buffer) => chunks.push(c));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
+  const { pdf, done } = startJobPdf(`Invoice ${number}`, options.compress ?? true);
   const t = winAnsiSafe;
   const width = pdf.page.width - 2 * M;
   const rate = q.totals.vatRateBp;
   const rateText = rate ? `${rate / 100}%` : null;
 
-  pdf.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(t('Invoice'), M, M);
-  pdf
-    .font('Helvetica')
-    .fontSize(10)
-    .text(t(`Number: ${number}`))
-    .text(t(`Date of issue: ${fullDay(irishDay(doc.issuedAt))}`))
-    .text(t(`Drone job: ${q.title}`));
-  pdf.moveDown();
-
-  const supplier = supplierOf(doc);
-  pdf.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text('FROM');
-  if (supplier) {
-    pdf
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .fillColor(INK)
-      .text(t(tradingAs(supplier)));
-    pdf
-      .font('Helvetica')
-      .fontSize(10)
-      .text(t(addressLines(supplier, countryName).join('\n')));
-    pdf.text(t(supplier.vatNumber ? `VAT number: ${supplier.vatNumber}` : 'VAT number: not given'));
-  } else {
-    pdf.font('Helvetica-Bold').fontSize(10).fillColor('#a4161a').text(t(SUPPLIER_MISSING), { width });
-  }
-  pdf.moveDown();
-  pdf.font('Helvetica-Bold').fontSize(9).fillColor(MUTED).text('TO');
-  pdf.font('Helvetica-Bold').fontSize(11).fillColor(INK).text(t(doc.buyerName));
-  pdf.font('Helvetica').fontSize(10).text(t(q.clientEmail));
-  pdf.moveDown();
+  drawJobDocumentHeading(pdf, { name: 'Invoice', doc, q });
 
   const { row, rule, total } = jobPdfTable(pdf, { labelAt: 60 });
 
@@ -158,7 +115,7 @@ export function renderJobInvoicePdf(
       .fillColor(MUTED)
       .text(
         t(
-          `Paid through PayPal${q.deposit.paidDay ? ` on ${fullDay(q.deposit.paidDay)}` : ''}. The balance is invoiced on delivery.`,
+          `Paid ${paidHow(paidJobPayment(db, q.id, 'deposit')?.provider)}${q.deposit.paidDay ? ` on ${fullDay(q.deposit.paidDay)}` : ''}. The balance is invoiced on delivery.`,
         ),
         M,
         pdf.y,

@@ -1,12 +1,16 @@
-// The client's two payment endpoints of a job (start, capture), the same for its deposit and its
-// balance: a rate limit per address, an empty JSON body (the amount is the server's), and PayPal's
-// refusals answered as the buttons expect (422 INSTRUMENT_DECLINED lets the client choose another
-// card or account). Public: the quote link's token in the path is the authorization.
+// The client's payment endpoints of a job (PayPal's start and capture, and the card's start), the
+// same for its deposit and its balance: a rate limit per address, an empty JSON body (the amount is
+// the server's), and PayPal's refusals answered as the buttons expect (422 INSTRUMENT_DECLINED lets
+// the client choose another card or account). Public: the quote link's token in the path is the
+// authorization.
 import type { APIContext, APIRoute } from 'astro';
+import type Stripe from 'stripe';
 import type { z } from 'zod';
 import { checkoutBackend, getPaypalClient } from '~/lib/payments/backend.server';
 import { isPaypalApiError, type PaypalClient } from '~/lib/payments/paypal-client.server';
 import { PAYPAL_ORDER_ID } from '~/lib/payments/paypal-ids';
+import { stripeAccess } from '~/lib/payments/stripe-access.server';
+import { getStripe } from '~/lib/payments/stripe-client.server';
 import { type Db, getDb } from '~/lib/platform/server/db';
 import {
   HttpError,
@@ -72,5 +76,30 @@ export function capturePaymentEndpoint<T extends object>(
       }
       return jsonError(502, PROVIDER_FAILED);
     }
+  });
+}
+
+/**
+ * POST …/{kind}/card {}: starts the payment by card and answers the PaymentIntent's client secret
+ * { clientSecret } for Stripe.js. 404 with a sentence when the site has no Stripe keys.
+ */
+export function startCardPaymentEndpoint(
+  body: z.core.$ZodType,
+  create: (
+    db: Db,
+    stripe: Stripe,
+    token: string,
+    options: { testMode: boolean },
+  ) => Promise<{ clientSecret: string }>,
+): APIRoute {
+  return handle<APIContext>(async ({ params, request, locals }) => {
+    const db = getDb();
+    const stripe = getStripe(db);
+    limit(locals.clientIp);
+    await readJson(request, body, MAX_FORM_BYTES);
+    const { clientSecret } = await create(db, stripe, params.token ?? '', {
+      testMode: stripeAccess(db).mode === 'test',
+    });
+    return Response.json({ clientSecret }, { headers: NO_STORE });
   });
 }

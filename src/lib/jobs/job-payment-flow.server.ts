@@ -1,10 +1,10 @@
-// One way to take a payment of a drone job (its deposit, its balance) through PayPal, shared by
-// both: the amount is the server's alone (the order asked of PayPal carries it, the stored payment
-// keeps it), and a capture is recorded as paid only when it is COMPLETED for exactly that amount in
-// euro. A payment is marked paid once, by the conditional update of a row still pending, inside one
-// transaction with what follows from it (the kind's `onPaid`: receipts, invoices, a release); a
-// quote holds at most one paid payment of each kind (a partial unique index). Every refusal is a
-// sentence and changes nothing.
+// One way to take a payment of a drone job (its deposit, its balance), shared by both kinds and by
+// both providers (PayPal here, cards through Stripe in job-card-flow.server.ts): the amount is the
+// server's alone (the provider is asked for it, the stored payment keeps it), and a payment is
+// recorded as paid only when the provider reports exactly that amount in euro. A payment is marked
+// paid once, by the conditional update of a row still pending, inside one transaction with what
+// follows from it (the kind's `onPaid`: receipts, invoices, a release); a quote holds at most one
+// paid payment of each kind (a partial unique index). Every refusal is a sentence and changes nothing.
 import { and, eq } from 'drizzle-orm';
 import { isPaypalApiError, type PaypalClient, type PaypalOrder } from '~/lib/payments/paypal-client.server';
 import type { Db, Tx } from '~/lib/platform/server/db';
@@ -13,9 +13,10 @@ import { getLog } from '~/lib/platform/server/log';
 import { newRowId } from '~/lib/platform/server/row-id';
 import { centsToDecimal, decimalStringToCents } from '~/lib/platform/shared/format';
 import { CURRENCY } from '~/lib/site/constants';
-import { type JobPayment, jobPayments, type Quote } from '~db/schema';
+import { type JobPayment, jobPayments, type Quote, quotes } from '~db/schema';
 import { paidJobPayment } from './deposit-payments.server';
 import { quoteByToken, UNKNOWN_LINK } from './quote-client.server';
+import { heldQuoteToken } from './quote-link.server';
 
 export type JobPaymentKind = JobPayment['kind'];
 
@@ -38,8 +39,11 @@ export interface JobPaymentKindRules {
   itemName(quote: Quote): string;
   /** The refusal once a payment of this kind is paid. */
   paidRefusal(paid: JobPayment): HttpError;
-  /** What follows from the payment, in the transaction that records it as paid. */
-  onPaid(tx: Tx, quote: Quote, payment: JobPayment, token: string, now: Date): void;
+  /**
+   * What follows from the payment, in the transaction that records it as paid. `token` is the
+   * quote link's when the client is on it; null when the provider told the server alone (a webhook).
+   */
+  onPaid(tx: Tx, quote: Quote, payment: JobPayment, token: string | null, now: Date): void;
 }
 
 export const unknownPayment = (noun: string) => `This payment is not one of this quote’s ${noun} payments.`;
@@ -65,9 +69,58 @@ export function jobOrderBody(paymentId: string, name: string, amountCents: numbe
   };
 }
 
+/** A payment about to be asked of a provider: its quote, its id and the server's amounts. */
+export interface JobPaymentStart {
+  quote: Quote;
+  paymentId: string;
+  amountCents: number;
+  vatCents: number;
+}
+
+/** The quote the link opens, checked by the kind's refusals, and the amount to ask for. */
+export function startJobPayment(
+  db: Db,
+  rules: JobPaymentKindRules,
+  token: string,
+  now: Date,
+): JobPaymentStart {
+  const quote = openQuote(db, token);
+  const refusal = rules.refusal(db, quote, now);
+  if (refusal) throw refusal;
+  const amounts = rules.amounts(db, quote);
+  if (amounts.amountCents <= 0) throw new HttpError(409, `There is no ${rules.noun} to pay on this quote.`);
+  return { quote, paymentId: newRowId(), ...amounts };
+}
+
+/** Stores the payment as pending once its provider has made the order (or intent) for it. */
+export function storePendingJobPayment(
+  db: Db,
+  start: JobPaymentStart,
+  kind: JobPaymentKind,
+  provider: JobPayment['provider'],
+  providerOrderId: string,
+  testMode: boolean,
+  now: Date,
+): void {
+  db.insert(jobPayments)
+    .values({
+      id: start.paymentId,
+      quoteId: start.quote.id,
+      kind,
+      provider,
+      amountCents: start.amountCents,
+      vatCents: start.vatCents,
+      status: 'pending',
+      providerOrderId,
+      testMode,
+      createdAt: now,
+    })
+    .run();
+}
+
 /**
- * Creates the provider's order for the server's amount of this kind of payment and stores the
- * payment as pending. Answers the provider's order id.
+ * Creates the PayPal order for the server's amount of this kind of payment and stores the payment
+ * as pending. Answers PayPal's order id.
  */
 export async function createJobPaymentOrder(
   db: Db,
@@ -76,37 +129,19 @@ export async function createJobPaymentOrder(
   token: string,
   now = new Date(),
 ): Promise<{ id: string; amountCents: number }> {
-  const quote = openQuote(db, token);
-  const refusal = rules.refusal(db, quote, now);
-  if (refusal) throw refusal;
-  const amounts = rules.amounts(db, quote);
-  if (amounts.amountCents <= 0) throw new HttpError(409, `There is no ${rules.noun} to pay on this quote.`);
-  const paymentId = newRowId();
+  const start = startJobPayment(db, rules, token, now);
   let order: { id: string };
   try {
     order = await backend.client.createOrder(
-      jobOrderBody(paymentId, rules.itemName(quote), amounts.amountCents),
-      `${rules.kind}-${paymentId}`,
+      jobOrderBody(start.paymentId, rules.itemName(start.quote), start.amountCents),
+      `${rules.kind}-${start.paymentId}`,
     );
   } catch (err) {
     getLog().error({ err, kind: rules.kind }, 'PayPal order for a job payment failed');
     throw new HttpError(502, 'PayPal could not start the payment. Please try again in a moment.');
   }
-  db.insert(jobPayments)
-    .values({
-      id: paymentId,
-      quoteId: quote.id,
-      kind: rules.kind,
-      provider: 'paypal',
-      amountCents: amounts.amountCents,
-      vatCents: amounts.vatCents,
-      status: 'pending',
-      providerOrderId: order.id,
-      testMode: backend.testMode,
-      createdAt: now,
-    })
-    .run();
-  return { id: order.id, amountCents: amounts.amountCents };
+  storePendingJobPayment(db, start, rules.kind, 'paypal', order.id, backend.testMode, now);
+  return { id: order.id, amountCents: start.amountCents };
 }
 
 /** The first capture of a PayPal order answer, if any. */
@@ -159,7 +194,8 @@ function paymentOf(db: Db | Tx, quote: Quote, kind: JobPaymentKind, noun: string
   return payment;
 }
 
-function markFailed(db: Db, paymentId: string): void {
+/** A pending payment that cannot be paid any more (declined, or reported for another amount). */
+export function markFailed(db: Db, paymentId: string): void {
   db.update(jobPayments)
     .set({ status: 'failed' })
     .where(and(eq(jobPayments.id, paymentId), eq(jobPayments.status, 'pending')))
@@ -218,29 +254,48 @@ export async function captureJobPayment(
         `The payment PayPal reported is not the ${noun} asked, so it was not recorded. Please contact the photographer.`,
       );
     }
-    try {
-      const newlyPaid = db.transaction((tx) => {
-        const done = tx
-          .update(jobPayments)
-          .set({ status: 'paid', captureId: capture?.id ?? null, paidAt: now })
-          .where(and(eq(jobPayments.id, payment.id), eq(jobPayments.status, 'pending')))
-          .returning()
-          .get();
-        if (!done) return false;
-        rules.onPaid(tx, openQuote(tx, token), done, token, now);
-        return true;
-      });
-      return { newlyPaid };
-    } catch (err) {
-      if (!isUniqueViolation(err)) throw err;
-      // Another payment of this kind was recorded meanwhile by another process: this capture is
-      // money taken twice, which the owner must refund by hand.
-      getLog().error(
-        { paymentId: payment.id, providerOrderId, captureId: capture?.id, kind },
-        'A second job payment was captured for a quote already paid: refund it',
-      );
-      const paid = paidJobPayment(db, quote.id, kind);
-      throw paid ? rules.paidRefusal(paid) : new HttpError(409, `The ${noun} was paid already.`);
-    }
+    return { newlyPaid: recordJobPaymentPaid(db, rules, payment, capture?.id ?? null, token, now) };
   });
+}
+
+/**
+ * Records a pending payment as paid, with the kind's `onPaid` in the same transaction: the one
+ * once-only step of both providers. False when it was no longer pending (paid by an earlier call).
+ * When another payment of this kind was recorded meanwhile (another process, another card), this
+ * one is money taken twice, which the owner must refund by hand: it is logged, and the kind's
+ * refusal is thrown.
+ */
+export function recordJobPaymentPaid(
+  db: Db,
+  rules: JobPaymentKindRules,
+  payment: JobPayment,
+  captureId: string | null,
+  token: string | null,
+  now: Date,
+): boolean {
+  try {
+    return db.transaction((tx) => {
+      const done = tx
+        .update(jobPayments)
+        .set({ status: 'paid', captureId, paidAt: now })
+        .where(and(eq(jobPayments.id, payment.id), eq(jobPayments.status, 'pending')))
+        .returning()
+        .get();
+      if (!done) return false;
+      const quote = tx.select().from(quotes).where(eq(quotes.id, payment.quoteId)).get();
+      if (!quote) throw new HttpError(404, UNKNOWN_LINK);
+      // A payment the provider told the server of alone has no token from the client; the quote's
+      // link is made again when it is the one the client holds.
+      rules.onPaid(tx, quote, done, token ?? heldQuoteToken(quote), now);
+      return true;
+    });
+  } catch (err) {
+    if (!isUniqueViolation(err)) throw err;
+    getLog().error(
+      { paymentId: payment.id, providerOrderId: payment.providerOrderId, captureId, kind: rules.kind },
+      'A second job payment was taken for a quote already paid: refund it',
+    );
+    const paid = paidJobPayment(db, payment.quoteId, rules.kind);
+    throw paid ? rules.paidRefusal(paid) : new HttpError(409, `The ${rules.noun} was paid already.`);
+  }
 }

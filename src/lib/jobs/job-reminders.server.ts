@@ -2,8 +2,8 @@
 // before the shoot day ("Your drone shoot is on Thursday 10 December at …"), and for a balance
 // invoice left unpaid, 7 and then 14 days after it was sent. Each is sent once (its timestamp
 // column, set by a conditional update in the mail's own transaction), only for an accepted job (a
-// withdrawn quote never became one), and never to a job without an e-mail address. A balance
-// reminder carries a fresh link to pay (the older link stops working, as it says).
+// withdrawn or cancelled quote is not one), and never to a job without an e-mail address. A balance
+// reminder carries the job's link to pay, the same as in every earlier mail.
 import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
@@ -18,7 +18,7 @@ import { type Quote, quotes } from '~db/schema';
 import { paidJobPayment } from './deposit-payments.server';
 import { fullDay } from './deposit-rules';
 import { balanceInvoiceOf } from './job-invoices.server';
-import { REPLACED_LINK, reissueQuoteToken } from './quote-link.server';
+import { type MailableLink, mailableQuoteToken } from './quote-link.server';
 import { addDays } from './quote-rules';
 import { quoteUrl } from './quote-token.server';
 
@@ -121,15 +121,15 @@ function balanceReminders(db: Db, now: Date): number {
         .where(and(eq(quotes.id, q.id), isNull(quotes[column])))
         .run();
       if (claimed.changes !== 1) return;
-      const token = reissueQuoteToken(tx, q.id);
-      queueMail(tx, balanceReminderMail(q, invoice.amountCents, irishDay(invoice.issuedAt), token));
+      const link = mailableQuoteToken(tx, q.id);
+      queueMail(tx, balanceReminderMail(q, invoice.amountCents, irishDay(invoice.issuedAt), link));
       queued++;
     });
   }
   return queued;
 }
 
-function balanceReminderMail(q: Quote, amountCents: number, invoicedDay: string, token: string) {
+function balanceReminderMail(q: Quote, amountCents: number, invoicedDay: string, link: MailableLink) {
   return {
     to: q.clientEmail,
     subject: subject(`Reminder: the balance for ${q.title}`),
@@ -139,8 +139,8 @@ function balanceReminderMail(q: Quote, amountCents: number, invoicedDay: string,
       '',
       `A friendly reminder: the balance of ${formatEuro(amountCents)} for "${mailLine(q.title)}", invoiced on ${fullDay(invoicedDay)}, is not paid yet.`,
       '',
-      `Pay the balance: ${quoteUrl(token)}`,
-      REPLACED_LINK,
+      `Pay the balance: ${quoteUrl(link.token)}`,
+      ...(link.note ? [link.note] : []),
       '',
       'If you have paid it meanwhile, thank you, and please ignore this mail.',
       '',

@@ -47,6 +47,7 @@ export function jobStage(j: JobFacts): JobStage {
       return 'quote_sent';
     case 'expired':
     case 'withdrawn':
+    case 'cancelled':
       return 'cancelled';
     case 'accepted':
       break;

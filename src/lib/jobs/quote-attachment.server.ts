@@ -7,6 +7,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import type { MailAttachment } from '~/lib/platform/server/mail/mail';
 import { quotes } from '~db/schema';
+import { renderJobCreditNotePdf } from './job-cancel-pdf.server';
 import { jobInvoiceFileName, jobInvoiceWithQuote, renderJobInvoicePdf } from './job-invoice-pdf.server';
 import { renderQuotePdf } from './quote-pdf.server';
 import { quoteView } from './quote-view.server';
@@ -38,7 +39,10 @@ export async function renderQuoteAttachment(db: Db, name: string): Promise<MailA
     return {
       filename: jobInvoiceFileName(found.doc),
       contentType: 'application/pdf',
-      content: await renderJobInvoicePdf(db, found.doc, found.q),
+      content:
+        found.doc.kind === 'credit_note'
+          ? await renderJobCreditNotePdf(db, found.doc, found.q)
+          : await renderJobInvoicePdf(db, found.doc, found.q),
     };
   }
   if (!name.startsWith(PREFIX)) return null;

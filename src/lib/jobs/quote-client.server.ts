@@ -48,6 +48,8 @@ export function acceptRefusal(quote: Quote, now: Date): HttpError | null {
         410,
         'This quote was withdrawn by the photographer; ask them for a new one if you still need it.',
       );
+    case 'cancelled':
+      return new HttpError(410, 'This job was cancelled by the photographer.');
     case 'draft':
       return new HttpError(
         409,

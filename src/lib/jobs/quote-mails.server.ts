@@ -52,7 +52,7 @@ export function queueQuoteSentMail(tx: Tx, q: QuoteView, token: string, revised:
       `Hello ${mailLine(q.clientName)},`,
       '',
       revised
-        ? `Here is the revised quote for "${mailLine(q.title)}". It replaces the one sent before, whose link no longer works.`
+        ? `Here is the revised quote for "${mailLine(q.title)}". It replaces the one sent before, at the same link.`
         : `Here is the quote for "${mailLine(q.title)}".`,
       '',
       ...quoteSummary(q),

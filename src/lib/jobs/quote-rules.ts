@@ -1,6 +1,7 @@
 // The rules of a quote that the owner's tab, the client's page and the server share: the kinds of
 // line, the defaults of a new quote, and where a quote stands in words.
 import { QUOTE_LINE_KINDS, QUOTE_STATUSES } from '~db/enums';
+import type { CancellationView } from './job-cancel-rules';
 import type { JobStage } from './job-stages';
 
 export { QUOTE_LINE_KINDS, QUOTE_STATUSES };
@@ -15,6 +16,7 @@ export const QUOTE_STANDINGS: readonly QuoteStanding[] = [
   'accepted',
   'expired',
   'withdrawn',
+  'cancelled',
 ];
 
 export const LINE_KIND_LABELS: Record<QuoteLineKind, string> = {
@@ -33,6 +35,7 @@ export const STANDING_LABELS: Record<QuoteStanding, string> = {
   accepted: 'Accepted',
   expired: 'Expired',
   withdrawn: 'Withdrawn',
+  cancelled: 'Cancelled',
 };
 
 /** The share of the total asked as a deposit until the owner saves another default. */
@@ -104,6 +107,8 @@ export function standingWords(q: StandingFacts, today: string): string {
       return 'Expired';
     case 'withdrawn':
       return 'Withdrawn';
+    case 'cancelled':
+      return 'Cancelled';
   }
 }
 
@@ -121,5 +126,9 @@ export interface QuoteListItem {
   stage: JobStage;
   /** What is owed and since when ("€221.90 due since 3 Dec"), or null. */
   owedWords: string | null;
+  /** A cancelled job's cancellation (what was refunded, its credit notes), else null. */
+  cancellation: CancellationView | null;
+  /** What the client paid (every payment, test ones included), the most a cancellation refunds. */
+  paidCents: number;
   updatedAt: string;
 }

@@ -8,6 +8,8 @@ import { balanceView, jobGalleryView } from './balance-payments.server';
 import type { BalanceView, JobGalleryView } from './balance-rules';
 import { depositView } from './deposit-payments.server';
 import type { DepositView } from './deposit-rules';
+import type { CancellationView } from './job-cancel-rules';
+import { cancellationView, paidCentsOf } from './job-cancel-view.server';
 import { type QuoteLineKind, type QuoteStanding, quoteStanding, standingWords } from './quote-rules';
 import { type QuoteTotals, quoteTotals } from './quote-totals';
 
@@ -45,6 +47,10 @@ export interface QuoteView {
   balance: BalanceView | null;
   /** The client gallery the job is delivered in, once attached. */
   gallery: JobGalleryView | null;
+  /** What the client paid (deposit and balance, test payments included). */
+  paidCents: number;
+  /** Once the owner cancelled the job: why, what was refunded and the credit notes; else null. */
+  cancellation: CancellationView | null;
   lines: QuoteLineView[];
   totals: QuoteTotals;
   messages: { message: string; createdAt: string }[];
@@ -102,6 +108,8 @@ export function quoteView(db: Db | Tx, quote: Quote, now = new Date()): QuoteVie
     deposit: depositView(db, quote, totals.grossCents),
     balance: balanceView(db, quote),
     gallery: jobGalleryView(db, quote),
+    paidCents: paidCentsOf(db, quote.id),
+    cancellation: cancellationView(db, quote),
     lines: lines.map((l, i) => ({
       kind: l.kind,
       description: l.description,

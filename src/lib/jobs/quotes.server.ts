@@ -1,7 +1,7 @@
 // The owner's quotes: write one (from an enquiry or from nothing), edit it, send it, withdraw it,
 // and list them. A quote's lines change only while it is a draft: editing a sent quote (or one the
 // client asked to change) makes it a draft again, a new version, and its link then says the quote is
-// being revised until it is sent again with a fresh link. An accepted quote is never changed.
+// being revised until it is sent again, at the same link. An accepted quote is never changed.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
@@ -14,7 +14,7 @@ import { type JobFacts, type JobStage, jobStage, owedWords } from './job-stages'
 import { queueQuoteSentMail } from './quote-mails.server';
 import type { QuoteListItem, QuoteStanding } from './quote-rules';
 import { ownerVatRateBp, saveDefaultDepositPercent, saveDefaultQuoteTerms } from './quote-settings.server';
-import { newQuoteToken } from './quote-token.server';
+import { quoteToken } from './quote-token.server';
 import { type QuoteView, quoteView } from './quote-view.server';
 import type { QuoteData } from './schemas';
 
@@ -105,6 +105,8 @@ export function updateQuote(db: Db, id: string, data: QuoteData, now = new Date(
   return db.transaction((tx) => {
     const quote = findQuote(tx, id);
     if (quote.status === 'accepted') throw acceptedRefusal(tx, quote.id, 'changed');
+    if (quote.status === 'cancelled')
+      throw new HttpError(409, 'This job was cancelled: write a new quote instead.');
     if (quote.status === 'withdrawn')
       throw new HttpError(409, 'This quote was withdrawn: write a new one instead.');
     // A version the client has seen becomes a new draft: its link says it is being revised.
@@ -125,8 +127,9 @@ export function updateQuote(db: Db, id: string, data: QuoteData, now = new Date(
 }
 
 /**
- * Sends a draft (or a quote the client asked to change) to the client: a fresh link, mailed with a
- * summary and the PDF's address. The link mailed before, if any, stops working.
+ * Sends a draft (or a quote the client asked to change) to the client: the quote's link (the same for
+ * every version, so a revision is seen at the link mailed before), mailed with a summary and the
+ * PDF's address.
  */
 export function sendQuote(db: Db, id: string, now = new Date()): QuoteView {
   return db.transaction((tx) => {
@@ -134,6 +137,8 @@ export function sendQuote(db: Db, id: string, now = new Date()): QuoteView {
     if (quote.status === 'sent')
       throw new HttpError(409, 'This quote was sent already. Edit it to send a revised version.');
     if (quote.status === 'accepted') throw new HttpError(409, 'This quote was accepted already.');
+    if (quote.status === 'cancelled')
+      throw new HttpError(409, 'This job was cancelled: write a new quote instead.');
     if (quote.status === 'withdrawn')
       throw new HttpError(409, 'This quote was withdrawn: write a new one instead.');
     const view = quoteView(tx, quote, now);
@@ -147,7 +152,7 @@ export function sendQuote(db: Db, id: string, now = new Date()): QuoteView {
         },
       );
     }
-    const { token, tokenHash } = newQuoteToken();
+    const { token, tokenHash } = quoteToken(id);
     const moved = tx
       .update(quotes)
       .set({ status: 'sent', tokenHash, sentAt: now, updatedAt: now })
@@ -200,6 +205,8 @@ export function listQuotes(
       depositWords: v.standing === 'accepted' ? ownerDepositWords(v.deposit, balanceInvoiced(v)) : null,
       stage: jobStage(facts),
       owedWords: owedWords(facts),
+      cancellation: v.cancellation,
+      paidCents: v.paidCents,
       updatedAt: v.updatedAt,
     }));
 }

@@ -13,12 +13,17 @@ import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { makeEnquiry } from '~tests/helpers/factories';
 import { queuedMails } from '~tests/helpers/outbox';
-import { FARM_QUOTE, mailedQuoteToken, makeQuote, makeSentQuote } from '~tests/helpers/quote-factories';
+import {
+  CLIENT,
+  DAY3,
+  DAY5,
+  FARM_QUOTE,
+  mailedQuoteToken,
+  makeQuote,
+  makeSentQuote,
+} from '~tests/helpers/quote-factories';
 
 tempDataDir('quotes');
-const DAY3 = new Date('2026-12-03T10:00:00Z');
-const DAY5 = new Date('2026-12-05T15:30:00Z');
-const CLIENT = { ip: '203.0.113.7', userAgent: 'Mozilla/5.0 (iPhone)' };
 const refusal = (fn: () => unknown) => {
   try {
     fn();
@@ -192,7 +197,7 @@ describe('accepting a quote', () => {
 });
 
 describe('changes and revisions', () => {
-  it('stores the client’s message, tells the owner, and a revision sent again replaces the link', () => {
+  it('stores the client’s message, tells the owner, and a revision sent again keeps the link', () => {
     const { quote, token } = makeSentQuote(db);
     const asked = requestQuoteChanges(db, token, 'Could we add a short video?', DAY5);
     expect(asked).toMatchObject({ status: 'changes_requested', standingWords: 'Changes asked for' });
@@ -215,16 +220,19 @@ describe('changes and revisions', () => {
     );
     expect(revised).toMatchObject({ status: 'draft', revision: 2, standingWords: 'Draft (being revised)' });
     sendQuote(db, quote.id, DAY5);
-    const fresh = mailedQuoteToken(db);
-    expect(fresh).not.toBe(token);
+    // The revision is at the link mailed before: the client's saved link shows the new version, and
+    // the old version's total can no longer be accepted.
+    expect(queuedMails(db).at(-1)?.text).toContain('It replaces the one sent before, at the same link.');
+    expect(mailedQuoteToken(db)).toBe(token);
     expect(
-      refusal(() => acceptQuote(db, token, { name: 'Á', acceptTerms: true, totalCents: 58_700 }, CLIENT))
-        .status,
-    ).toBe(404);
+      refusal(() =>
+        acceptQuote(db, token, { name: 'Áine Byrne', acceptTerms: true, totalCents: 43_700 }, CLIENT),
+      ).status,
+    ).toBe(409);
     expect(
       acceptQuote(
         db,
-        fresh,
+        token,
         { name: 'Áine Byrne', acceptTerms: true, totalCents: 58_700 },
         { ...CLIENT, now: DAY5 },
       ).acceptedTotalCents,

@@ -2,18 +2,21 @@
 // each page is one short synchronous read (the orders after the last one sent, in order of payment,
 // and their lines), so memory stays flat however many orders the period holds, and the one db
 // connection is never held open between two pages while a slow client reads.
-import { and, asc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import {
+  type ExportJobDocument,
   type ExportLine,
   type ExportOrder,
+  jobDocumentCsvRow,
   ORDERS_CSV_HEADER,
   orderCsvRows,
 } from '~/lib/orders/orders-export';
 import type { Db } from '~/lib/platform/server/db';
 import { CSV_BOM, csvRow } from '~/lib/platform/shared/csv';
+import { nextDay, startOfIrishDay } from '~/lib/platform/shared/irish-dates';
 import type { VatPeriod } from '~/lib/selling/vat-report';
 import { paidInPeriod, storedVatLineColumns } from '~/lib/selling/vat-report.server';
-import { orderItems, orders } from '~db/schema';
+import { invoices, orderItems, orders, quotes } from '~db/schema';
 
 /** Orders read per page. */
 export const EXPORT_PAGE_SIZE = 250;
@@ -76,13 +79,45 @@ function orderPage(db: Db, period: VatPeriod, after: Cursor | null): ExportOrder
   return rows.map((o) => ({ ...o, paidAt: o.paidAt ?? new Date(0), items: lines.get(o.id) ?? [] }));
 }
 
-/** The CSV's text, a page of orders per chunk: the BOM and header first. */
+/** The drone jobs' invoices and credit notes issued in the period, in order of issue (a few a month). */
+function jobDocuments(db: Db, period: VatPeriod): ExportJobDocument[] {
+  return db
+    .select({
+      kind: invoices.kind,
+      number: invoices.number,
+      issuedAt: invoices.issuedAt,
+      quoteId: quotes.id,
+      title: quotes.title,
+      jobPart: invoices.jobPart,
+      amountCents: invoices.amountCents,
+      vatRateBp: quotes.vatRateBp,
+      status: quotes.status,
+      paymentId: sql<string | null>`(select coalesce(capture_id, provider_order_id) from job_payments
+        where quote_id = ${invoices.quoteId} and kind = ${invoices.jobPart} and status = 'paid')`,
+    })
+    .from(invoices)
+    .innerJoin(quotes, eq(invoices.quoteId, quotes.id))
+    .where(
+      and(
+        gte(invoices.issuedAt, startOfIrishDay(period.from)),
+        lt(invoices.issuedAt, startOfIrishDay(nextDay(period.to))),
+      ),
+    )
+    .orderBy(asc(invoices.issuedAt), asc(invoices.kind), asc(invoices.number))
+    .all();
+}
+
+/** The CSV's text, a page of orders per chunk: the BOM and header first, the jobs' documents last. */
 export function* ordersCsvChunks(db: Db, period: VatPeriod): Generator<string> {
   yield CSV_BOM + csvRow(ORDERS_CSV_HEADER);
   let after: Cursor | null = null;
   for (;;) {
     const page = orderPage(db, period, after);
-    if (page.length === 0) return;
+    if (page.length === 0) {
+      const jobs = jobDocuments(db, period);
+      if (jobs.length) yield jobs.map(jobDocumentCsvRow).join('');
+      return;
+    }
     yield page.map(orderCsvRows).join('');
     const last = page[page.length - 1] as ExportOrder;
     after = { paidAt: last.paidAt, id: last.id };

@@ -21,6 +21,11 @@
 // - Refunded: no, yes (all of it), partial, or pending on every row of the order; the amount
 //   refunded only on the order's first row, so the column adds up to what went back. A refund made
 //   after the period still shows here: the VAT report takes it off in the period it was made.
+// - After the orders, the drone jobs' documents issued in the period, one row each in order of
+//   issue, so the invoice and credit-note numbers run without gaps: Order is "Job" and the job's
+//   short number, Invoice the document's number (INV-… or CN-…), Item what it is for ("Drone job
+//   deposit: …"), the money at the quote's rate with the VAT inside, a credit note's negative.
+//   Payment ID is the provider's id of the payment; Status the job's (accepted, cancelled).
 import { documentNumber } from '~/lib/checkout/invoice-number';
 import { csvRow } from '~/lib/platform/shared/csv';
 import { centsToDecimal, shortOrderId } from '~/lib/platform/shared/format';
@@ -32,7 +37,7 @@ import {
   type StoredVatLine,
   shippingRateParts,
 } from '~/lib/selling/order-vat';
-import { ratePercent } from '~/lib/selling/vat';
+import { ratePercent, vatInGross } from '~/lib/selling/vat';
 
 export const ORDERS_CSV_HEADER = [
   'Date',
@@ -177,3 +182,42 @@ export const ordersCsvFileName = (p: { from: string; to: string }): string =>
 /** The orders CSV's address for a period. */
 export const ordersCsvPath = (p: { from: string; to: string }): string =>
   `/api/admin/exports/orders.csv?from=${p.from}&to=${p.to}`;
+
+/** A drone job's invoice or credit note, as the orders CSV lists it. */
+export interface ExportJobDocument {
+  kind: 'invoice' | 'credit_note';
+  number: number;
+  issuedAt: Date;
+  quoteId: string;
+  title: string;
+  jobPart: 'deposit' | 'balance' | null;
+  amountCents: number;
+  vatRateBp: number;
+  paymentId: string | null;
+  status: string;
+}
+
+/** The document's row, CRLF-ended, in the columns of ORDERS_CSV_HEADER. */
+export function jobDocumentCsvRow(d: ExportJobDocument): string {
+  const sign = d.kind === 'credit_note' ? -1 : 1;
+  const vat = vatInGross(d.amountCents, d.vatRateBp);
+  const part = d.jobPart ?? 'deposit';
+  return csvRow([
+    irishDay(d.issuedAt),
+    `Job ${shortOrderId(d.quoteId)}`,
+    documentNumber(d.kind, d.number),
+    'IE',
+    d.kind === 'credit_note' ? `Credit note, drone job ${part}: ${d.title}` : `Drone job ${part}: ${d.title}`,
+    '1',
+    `${ratePercent(d.vatRateBp)}%`,
+    euros(sign * (d.amountCents - vat)),
+    euros(sign * vat),
+    euros(sign * d.amountCents),
+    '',
+    '',
+    d.paymentId ?? '',
+    d.status,
+    '',
+    '',
+  ]);
+}

@@ -3,7 +3,7 @@
 // into a URL, and PayPal's error format turned into PaypalApiError. The same code talks to the real
 // API (sandbox or live), to the in-process fake of test mode and to the fake over HTTP in tests.
 
-import { decimalStringToCents } from '~/lib/platform/shared/format';
+import { centsToDecimal, decimalStringToCents } from '~/lib/platform/shared/format';
 import { PAYPAL_CAPTURE_ID, PAYPAL_ORDER_ID } from './paypal-ids';
 
 /** One call of the client: what it hands to its fetch. */
@@ -185,12 +185,18 @@ export class PaypalClient {
   }
 
   /**
-   * A full refund of a capture (Payments v2: POST /v2/payments/captures/{id}/refund with `{}`).
+   * A refund of a capture (Payments v2: POST /v2/payments/captures/{id}/refund): in full with `{}`,
+   * or of part of it with `{ amount: { value, currency_code: 'EUR' } }` when `amountCents` is given.
    * The same requestId answers the first refund again instead of refunding twice.
    */
-  async refundCapture(captureId: string, { requestId }: { requestId: string }): Promise<PaypalRefund> {
+  async refundCapture(
+    captureId: string,
+    { requestId, amountCents: partCents }: { requestId: string; amountCents?: number },
+  ): Promise<PaypalRefund> {
     if (!isValidPaypalCaptureId(captureId)) throw new InvalidCaptureIdError();
-    const out = (await this.call('POST', `/v2/payments/captures/${captureId}/refund`, {}, requestId)) as {
+    const body =
+      partCents === undefined ? {} : { amount: { value: centsToDecimal(partCents), currency_code: 'EUR' } };
+    const out = (await this.call('POST', `/v2/payments/captures/${captureId}/refund`, body, requestId)) as {
       id?: unknown;
       status?: unknown;
       amount?: { value?: unknown };

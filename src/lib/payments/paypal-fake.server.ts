@@ -1,5 +1,5 @@
 // A fake of PayPal's REST API that speaks its Orders v2 request and response formats: the OAuth
-// token, create, capture and read of an order, the full refund of a capture (Payments v2),
+// token, create, capture and read of an order, the refund of a capture in full or in part (Payments v2),
 // PayPal-Request-Id idempotency and the error format. Like PayPal, it refuses an order whose
 // amount.breakdown does not add up (breakdown.server.ts).
 // It serves two purposes:
@@ -57,7 +57,13 @@ interface FakeOrder {
     amount: Money & { breakdown?: NonNullable<BreakdownUnit['amount']>['breakdown'] };
     items?: BreakdownUnit['items'];
   }[];
-  captures: { id: string; status: string; amount: { currency_code: string; value: string } }[];
+  captures: {
+    id: string;
+    status: string;
+    amount: { currency_code: string; value: string };
+    /** What refunds gave back of it so far. */
+    refundedCents?: number;
+  }[];
 }
 
 export interface RecordedCall {
@@ -124,7 +130,7 @@ export class PaypalFake {
   /** How the next refunds behave. */
   refundBehaviour: RefundBehaviour = 'complete';
   /** Refunds made, by refund id: the capture refunded and the refund's status. */
-  readonly refunds = new Map<string, { captureId: string; status: string }>();
+  readonly refunds = new Map<string, { captureId: string; status: string; amountCents: number }>();
   tokensIssued = 0;
   private readonly tokens = new Map<string, number>();
   private readonly idempotent = new Map<string, Answer>();
@@ -223,7 +229,7 @@ export class PaypalFake {
     if (method === 'POST' && path === '/v2/checkout/orders') return this.create(request);
     if (method === 'POST' && capture) return this.capture(capture[1]!);
     if (method === 'GET' && read) return this.read(read[1]!);
-    if (method === 'POST' && refund) return this.refund(refund[1]!);
+    if (method === 'POST' && refund) return this.refund(refund[1]!, await request.bodyText());
     return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
   }
 
@@ -348,10 +354,31 @@ export class PaypalFake {
     return undefined;
   }
 
-  /** A full refund: only a COMPLETED capture can be refunded, and only once. */
-  private refund(captureId: string): Answer {
+  /**
+   * A refund, in full (`{}`) or of part of the capture (`{ amount: { value, currency_code } }`):
+   * only a COMPLETED (or PARTIALLY_REFUNDED) capture can be refunded, never beyond what it took.
+   */
+  private refund(captureId: string, bodyText: string): Answer {
     const capture = this.findCapture(captureId);
     if (!capture) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
+    let asked: { value?: unknown; currency_code?: unknown } | undefined;
+    try {
+      asked = (JSON.parse(bodyText || '{}') as { amount?: typeof asked }).amount;
+    } catch {
+      return error(400, 'INVALID_REQUEST', 'MALFORMED_REQUEST_JSON');
+    }
+    const takenCents = Math.round(Number(capture.amount.value) * 100);
+    const refundedBefore = capture.refundedCents ?? 0;
+    let cents = takenCents - refundedBefore;
+    if (asked) {
+      if (typeof asked.value !== 'string' || !/^\d+(\.\d{1,2})?$/.test(asked.value))
+        return error(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
+      if (asked.currency_code !== capture.amount.currency_code)
+        return error(422, 'UNPROCESSABLE_ENTITY', 'REFUND_CURRENCY_MISMATCH');
+      cents = Math.round(Number(asked.value) * 100);
+      if (cents > takenCents - refundedBefore)
+        return error(422, 'UNPROCESSABLE_ENTITY', 'REFUND_AMOUNT_EXCEEDED');
+    }
     if (capture.status === 'REFUNDED') {
       return error(
         422,
@@ -360,7 +387,7 @@ export class PaypalFake {
         'The capture has already been fully refunded.',
       );
     }
-    if (capture.status !== 'COMPLETED') {
+    if (capture.status !== 'COMPLETED' && capture.status !== 'PARTIALLY_REFUNDED') {
       return error(
         422,
         'UNPROCESSABLE_ENTITY',
@@ -375,9 +402,13 @@ export class PaypalFake {
     }
     const id = paypalId();
     const status = behaviour === 'failed' ? 'FAILED' : behaviour === 'pending' ? 'PENDING' : 'COMPLETED';
-    if (status !== 'FAILED') capture.status = 'REFUNDED';
-    this.refunds.set(id, { captureId, status });
+    if (status !== 'FAILED') {
+      capture.refundedCents = refundedBefore + cents;
+      capture.status = capture.refundedCents >= takenCents ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    }
+    this.refunds.set(id, { captureId, status, amountCents: cents });
     const links = [{ href: `/v2/payments/refunds/${id}`, rel: 'self', method: 'GET' }];
+    // PayPal's minimal answer (no Prefer: return=representation) carries no amount.
     return json(201, { id, status, links });
   }
 

@@ -1,7 +1,8 @@
 // A refund of a card payment through Stripe (POST /v1/refunds with the PaymentIntent and the amount
 // in cents), answered in the shape the owner's refund uses for PayPal's: its id, a status
-// (COMPLETED, PENDING or FAILED) and the amount. The idempotency key comes from the order's id, so a
-// retry (a timeout, a double click, two tabs) gets Stripe's first answer again and never refunds twice.
+// (COMPLETED, PENDING or FAILED) and the amount. The idempotency key comes from what is refunded (an
+// order, or one payment of a drone job), so a retry (a timeout, a double click, two tabs) gets
+// Stripe's first answer again and never refunds twice.
 import Stripe from 'stripe';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { getLog } from '~/lib/platform/server/log';
@@ -12,7 +13,14 @@ export interface CardRefund {
   amountCents: number;
 }
 
-const UNCHANGED = 'The order was not changed.';
+/**
+ * What a card refund is for: an order, or one payment of a drone job (its `job_payments` id, and
+ * how many refunds of it were refused before: a new attempt after a refusal is a new request).
+ */
+export type CardRefundFor = { orderId: string } | { jobPaymentId: string; attempt?: number };
+
+const unchanged = (of: CardRefundFor) =>
+  'orderId' in of ? 'The order was not changed.' : 'The job was not changed.';
 
 /** Stripe's reasons for refusing a refund, in plain words. */
 const REFUSALS: Record<string, string> = {
@@ -33,18 +41,30 @@ function statusOf(status: string | null): CardRefund['status'] {
   return 'FAILED';
 }
 
+/** The idempotency key of a refund: the same for every attempt at refunding the same thing. */
+export const cardRefundKey = (of: CardRefundFor): string =>
+  'orderId' in of
+    ? `refund-${of.orderId}`
+    : `refund-job-payment-${of.jobPaymentId}${of.attempt ? `-${of.attempt}` : ''}`;
+
 export async function refundCardPayment(
   stripe: Stripe,
-  {
-    orderId,
-    paymentIntentId,
-    amountCents,
-  }: { orderId: string; paymentIntentId: string; amountCents: number },
+  payment: CardRefundFor & { paymentIntentId: string; amountCents: number },
 ): Promise<CardRefund> {
+  const { paymentIntentId, amountCents } = payment;
+  const of: CardRefundFor =
+    'orderId' in payment
+      ? { orderId: payment.orderId }
+      : { jobPaymentId: payment.jobPaymentId, attempt: payment.attempt ?? 0 };
+  const UNCHANGED = unchanged(of);
   try {
     const refund = await stripe.refunds.create(
-      { payment_intent: paymentIntentId, amount: amountCents, metadata: { orderId } },
-      { idempotencyKey: `refund-${orderId}` },
+      {
+        payment_intent: paymentIntentId,
+        amount: amountCents,
+        metadata: 'orderId' in of ? { orderId: of.orderId } : { jobPaymentId: of.jobPaymentId },
+      },
+      { idempotencyKey: cardRefundKey(of) },
     );
     return { id: refund.id, status: statusOf(refund.status), amountCents: refund.amount };
   } catch (err) {

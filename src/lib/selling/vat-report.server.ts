@@ -1,12 +1,14 @@
 // The VAT report over a period: the sales paid in it (real orders only: a test order took no money)
 // and the refunds made in it, each in the period of its own date, per VAT rate. A sale counts when
 // its payment was taken (paid_at), whatever happened to it later; its refund, full or partial, is
-// taken off in the period the refund was made (refunded_at), so a closed quarter never changes.
+// taken off in the period the refund was made (refunded_at), so a closed quarter never changes. A
+// drone job's invoices and credit notes count in the period they were issued.
 import { and, eq, gte, inArray, isNotNull, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
 import { nextDay, startOfIrishDay } from '~/lib/platform/shared/irish-dates';
 import { orderVatByRate, type RateTotal, type StoredVatLine, sumByRate } from '~/lib/selling/order-vat';
-import { orderItems, orders } from '~db/schema';
+import { invoices, orderItems, orders, quotes } from '~db/schema';
+import { vatInGross } from './vat';
 import {
   type CountryRateRow,
   type CountryVatReport,
@@ -140,7 +142,35 @@ function periodParts(db: Db, period: VatPeriod, only?: SQL): PeriodPart[] {
       grossCents: -refunded,
     });
   }
+  // The drone jobs' documents are sales made in Ireland: not the One-Stop-Shop's.
+  if (!only) parts.push(...jobParts(db, start, end));
   return parts;
+}
+
+/**
+ * A drone job's invoices (its deposit's, its balance's) and credit notes issued in the period, at
+ * the quote's rate: an invoice is a sale when issued (VAT on a payment on account is due when it is
+ * received, and the deposit's invoice is issued then), a credit note takes its amount off when
+ * issued. Test-mode deposits have no invoice, so they are not here.
+ */
+function jobParts(db: Db, start: Date, end: Date): PeriodPart[] {
+  return db
+    .select({ kind: invoices.kind, amountCents: invoices.amountCents, rateBp: quotes.vatRateBp })
+    .from(invoices)
+    .innerJoin(quotes, eq(invoices.quoteId, quotes.id))
+    .where(and(gte(invoices.issuedAt, start), lt(invoices.issuedAt, end)))
+    .all()
+    .map((doc) => {
+      const sign = doc.kind === 'credit_note' ? -1 : 1;
+      const grossCents = sign * doc.amountCents;
+      const vatCents = sign * vatInGross(doc.amountCents, doc.rateBp);
+      return {
+        country: 'IE',
+        sale: doc.kind === 'invoice',
+        rates: [{ rateBp: doc.rateBp, grossCents, vatCents }],
+        grossCents,
+      };
+    });
 }
 
 export function vatReport(db: Db, period: VatPeriod): VatReport {

@@ -3,10 +3,12 @@
 // signature is checked with the webhook secret by the stripe package before anything is read from
 // it: a missing or bad signature is a 400 and changes nothing. Each event is applied once
 // (stripe-checkout.server.ts records the ids handled); an event seen before, or about a payment
-// this site does not know, is answered 200 so that Stripe stops sending it.
+// this site does not know, is answered 200 so that Stripe stops sending it. An intent that is no
+// print order's may be a drone job's deposit or balance paid by card (job-card-payments.server.ts).
 import type { APIRoute } from 'astro';
 import type Stripe from 'stripe';
 import { handleStripeEvent } from '~/lib/checkout/stripe-checkout.server';
+import { settleJobCardIntent } from '~/lib/jobs/job-card-payments.server';
 import { stripeAccess } from '~/lib/payments/stripe-access.server';
 import { getStripe } from '~/lib/payments/stripe-client.server';
 import { getDb } from '~/lib/platform/server/db';
@@ -35,6 +37,6 @@ export const POST: APIRoute = handle(async ({ request }) => {
     getLog().warn({ reason: (err as Error).message }, 'A Stripe webhook with a bad signature was refused');
     return jsonError(400, 'The event’s signature does not match: it was not sent by Stripe.');
   }
-  const result = await commitGrouped(db, () => handleStripeEvent(db, event));
+  const result = await commitGrouped(db, () => handleStripeEvent(db, event, settleJobCardIntent));
   return Response.json({ received: true, result }, { headers: { 'Cache-Control': 'no-store' } });
 });

@@ -153,6 +153,9 @@ export const ROUTES: readonly RouteRule[] = [
   // The client's payment of a job's invoiced balance: the same token, the amount the invoice's.
   api('/api/quotes/*/balance', 'public', 'public', true),
   api('/api/quotes/*/balance/*/capture', 'public', 'public', true),
+  // The same two payments by card: a PaymentIntent of the server's amount, the same token.
+  api('/api/quotes/*/deposit/card', 'public', 'public', true),
+  api('/api/quotes/*/balance/card', 'public', 'public', true),
   // A page's shop event (a print added to the cart) for the owner's visitor numbers: counted once a
   // minute at most per address, never from robots or the owner.
   api('/api/visits', 'public', 'public', true),
