@@ -308,6 +308,15 @@ describe('reminders', () => {
     expect(mail?.text).toContain('Your drone shoot is on Thursday 10 December at Aughrim, Co. Wicklow');
   });
 
+  it('says in the shoot reminder that an unpaid deposit leaves the booking unconfirmed, with the link', () => {
+    const { token } = acceptedQuote({ shootDate: '2026-12-10' });
+    expect(sendJobReminders(db, at('2026-12-08T09:00:00Z'))).toBe(1);
+    const text = queuedMails(db).at(-1)?.text ?? '';
+    expect(text).toContain('The deposit of €95.10 is not paid yet: the booking is confirmed once it is.');
+    expect(text).toContain(`Pay the deposit: http://localhost:4321/quote/${token}`);
+    expect(text).not.toContain('no longer works');
+  });
+
   it('never reminds a quote that was not accepted', () => {
     makeSentQuote(db, { ...ONE_LINE, shootDate: '2026-12-10' }, DAY3);
     expect(sendJobReminders(db, at('2026-12-08T09:00:00Z'))).toBe(0);

@@ -1,5 +1,6 @@
 // The reminders of a drone job, through the mail queue on an hourly timer: to the client two days
-// before the shoot day ("Your drone shoot is on Thursday 10 December at …"), and for a balance
+// before the shoot day ("Your drone shoot is on Thursday 10 December at …", and when the deposit
+// asked is not paid yet, that the booking waits for it, with the link to pay), and for a balance
 // invoice left unpaid, 7 and then 14 days after it was sent. Each is sent once (its timestamp
 // column, set by a conditional update in the mail's own transaction), only for an accepted job (a
 // withdrawn or cancelled quote is not one), and never to a job without an e-mail address. A balance
@@ -21,6 +22,7 @@ import { balanceInvoiceOf } from './job-invoices.server';
 import { type MailableLink, mailableQuoteToken } from './quote-link.server';
 import { addDays } from './quote-rules';
 import { quoteUrl } from './quote-token.server';
+import { quoteView } from './quote-view.server';
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -66,6 +68,18 @@ function shootReminders(db: Db, now: Date): number {
         .run();
       if (claimed.changes !== 1) return;
       const where = q.location ? ` at ${mailLine(q.location)}` : '';
+      // A booking whose deposit is asked and not paid yet is not confirmed: the reminder says so,
+      // with the job's link to pay it.
+      const deposit = quoteView(tx, q, now).deposit;
+      const link = deposit.state === 'due' ? mailableQuoteToken(tx, q.id) : null;
+      const unpaid = link
+        ? [
+            '',
+            `The deposit of ${formatEuro(deposit.amountCents)} is not paid yet: the booking is confirmed once it is.`,
+            `Pay the deposit: ${quoteUrl(link.token)}`,
+            ...(link.note ? [link.note] : []),
+          ]
+        : [];
       queueMail(tx, {
         to: q.clientEmail,
         subject: subject(`Your drone shoot on ${weekdayDay(q.shootDate ?? '')}: ${q.title}`),
@@ -74,6 +88,7 @@ function shootReminders(db: Db, now: Date): number {
           `Hello ${mailLine(q.acceptedName ?? q.clientName)},`,
           '',
           `Your drone shoot is on ${weekdayDay(q.shootDate ?? '')}${where}, for "${mailLine(q.title)}".`,
+          ...unpaid,
           '',
           'Drone flights depend on the weather: if the wind or rain rules it out, the photographer will contact you to move it.',
           'If anything has changed on your side, just reply to this mail.',
