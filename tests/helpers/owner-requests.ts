@@ -1,7 +1,8 @@
 // Requests to a running site as its signed-in owner, from the site's own origin: JSON bodies as
 // objects, or raw text to send as it is (garbage, a huge body). Headers given override the owner's
 // (another origin, no cookie). `message` reads the sentence of an error answer.
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { type FiledMail, waitForOutbox } from './outbox';
 import { type RunningServer, startServer } from './server';
 import { signIn } from './session';
 
@@ -23,7 +24,8 @@ export const message = async (res: Response) => ((await res.json()) as { message
 
 /**
  * The built site of one test file, started before its tests with the owner signed in and stopped
- * after them: `ctx.site` once started, and `ctx.owner` for the owner's requests.
+ * after them: `ctx.site` once started, `ctx.owner` for the owner's requests, and a visitor's requests
+ * and mails for the drone job's tests.
  */
 export function ownerSiteForFile(env: Record<string, string> = {}) {
   let site: RunningServer | undefined;
@@ -39,11 +41,50 @@ export function ownerSiteForFile(env: Record<string, string> = {}) {
   afterAll(async () => {
     await site?.stop();
   });
+  const owner = ownerRequests(current, () => cookie);
+  /** A visitor's POST from the site's own origin: a JSON body, or raw text sent as it is. */
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${current().url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: current().url, ...headers },
+      body: typeof body === 'string' ? body : JSON.stringify(body),
+    });
+  /** The last mail filed to `email` whose subject matches, once it is in the outbox. */
+  const mailed = async (email: string, subject: RegExp): Promise<FiledMail> => {
+    const mine = (all: FiledMail[]) => all.filter((m) => m.to === email && subject.test(m.subject));
+    const mails = await waitForOutbox(current().dataDir, (all) => mine(all).length > 0);
+    return mine(mails).at(-1) as FiledMail;
+  };
+  /** The token of the quote link in that mail. */
+  const mailedToken = async (email: string, subject: RegExp): Promise<string> => {
+    const token = (await mailed(email, subject)).text.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1] ?? '';
+    expect(token).toHaveLength(43);
+    return token;
+  };
+  /** A quote the owner wrote and sent, accepted by the client for `totalCents`. */
+  const acceptedQuote = async (body: { clientEmail: string }, totalCents = 31_700) => {
+    const made = await owner('POST', '/api/admin/quotes', body);
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    expect((await owner('POST', `/api/admin/quotes/${id}/send`)).status).toBe(200);
+    const token = await mailedToken(body.clientEmail, /^Your quote/);
+    const accepted = await post(`/api/quotes/${token}/accept`, {
+      name: 'Áine Byrne',
+      acceptTerms: true,
+      totalCents,
+    });
+    expect(accepted.status).toBe(200);
+    return { id, token };
+  };
   return {
     get site() {
       return current();
     },
-    owner: ownerRequests(current, () => cookie),
+    owner,
+    post,
+    mailed,
+    mailedToken,
+    acceptedQuote,
   };
 }
 

@@ -7,47 +7,16 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { type FiledMail, waitForOutbox } from '../helpers/outbox';
+import { waitForOutbox } from '../helpers/outbox';
 import { farmQuoteBody, message, ownerSiteForFile } from '../helpers/owner-requests';
 
 const ctx = ownerSiteForFile();
-const { owner } = ctx;
+const { owner, post, mailedToken } = ctx;
 
 /** €299.00 + €18.00 = €317.00, no VAT: with no deposit paid, the balance is the whole €317.00. */
 const quote = (email: string) => farmQuoteBody(email, { depositPercent: 30 });
 
-const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
-  fetch(`${ctx.site.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ctx.site.url, ...headers },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-
-/** The token of the last link mailed to `email` whose subject matches. */
-async function mailedToken(email: string, subject: RegExp): Promise<string> {
-  const mails = await waitForOutbox(ctx.site.dataDir, (all) =>
-    all.some((m) => m.to === email && subject.test(m.subject)),
-  );
-  const mail = mails.filter((m) => m.to === email && subject.test(m.subject)).at(-1) as FiledMail;
-  const token = mail.text.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1] ?? '';
-  expect(token).toHaveLength(43);
-  return token;
-}
-
-async function acceptedQuote(email: string) {
-  const made = await owner('POST', '/api/admin/quotes', quote(email));
-  expect(made.status).toBe(201);
-  const { id } = (await made.json()) as { id: string };
-  expect((await owner('POST', `/api/admin/quotes/${id}/send`)).status).toBe(200);
-  const token = await mailedToken(email, /^Your quote/);
-  const accepted = await post(`/api/quotes/${token}/accept`, {
-    name: 'Áine Byrne',
-    acceptTerms: true,
-    totalCents: 31_700,
-  });
-  expect(accepted.status).toBe(200);
-  return { id, token };
-}
+const acceptedQuote = (email: string) => ctx.acceptedQuote(quote(email));
 
 async function invoicedQuote(email: string) {
   const { id } = await acceptedQuote(email);

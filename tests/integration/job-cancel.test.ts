@@ -6,50 +6,16 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { type FiledMail, waitForOutbox } from '../helpers/outbox';
 import { farmQuoteBody, message, ownerSiteForFile } from '../helpers/owner-requests';
 
 const ctx = ownerSiteForFile();
-const { owner } = ctx;
+const { owner, post, mailed, mailedToken } = ctx;
 
 /** €299.00 + €18.00 = €317.00, no VAT, no deposit: the balance is the whole €317.00. */
 const quote = (email: string) =>
   farmQuoteBody(email, { terms: 'The balance is due on delivery.', depositPercent: 0 });
 
-const post = (path: string, body: unknown) =>
-  fetch(`${ctx.site.url}${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: ctx.site.url },
-    body: JSON.stringify(body),
-  });
-
-async function mailed(email: string, subject: RegExp): Promise<FiledMail> {
-  const mails = await waitForOutbox(ctx.site.dataDir, (all) =>
-    all.some((m) => m.to === email && subject.test(m.subject)),
-  );
-  return mails.filter((m) => m.to === email && subject.test(m.subject)).at(-1) as FiledMail;
-}
-
-async function mailedToken(email: string, subject: RegExp): Promise<string> {
-  const token = (await mailed(email, subject)).text.match(/\/quote\/([A-Za-z0-9_-]{43})/)?.[1] ?? '';
-  expect(token).toHaveLength(43);
-  return token;
-}
-
-async function acceptedQuote(email: string) {
-  const made = await owner('POST', '/api/admin/quotes', quote(email));
-  expect(made.status).toBe(201);
-  const { id } = (await made.json()) as { id: string };
-  expect((await owner('POST', `/api/admin/quotes/${id}/send`)).status).toBe(200);
-  const token = await mailedToken(email, /^Your quote/);
-  const accepted = await post(`/api/quotes/${token}/accept`, {
-    name: 'Áine Byrne',
-    acceptTerms: true,
-    totalCents: 31_700,
-  });
-  expect(accepted.status).toBe(200);
-  return { id, token };
-}
+const acceptedQuote = (email: string) => ctx.acceptedQuote(quote(email));
 
 /** An accepted job whose balance (the whole €317.00) was invoiced and paid in test mode. */
 async function paidJob(email: string) {
