@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bytesRows } from './bytes.mjs';
+import { cardCheckoutRows } from './card-checkout.mjs';
 import { benchComposition } from './composition.mjs';
 import { editionRaceRows } from './edition-race.mjs';
 import { galleryDeliveryRows } from './gallery-delivery.mjs';
@@ -89,6 +90,10 @@ try {
     rows.push(...(await interactionRows(site.url, cookie, { only })));
     section('Lighthouse against the zero-JS controls');
     rows.push(...(await lighthouseRows(site.url, { only })));
+  }
+  if (!saleOnly && (!only || only.includes('/checkout'))) {
+    section('the checkout with card payments on (Stripe test keys)');
+    rows.push(...(await cardCheckoutRows(dataDir, site.url)));
   }
   if (!only) {
     // On the site as seeded: the later sections add photos with no price history, which can show

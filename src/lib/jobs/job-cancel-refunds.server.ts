@@ -88,7 +88,8 @@ export async function refundJobPayment(
     refund = await (refunders.card ?? refundThroughStripe)({
       jobPaymentId: payment.id,
       attempt: payment.refundRefusals,
-      paymentIntentId: payment.captureId ?? payment.providerOrderId,
+      // The PaymentIntent's id is the payment's provider order id (its capture id is the charge's).
+      paymentIntentId: payment.providerOrderId,
       amountCents: cents,
     });
   } else {

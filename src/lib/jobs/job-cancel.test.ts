@@ -265,7 +265,8 @@ describe('cancelling a job', () => {
   it('refunds a card payment through Stripe with a key of its own, and a test payment through no provider', async () => {
     const { id } = await paidDeposit();
     db.update(jobPayments)
-      .set({ provider: 'stripe', captureId: 'pi_3Qabc' })
+      // As a card payment is stored: the PaymentIntent as the provider's order, its charge as the capture.
+      .set({ provider: 'stripe', providerOrderId: 'pi_3Qabc', captureId: 'ch_3Qabc' })
       .where(eq(jobPayments.quoteId, id))
       .run();
     await cancel(id, 5_000);

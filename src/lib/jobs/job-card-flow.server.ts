@@ -121,6 +121,15 @@ export function settleJobIntent(
     newlyPaid: false,
     status: intent.status,
   };
+  if (intent.status === 'succeeded' && payment.status === 'failed') {
+    // The job was cancelled (or the amount did not match) while the client was paying: the money
+    // was taken but the payment is closed, so it is not recorded, and the owner must refund it.
+    getLog().error(
+      { paymentId: payment.id, intentId: intent.id, kind: payment.kind },
+      'A card payment of a job succeeded after the payment was closed: not recorded, refund it',
+    );
+    return { ...outcome, status: 'closed' };
+  }
   if (intent.status !== 'succeeded' || payment.status !== 'pending') return outcome;
   const received = intent.amount_received || intent.amount;
   if (received !== payment.amountCents || intent.currency.toUpperCase() !== CURRENCY) {

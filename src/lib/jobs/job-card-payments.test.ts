@@ -148,6 +148,17 @@ describe('the deposit by card', () => {
     expect(getQuote(db, job.id, DAY8).deposit.state).toBe('due');
   });
 
+  it('never records a card payment that succeeds after its payment was closed (a cancelled job)', async () => {
+    const job = acceptedQuote();
+    const { intent } = await depositIntent(job.token);
+    // The owner cancelled the job while the client was paying: the pending payment was closed.
+    db.update(jobPayments).set({ status: 'failed' }).where(eq(jobPayments.providerOrderId, intent.id)).run();
+    const succeeded = double.confirm(intent.id);
+    expect(settleJobCardIntent(db, succeeded)).toMatchObject({ paid: false, status: 'closed' });
+    expect(paymentOf(intent.id)?.status).toBe('failed');
+    expect(queuedMails(db).filter((m) => m.subject.includes('Deposit'))).toHaveLength(0);
+  });
+
   it('ignores an event about an intent no order and no job has', async () => {
     const job = acceptedQuote();
     const { intent } = await depositIntent(job.token);
