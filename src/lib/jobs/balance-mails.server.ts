@@ -10,6 +10,7 @@ import { formatEuro } from '~/lib/platform/shared/format';
 import { OWNER_NAME } from '~/lib/site/constants';
 import type { BalanceView } from './balance-rules';
 import { fullDay } from './deposit-rules';
+import { queueJobPaidMails } from './job-paid-mails.server';
 import { jobInvoiceAttachmentName } from './quote-attachment.server';
 import type { MailableLink } from './quote-link.server';
 import { quoteUrl } from './quote-token.server';
@@ -73,37 +74,21 @@ export function queueBalancePaidMails(tx: Tx, q: QuoteView, token: string | null
     ...(b.invoiceNumber ? [`Invoice: ${b.invoiceNumber}`] : []),
     ...(b.testMode ? ['', 'This was a test payment: no money was taken.'] : []),
   ];
-  queueMail(tx, {
-    to: q.clientEmail,
-    subject: subject(`Balance received: ${q.title}`),
-    replyTo: getConfig().ownerEmail,
-    text: [
-      `Hello ${mailLine(q.clientName)},`,
-      '',
-      `Thank you: the balance for "${mailLine(q.title)}" is paid in full. This mail is your receipt.`,
-      '',
-      ...lines,
-      '',
+  queueJobPaidMails(tx, q, {
+    noun: 'Balance',
+    thanks: `the balance for "${mailLine(q.title)}" is paid in full.`,
+    lines,
+    clientNext: [
       q.gallery
         ? 'Your gallery’s downloads are now open: its link comes in a separate mail.'
         : 'The photographer will send you your gallery’s link.',
-      '',
-      ...(token ? [`The quote, with its terms: ${quoteUrl(token)}`, ''] : []),
-      OWNER_NAME,
-    ].join('\n'),
-  });
-  queueMail(tx, {
-    to: getConfig().ownerEmail,
-    subject: subject(`Balance paid by ${q.acceptedName ?? q.clientName}: ${q.title}`),
-    replyTo: q.clientEmail,
-    text: [
-      `Balance paid by ${mailLine(q.acceptedName ?? q.clientName)} <${mailLine(q.clientEmail)}> for "${mailLine(q.title)}".`,
-      '',
-      ...lines,
-      '',
+    ],
+    ownerNext: [
       q.gallery
         ? `The gallery "${mailLine(q.gallery.title)}" is released: its downloads are open.`
         : 'No gallery is attached yet: it is released as soon as you attach one.',
-    ].join('\n'),
+    ],
+    token,
+    attachment: null,
   });
 }

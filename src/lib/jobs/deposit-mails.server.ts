@@ -1,19 +1,13 @@
-// The mails of a paid deposit, queued in the transaction that records the payment: the client's
-// receipt (the amount, the VAT inside it, what remains to pay, and the deposit's VAT invoice
-// attached when one was issued) and the owner's notice. Plain text.
-import { getConfig } from '~/lib/platform/server/config';
 import type { Tx } from '~/lib/platform/server/db';
 import { headerSafe } from '~/lib/platform/server/mail/mail';
-import { queueMail } from '~/lib/platform/server/mail/mail-sender';
 import { mailLine } from '~/lib/platform/server/mail/mail-text';
 import { formatEuro } from '~/lib/platform/shared/format';
-import { OWNER_NAME } from '~/lib/site/constants';
 import { type DepositView, fullDay } from './deposit-rules';
+import { queueJobPaidMails } from './job-paid-mails.server';
 import { jobInvoiceAttachmentName } from './quote-attachment.server';
-import { quoteUrl } from './quote-token.server';
 import type { QuoteView } from './quote-view.server';
 
-const subject = (text: string) => headerSafe(text).slice(0, 200);
+const _subject = (text: string) => headerSafe(text).slice(0, 200);
 
 /** The deposit's figures, one line each. */
 export function depositLines(q: QuoteView, d: DepositView): string[] {
@@ -33,30 +27,13 @@ export function depositLines(q: QuoteView, d: DepositView): string[] {
 export function queueDepositPaidMails(tx: Tx, q: QuoteView, token: string | null, invoiceId?: string): void {
   const d = q.deposit;
   const lines = depositLines(q, d);
-  queueMail(tx, {
-    to: q.clientEmail,
-    subject: subject(`Deposit received: ${q.title}`),
-    replyTo: getConfig().ownerEmail,
+  queueJobPaidMails(tx, q, {
+    noun: 'Deposit',
+    thanks: `your deposit for "${mailLine(q.title)}" is received and the booking is confirmed.`,
+    lines,
+    clientNext: [],
+    ownerNext: [],
+    token,
     attachment: invoiceId ? jobInvoiceAttachmentName(invoiceId) : null,
-    text: [
-      `Hello ${mailLine(q.clientName)},`,
-      '',
-      `Thank you: your deposit for "${mailLine(q.title)}" is received and the booking is confirmed. This mail is your receipt.`,
-      '',
-      ...lines,
-      '',
-      ...(token ? [`The quote, with its terms: ${quoteUrl(token)}`, ''] : []),
-      OWNER_NAME,
-    ].join('\n'),
-  });
-  queueMail(tx, {
-    to: getConfig().ownerEmail,
-    subject: subject(`Deposit paid by ${q.acceptedName ?? q.clientName}: ${q.title}`),
-    replyTo: q.clientEmail,
-    text: [
-      `Deposit paid by ${mailLine(q.acceptedName ?? q.clientName)} <${mailLine(q.clientEmail)}> for "${mailLine(q.title)}".`,
-      '',
-      ...lines,
-    ].join('\n'),
   });
 }

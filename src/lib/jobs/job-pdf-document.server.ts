@@ -1,7 +1,7 @@
-// The frame shared by a drone job's issued documents as PDFs (its invoices and credit notes): an A4
-// page in pdfkit's built-in Helvetica, collected into one buffer, and the heading every such
-// document carries: its name and number, the day it was issued, the job, and who it is from (the
-// supplier as it was when the document was issued) and to.
+// The frame shared by a drone job's PDFs (its quote, invoices and credit notes): an A4 page in
+// pdfkit's built-in Helvetica, collected into one buffer; and the heading every issued document (an
+// invoice, a credit note) carries: its name and number, the day it was issued, the job, and who it
+// is from (the supplier as it was when the document was issued) and to.
 import PDFDocument from 'pdfkit';
 import { documentNumber } from '~/lib/checkout/invoice-number';
 import { supplierOf } from '~/lib/checkout/invoices.server';

@@ -1,13 +1,13 @@
-// A quote as a PDF (A4, pdfkit's built-in Helvetica, like the invoices): the business, the client,
+// A quote as a PDF (the job documents' A4 frame, pdfkit's built-in Helvetica, like the invoices): the business, the client,
 // the lines, the net, the VAT and the total from the one sum, the validity and the terms. Text is
 // made safe for the built-in fonts by the invoices' own rule (winAnsiSafe).
-import PDFDocument from 'pdfkit';
 import { winAnsiSafe } from '~/lib/orders/invoice-pdf.server';
 import type { Db } from '~/lib/platform/server/db';
 import { formatEuro } from '~/lib/platform/shared/format';
 import { tradingAs } from '~/lib/site/business';
 import { readBusinessDetails } from '~/lib/site/business.server';
 import { OWNER_NAME } from '~/lib/site/constants';
+import { startJobPdf } from './job-pdf-document.server';
 import { INK, jobPdfTable, M, MUTED } from './job-pdf-table.server';
 import { LINE_KIND_LABELS, longDay } from './quote-rules';
 import type { QuoteView } from './quote-view.server';
@@ -16,18 +16,7 @@ import type { QuoteView } from './quote-view.server';
 export function renderQuotePdf(db: Db, q: QuoteView, options: { compress?: boolean } = {}): Promise<Buffer> {
   const business = readBusinessDetails(db);
   const from = business ? tradingAs(business) : OWNER_NAME;
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: M,
-    compress: options.compress ?? true,
-    info: { Title: winAnsiSafe(`Quote: ${q.title}`), Producer: 'pdfkit' },
-  });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const { pdf: doc, done } = startJobPdf(`Quote: ${q.title}`, options.compress ?? true);
   const t = winAnsiSafe;
   const width = doc.page.width - 2 * M;
 
