@@ -1165,6 +1165,13 @@ export const invoices = sqliteTable(
     buyerAddress: text('buyer_address'),
     /** What the document is for, VAT included: the order's total, or the amount a credit note gives back. */
     amountCents: integer('amount_cents').notNull(),
+    /**
+     * The VAT inside `amountCents` as a drone job's document states it (a balance invoice's is the
+     * quote's VAT less the deposit's, which can differ by a cent from the VAT of its amount alone);
+     * null on an order's document, whose VAT is its order's, and on job documents issued before it
+     * was kept (read as the VAT of the amount at the quote's rate).
+     */
+    vatCents: integer('vat_cents'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1222,6 +1229,13 @@ export const quotes = sqliteTable(
     /** When the client was reminded of the unpaid balance invoice: 7 days after it was sent, then 14. */
     balanceReminder1SentAt: integer('balance_reminder_1_sent_at', { mode: 'timestamp_ms' }),
     balanceReminder2SentAt: integer('balance_reminder_2_sent_at', { mode: 'timestamp_ms' }),
+    /**
+     * When the owner invoiced the balance on a site that takes only test payments, and the amount
+     * invoiced: a specimen stands in for the VAT invoice, so no number of the invoice sequence is
+     * taken. Null when the balance was not invoiced so (a real invoice is a row of `invoices`).
+     */
+    balanceSpecimenAt: integer('balance_specimen_at', { mode: 'timestamp_ms' }),
+    balanceSpecimenCents: integer('balance_specimen_cents'),
     /** When the owner cancelled the accepted job, and the reason given. */
     cancelledAt: integer('cancelled_at', { mode: 'timestamp_ms' }),
     cancelReason: text('cancel_reason'),

@@ -4,42 +4,19 @@
 // its certificate from the order dialog ("Edition 1 of 1" with its QR code), and the shop's card
 // then says "Sold out" with nothing to add to the cart.
 import { expect, type Page, test } from '@playwright/test';
-import { startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { shortOrderId } from '~/lib/platform/shared/format';
 import { OWNER } from '../../playwright.config';
-import { type RunningServer, startServer } from '../helpers/server';
 import { seriousViolations } from './axe';
 import { fillCheckoutDetails } from './checkout-form';
+import { onSite as onSiteOf, ownSiteWithPaypal } from './own-site';
 import { routeFakeSdk } from './paypal-sdk-fake';
 import { signInTo } from './sign-in';
 
 const TITLE = 'Lough Tay at First Light';
-let paypal: Awaited<ReturnType<typeof startPaypalFakeServer>>;
-let site: RunningServer;
+const own = ownSiteWithPaypal({ SEED_DEMO: '1', OWNER_PASSWORD: OWNER.password });
 
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  paypal = await startPaypalFakeServer();
-  site = await startServer({
-    SEED_DEMO: '1',
-    OWNER_PASSWORD: OWNER.password,
-    PAYPAL_CLIENT_ID: paypal.fake.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.fake.clientSecret,
-    PAYPAL_API_BASE: paypal.url,
-  });
-});
-test.afterAll(async () => {
-  await site?.stop();
-  await paypal?.stop();
-});
-
-/** The page, with its relative addresses sent to this test's own site. */
-function onSite(page: Page): Page {
-  const go = page.goto.bind(page);
-  page.goto = ((url: string, opts?: Parameters<Page['goto']>[1]) =>
-    go(url.startsWith('/') ? `${site.url}${url}` : url, opts)) as Page['goto'];
-  return page;
-}
+/** The page, with its relative addresses sent to this spec's own site. */
+const onSite = (page: Page) => onSiteOf(page, () => own.site.url);
 
 const shopCard = (page: Page) =>
   page.locator('[data-print-card]').filter({ has: page.getByRole('heading', { name: TITLE, exact: true }) });

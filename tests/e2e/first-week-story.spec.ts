@@ -7,13 +7,12 @@
 // mail in the outbox and gives 5 stars, which show on the shop's card and the print page only once
 // the owner has approved them.
 import { expect, test } from '@playwright/test';
-import { startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { OWNER } from '../../playwright.config';
 import { readOutbox } from '../helpers/outbox';
-import { type RunningServer, startServer } from '../helpers/server';
 import { addPhoto, photoCard } from './add-photo';
 import { seriousViolations } from './axe';
 import { fillCheckoutDetails } from './checkout-form';
+import { ownSiteWithPaypal } from './own-site';
 import { routeFakeSdk } from './paypal-sdk-fake';
 import { signInTo } from './sign-in';
 
@@ -21,31 +20,14 @@ const SMALL = 'Lough Dan from the Old Bridge';
 const PRINTABLE = 'Glenmacnass Waterfall in Spate';
 const BUYER = { name: 'Niamh Kavanagh', email: 'niamh.kavanagh@example.ie' };
 
-let paypal: Awaited<ReturnType<typeof startPaypalFakeServer>>;
-let site: RunningServer;
-
-test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  paypal = await startPaypalFakeServer();
-  site = await startServer({
-    OWNER_EMAIL: OWNER.email,
-    OWNER_PASSWORD: OWNER.password,
-    PAYPAL_CLIENT_ID: paypal.fake.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.fake.clientSecret,
-    PAYPAL_API_BASE: paypal.url,
-  });
-});
-test.afterAll(async () => {
-  await site?.stop();
-  await paypal?.stop();
-});
+const own = ownSiteWithPaypal({ OWNER_EMAIL: OWNER.email, OWNER_PASSWORD: OWNER.password });
 
 test('a photo too small is kept out, one that prints at two sizes is bought from its page, delivered, reviewed and approved', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
-  const owner = await browser.newContext({ baseURL: site.url });
-  const visitor = await browser.newContext({ baseURL: site.url });
+  const owner = await browser.newContext({ baseURL: own.site.url });
+  const visitor = await browser.newContext({ baseURL: own.site.url });
   await routeFakeSdk(visitor);
   const admin = await owner.newPage();
 
@@ -123,7 +105,7 @@ test('a photo too small is kept out, one that prints at two sizes is bought from
 
   // 6. The buyer's mail, filed in the outbox, holds the review link.
   const reviewMail = () =>
-    readOutbox(site.dataDir).find((m) => m.to === BUYER.email && /delivered/.test(m.subject));
+    readOutbox(own.site.dataDir).find((m) => m.to === BUYER.email && /delivered/.test(m.subject));
   await expect.poll(() => reviewMail()?.subject, { timeout: 15_000 }).toMatch(/how do you like it\?$/);
   const link = /https?:\/\/\S+\/review\/[A-Za-z0-9_-]{43}/.exec(reviewMail()?.text ?? '')?.[0];
   expect(link).toBeTruthy();

@@ -4,7 +4,6 @@
 // records the gallery and the link it came through.
 import { expect, type Page, test } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { formatEuro } from '~/lib/platform/shared/format';
 import { currentPrices } from '~/lib/shop/products.server';
 import { orderItems, orders } from '~db/schema';
@@ -16,36 +15,22 @@ import {
   makeGallery,
   makeGalleryLink,
 } from '../helpers/gallery-factories';
-import { type RunningServer, startServer } from '../helpers/server';
 import { fillCheckoutDetails } from './checkout-form';
+import { ownSiteWithPaypal } from './own-site';
 import { routeFakeSdk } from './paypal-sdk-fake';
 
-type PaypalFakeServer = Awaited<ReturnType<typeof startPaypalFakeServer>>;
-
-let paypal: PaypalFakeServer;
-let site: RunningServer;
+const own = ownSiteWithPaypal();
 const made = { token: '', linkId: '', galleryId: '' };
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
-  paypal = await startPaypalFakeServer();
-  site = await startServer({
-    PAYPAL_CLIENT_ID: paypal.fake.clientId,
-    PAYPAL_CLIENT_SECRET: paypal.fake.clientSecret,
-    PAYPAL_API_BASE: paypal.url,
-  });
   // 2400 x 1800 px: enough detail for a small and a medium print.
-  const photo = await galleryPhoto(site.dataDir, 'DJI_0201.JPG', await gpsJpeg('#4a6a88', 2400, 1800));
-  withSiteDb(site.dataDir, (db) => {
+  const photo = await galleryPhoto(own.site.dataDir, 'DJI_0201.JPG', await gpsJpeg('#4a6a88', 2400, 1800));
+  withSiteDb(own.site.dataDir, (db) => {
     const gallery = makeGallery(db, { title: 'Kippure sunrise', printsAllowed: true });
     addGalleryFiles(db, gallery.id, [photo]);
     const { token, link } = makeGalleryLink(db, gallery.id, { recipientName: 'Orla' });
     Object.assign(made, { token, linkId: link.id, galleryId: gallery.id });
   });
-});
-test.afterAll(async () => {
-  await site?.stop();
-  await paypal?.stop();
 });
 
 const fillCustomer = (page: Page) =>
@@ -62,14 +47,14 @@ const fillCustomer = (page: Page) =>
 test('a client orders a print of a gallery photo and pays through PayPal', async ({ page }) => {
   test.setTimeout(90_000);
   await routeFakeSdk(page);
-  await page.goto(`${site.url}/g/${made.token}`);
+  await page.goto(`${own.site.url}/g/${made.token}`);
   await expect(page.getByRole('heading', { name: 'Kippure sunrise' })).toBeVisible();
   await page.getByRole('button', { name: 'Order a print of DJI_0201.JPG' }).click();
   const dialog = page.getByRole('dialog', { name: /DJI_0201\.JPG/ });
   await expect(dialog.getByRole('radio', { name: /Small/ })).toBeChecked();
   await expect(dialog.getByRole('radio', { name: /Large/ })).toHaveCount(0);
   // Each size shows its price from the shop's price list, in the finish chosen.
-  const prices = withSiteDb(site.dataDir, (db) => currentPrices(db));
+  const prices = withSiteDb(own.site.dataDir, (db) => currentPrices(db));
   const priced = (size: 'small' | 'medium', finish: 'matte' | 'gloss') => {
     const cents = prices[size]?.[finish];
     if (cents === undefined) throw new Error(`The shop has no price for ${size} ${finish}.`);
@@ -91,7 +76,7 @@ test('a client orders a print of a gallery photo and pays through PayPal', async
   await dialog.getByRole('button', { name: 'Add to Cart' }).click();
   await expect(dialog).toBeHidden();
 
-  await page.goto(`${site.url}/checkout`);
+  await page.goto(`${own.site.url}/checkout`);
   await expect(page.getByText('Kippure sunrise: DJI_0201.JPG').first()).toBeVisible();
   await fillCustomer(page);
   await expect(page.getByText('Shipping to Ireland')).toBeVisible();
@@ -100,7 +85,7 @@ test('a client orders a print of a gallery photo and pays through PayPal', async
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   const orderId = new URL(page.url()).searchParams.get('orderId') as string;
 
-  const stored = withSiteDb(site.dataDir, (db) => ({
+  const stored = withSiteDb(own.site.dataDir, (db) => ({
     order: db.select().from(orders).where(eq(orders.id, orderId)).get(),
     items: db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).all(),
   }));

@@ -5,14 +5,16 @@
 // page, which asks Stripe and says it is paid; the owner attaches a gallery and invoices the
 // balance; the client pays the balance by card from the invoice's link, and the gallery's downloads
 // open by themselves. Every mail along the way is checked in the outbox, with its amounts, and the
-// balance's invoice PDF is served. Stripe's test keys make test payments: no money is taken, so the
-// deposit gets no invoice of its own (its receipt says it was a test).
+// invoices' PDFs are served. Stripe's test keys make test payments and the site takes no other: no
+// money is taken and no number of the invoice sequence is used, so the deposit's receipt carries a
+// specimen of its invoice (and says it was a test), and the balance is invoiced by a specimen too.
 import { expect, type Page, test } from '@playwright/test';
 import { type StripeDouble, startStripeDouble } from '~/lib/payments/stripe-double.server';
 import { OWNER } from '../../playwright.config';
 import { mailsFiledTo } from '../helpers/mail-file';
 import { pdfText } from '../helpers/pdf-text';
 import { type RunningServer, startServer } from '../helpers/server';
+import { onSite as onSiteOf } from './own-site';
 import { signInTo } from './sign-in';
 import { routeStripe } from './stripe-js-stand-in';
 
@@ -39,13 +41,8 @@ test.afterAll(async () => {
   await double?.close();
 });
 
-/** Relative addresses go to this spec's own site. */
-function onSite(page: Page): Page {
-  const go = page.goto.bind(page);
-  page.goto = ((url: string, opts?: Parameters<Page['goto']>[1]) =>
-    go(url.startsWith('/') ? `${site.url}${url}` : url, opts)) as Page['goto'];
-  return page;
-}
+/** The page, with its relative addresses sent to this spec's own site. */
+const onSite = (page: Page) => onSiteOf(page, () => site.url);
 
 const mailsTo = (email: string) => mailsFiledTo(site.dataDir, email);
 /** Polls the outbox until a mail to `email` whose subject matches arrives, and answers it. */
@@ -146,11 +143,22 @@ test('an enquiry becomes a quote, the deposit and the balance are paid by card o
   ).toContainText('(A test payment: no money was taken.)');
   await expect(clientPage.getByRole('button', { name: 'Pay by card' })).toHaveCount(0);
   expect(stripeJs.length).toBeGreaterThan(0);
+  // The deposit's invoice is a specimen, linked where the invoice would be.
+  await expect(clientPage.getByRole('link', { name: 'Deposit invoice (specimen)' })).toBeVisible();
+  await clientPage.screenshot({ path: `${SHOTS}/deposit-specimen-390.png`, fullPage: true });
+  await clientPage.setViewportSize({ width: 1280, height: 900 });
+  await clientPage.screenshot({ path: `${SHOTS}/deposit-specimen-1280.png`, fullPage: true });
 
   const receipt = await mailTo(email, /^Deposit received: /);
   expect(receipt.subject).toBe(`Deposit received: ${title}`);
   expect(receipt.text).toContain(deposit);
   expect(receipt.text).toContain('This was a test payment: no money was taken.');
+  expect(receipt.attachments.map((a) => a.filename)).toEqual([
+    expect.stringMatching(/^specimen-deposit-[0-9A-F]{6}\.pdf$/),
+  ]);
+  const attachedWords = pdfText(receipt.attachments[0]?.content ?? Buffer.alloc(0));
+  expect(attachedWords).toContain('SPECIMEN');
+  expect(attachedWords).toContain(deposit);
   const notice = await mailTo(OWNER.email, new RegExp(`^Deposit paid by ${literal(fullName)}`));
   expect(notice.text).toContain(deposit);
   await phone.close();
@@ -163,15 +171,26 @@ test('an enquiry becomes a quote, the deposit and the balance are paid by card o
   const delivery = owner.getByRole('region', { name: 'Delivery and balance' });
   await delivery.getByRole('button', { name: 'Attach the gallery' }).click();
   await expect(delivery).toContainText(`Gallery “${title}”: proofing until the balance is paid`);
+  await expect(delivery.getByRole('link', { name: 'Deposit invoice (specimen)' })).toBeVisible();
   await delivery.getByRole('button', { name: 'Invoice the balance' }).click();
   await expect(delivery).toContainText(
-    new RegExp(`${literal(balance)} due since \\d+ \\w+ \\(INV-\\d{6}\\)`),
+    new RegExp(`${literal(balance)} due since \\d+ \\w+ \\(specimen invoice\\)`),
   );
+  await expect(delivery.getByRole('link', { name: 'Balance invoice (specimen)' })).toBeVisible();
+  await owner.screenshot({ path: `${SHOTS}/owner-job-1280.png`, fullPage: true });
+  await owner.setViewportSize({ width: 390, height: 844 });
+  await owner.screenshot({ path: `${SHOTS}/owner-job-390.png`, fullPage: true });
+  await owner.setViewportSize({ width: 1280, height: 900 });
 
   // 5. The client pays the balance by card from the invoice's link.
-  const invoiceMail = await mailTo(email, /^Invoice INV-\d{6}: the balance for/);
+  const invoiceMail = await mailTo(email, /^Invoice \(specimen\): the balance for/);
   expect(invoiceMail.text).toContain(balance);
-  const invoiceNumber = invoiceMail.subject.match(/INV-\d{6}/)?.[0] ?? '';
+  expect(invoiceMail.text).toContain(
+    'It is a specimen, not a VAT invoice: this site takes only test payments.',
+  );
+  expect(invoiceMail.attachments.map((a) => a.filename)).toEqual([
+    expect.stringMatching(/^specimen-balance-[0-9A-F]{6}\.pdf$/),
+  ]);
   const payLink = pathOf(invoiceMail.text);
   // The job has one link, in every mail.
   expect(payLink).toBe(link);
@@ -188,10 +207,17 @@ test('an enquiry becomes a quote, the deposit and the balance are paid by card o
   expect(pdf.status()).toBe(200);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
   const pdfWords = pdfText(await pdf.body());
-  expect(pdfWords).toContain(invoiceNumber);
+  expect(pdfWords).toContain('SPECIMEN');
+  expect(pdfWords).toContain('Number: none (specimen)');
   expect(pdfWords).toContain(balance);
-  // A test deposit has no invoice: only the balance's is numbered.
-  expect((await payPage.request.get(`${site.url}${payLink}/invoice/deposit`)).status()).toBe(404);
+  // The test deposit's specimen is served where its invoice would be.
+  const depositPdf = await payPage.request.get(`${site.url}${payLink}/invoice/deposit`);
+  expect(depositPdf.status()).toBe(200);
+  expect(depositPdf.headers()['content-type']).toBe('application/pdf');
+  const depositWords = pdfText(await depositPdf.body());
+  expect(depositWords).toContain('SPECIMEN');
+  expect(depositWords).toContain(deposit);
+  await expect(payPage.getByRole('link', { name: 'Download the invoice (specimen)' })).toBeVisible();
   await payPage.getByRole('button', { name: 'Pay by card' }).click();
   await payPage.getByLabel('Card number').fill('4242 4242 4242 4242');
   await payPage.setViewportSize({ width: 1280, height: 900 });
@@ -210,7 +236,8 @@ test('an enquiry becomes a quote, the deposit and the balance are paid by card o
   const galleryLink = ready.text.match(/https?:\/\/\S+\/g\/[A-Za-z0-9_-]+/)?.[0] ?? '';
   const balanceReceipt = await mailTo(email, /^Balance received: /);
   expect(balanceReceipt.text).toContain(balance);
-  expect(balanceReceipt.text).toContain(invoiceNumber);
+  // No number of the invoice sequence was used on this test-only site.
+  expect(balanceReceipt.text).not.toMatch(/INV-\d{6}/);
   const balanceNotice = await mailTo(OWNER.email, new RegExp(`^Balance paid by ${literal(fullName)}`));
   expect(balanceNotice.text).toContain(balance);
   await payPage.goto(new URL(galleryLink).pathname);

@@ -13,6 +13,7 @@ import { OWNER } from '../../playwright.config';
 import { freePort } from '../helpers/lab-site';
 import { type RunningServer, startServer } from '../helpers/server';
 import { fillCheckoutDetails } from './checkout-form';
+import { onSite as onSiteOf } from './own-site';
 import { signInTo } from './sign-in';
 
 type Fake = Awaited<ReturnType<typeof startProdigiFakeServer>>;
@@ -41,12 +42,8 @@ test.afterAll(async () => {
   await prodigi?.stop();
 });
 
-/** Pages of this test's own site. */
-function onSite(page: Page) {
-  const go = page.goto.bind(page);
-  page.goto = ((url: string, opts?: Parameters<Page['goto']>[1]) =>
-    go(url.startsWith('/') ? `${site.url}${url}` : url, opts)) as Page['goto'];
-}
+/** The page, with its relative addresses sent to this spec's own site. */
+const onSite = (page: Page) => onSiteOf(page, () => site.url);
 
 const query = <T>(sql: string, ...args: unknown[]): T[] => {
   const db = new Database(`${site.dataDir}/site.sqlite`, { readonly: true });

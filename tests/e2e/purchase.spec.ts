@@ -7,15 +7,12 @@ import { join } from 'node:path';
 import { expect, type Page, request as playwrightRequest, test } from '@playwright/test';
 import Database from 'better-sqlite3';
 import { DELIVERY_TEXT } from '~/lib/checkout/order-mail.server';
-import { startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { shortOrderId } from '~/lib/platform/shared/format';
-import { type RunningServer, startServer } from '../helpers/server';
 import { seriousViolations } from './axe';
+import { onSite, ownSiteWithPaypal } from './own-site';
 import { routeFakeSdk } from './paypal-sdk-fake';
 
 const DATA_DIR = process.env.E2E_DATA_DIR ?? 'test-results/e2e-data';
-
-type PaypalFakeServer = Awaited<ReturnType<typeof startPaypalFakeServer>>;
 
 async function customiseAndAdd(page: Page) {
   await page.goto('/shop');
@@ -225,31 +222,14 @@ test('the confirmation of an order shows only in the browser that paid for it', 
 test.describe('with PayPal credentials (fake SDK, the PayPal fake over HTTP)', () => {
   // A site of its own, talking to the PayPal fake over HTTP; each page opens it and loads the
   // fake SDK.
-  let paypal: PaypalFakeServer;
-  let site: RunningServer;
+  const own = ownSiteWithPaypal({ SEED_DEMO: '1' });
   let sdkUrl = '';
-  test.beforeAll(async () => {
-    test.setTimeout(180_000);
-    paypal = await startPaypalFakeServer();
-    site = await startServer({
-      SEED_DEMO: '1',
-      PAYPAL_CLIENT_ID: paypal.fake.clientId,
-      PAYPAL_CLIENT_SECRET: paypal.fake.clientSecret,
-      PAYPAL_API_BASE: paypal.url,
-    });
-  });
-  test.afterAll(async () => {
-    await site?.stop();
-    await paypal?.stop();
-  });
   test.beforeEach(async ({ page }) => {
-    paypal.fake.captureBehaviour = 'complete';
+    own.paypal.fake.captureBehaviour = 'complete';
     await routeFakeSdk(page, (url) => {
       sdkUrl = url;
     });
-    const go = page.goto.bind(page);
-    page.goto = ((url: string, opts?: Parameters<Page['goto']>[1]) =>
-      go(url.startsWith('/') ? `${site.url}${url}` : url, opts)) as Page['goto'];
+    onSite(page, () => own.site.url);
   });
 
   test('the whole purchase through the PayPal SDK code path', async ({ page }) => {
@@ -257,19 +237,19 @@ test.describe('with PayPal credentials (fake SDK, the PayPal fake over HTTP)', (
     await customiseAndAdd(page);
     await fillCheckout(page);
     await page.getByRole('button', { name: 'Pay with PayPal (fake SDK)' }).click();
-    await expectOrdered(page, site.dataDir, { testMode: false });
+    await expectOrdered(page, own.site.dataDir, { testMode: false });
     const sdk = new URL(sdkUrl);
-    expect(sdk.searchParams.get('client-id')).toBe(paypal.fake.clientId);
+    expect(sdk.searchParams.get('client-id')).toBe(own.paypal.fake.clientId);
     expect(sdk.searchParams.get('currency')).toBe('EUR');
     expect(sdk.searchParams.get('intent')).toBe('capture');
-    expect(paypal.fake.tokensIssued).toBe(1);
+    expect(own.paypal.fake.tokensIssued).toBe(1);
   });
 
   test('a payment PayPal holds for review: the cart is cleared and the pending page gives the order number', async ({
     page,
   }) => {
     test.setTimeout(90_000);
-    paypal.fake.captureBehaviour = 'pending';
+    own.paypal.fake.captureBehaviour = 'pending';
     await customiseAndAdd(page);
     await fillCheckout(page);
     await page.getByRole('button', { name: 'Pay with PayPal (fake SDK)' }).click();
@@ -280,7 +260,7 @@ test.describe('with PayPal credentials (fake SDK, the PayPal fake over HTTP)', (
     await expect(page.getByTestId('receipt-total')).toHaveText('€270.00');
     await expect(page.getByText('Please do not pay for it again.', { exact: false })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    const db = new Database(join(site.dataDir, 'site.sqlite'), { readonly: true });
+    const db = new Database(join(own.site.dataDir, 'site.sqlite'), { readonly: true });
     try {
       expect(db.prepare('select payment_status from orders where id = ?').get(orderId)).toEqual({
         payment_status: 'pending',

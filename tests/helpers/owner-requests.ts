@@ -22,12 +22,15 @@ export function ownerRequests(site: () => RunningServer, cookie: () => string) {
 
 export const message = async (res: Response) => ((await res.json()) as { message: string }).message;
 
+type SiteEnv = Record<string, string>;
+
 /**
  * The built site of one test file, started before its tests with the owner signed in and stopped
  * after them: `ctx.site` once started, `ctx.owner` for the owner's requests, and a visitor's requests
- * and mails for the drone job's tests.
+ * and mails for the drone job's tests. `env` may be a function, called just before the site starts
+ * (to start a double first and name its address).
  */
-export function ownerSiteForFile(env: Record<string, string> = {}) {
+export function ownerSiteForFile(env: SiteEnv | (() => Promise<SiteEnv>) = {}) {
   let site: RunningServer | undefined;
   let cookie = '';
   const current = () => {
@@ -35,7 +38,7 @@ export function ownerSiteForFile(env: Record<string, string> = {}) {
     return site;
   };
   beforeAll(async () => {
-    site = await startServer(env);
+    site = await startServer(typeof env === 'function' ? await env() : env);
     cookie = await signIn(site.url);
   });
   afterAll(async () => {

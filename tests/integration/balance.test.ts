@@ -1,14 +1,15 @@
 // The balance of a drone job over HTTP on the built server, in test mode (the built-in PayPal fake):
-// the owner attaches a gallery and invoices the balance; the client pays it through the link the
-// invoice mail brings, for the invoice's amount; the gallery's downloads open, once however often
-// the capture is repeated; and every refusal is a sentence with nothing changed: a balance before
-// its invoice, paid twice, an amount from the browser, another quote's PayPal order, another site,
-// garbage and huge bodies.
+// the owner attaches a gallery and invoices the balance (by a specimen with no number, as the site
+// takes only test payments); the client pays it through the link the invoice mail brings, for the
+// invoice's amount; the gallery's downloads open, once however often the capture is repeated; and
+// every refusal is a sentence with nothing changed: a balance before its invoice, paid twice, an
+// amount from the browser, another quote's PayPal order, another site, garbage and huge bodies.
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { waitForOutbox } from '../helpers/outbox';
 import { farmQuoteBody, message, ownerSiteForFile } from '../helpers/owner-requests';
+import { pdfText } from '../helpers/pdf-text';
 
 const ctx = ownerSiteForFile();
 const { owner, post, mailedToken } = ctx;
@@ -22,7 +23,7 @@ async function invoicedQuote(email: string) {
   const { id } = await acceptedQuote(email);
   const invoiced = await owner('POST', `/api/admin/quotes/${id}/balance-invoice`);
   expect(invoiced.status).toBe(200);
-  return { id, token: await mailedToken(email, /^Invoice INV-\d{6}: the balance/) };
+  return { id, token: await mailedToken(email, /^Invoice \(specimen\): the balance/) };
 }
 
 const startBalance = (token: string, body: unknown = {}, headers: Record<string, string> = {}) =>
@@ -49,13 +50,17 @@ describe('the balance of a job', () => {
       { downloads: 'none', released_at: null },
     ]);
     expect((await owner('POST', `/api/admin/quotes/${id}/balance-invoice`)).status).toBe(200);
-    const token = await mailedToken('balance@example.ie', /^Invoice INV-\d{6}: the balance/);
+    const token = await mailedToken('balance@example.ie', /^Invoice \(specimen\): the balance/);
+    // A site that takes only test payments uses no number of the invoice sequence.
+    expect(rows('select count(*) as n from invoices where quote_id = ?', id)).toEqual([{ n: 0 }]);
     const page = await (await fetch(`${ctx.site.url}/quote/${token}`)).text();
     expect(page).toContain('Pay the balance: €317.00');
     expect(page).not.toContain('Pay the deposit');
     const pdf = await fetch(`${ctx.site.url}/quote/${token}/invoice/balance`);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('cache-control')).toBe('private, no-store');
+    expect(pdf.headers.get('content-disposition')).toMatch(/filename="specimen-balance-[0-9A-F]{6}\.pdf"/);
+    expect(pdfText(Buffer.from(await pdf.arrayBuffer()))).toContain('Number: none (specimen)');
     expect((await owner('GET', `/api/admin/quotes/${id}/invoice/balance`)).status).toBe(200);
     expect((await fetch(`${ctx.site.url}/api/admin/quotes/${id}/invoice/balance`)).status).toBe(401);
 

@@ -1,14 +1,25 @@
-// Cancelling a drone job over HTTP on the built server, in test mode (the built-in PayPal fake):
-// the owner cancels an accepted job whose balance was invoiced and paid, the refund given back and
-// credited (a credit note for the owner and for the client, never cached); every refusal is a
+// Cancelling a drone job over HTTP on the built server, with PayPal keys pointed at the local PayPal
+// double (so payments are real ones to the site, and the balance gets a numbered invoice): the owner
+// cancels an accepted job whose balance was invoiced and paid, the refund given back through PayPal
+// and credited (a credit note for the owner and for the client, never cached); every refusal is a
 // sentence with nothing changed: a bad body (400), more than was paid (422), a job not accepted or
 // cancelled already (409), and no owner (401).
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startPaypalFakeServer } from '~/lib/payments/paypal-fake.server';
 import { farmQuoteBody, message, ownerSiteForFile } from '../helpers/owner-requests';
 
-const ctx = ownerSiteForFile();
+let paypal: Awaited<ReturnType<typeof startPaypalFakeServer>> | undefined;
+const ctx = ownerSiteForFile(async () => {
+  paypal = await startPaypalFakeServer();
+  return {
+    PAYPAL_CLIENT_ID: paypal.fake.clientId,
+    PAYPAL_CLIENT_SECRET: paypal.fake.clientSecret,
+    PAYPAL_API_BASE: paypal.url,
+  };
+});
+afterAll(() => paypal?.stop());
 const { owner, post, mailed, mailedToken } = ctx;
 
 /** €299.00 + €18.00 = €317.00, no VAT, no deposit: the balance is the whole €317.00. */
@@ -17,7 +28,7 @@ const quote = (email: string) =>
 
 const acceptedQuote = (email: string) => ctx.acceptedQuote(quote(email));
 
-/** An accepted job whose balance (the whole €317.00) was invoiced and paid in test mode. */
+/** An accepted job whose balance (the whole €317.00) was invoiced and paid through PayPal. */
 async function paidJob(email: string) {
   const { id } = await acceptedQuote(email);
   expect((await owner('POST', `/api/admin/quotes/${id}/balance-invoice`)).status).toBe(200);
@@ -77,8 +88,10 @@ describe('cancelling a job', () => {
     expect(done.status).toBe(200);
     expect(await done.json()).toMatchObject({
       status: 'cancelled',
-      cancellation: { refundedCents: 20_000, testMode: true, reason: 'The event was called off.' },
+      cancellation: { refundedCents: 20_000, testMode: false, reason: 'The event was called off.' },
     });
+    // The refund went through PayPal, for the amount given.
+    expect([...(paypal?.fake.refunds.values() ?? [])].map((r) => r.amountCents)).toContain(20_000);
     const mail = await mailed('cancelled@example.ie', /^Your drone job is cancelled/);
     expect(mail.text).toContain('Refunded to you: €200.00');
     expect(mail.text).toMatch(/Credit note CN-\d{6} for the balance: €200\.00/);

@@ -1,6 +1,7 @@
 // The delivery of an accepted job in the owner's quote view: the gallery it is delivered in (one of
 // the client galleries, or a new one for the job), "Release the downloads now", "Invoice the
-// balance", and where the balance stands, with the job's invoices as PDFs.
+// balance", and where the balance stands, with the job's invoices as PDFs (or their specimens: a
+// deposit paid in test mode, a balance invoiced on a site that takes only test payments).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ownerBalanceWords, ownerGalleryWords } from '~/lib/jobs/balance-rules';
@@ -110,17 +111,17 @@ export function JobDelivery(props: { quote: QuoteJson }) {
         )}
       </div>
       <ul className="flex flex-wrap gap-x-4 text-sm">
-        {q.deposit.state === 'paid' && !q.deposit.testMode && (
+        {q.deposit.state === 'paid' && (
           <li>
             <a className="underline" href={`${quotePath(q.id)}/invoice/deposit`}>
-              Deposit invoice (PDF)
+              {q.deposit.testMode ? 'Deposit invoice (specimen)' : 'Deposit invoice (PDF)'}
             </a>
           </li>
         )}
-        {b?.invoiceNumber && (
+        {b && (b.invoiceNumber || b.invoiceSpecimen) && (
           <li>
             <a className="underline" href={`${quotePath(q.id)}/invoice/balance`}>
-              Balance invoice {b.invoiceNumber} (PDF)
+              {b.invoiceNumber ? `Balance invoice ${b.invoiceNumber} (PDF)` : 'Balance invoice (specimen)'}
             </a>
           </li>
         )}

@@ -132,6 +132,8 @@ export interface JobDocument {
   jobPart: 'deposit' | 'balance';
   buyerName: string;
   amountCents: number;
+  /** The VAT inside the amount, as the document states it. */
+  vatCents: number;
 }
 
 /** A job's document of `kind` for one of its payments, if one was issued. */
@@ -177,6 +179,7 @@ export function issueJobDocument(
       buyerName: job.buyerName,
       buyerAddress: null,
       amountCents: job.amountCents,
+      vatCents: job.vatCents,
       createdAt: now,
     })
     .returning()

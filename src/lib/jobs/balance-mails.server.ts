@@ -1,5 +1,6 @@
 // The mails of a job's balance, queued in the transaction of the step that causes them: the invoice
-// to the client with a link to pay it (and the invoice's PDF), and once paid the client's receipt
+// to the client with a link to pay it (and the invoice's PDF, or its specimen on a site that takes
+// only test payments, which the mail says plainly), and once paid the client's receipt
 // and the owner's notice. The gallery's own mail (its link) is queued by the release. Plain text.
 import { getConfig } from '~/lib/platform/server/config';
 import type { Tx } from '~/lib/platform/server/db';
@@ -11,7 +12,6 @@ import { OWNER_NAME } from '~/lib/site/constants';
 import type { BalanceView } from './balance-rules';
 import { fullDay } from './deposit-rules';
 import { queueJobPaidMails } from './job-paid-mails.server';
-import { jobInvoiceAttachmentName } from './quote-attachment.server';
 import type { MailableLink } from './quote-link.server';
 import { quoteUrl } from './quote-token.server';
 import type { QuoteView } from './quote-view.server';
@@ -33,19 +33,32 @@ export function balanceLines(q: QuoteView, b: BalanceView): string[] {
   ];
 }
 
-/** The balance invoice to the client, with the job's link to pay it and the invoice attached. */
-export function queueBalanceInvoiceMail(tx: Tx, q: QuoteView, invoiceId: string, link: MailableLink): void {
+/**
+ * The balance invoice to the client, with the job's link to pay it and the invoice (or specimen)
+ * whose name is `attachment` attached.
+ */
+export function queueBalanceInvoiceMail(tx: Tx, q: QuoteView, attachment: string, link: MailableLink): void {
   const b = q.balance;
   if (!b) return;
+  const thanks = `Thank you for choosing ${OWNER_NAME} for "${mailLine(q.title)}".`;
   queueMail(tx, {
     to: q.clientEmail,
-    subject: subject(`Invoice ${b.invoiceNumber ?? ''}: the balance for ${q.title}`),
+    subject: subject(
+      b.invoiceNumber
+        ? `Invoice ${b.invoiceNumber}: the balance for ${q.title}`
+        : `Invoice (specimen): the balance for ${q.title}`,
+    ),
     replyTo: getConfig().ownerEmail,
-    attachment: jobInvoiceAttachmentName(invoiceId),
+    attachment,
     text: [
       `Hello ${mailLine(q.clientName)},`,
       '',
-      `Thank you for choosing ${OWNER_NAME} for "${mailLine(q.title)}". Here is the invoice for the balance (${b.invoiceNumber ?? ''}, attached).`,
+      ...(b.invoiceNumber
+        ? [`${thanks} Here is the invoice for the balance (${b.invoiceNumber}, attached).`]
+        : [
+            `${thanks} Here is the invoice for the balance (attached).`,
+            'It is a specimen, not a VAT invoice: this site takes only test payments.',
+          ]),
       '',
       ...balanceLines(q, b),
       '',

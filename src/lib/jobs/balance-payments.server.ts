@@ -1,23 +1,23 @@
-// The balance of an accepted quote and its gallery, read: the balance invoice if issued, the paid
-// balance if any, and the gallery the job is delivered in.
+// The balance of an accepted quote and its gallery, read: how the balance was invoiced (a VAT
+// invoice or a specimen), the paid balance if any, and the gallery the job is delivered in.
 import { eq } from 'drizzle-orm';
-import { documentNumber } from '~/lib/checkout/invoice-number';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
 import { galleries, type Quote } from '~db/schema';
 import type { BalanceView, JobGalleryView } from './balance-rules';
 import { paidJobPayment } from './deposit-payments.server';
-import { balanceAmounts, balanceInvoiceOf } from './job-invoices.server';
+import { balanceAmounts, balanceInvoicing } from './job-invoices.server';
 
 /** The balance of an accepted quote; null before acceptance. */
 export function balanceView(db: Db | Tx, quote: Quote): BalanceView | null {
   if (quote.status !== 'accepted') return null;
   const paid = paidJobPayment(db, quote.id, 'balance');
-  const invoice = balanceInvoiceOf(db, quote.id);
+  const invoice = balanceInvoicing(db, quote);
   const amounts = balanceAmounts(db, quote);
   const invoiced = {
-    invoiceNumber: invoice ? documentNumber('invoice', invoice.number) : null,
+    invoiceNumber: invoice?.number ?? null,
     invoicedDay: invoice ? irishDay(invoice.issuedAt) : null,
+    invoiceSpecimen: invoice?.specimen ?? false,
   };
   if (paid) {
     return {

@@ -14,6 +14,8 @@ export interface BalanceView {
   /** The invoice's number ("INV-000042") and the Irish day it was issued, once invoiced. */
   invoiceNumber: string | null;
   invoicedDay: string | null;
+  /** Invoiced by a specimen, with no number (a site that takes only test payments). */
+  invoiceSpecimen: boolean;
   /** When it was paid (the Irish day), and whether in test mode (no money taken). */
   paidDay: string | null;
   testMode: boolean;
@@ -36,8 +38,8 @@ export const dayMonth = (day: string) =>
 export const payBalanceTitle = (b: BalanceView) => `Pay the balance: ${formatEuro(b.amountCents)}`;
 
 /**
- * The owner's words for the balance: "Balance €221.90 due since 3 Dec (INV-000042)", "Balance
- * €221.90 paid 9 Dec", "Balance €221.90 not invoiced yet"; a test payment says so.
+ * The owner's words for the balance: "€221.90 due since 3 Dec (INV-000042)", "Balance €221.90 paid
+ * 9 Dec", "Balance €221.90 not invoiced yet"; a specimen invoice and a test payment say so.
  */
 export function ownerBalanceWords(b: BalanceView): string {
   const amount = formatEuro(b.amountCents);
@@ -47,7 +49,7 @@ export function ownerBalanceWords(b: BalanceView): string {
     case 'open':
       return `Balance ${amount} not invoiced yet`;
     case 'due':
-      return `${amount} due since ${b.invoicedDay ? dayMonth(b.invoicedDay) : ''}${b.invoiceNumber ? ` (${b.invoiceNumber})` : ''}`;
+      return `${amount} due since ${b.invoicedDay ? dayMonth(b.invoicedDay) : ''}${b.invoiceNumber ? ` (${b.invoiceNumber})` : b.invoiceSpecimen ? ' (specimen invoice)' : ''}`;
     case 'paid':
       return `Balance ${amount} paid ${b.paidDay ? dayMonth(b.paidDay) : ''}${b.testMode ? ' (test payment, no money taken)' : ''}`;
   }

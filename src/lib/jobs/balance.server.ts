@@ -1,9 +1,10 @@
 // The balance of a drone job: the owner invoices it (a VAT invoice from the shop's one sequence, for
-// the accepted total less the deposit paid, mailed to the client with a link to pay), and the client
-// pays it through the link's page by the jobs' one payment flow. When it is paid, once however
-// often the capture is repeated, the job's gallery is released (its downloads open and the client
-// is mailed its link), with the client's receipt and the owner's notice, all in the transaction that
-// records the payment. A job without a gallery yet is released when one is attached.
+// the accepted total less the deposit paid, mailed to the client with a link to pay; a specimen with
+// no number on a site that takes only test payments), and the client pays it through the link's
+// page by the jobs' one payment flow. When it is paid, once however often the capture is repeated,
+// the job's gallery is released (its downloads open and the client is mailed its link), with the
+// client's receipt and the owner's notice, all in the transaction that records the payment. A job
+// without a gallery yet is released when one is attached.
 import { eq } from 'drizzle-orm';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
 import type { Db, Tx } from '~/lib/platform/server/db';
@@ -15,7 +16,12 @@ import type { BalanceView } from './balance-rules';
 import { paidJobPayment } from './deposit-payments.server';
 import { fullDay } from './deposit-rules';
 import { releaseJobGalleryIn } from './job-gallery.server';
-import { balanceAmounts, balanceInvoiceOf, issueBalanceInvoice } from './job-invoices.server';
+import {
+  balanceAmounts,
+  balanceInvoicing,
+  issueBalanceInvoice,
+  recordBalanceSpecimen,
+} from './job-invoices.server';
 import {
   captureJobPayment,
   createJobPaymentOrder,
@@ -24,6 +30,7 @@ import {
   type PaymentBackend,
   unknownPayment,
 } from './job-payment-flow.server';
+import { jobInvoiceAttachmentName, jobSpecimenAttachmentName } from './quote-attachment.server';
 import { acceptRefusal } from './quote-client.server';
 import { mailableQuoteToken } from './quote-link.server';
 import { type QuoteView, quoteView } from './quote-view.server';
@@ -50,7 +57,7 @@ function balanceRefusal(db: Db | Tx, quote: Quote, now: Date): HttpError | null 
   }
   const paid = paidJobPayment(db, quote.id, 'balance');
   if (paid) return new HttpError(409, paidOnMessage(paid));
-  if (!balanceInvoiceOf(db, quote.id)) return new HttpError(409, NOT_INVOICED);
+  if (!balanceInvoicing(db, quote)) return new HttpError(409, NOT_INVOICED);
   return null;
 }
 
@@ -60,9 +67,9 @@ export const BALANCE: JobPaymentKindRules = {
   noun: 'balance',
   refusal: balanceRefusal,
   amounts(db, quote) {
-    // The amount is the invoice's: the balance as it was invoiced.
-    const invoice = balanceInvoiceOf(db, quote.id);
-    return { amountCents: invoice?.amountCents ?? 0, vatCents: balanceAmounts(db, quote).vatCents };
+    // The amount is the invoice's (or the specimen's): the balance as it was invoiced.
+    const invoiced = balanceInvoicing(db, quote);
+    return { amountCents: invoiced?.amountCents ?? 0, vatCents: balanceAmounts(db, quote).vatCents };
   },
   itemName: (quote) => `Balance: ${quote.title}`,
   paidRefusal: (paid) => new HttpError(409, paidOnMessage(paid)),
@@ -75,25 +82,38 @@ export const BALANCE: JobPaymentKindRules = {
 /**
  * "Invoice the balance" (the owner): issues the balance's VAT invoice and mails it to the client
  * with the job's link to pay it. Refused before acceptance, when nothing remains to pay, and when it
- * was invoiced already.
+ * was invoiced already. With `specimen` (a site that takes only test payments: the caller asks
+ * takesOnlyTestPayments) no invoice is issued and no number taken: the quote records that the
+ * balance was invoiced, and the mail carries a specimen that says it is one.
  */
-export function invoiceBalance(db: Db, quoteId: string, now = new Date()): QuoteView {
+export function invoiceBalance(
+  db: Db,
+  quoteId: string,
+  now = new Date(),
+  { specimen = false }: { specimen?: boolean } = {},
+): QuoteView {
   return db.transaction((tx) => {
     const quote = findQuote(tx, quoteId);
     if (quote.status !== 'accepted') {
       throw new HttpError(409, 'Only an accepted quote has a balance to invoice.');
     }
-    const existing = balanceInvoiceOf(tx, quote.id);
+    const existing = balanceInvoicing(tx, quote);
     if (existing) {
       throw new HttpError(409, `The balance was invoiced on ${fullDay(irishDay(existing.issuedAt))}.`);
     }
     if (balanceAmounts(tx, quote).amountCents <= 0) {
       throw new HttpError(409, 'Nothing remains to pay: the deposit paid covers the whole total.');
     }
-    const invoice = issueBalanceInvoice(tx, quote, now);
+    let attachment: string;
+    if (specimen) {
+      recordBalanceSpecimen(tx, quote, now);
+      attachment = jobSpecimenAttachmentName(quote.id, 'balance');
+    } else {
+      attachment = jobInvoiceAttachmentName(issueBalanceInvoice(tx, quote, now).id);
+    }
     const link = mailableQuoteToken(tx, quote.id);
     const view = quoteView(tx, findQuote(tx, quote.id), now);
-    queueBalanceInvoiceMail(tx, view, invoice.id, link);
+    queueBalanceInvoiceMail(tx, view, attachment, link);
     return view;
   });
 }

@@ -4,7 +4,6 @@ import { mailLine } from '~/lib/platform/server/mail/mail-text';
 import { formatEuro } from '~/lib/platform/shared/format';
 import { type DepositView, fullDay } from './deposit-rules';
 import { queueJobPaidMails } from './job-paid-mails.server';
-import { jobInvoiceAttachmentName } from './quote-attachment.server';
 import type { QuoteView } from './quote-view.server';
 
 const _subject = (text: string) => headerSafe(text).slice(0, 200);
@@ -19,12 +18,22 @@ export function depositLines(q: QuoteView, d: DepositView): string[] {
       : 'No VAT charged.',
     `Paid on: ${d.paidDay ? fullDay(d.paidDay) : ''}`,
     `Balance to pay on delivery: ${formatEuro(d.balanceCents)}`,
-    ...(d.testMode ? ['', 'This was a test payment: no money was taken.'] : []),
+    ...(d.testMode
+      ? ['', 'This was a test payment: no money was taken.', 'Its invoice is a specimen, not a VAT invoice.']
+      : []),
   ];
 }
 
-/** `token` null (a payment the provider told the server of alone): the mail has no link to the quote. */
-export function queueDepositPaidMails(tx: Tx, q: QuoteView, token: string | null, invoiceId?: string): void {
+/**
+ * `token` null (a payment the provider told the server of alone): the mail has no link to the quote.
+ * `attachment`: the name of the deposit's invoice or specimen attached to the client's receipt.
+ */
+export function queueDepositPaidMails(
+  tx: Tx,
+  q: QuoteView,
+  token: string | null,
+  attachment: string | null,
+): void {
   const d = q.deposit;
   const lines = depositLines(q, d);
   queueJobPaidMails(tx, q, {
@@ -34,6 +43,6 @@ export function queueDepositPaidMails(tx: Tx, q: QuoteView, token: string | null
     clientNext: [],
     ownerNext: [],
     token,
-    attachment: invoiceId ? jobInvoiceAttachmentName(invoiceId) : null,
+    attachment,
   });
 }

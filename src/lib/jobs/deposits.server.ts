@@ -2,7 +2,8 @@
 // server's alone (depositAmounts of the accepted total at the quote's percentage); the payment is
 // taken by the jobs' one payment flow (job-payment-flow.server.ts), and once paid the client's
 // receipt, the owner's notice and the deposit's VAT invoice (a payment on account: VAT is due on
-// it when received) are made in the transaction that records it. A test payment gets no invoice.
+// it when received) are made in the transaction that records it. A test payment takes no number of
+// the invoice sequence: its receipt carries a specimen of the invoice instead.
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
@@ -11,7 +12,7 @@ import type { JobPayment, Quote } from '~db/schema';
 import { queueDepositPaidMails } from './deposit-mails.server';
 import { paidDeposit } from './deposit-payments.server';
 import { type DepositView, fullDay } from './deposit-rules';
-import { balanceInvoiceOf, issuePaymentInvoice } from './job-invoices.server';
+import { balanceInvoicing, issuePaymentInvoice } from './job-invoices.server';
 import {
   captureJobPayment,
   createJobPaymentOrder,
@@ -20,6 +21,7 @@ import {
   type PaymentBackend,
   unknownPayment,
 } from './job-payment-flow.server';
+import { jobInvoiceAttachmentName, jobSpecimenAttachmentName } from './quote-attachment.server';
 import { acceptRefusal } from './quote-client.server';
 import { depositAmounts } from './quote-totals';
 import { quoteView } from './quote-view.server';
@@ -45,7 +47,7 @@ function depositRefusal(db: Db | Tx, quote: Quote, now: Date): HttpError | null 
   if (quote.depositPercent <= 0 || quote.acceptedTotalCents === null) return new HttpError(409, NO_DEPOSIT);
   const paid = paidDeposit(db, quote.id);
   if (paid) return new HttpError(409, paidOnMessage(paid));
-  if (balanceInvoiceOf(db, quote.id)) return new HttpError(409, BALANCE_INVOICED);
+  if (balanceInvoicing(db, quote)) return new HttpError(409, BALANCE_INVOICED);
   return null;
 }
 
@@ -59,8 +61,10 @@ export const DEPOSIT: JobPaymentKindRules = {
   itemName: (quote) => `Deposit (${quote.depositPercent}%): ${quote.title}`,
   paidRefusal: (paid) => new HttpError(409, paidOnMessage(paid)),
   onPaid(tx, quote, payment, token, now) {
-    const invoice = payment.testMode ? null : issuePaymentInvoice(tx, quote, payment, now);
-    queueDepositPaidMails(tx, quoteView(tx, quote, now), token, invoice?.id);
+    const attachment = payment.testMode
+      ? jobSpecimenAttachmentName(quote.id, 'deposit')
+      : jobInvoiceAttachmentName(issuePaymentInvoice(tx, quote, payment, now).id);
+    queueDepositPaidMails(tx, quoteView(tx, quote, now), token, attachment);
   },
 };
 

@@ -1,7 +1,7 @@
 // The client's mail of a cancelled job, queued in the cancellation's transaction: the job is
-// cancelled, what was refunded (or that nothing was), the credit note attached (the balance's when
-// both payments were refunded; the quote's page offers each), and the link to the quote's page,
-// which says the job was cancelled. Plain text.
+// cancelled, what was refunded (or that nothing was), each credit note attached (one per refunded
+// invoiced payment, the balance's first), and the link to the quote's page, which says the job was
+// cancelled and offers them too. Plain text.
 import { getConfig } from '~/lib/platform/server/config';
 import type { Tx } from '~/lib/platform/server/db';
 import { headerSafe } from '~/lib/platform/server/mail/mail';
@@ -9,7 +9,6 @@ import { queueMail } from '~/lib/platform/server/mail/mail-sender';
 import { mailLine } from '~/lib/platform/server/mail/mail-text';
 import { formatEuro } from '~/lib/platform/shared/format';
 import { OWNER_NAME } from '~/lib/site/constants';
-import { vatInside } from './job-cancel-rules';
 import { jobInvoiceAttachmentName } from './quote-attachment.server';
 import type { MailableLink } from './quote-link.server';
 import { quoteUrl } from './quote-token.server';
@@ -21,7 +20,7 @@ export function queueJobCancelledMail(
   tx: Tx,
   q: QuoteView,
   link: MailableLink,
-  creditNoteId: string | null,
+  creditNoteIds: readonly string[],
 ): void {
   const c = q.cancellation;
   if (!c) return;
@@ -35,7 +34,7 @@ export function queueJobCancelledMail(
             : ['It goes back the way you paid; your bank or PayPal may take a few days to show it.']),
           ...c.creditNotes.map(
             (n) =>
-              `Credit note ${n.number} for ${PART[n.part]}: ${formatEuro(n.amountCents)}${rate ? `, VAT at ${rate / 100}% included: ${formatEuro(vatInside(n.amountCents, rate))}` : ''}.`,
+              `Credit note ${n.number} for ${PART[n.part]}: ${formatEuro(n.amountCents)}${rate ? `, VAT at ${rate / 100}% included: ${formatEuro(n.vatCents)}` : ''}.`,
           ),
         ]
       : ['Nothing was refunded.'];
@@ -43,7 +42,7 @@ export function queueJobCancelledMail(
     to: q.clientEmail,
     subject: headerSafe(`Your drone job is cancelled: ${q.title}`).slice(0, 200),
     replyTo: getConfig().ownerEmail,
-    ...(creditNoteId ? { attachment: jobInvoiceAttachmentName(creditNoteId) } : {}),
+    attachment: creditNoteIds.map(jobInvoiceAttachmentName),
     text: [
       `Hello ${mailLine(q.acceptedName ?? q.clientName)},`,
       '',
@@ -51,7 +50,7 @@ export function queueJobCancelledMail(
       '',
       ...refunded,
       '',
-      `The quote and ${c.creditNotes.length ? 'the credit note' : 'its terms'}: ${quoteUrl(link.token)}`,
+      `The quote and ${c.creditNotes.length > 1 ? 'the credit notes' : c.creditNotes.length ? 'the credit note' : 'its terms'}: ${quoteUrl(link.token)}`,
       ...(link.note ? [link.note] : []),
       '',
       'If you have a question, reply to this mail.',

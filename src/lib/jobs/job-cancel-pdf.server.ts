@@ -9,8 +9,8 @@ import { winAnsiSafe } from '~/lib/orders/invoice-pdf.server';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { formatEuro } from '~/lib/platform/shared/format';
+import { statedVatCents } from '~/lib/selling/vat';
 import { type Invoice, invoices, quotes } from '~db/schema';
-import { vatInside } from './job-cancel-rules';
 import { jobCreditNotes } from './job-cancel-view.server';
 import { jobInvoiceFileName } from './job-invoice-pdf.server';
 import { drawJobDocumentHeading, startJobPdf } from './job-pdf-document.server';
@@ -45,7 +45,7 @@ export function renderJobCreditNotePdf(
   });
 
   const { row, rule, total } = jobPdfTable(pdf, { labelAt: 60 });
-  const vat = rate ? vatInside(doc.amountCents, rate) : 0;
+  const vat = rate ? statedVatCents(doc, rate) : 0;
   row(['Description', '', '', 'Amount (incl. VAT)'], true);
   rule();
   row([`Refund of ${part} of the cancelled job: ${q.title}`, '', '', `-${formatEuro(doc.amountCents)}`]);

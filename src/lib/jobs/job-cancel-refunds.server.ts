@@ -12,6 +12,7 @@ import {
   type PaypalClient,
 } from '~/lib/payments/paypal-client.server';
 import { getStripe } from '~/lib/payments/stripe-client.server';
+import { cancelCardIntent } from '~/lib/payments/stripe-intent-cancel.server';
 import { type CardRefund, refundCardPayment } from '~/lib/payments/stripe-refunds.server';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { getLog } from '~/lib/platform/server/log';
@@ -32,12 +33,42 @@ export type JobCardRefunder = (payment: {
   amountCents: number;
 }) => Promise<CardRefund>;
 
+/** Cancels a PaymentIntent the client started and did not finish: Stripe by default, a double in tests. */
+export type JobIntentCanceller = (paymentIntentId: string) => Promise<void>;
+
 export interface JobRefunders {
   paypal: PaypalClient;
   card?: JobCardRefunder;
+  cancelIntent?: JobIntentCanceller;
 }
 
 const refundThroughStripe: JobCardRefunder = (payment) => refundCardPayment(getStripe(), payment);
+
+const cancelThroughStripe: JobIntentCanceller = (paymentIntentId) =>
+  cancelCardIntent(getStripe(), paymentIntentId);
+
+/**
+ * Cancels at Stripe the card payments of a cancelled job that the client started and did not
+ * finish, so that a payment form still open in a browser can no longer take money for it. One
+ * Stripe cannot cancel (it succeeded a moment before, or cards were switched off since) is logged;
+ * if it did take money, Stripe's event for it is logged by the webhook for a refund by hand, since
+ * a cancelled job records no payment.
+ */
+export async function cancelUnfinishedCardPayments(
+  paymentIntentIds: readonly string[],
+  refunders: JobRefunders,
+): Promise<void> {
+  for (const id of paymentIntentIds) {
+    try {
+      await (refunders.cancelIntent ?? cancelThroughStripe)(id);
+    } catch (err) {
+      getLog().warn(
+        { err },
+        `Stripe did not cancel the unfinished card payment ${id} of a cancelled job: if it is paid, refund it by hand.`,
+      );
+    }
+  }
+}
 
 /** The PayPal-Request-Id of a job payment's refund: the same until the provider refuses one. */
 export const jobRefundRequestId = (payment: Pick<JobPayment, 'id' | 'refundRefusals'>) =>

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { hasControlCharacter } from '~/lib/platform/shared/control-characters';
 import { formatEuro } from '~/lib/platform/shared/format';
+import { statedVatCents } from '~/lib/selling/vat';
 
 export const CANCEL_REASON_MAX = 500;
 
@@ -88,7 +89,7 @@ export interface CancellationView {
   refundedCents: number;
   testMode: boolean;
   /** The credit notes issued for the refund: one per payment refunded that had an invoice. */
-  creditNotes: { part: 'deposit' | 'balance'; number: string; amountCents: number }[];
+  creditNotes: { part: 'deposit' | 'balance'; number: string; amountCents: number; vatCents: number }[];
 }
 
 const dayMonth = (day: string) =>
@@ -115,6 +116,18 @@ export function clientCancelWords(c: CancellationView): string {
     : `This job was cancelled. ${formatEuro(c.refundedCents)} was refunded to you.`;
 }
 
-/** The VAT inside an amount (VAT included) at a rate in basis points, to the nearest cent. */
-export const vatInside = (amountCents: number, vatRateBp: number) =>
-  Math.round((amountCents * vatRateBp) / (10_000 + vatRateBp));
+/**
+ * The VAT a credit note gives back of its invoice: the invoice's stated VAT in the share refunded,
+ * so that a whole refund takes back exactly the VAT the invoice charged.
+ */
+export function creditedVatCents(
+  invoice: { vatCents: number | null; amountCents: number },
+  refundCents: number,
+  vatRateBp: number,
+): number {
+  const stated = statedVatCents(invoice, vatRateBp);
+  if (invoice.amountCents <= 0) return 0;
+  return refundCents >= invoice.amountCents
+    ? stated
+    : Math.round((stated * refundCents) / invoice.amountCents);
+}

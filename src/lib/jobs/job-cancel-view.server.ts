@@ -4,6 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import { documentNumber } from '~/lib/checkout/invoice-number';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
+import { statedVatCents } from '~/lib/selling/vat';
 import { type Invoice, invoices, type JobPayment, jobPayments, type Quote } from '~db/schema';
 import type { CancellationView } from './job-cancel-rules';
 
@@ -41,6 +42,7 @@ export function cancellationView(db: Db | Tx, quote: Quote): CancellationView | 
       part: n.jobPart ?? 'deposit',
       number: documentNumber('credit_note', n.number),
       amountCents: n.amountCents,
+      vatCents: statedVatCents(n, quote.vatRateBp),
     })),
   };
 }

@@ -1,10 +1,11 @@
 // The owner cancelling an accepted drone job: what the client paid is refunded up to the amount the
 // owner chose (never more than was paid), the most recent payment first (the balance, then the
 // deposit), each through the provider that took it; the job becomes cancelled with the reason; a
-// credit note from the credit-note sequence is issued for what each invoiced payment gave back; and
-// the client is mailed. Each refund is recorded as soon as the provider makes it, so a cancellation
-// that stops half-way (a refusal, a timeout) is finished by trying again, which skips what was
-// refunded already and never refunds twice. A refusal changes nothing else and says so.
+// credit note from the credit-note sequence is issued for what each invoiced payment gave back; the
+// client is mailed; and a card payment the client started and did not finish is cancelled at
+// Stripe. Each refund is recorded as soon as the provider makes it, so a cancellation that stops
+// half-way (a refusal, a timeout) is finished by trying again, which skips what was refunded
+// already and never refunds twice. A refusal changes nothing else and says so.
 import { and, eq, sql } from 'drizzle-orm';
 import { issueJobDocument, jobDocumentOf } from '~/lib/checkout/invoices.server';
 import type { Db, Tx } from '~/lib/platform/server/db';
@@ -14,8 +15,15 @@ import { irishDay } from '~/lib/platform/shared/irish-dates';
 import { type Invoice, jobPayments, type Quote, quotes } from '~db/schema';
 import { fullDay } from './deposit-rules';
 import { queueJobCancelledMail } from './job-cancel-mails.server';
-import { isRefusal, type JobRefund, type JobRefunders, refundJobPayment } from './job-cancel-refunds.server';
 import {
+  cancelUnfinishedCardPayments,
+  isRefusal,
+  type JobRefund,
+  type JobRefunders,
+  refundJobPayment,
+} from './job-cancel-refunds.server';
+import {
+  creditedVatCents,
   type JobCancelInput,
   type RefundablePayment,
   refundableCents,
@@ -120,7 +128,7 @@ async function cancelOnce(
       .run();
   }
 
-  return db.transaction((tx) => {
+  const { view, unfinishedCards } = db.transaction((tx) => {
     const moved = tx
       .update(quotes)
       .set({ status: 'cancelled', cancelledAt: now, cancelReason: input.reason, updatedAt: now })
@@ -130,15 +138,18 @@ async function cancelOnce(
     if (moved.changes !== 1) throw new HttpError(409, cancelledOn(current));
     // A payment the client started and has not finished can no longer be captured: the capture
     // refuses a failed payment before it asks the provider, so no money is taken for a cancelled job.
-    tx.update(jobPayments)
+    const unfinished = tx
+      .update(jobPayments)
       .set({ status: 'failed' })
       .where(and(eq(jobPayments.quoteId, quoteId), eq(jobPayments.status, 'pending')))
-      .run();
+      .returning({ provider: jobPayments.provider, providerOrderId: jobPayments.providerOrderId })
+      .all();
     // A credit note for what each invoiced payment gave back, numbered with the cancellation so a
     // rollback takes its number back. A deposit paid in test mode had no invoice, so it gets none.
     const notes: Invoice[] = [];
     for (const p of paidPaymentsOf(tx, quoteId)) {
-      if (p.refundedCents <= 0 || !jobDocumentOf(tx, quoteId, p.kind, 'invoice')) continue;
+      const invoice = jobDocumentOf(tx, quoteId, p.kind, 'invoice');
+      if (p.refundedCents <= 0 || !invoice) continue;
       notes.push(
         issueJobDocument(
           tx,
@@ -148,13 +159,24 @@ async function cancelOnce(
             jobPart: p.kind,
             buyerName: current.acceptedName ?? current.clientName,
             amountCents: p.refundedCents,
+            vatCents: creditedVatCents(invoice, p.refundedCents, current.vatRateBp),
           },
           now,
         ),
       );
     }
-    const view = quoteView(tx, current, now);
-    queueJobCancelledMail(tx, view, mailableQuoteToken(tx, quoteId), notes[0]?.id ?? null);
-    return view;
+    const cancelled = quoteView(tx, current, now);
+    queueJobCancelledMail(
+      tx,
+      cancelled,
+      mailableQuoteToken(tx, quoteId),
+      notes.map((n) => n.id),
+    );
+    const cards = unfinished.filter((p) => p.provider === 'stripe').map((p) => p.providerOrderId);
+    return { view: cancelled, unfinishedCards: cards };
   });
+  // Stripe would take the money of a card payment still open in the client's browser without
+  // asking this site: it is cancelled there too.
+  await cancelUnfinishedCardPayments(unfinishedCards, refunders);
+  return view;
 }

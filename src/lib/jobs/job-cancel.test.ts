@@ -13,6 +13,7 @@ import { jobRefundRequestId } from '~/lib/jobs/job-cancel-refunds.server';
 import { jobCancelSchema, ownerCancelWords, shareRefund } from '~/lib/jobs/job-cancel-rules';
 import { jobCreditNotes } from '~/lib/jobs/job-cancel-view.server';
 import { sendJobReminders } from '~/lib/jobs/job-reminders.server';
+import { jobInvoiceAttachmentName } from '~/lib/jobs/quote-attachment.server';
 import { getQuote, listQuotes } from '~/lib/jobs/quotes.server';
 import { ordersCsvChunks } from '~/lib/orders/orders-export.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
@@ -20,7 +21,7 @@ import type { PaypalFake } from '~/lib/payments/paypal-fake.server';
 import type { CardRefund } from '~/lib/payments/stripe-refunds.server';
 import type { Db } from '~/lib/platform/server/db';
 import { vatReport } from '~/lib/selling/vat-report.server';
-import { invoices, jobPayments } from '~db/schema';
+import { invoices, jobPayments, mailQueue } from '~db/schema';
 import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { queuedMails } from '~tests/helpers/outbox';
@@ -70,8 +71,8 @@ async function paidDeposit(overrides = {}, vatRateBp = 0, testMode = false) {
 }
 
 /** Deposit and balance both paid through PayPal. */
-async function paidInFull(vatRateBp = 0) {
-  const job = await paidDeposit({}, vatRateBp);
+async function paidInFull(vatRateBp = 0, overrides = {}) {
+  const job = await paidDeposit(overrides, vatRateBp);
   invoiceBalance(db, job.id, DAY8);
   const token = mailedQuoteToken(db);
   const order = await createBalanceOrder(db, { client, testMode: false }, token, DAY8);
@@ -131,6 +132,29 @@ describe('the accountants’ export', () => {
     expect(csv).toContain(
       `"Credit note, drone job balance: ${FARM_QUOTE.title}",1,23%,-221.90,-51.04,-272.94`,
     );
+  });
+
+  it('reports the VAT each document states, when the balance’s is a cent off the VAT of its amount', async () => {
+    // €100.20 net at 23%: €123.25 with €23.05 of VAT. The deposit €36.98 (VAT €6.91); the balance
+    // €86.27, whose VAT is the quote's less the deposit's, €16.14 (€16.13 on its amount alone).
+    const lines = [{ ...ONE_LINE.lines[0], unitPriceCents: 10_020 }];
+    const { id } = await paidInFull(2_300, { lines });
+    expect(db.select().from(invoices).all().map((i) => [i.jobPart, i.amountCents, i.vatCents])).toEqual([
+      ['deposit', 3_698, 691],
+      ['balance', 8_627, 1_614],
+    ]);
+    // The two invoices add up to the quote's VAT, to the cent.
+    expect(vatReport(db, DECEMBER).rates).toEqual([{ rateBp: 2_300, grossCents: 12_325, vatCents: 2_305 }]);
+    expect([...ordersCsvChunks(db, DECEMBER)].join('')).toContain(
+      `Drone job balance: ${FARM_QUOTE.title},1,23%,70.13,16.14,86.27`,
+    );
+    // Refunded in full, each credit note takes back exactly the VAT its invoice charged.
+    await cancel(id, 12_325);
+    expect(jobCreditNotes(db, id).map((n) => [n.jobPart, n.vatCents])).toEqual([
+      ['balance', 1_614],
+      ['deposit', 691],
+    ]);
+    expect(vatReport(db, DECEMBER).rates).toEqual([]);
   });
 });
 
@@ -218,6 +242,13 @@ describe('cancelling a job', () => {
     expect(mail?.text).toContain(
       'Credit note CN-000002 for the deposit: €116.97, VAT at 23% included: €21.87.',
     );
+    // Both credit notes travel with the mail, the balance's first.
+    const queued = db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.subject, mail?.subject ?? ''))
+      .get();
+    expect(queued?.attachment?.split('\n')).toEqual(notes.map((n) => jobInvoiceAttachmentName(n.id)));
   });
 
   it('changes nothing when PayPal refuses, and refunds once when tried again', async () => {
@@ -297,6 +328,57 @@ describe('cancelling a job', () => {
     const link = mailedQuoteToken(db);
     expect((await refusal(() => captureDeposit(db, client, link, orderId, DAY9)))?.status).toBe(409);
     expect(fake.orders.get(orderId)?.status).not.toBe('COMPLETED');
+  });
+
+  it('cancels at Stripe a card payment the client started, and stays cancelled when Stripe cannot', async () => {
+    const startCard = async (email: string, intentId: string) => {
+      const job = acceptedQuote({ clientEmail: email });
+      await createDepositOrder(db, { client, testMode: false }, job.token, DAY5);
+      // As the card flow stores a payment it started: its PaymentIntent as the provider's order.
+      db.update(jobPayments)
+        .set({ provider: 'stripe', providerOrderId: intentId })
+        .where(eq(jobPayments.quoteId, job.id))
+        .run();
+      return job;
+    };
+    const cancelled: string[] = [];
+    const first = await startCard('a@example.ie', 'pi_open1');
+    await cancelJob(
+      db,
+      { ...refunders(), cancelIntent: async (id) => void cancelled.push(id) },
+      first.id,
+      { refundCents: 0, reason: REASON },
+      DAY9,
+    );
+    expect(cancelled).toEqual(['pi_open1']);
+    expect(payments(first.id).map((p) => p.status)).toEqual(['failed']);
+
+    // Stripe refuses (the client paid a moment before): the job is cancelled all the same.
+    const second = await startCard('b@example.ie', 'pi_paid2');
+    const view = await cancelJob(
+      db,
+      {
+        ...refunders(),
+        cancelIntent: async () => {
+          throw new Error('You cannot cancel this PaymentIntent because it has a status of succeeded.');
+        },
+      },
+      second.id,
+      { refundCents: 0, reason: REASON },
+      DAY9,
+    );
+    expect(view.status).toBe('cancelled');
+    // A PayPal payment started is only failed here: PayPal's order cannot be captured without this site.
+    const third = acceptedQuote({ clientEmail: 'c@example.ie' });
+    await createDepositOrder(db, { client, testMode: false }, third.token, DAY5);
+    await cancelJob(
+      db,
+      { ...refunders(), cancelIntent: async (id) => void cancelled.push(id) },
+      third.id,
+      { refundCents: 0, reason: REASON },
+      DAY9,
+    );
+    expect(cancelled).toEqual(['pi_open1']);
   });
 
   it('stops the balance reminders of a cancelled job', async () => {

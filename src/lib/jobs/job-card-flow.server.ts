@@ -6,7 +6,8 @@
 // browser confirms it with Stripe.js. The payment is recorded as paid only when Stripe says the
 // intent succeeded for exactly the stored amount in euro, through the flow's once-only step: by a
 // signed webhook event, or by the server asking Stripe itself when the client comes back to the
-// quote's page. Stripe's test keys make test payments: no money is taken, and no invoice is issued.
+// quote's page. Stripe's test keys make test payments: no money is taken, and the deposit gets a
+// specimen of its invoice, never a number of the invoice sequence.
 import { and, desc, eq } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '~/lib/platform/server/db';

@@ -9,6 +9,7 @@ import type Stripe from 'stripe';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { handleStripeEvent } from '~/lib/checkout/stripe-checkout.server';
 import { invoiceBalance } from '~/lib/jobs/balance.server';
+import { cancelJob } from '~/lib/jobs/job-cancel.server';
 import {
   createBalanceCardIntent,
   createDepositCardIntent,
@@ -24,11 +25,13 @@ import {
   type StripeDouble,
   startStripeDouble,
 } from '~/lib/payments/stripe-double.server';
+import { cancelCardIntent } from '~/lib/payments/stripe-intent-cancel.server';
 import type { Db } from '~/lib/platform/server/db';
 import { galleries, invoices, jobPayments } from '~db/schema';
 import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { queuedMails } from '~tests/helpers/outbox';
+import { paypalFake } from '~tests/helpers/paypal';
 import {
   DAY3,
   DAY5,
@@ -157,6 +160,28 @@ describe('the deposit by card', () => {
     expect(settleJobCardIntent(db, succeeded)).toMatchObject({ paid: false, status: 'closed' });
     expect(paymentOf(intent.id)?.status).toBe('failed');
     expect(queuedMails(db).filter((m) => m.subject.includes('Deposit'))).toHaveLength(0);
+  });
+
+  it('is cancelled at Stripe when the owner cancels the job, so the open form can no longer pay', async () => {
+    const job = acceptedQuote();
+    const { intent } = await depositIntent(job.token);
+    const { client } = paypalFake();
+    await cancelJob(
+      db,
+      { paypal: client, cancelIntent: (id) => cancelCardIntent(stripe, id) },
+      job.id,
+      { refundCents: 0, reason: 'The shoot was called off.' },
+      DAY8,
+    );
+    expect(double.intents.get(intent.id)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'abandoned',
+    });
+    // What Stripe.js sends when the client presses Pay on the page left open.
+    await expect(stripe.paymentIntents.confirm(intent.id)).rejects.toMatchObject({
+      code: 'payment_intent_unexpected_state',
+    });
+    expect(paymentOf(intent.id)?.status).toBe('failed');
   });
 
   it('ignores an event about an intent no order and no job has', async () => {

@@ -2,7 +2,9 @@
 // the quote), drawn from the issued document (its number, date, supplier and buyer as they were when
 // issued) and the accepted quote. The balance's invoice names the job's lines, the total, the deposit
 // already paid (with its date and invoice) and the balance due, with the VAT inside it at the
-// quote's rate; the deposit's names the payment on account and the VAT inside it.
+// quote's rate; the deposit's names the payment on account and the VAT inside it. A specimen (a
+// deposit paid in test mode, a balance invoiced on a site that takes only test payments) is drawn
+// the same, marked as a specimen, with no number, and says that its payment is a test one.
 import { eq } from 'drizzle-orm';
 import { documentNumber } from '~/lib/checkout/invoice-number';
 import { winAnsiSafe } from '~/lib/orders/invoice-pdf.server';
@@ -14,6 +16,7 @@ import { fullDay } from './deposit-rules';
 import { depositInvoiceOf } from './job-invoices.server';
 import { drawJobDocumentHeading, startJobPdf } from './job-pdf-document.server';
 import { jobPdfTable, M, MUTED } from './job-pdf-table.server';
+import type { JobInvoiceDoc } from './job-specimens.server';
 import { LINE_KIND_LABELS } from './quote-rules';
 import { type QuoteView, quoteView } from './quote-view.server';
 
@@ -35,12 +38,14 @@ const paidHow = (provider: string | undefined) => (provider === 'stripe' ? 'by c
 /** `compress: false` keeps the text readable in the file (for tests). */
 export function renderJobInvoicePdf(
   db: Db,
-  doc: Invoice,
+  doc: JobInvoiceDoc,
   q: QuoteView,
   options: { compress?: boolean } = {},
 ): Promise<Buffer> {
-  const number = documentNumber(doc.kind, doc.number);
-  const { pdf, done } = startJobPdf(`Invoice ${number}`, options.compress ?? true);
+  const specimen = doc.number === null;
+  const title =
+    doc.number === null ? 'Invoice (specimen)' : `Invoice ${documentNumber(doc.kind, doc.number)}`;
+  const { pdf, done } = startJobPdf(title, options.compress ?? true);
   const t = winAnsiSafe;
   const width = pdf.page.width - 2 * M;
   const rate = q.totals.vatRateBp;
@@ -74,7 +79,11 @@ export function renderJobInvoicePdf(
     if (q.deposit.state === 'paid') {
       const depositInvoice = depositInvoiceOf(db, q.id);
       const when = q.deposit.paidDay ? ` on ${fullDay(q.deposit.paidDay)}` : '';
-      const ref = depositInvoice ? `, invoice ${documentNumber('invoice', depositInvoice.number)}` : '';
+      const ref = depositInvoice
+        ? `, invoice ${documentNumber('invoice', depositInvoice.number)}`
+        : q.deposit.testMode
+          ? ' (a test payment)'
+          : '';
       total(`Deposit paid${when}${ref}`, `-${formatEuro(q.deposit.amountCents)}`);
     }
     rule();
@@ -87,9 +96,12 @@ export function renderJobInvoicePdf(
       .fillColor(MUTED)
       .text(
         t(
-          q.balance?.state === 'paid'
-            ? `Paid in full${q.balance.paidDay ? ` on ${fullDay(q.balance.paidDay)}` : ''}. Thank you.`
-            : 'Please pay the balance through the link in the mail that brought this invoice.',
+          [
+            q.balance?.state === 'paid'
+              ? `Paid in full${q.balance.paidDay ? ` on ${fullDay(q.balance.paidDay)}` : ''}${q.balance.testMode ? ': a test payment, no money was taken' : ''}. Thank you.`
+              : 'Please pay the balance through the link in the mail that brought this invoice.',
+            ...(specimen ? ['This site takes only test payments: this specimen is not a VAT invoice.'] : []),
+          ].join('\n'),
         ),
         M,
         pdf.y,
@@ -115,7 +127,7 @@ export function renderJobInvoicePdf(
       .fillColor(MUTED)
       .text(
         t(
-          `Paid ${paidHow(paidJobPayment(db, q.id, 'deposit')?.provider)}${q.deposit.paidDay ? ` on ${fullDay(q.deposit.paidDay)}` : ''}. The balance is invoiced on delivery.`,
+          `Paid ${paidHow(paidJobPayment(db, q.id, 'deposit')?.provider)}${q.deposit.paidDay ? ` on ${fullDay(q.deposit.paidDay)}` : ''}${specimen ? ': a test payment, no money was taken' : ''}. The balance is invoiced on delivery.`,
         ),
         M,
         pdf.y,

@@ -2,12 +2,14 @@
 // when it is paid (a payment on account, on which VAT is due when it is received), and the
 // balance's, issued when the owner invoices it: the accepted total less the deposit paid, with the
 // VAT inside it being the quote's VAT less the deposit's, so that the two invoices add up to the
-// quote exactly.
+// quote exactly. On a site that takes only test payments the balance is invoiced as a specimen:
+// recorded on the quote (its day and amount), with no number of the sequence.
 
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
+import { documentNumber } from '~/lib/checkout/invoice-number';
 import { issueJobDocument, jobDocumentOf } from '~/lib/checkout/invoices.server';
 import type { Db, Tx } from '~/lib/platform/server/db';
-import { type Invoice, type JobPayment, type Quote, quoteLines } from '~db/schema';
+import { type Invoice, type JobPayment, type Quote, quoteLines, quotes } from '~db/schema';
 import { paidDeposit } from './deposit-payments.server';
 import { quoteTotals } from './quote-totals';
 
@@ -18,7 +20,13 @@ export function issuePaymentInvoice(tx: Tx, quote: Quote, payment: JobPayment, n
   return issueJobDocument(
     tx,
     'invoice',
-    { quoteId: quote.id, jobPart: payment.kind, buyerName: buyerOf(quote), amountCents: payment.amountCents },
+    {
+      quoteId: quote.id,
+      jobPart: payment.kind,
+      buyerName: buyerOf(quote),
+      amountCents: payment.amountCents,
+      vatCents: payment.vatCents,
+    },
     now,
   );
 }
@@ -67,7 +75,60 @@ export function issueBalanceInvoice(tx: Tx, quote: Quote, now: Date): Invoice {
   return issueJobDocument(
     tx,
     'invoice',
-    { quoteId: quote.id, jobPart: 'balance', buyerName: buyerOf(quote), amountCents: amounts.amountCents },
+    {
+      quoteId: quote.id,
+      jobPart: 'balance',
+      buyerName: buyerOf(quote),
+      amountCents: amounts.amountCents,
+      vatCents: amounts.vatCents,
+    },
     now,
+  );
+}
+
+/** How the balance of a job was invoiced: by a VAT invoice, or by a specimen (no number). */
+export interface BalanceInvoicing {
+  /** The invoice's number ("INV-000042"); null for a specimen. */
+  number: string | null;
+  issuedAt: Date;
+  /** The balance as it was invoiced, VAT included. */
+  amountCents: number;
+  specimen: boolean;
+}
+
+type SpecimenFacts = Pick<Quote, 'id' | 'balanceSpecimenAt' | 'balanceSpecimenCents'>;
+
+/** How the balance of the quote was invoiced, or null while it is not. */
+export function balanceInvoicing(db: Db | Tx, quote: SpecimenFacts): BalanceInvoicing | null {
+  const invoice = balanceInvoiceOf(db, quote.id);
+  if (invoice) {
+    return {
+      number: documentNumber('invoice', invoice.number),
+      issuedAt: invoice.issuedAt,
+      amountCents: invoice.amountCents,
+      specimen: false,
+    };
+  }
+  if (!quote.balanceSpecimenAt) return null;
+  return {
+    number: null,
+    issuedAt: quote.balanceSpecimenAt,
+    amountCents: quote.balanceSpecimenCents ?? 0,
+    specimen: true,
+  };
+}
+
+/**
+ * Records the balance of the quote as invoiced by a specimen, for the balance as it stands now;
+ * answers whether this call did (a quote already so invoiced is left as it was).
+ */
+export function recordBalanceSpecimen(tx: Tx, quote: Quote, now: Date): boolean {
+  const amounts = balanceAmounts(tx, quote);
+  return (
+    tx
+      .update(quotes)
+      .set({ balanceSpecimenAt: now, balanceSpecimenCents: amounts.amountCents, updatedAt: now })
+      .where(and(eq(quotes.id, quote.id), isNull(quotes.balanceSpecimenAt)))
+      .run().changes === 1
   );
 }

@@ -18,7 +18,7 @@ import { OWNER_NAME } from '~/lib/site/constants';
 import { type Quote, quotes } from '~db/schema';
 import { paidJobPayment } from './deposit-payments.server';
 import { fullDay } from './deposit-rules';
-import { balanceInvoiceOf } from './job-invoices.server';
+import { balanceInvoicing } from './job-invoices.server';
 import { type MailableLink, mailableQuoteToken } from './quote-link.server';
 import { addDays } from './quote-rules';
 import { quoteUrl } from './quote-token.server';
@@ -113,7 +113,8 @@ function balanceReminders(db: Db, now: Date): number {
     .all();
   let queued = 0;
   for (const q of candidates) {
-    const invoice = balanceInvoiceOf(db, q.id);
+    // A balance invoiced by a specimen (a site that takes only test payments) is recalled the same.
+    const invoice = balanceInvoicing(db, q);
     if (!invoice || paidJobPayment(db, q.id, 'balance')) continue;
     const age = now.getTime() - invoice.issuedAt.getTime();
     const [first, second] = BALANCE_REMINDER_DAYS;

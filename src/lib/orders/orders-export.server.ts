@@ -90,6 +90,7 @@ function jobDocuments(db: Db, period: VatPeriod): ExportJobDocument[] {
       title: quotes.title,
       jobPart: invoices.jobPart,
       amountCents: invoices.amountCents,
+      vatCents: invoices.vatCents,
       vatRateBp: quotes.vatRateBp,
       status: quotes.status,
       paymentId: sql<string | null>`(select coalesce(capture_id, provider_order_id) from job_payments

@@ -37,7 +37,7 @@ import {
   type StoredVatLine,
   shippingRateParts,
 } from '~/lib/selling/order-vat';
-import { ratePercent, vatInGross } from '~/lib/selling/vat';
+import { ratePercent, statedVatCents } from '~/lib/selling/vat';
 
 export const ORDERS_CSV_HEADER = [
   'Date',
@@ -192,6 +192,8 @@ export interface ExportJobDocument {
   title: string;
   jobPart: 'deposit' | 'balance' | null;
   amountCents: number;
+  /** The VAT the document states; null on one issued before that was kept. */
+  vatCents: number | null;
   vatRateBp: number;
   paymentId: string | null;
   status: string;
@@ -200,7 +202,7 @@ export interface ExportJobDocument {
 /** The document's row, CRLF-ended, in the columns of ORDERS_CSV_HEADER. */
 export function jobDocumentCsvRow(d: ExportJobDocument): string {
   const sign = d.kind === 'credit_note' ? -1 : 1;
-  const vat = vatInGross(d.amountCents, d.vatRateBp);
+  const vat = statedVatCents(d, d.vatRateBp);
   const part = d.jobPart ?? 'deposit';
   return csvRow([
     irishDay(d.issuedAt),

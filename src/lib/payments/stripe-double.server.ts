@@ -4,6 +4,8 @@
 //   POST /v1/payment_intents              create (amount, currency, metadata[…], automatic_payment_methods)
 //   GET  /v1/payment_intents/:id          retrieve
 //   POST /v1/payment_intents/:id/confirm  what Stripe.js does when the buyer pays (the stand-in calls it)
+//   POST /v1/payment_intents/:id/cancel   cancel one not paid (cancellation_reason); a cancelled one
+//                                         refuses confirmation, as Stripe does
 //   POST /v1/refunds                      refund a payment intent (payment_intent, amount)
 // The `stripe` package is pointed at it with { host, port, protocol: 'http' } (STRIPE_API_BASE).
 // Written by hand because no package offers such a double that runs without Stripe's own CLI
@@ -27,6 +29,7 @@ export interface DoubleIntent {
   latest_charge: string | null;
   last_payment_error: { code: string; message: string; type: 'card_error' } | null;
   automatic_payment_methods: { enabled: boolean } | null;
+  cancellation_reason: string | null;
 }
 
 export interface DoubleRefund {
@@ -64,6 +67,15 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 
 function stripeError(res: ServerResponse, status: number, error: Record<string, unknown>) {
   send(res, status, { error: { type: 'invalid_request_error', ...error } });
+}
+
+/** Stripe's refusal of an action the intent's status does not allow. */
+function unexpectedState(res: ServerResponse, intent: DoubleIntent, action: 'cancel' | 'confirm') {
+  stripeError(res, 400, {
+    code: 'payment_intent_unexpected_state',
+    message: `You cannot ${action} this PaymentIntent because it has a status of ${intent.status}.`,
+    payment_intent: intent,
+  });
 }
 
 function send(res: ServerResponse, status: number, body: unknown) {
@@ -176,11 +188,12 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         last_payment_error: null,
         automatic_payment_methods:
           form.get('automatic_payment_methods[enabled]') === 'true' ? { enabled: true } : null,
+        cancellation_reason: null,
       };
       intents.set(intentId, intent);
       return answer(200, intent);
     }
-    const one = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(url.pathname);
+    const one = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/.exec(url.pathname);
     if (one?.[1]) {
       const intent = intents.get(one[1]);
       if (!intent) {
@@ -191,7 +204,16 @@ export async function startStripeDouble(): Promise<StripeDouble> {
         });
       }
       if (req.method === 'GET' && !one[2]) return send(res, 200, intent);
+      if (req.method === 'POST' && one[2] === '/cancel') {
+        if (intent.status === 'succeeded' || intent.status === 'canceled') {
+          return unexpectedState(res, intent, 'cancel');
+        }
+        intent.status = 'canceled';
+        intent.cancellation_reason = form.get('cancellation_reason');
+        return answer(200, intent);
+      }
       if (req.method === 'POST' && one[2]) {
+        if (intent.status === 'canceled') return unexpectedState(res, intent, 'confirm');
         // With a publishable key, only the holder of the intent's client secret may confirm it.
         if (key.startsWith('pk_') && form.get('client_secret') !== intent.client_secret) {
           return stripeError(res, 400, {

@@ -8,7 +8,7 @@ import type { Db } from '~/lib/platform/server/db';
 import { nextDay, startOfIrishDay } from '~/lib/platform/shared/irish-dates';
 import { orderVatByRate, type RateTotal, type StoredVatLine, sumByRate } from '~/lib/selling/order-vat';
 import { invoices, orderItems, orders, quotes } from '~db/schema';
-import { vatInGross } from './vat';
+import { statedVatCents } from './vat';
 import {
   type CountryRateRow,
   type CountryVatReport,
@@ -155,7 +155,12 @@ function periodParts(db: Db, period: VatPeriod, only?: SQL): PeriodPart[] {
  */
 function jobParts(db: Db, start: Date, end: Date): PeriodPart[] {
   return db
-    .select({ kind: invoices.kind, amountCents: invoices.amountCents, rateBp: quotes.vatRateBp })
+    .select({
+      kind: invoices.kind,
+      amountCents: invoices.amountCents,
+      vatCents: invoices.vatCents,
+      rateBp: quotes.vatRateBp,
+    })
     .from(invoices)
     .innerJoin(quotes, eq(invoices.quoteId, quotes.id))
     .where(and(gte(invoices.issuedAt, start), lt(invoices.issuedAt, end)))
@@ -163,7 +168,8 @@ function jobParts(db: Db, start: Date, end: Date): PeriodPart[] {
     .map((doc) => {
       const sign = doc.kind === 'credit_note' ? -1 : 1;
       const grossCents = sign * doc.amountCents;
-      const vatCents = sign * vatInGross(doc.amountCents, doc.rateBp);
+      // The VAT the document states: a balance invoice's is the quote's VAT less the deposit's.
+      const vatCents = sign * statedVatCents(doc, doc.rateBp);
       return {
         country: 'IE',
         sale: doc.kind === 'invoice',

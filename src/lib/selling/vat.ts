@@ -29,5 +29,14 @@ export function vatInGross(grossCents: number, rateBp: number): number {
   return Math.round((grossCents * rateBp) / (10_000 + rateBp));
 }
 
+/**
+ * The VAT a drone job's invoice or credit note states (its `vat_cents`); one issued before that was
+ * kept states the VAT of its amount at the quote's rate.
+ */
+export const statedVatCents = (
+  doc: { vatCents: number | null; amountCents: number },
+  rateBp: number,
+): number => doc.vatCents ?? vatInGross(doc.amountCents, rateBp);
+
 /** A rate in basis points as a percentage for people: 2300 → "23", 1350 → "13.5". */
 export const ratePercent = (rateBp: number): string => String(rateBp / 100);

@@ -9,7 +9,7 @@ import { getConfig } from '../config';
 import type { Db, Tx } from '../db';
 import { preparedOnce } from '../prepared';
 import { newRowId } from '../row-id';
-import { headerSafe, type Mail } from './mail';
+import { headerSafe, type Mail, storedAttachmentNames } from './mail';
 
 export const FIRST_RETRY_MS = 15_000;
 export const MAX_RETRY_MS = 30 * 60_000;
@@ -73,7 +73,7 @@ export function insertQueuedMail(
     subject: headerSafe(mail.subject),
     text: mail.text,
     replyTo: mail.replyTo ? headerSafe(mail.replyTo) : null,
-    attachment: mail.attachment ?? null,
+    attachment: storedAttachmentNames(mail.attachment),
     now,
     dueAt,
     giveUpAt: new Date(Math.max(now.getTime(), dueAt.getTime()) + GIVE_UP_AFTER_MS),

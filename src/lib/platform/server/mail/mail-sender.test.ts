@@ -198,6 +198,17 @@ describe('attachments', () => {
     const filed = readOutbox(data.dir).at(-1);
     expect(filed?.attachments[0]?.content).toEqual(pdf);
   });
+
+  it('attaches every document a mail names, in order, and leaves out one that no longer exists', async () => {
+    const attachment = async (_db: Db, name: string) =>
+      name === 'invoice:gone'
+        ? null
+        : { filename: `${name.slice(8)}.pdf`, contentType: 'application/pdf', content: Buffer.from(name) };
+    insertQueuedMail(db, { ...MAIL, attachment: ['invoice:CN-2', 'invoice:gone', 'invoice:CN-1'] }, T0);
+    await deliverDueMails(db, { clock: at(0), attachment });
+    const filed = readOutbox(data.dir).at(-1);
+    expect(filed?.attachments.map((a) => a.filename)).toEqual(['CN-2.pdf', 'CN-1.pdf']);
+  });
 });
 
 describe('queuing', () => {

@@ -40,8 +40,9 @@ export interface DeliveryOptions {
   /** The display name of the From header, asked for each mail as it leaves (the configured one when unset). */
   senderName?: (db: Db) => string;
   /**
-   * Renders the document a queued mail names (its `attachment` column) as the file to attach; null
-   * when it names nothing that exists any more. Without it, a mail naming one is sent as it is.
+   * Renders a document a queued mail names (its `attachment` column, one name per line) as a file
+   * to attach; null when it names nothing that exists any more. Without it, a mail naming one is
+   * sent as it is.
    */
   attachment?: (db: Db, name: string) => Promise<MailAttachment | null>;
 }
@@ -60,8 +61,11 @@ function reasonOf(err: unknown): string {
 async function deliverOne(db: Db, mail: QueuedMail, transport: MailTransport, options: DeliveryOptions) {
   const clock = options.clock ?? (() => new Date());
   try {
-    const attached =
-      mail.attachment && options.attachment ? await options.attachment(db, mail.attachment) : null;
+    const render = options.attachment;
+    const names = mail.attachment && render ? mail.attachment.split('\n') : [];
+    const attached = (await Promise.all(names.map((name) => render?.(db, name) ?? null))).filter(
+      (file) => file !== null,
+    );
     await transport({
       fromName: options.senderName?.(db),
       to: mail.to,
@@ -70,7 +74,7 @@ async function deliverOne(db: Db, mail: QueuedMail, transport: MailTransport, op
       replyTo: mail.replyTo,
       messageId: mail.messageId,
       queuedAt: mail.createdAt,
-      attachments: attached ? [attached] : undefined,
+      attachments: attached.length ? attached : undefined,
     });
   } catch (err) {
     const outcome = await commitGrouped(db, () =>

@@ -17,10 +17,16 @@ export interface Mail {
   text: string;
   replyTo?: string | null;
   /**
-   * The name of a document to attach ("invoice:<id>"), rendered when the mail leaves by the
-   * sender's `attachment` option (mail-sender.ts).
+   * The name of a document to attach ("invoice:<id>"), or several, rendered when the mail leaves by
+   * the sender's `attachment` option (mail-sender.ts). Stored in one column, one name per line.
    */
-  attachment?: string | null;
+  attachment?: string | readonly string[] | null;
+}
+
+/** The attachment names as the outbox stores them: one per line; null for none. */
+export function storedAttachmentNames(attachment: Mail['attachment']): string | null {
+  const names = typeof attachment === 'string' ? [attachment] : (attachment ?? []);
+  return names.length ? names.join('\n') : null;
 }
 
 /** A file attached to a mail as it leaves. */
