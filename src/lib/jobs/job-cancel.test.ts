@@ -139,7 +139,13 @@ describe('the accountants’ export', () => {
     // €86.27, whose VAT is the quote's less the deposit's, €16.14 (€16.13 on its amount alone).
     const lines = [{ ...ONE_LINE.lines[0], unitPriceCents: 10_020 }];
     const { id } = await paidInFull(2_300, { lines });
-    expect(db.select().from(invoices).all().map((i) => [i.jobPart, i.amountCents, i.vatCents])).toEqual([
+    expect(
+      db
+        .select()
+        .from(invoices)
+        .all()
+        .map((i) => [i.jobPart, i.amountCents, i.vatCents]),
+    ).toEqual([
       ['deposit', 3_698, 691],
       ['balance', 8_627, 1_614],
     ]);
