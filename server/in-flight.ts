@@ -1,6 +1,8 @@
 // The requests being answered, so that a stop (SIGTERM) can let them finish before the database
 // closes: an upload, a capture or a save either completes or is cut off at the socket, and its own
 // clean-up (removing a partial file, releasing an upload claim) still runs before the process exits.
+import type { Server } from 'node:http';
+
 export class InFlight {
   private readonly running = new Set<Promise<unknown>>();
 
@@ -30,5 +32,26 @@ export class InFlight {
     } finally {
       clearTimeout(timer);
     }
+  }
+}
+
+/**
+ * Resolves once the server has closed (`closed`: its close callback): every connection has ended.
+ * A connection kept alive after its last answer would hold that for the keep-alive timeout (65 s),
+ * since closing the server cuts only the connections idle at that moment; so the idle ones are
+ * closed again every 50 ms, and whatever is left after `ms` is cut.
+ */
+export async function connectionsClosed(server: Server, closed: Promise<void>, ms = 5_000): Promise<void> {
+  let done = false;
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  const cut = setTimeout(() => {
+    if (!done) server.closeAllConnections();
+  }, ms);
+  try {
+    await closed;
+  } finally {
+    done = true;
+    clearInterval(sweep);
+    clearTimeout(cut);
   }
 }

@@ -24,7 +24,7 @@ import { countPageRequest } from '~/lib/visits/front.server';
 import { boot } from './boot';
 import type { AstroHandler, Captured } from './capture';
 import { renderToMemory } from './capture';
-import { InFlight } from './in-flight';
+import { connectionsClosed, InFlight } from './in-flight';
 import { answerClientError, answerOnSocket, refuseMethod } from './methods';
 import { type CachedPage, PageCache, pickVariant, type RenderedPage } from './page-cache';
 import { GateFullError, RenderGate } from './render-gate';
@@ -242,9 +242,12 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
     gate.run(clientAddress(req.headers['x-forwarded-for'], req.socket.remoteAddress ?? 'unknown'), fn);
 
   const inFlight = new InFlight();
+  let stopping = false;
   const server = createServer((req, res) =>
     withRequest((ctx) => {
       const started = performance.now();
+      // During a stop, an answer closes its connection: a kept-alive one would hold the stop.
+      if (stopping) res.shouldKeepAlive = false;
       // One line per request, written when the answer is finished or the client went away.
       // 'close' comes once per answer; `on` spares the wrapper that `once` would add.
       res.on('close', () => {
@@ -397,7 +400,6 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
 
   // A stop takes new connections no more, lets the requests in flight finish (up to 10 s; then their
   // sockets are cut and their clean-up runs), and only then closes the database.
-  let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -410,7 +412,7 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
       server.closeAllConnections();
       await inFlight.settle(5_000);
     }
-    await closed;
+    await connectionsClosed(server, closed);
     probe.close();
     await stopStorageSweep();
     await stopMailSender();

@@ -4,6 +4,12 @@ import { createServer, type Server } from 'node:http';
 import { PaypalClient } from '~/lib/payments/paypal-client.server';
 import { PaypalFake } from '~/lib/payments/paypal-fake.server';
 
+/**
+ * invoiceBalance's option for a site that takes real payments: a unit test's site runs PayPal's
+ * built-in fake with no card keys, so it takes only test payments and would invoice by a specimen.
+ */
+export const TAKES_REAL_PAYMENTS = { specimen: false } as const;
+
 export function paypalFake(): { fake: PaypalFake; client: PaypalClient } {
   const fake = new PaypalFake();
   const client = new PaypalClient({

@@ -2,9 +2,10 @@
 // new connection, lets what is running finish, cuts off only what outlives the grace period (an
 // upload that stalls), and exits 0. Afterwards nothing is half-written: every capture the buyer was
 // told is paid is paid, every upload that was answered is complete with its files, the stalled one
-// left no partial file and no claim, and the database passes integrity_check.
+// left no partial file and no claim, and the database passes integrity_check. A client that keeps
+// its connection alive after its answer (as browsers do) does not hold the stop.
 import { existsSync, readdirSync } from 'node:fs';
-import { get as httpGet } from 'node:http';
+import { Agent, get as httpGet, request as httpRequest } from 'node:http';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
@@ -194,4 +195,51 @@ describe('SIGTERM with requests in flight', () => {
     after = await start(site.dataDir);
     expect((await fetch(`${after.url}/healthz`)).status).toBe(200);
   }, 120_000);
+});
+
+describe('SIGTERM while a client keeps its connection alive', () => {
+  it('exits once that client’s request in flight is answered, not at the keep-alive timeout', async () => {
+    const own = await startServer();
+    const agent = new Agent({ keepAlive: true });
+    try {
+      const { port } = new URL(own.url);
+      const body = ['{"lines":', '[]}'];
+      const req = httpRequest({
+        host: '127.0.0.1',
+        port,
+        path: '/api/paypal/order',
+        method: 'POST',
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body.join('')),
+          origin: own.url,
+        },
+      });
+      const answered = new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }));
+        });
+        req.on('error', reject);
+      });
+      // Half the body is sent: the request is in flight when the signal comes.
+      req.write(body[0]);
+      await new Promise((r) => setTimeout(r, 300));
+      const exited = own.stop();
+      while (!own.output().includes('SIGTERM received')) await new Promise((r) => setTimeout(r, 10));
+      req.end(body[1]);
+      const answer = await answered;
+      expect(answer.status).toBe(400);
+      // The client keeps the connection; the site closes it and exits well inside its 65 s keep-alive.
+      const outcome = await Promise.race([
+        exited.then((code) => `exited ${code}`),
+        new Promise((r) => setTimeout(() => r('still running after 10 s'), 10_000)),
+      ]);
+      expect(outcome).toBe('exited 0');
+    } finally {
+      agent.destroy();
+      await own.stop();
+    }
+  }, 60_000);
 });

@@ -76,15 +76,22 @@ export function queueBalanceInvoiceMail(tx: Tx, q: QuoteView, attachment: string
 
 /**
  * The client's receipt and the owner's notice of a paid balance; without a token (a payment the
- * provider told the server of alone) the receipt has no link to the quote.
+ * provider told the server of alone) the receipt has no link to the quote. `attachment` names the
+ * balance's VAT invoice when it was issued at this payment (the balance had been invoiced by a
+ * specimen), so that the client has it.
  */
-export function queueBalancePaidMails(tx: Tx, q: QuoteView, token: string | null): void {
+export function queueBalancePaidMails(
+  tx: Tx,
+  q: QuoteView,
+  token: string | null,
+  attachment: string | null = null,
+): void {
   const b = q.balance;
   if (!b) return;
   const lines = [
     ...balanceLines(q, b),
     `Paid on: ${b.paidDay ? fullDay(b.paidDay) : ''}`,
-    ...(b.invoiceNumber ? [`Invoice: ${b.invoiceNumber}`] : []),
+    ...(b.invoiceNumber ? [`Invoice: ${b.invoiceNumber}${attachment ? ' (attached)' : ''}`] : []),
     ...(b.testMode ? ['', 'This was a test payment: no money was taken.'] : []),
   ];
   queueJobPaidMails(tx, q, {
@@ -102,6 +109,6 @@ export function queueBalancePaidMails(tx: Tx, q: QuoteView, token: string | null
         : 'No gallery is attached yet: it is released as soon as you attach one.',
     ],
     token,
-    attachment: null,
+    attachment,
   });
 }

@@ -6,6 +6,7 @@
 // client's receipt and the owner's notice, all in the transaction that records the payment. A job
 // without a gallery yet is released when one is attached.
 import { eq } from 'drizzle-orm';
+import { takesOnlyTestPayments } from '~/lib/payments/payments-mode.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
@@ -18,8 +19,10 @@ import { fullDay } from './deposit-rules';
 import { releaseJobGalleryIn } from './job-gallery.server';
 import {
   balanceAmounts,
+  balanceInvoiceOf,
   balanceInvoicing,
   issueBalanceInvoice,
+  issuePaymentInvoice,
   recordBalanceSpecimen,
 } from './job-invoices.server';
 import {
@@ -73,24 +76,37 @@ export const BALANCE: JobPaymentKindRules = {
   },
   itemName: (quote) => `Balance: ${quote.title}`,
   paidRefusal: (paid) => new HttpError(409, paidOnMessage(paid)),
-  onPaid(tx, quote, _payment, token, now) {
+  onPaid(tx, quote, payment, token, now) {
+    // A balance invoiced by a specimen (the site took only test payments then) and paid with real
+    // money (it takes real ones now) gets its VAT invoice now, for the amount paid, attached to the
+    // receipt: every real payment has one.
+    const invoice =
+      !payment.testMode && !balanceInvoiceOf(tx, quote.id)
+        ? issuePaymentInvoice(tx, quote, payment, now)
+        : null;
     if (quote.galleryId) releaseJobGalleryIn(tx, quote.galleryId, now);
-    queueBalancePaidMails(tx, quoteView(tx, quote, now), token);
+    queueBalancePaidMails(
+      tx,
+      quoteView(tx, quote, now),
+      token,
+      invoice ? jobInvoiceAttachmentName(invoice.id) : null,
+    );
   },
 };
 
 /**
  * "Invoice the balance" (the owner): issues the balance's VAT invoice and mails it to the client
  * with the job's link to pay it. Refused before acceptance, when nothing remains to pay, and when it
- * was invoiced already. With `specimen` (a site that takes only test payments: the caller asks
- * takesOnlyTestPayments) no invoice is issued and no number taken: the quote records that the
- * balance was invoiced, and the mail carries a specimen that says it is one.
+ * was invoiced already. On a site that takes only test payments (`specimen`, decided here unless a
+ * test says otherwise) no invoice is issued and no number taken: the quote records that the
+ * balance was invoiced, and the mail carries a specimen that says it is one. Should the balance
+ * then be paid with real money, its VAT invoice is issued at that payment (BALANCE.onPaid).
  */
 export function invoiceBalance(
   db: Db,
   quoteId: string,
   now = new Date(),
-  { specimen = false }: { specimen?: boolean } = {},
+  { specimen = takesOnlyTestPayments(db) }: { specimen?: boolean } = {},
 ): QuoteView {
   return db.transaction((tx) => {
     const quote = findQuote(tx, quoteId);

@@ -27,7 +27,7 @@ import { galleries, galleryLinks, invoices, jobPayments, mailQueue } from '~db/s
 import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { queuedMails } from '~tests/helpers/outbox';
-import { paypalFake } from '~tests/helpers/paypal';
+import { paypalFake, TAKES_REAL_PAYMENTS } from '~tests/helpers/paypal';
 import { pdfText } from '~tests/helpers/pdf-text';
 import {
   CLIENT,
@@ -66,7 +66,7 @@ async function paidDeposit(overrides = {}, vatRateBp = 0) {
 
 /** Invoices the balance and answers the token mailed with it. */
 function invoiced(id: string, at = DAY8) {
-  invoiceBalance(db, id, at);
+  invoiceBalance(db, id, at, TAKES_REAL_PAYMENTS);
   return mailedQuoteToken(db);
 }
 
@@ -127,7 +127,7 @@ describe('invoicing the balance', () => {
   it('issues the next number of the shop’s invoice sequence for the total less the deposit, and mails it with the job’s one link', async () => {
     const { id, token } = await paidDeposit();
     attachGallery(db, id, { newGallery: true }, DAY8);
-    const view = invoiceBalance(db, id, DAY8);
+    const view = invoiceBalance(db, id, DAY8, TAKES_REAL_PAYMENTS);
     expect(view.balance).toMatchObject({
       state: 'due',
       amountCents: 22_190,
@@ -153,15 +153,17 @@ describe('invoicing the balance', () => {
 
   it('refuses a second invoice, a quote not accepted and a job with nothing left to pay', async () => {
     const { id } = await paidDeposit();
-    invoiceBalance(db, id, DAY8);
-    expect(await refusal(() => invoiceBalance(db, id, DAY9))).toEqual({
+    invoiceBalance(db, id, DAY8, TAKES_REAL_PAYMENTS);
+    expect(await refusal(() => invoiceBalance(db, id, DAY9, TAKES_REAL_PAYMENTS))).toEqual({
       status: 409,
       message: 'The balance was invoiced on 8 December 2026.',
     });
     const sent = makeSentQuote(db, { ...ONE_LINE, clientEmail: 'c@example.ie' }, DAY3);
-    expect((await refusal(() => invoiceBalance(db, sent.quote.id, DAY9))).status).toBe(409);
+    expect((await refusal(() => invoiceBalance(db, sent.quote.id, DAY9, TAKES_REAL_PAYMENTS))).status).toBe(
+      409,
+    );
     const whole = await paidDeposit({ clientEmail: 'd@example.ie', depositPercent: 100 });
-    expect(await refusal(() => invoiceBalance(db, whole.id, DAY9))).toEqual({
+    expect(await refusal(() => invoiceBalance(db, whole.id, DAY9, TAKES_REAL_PAYMENTS))).toEqual({
       status: 409,
       message: 'Nothing remains to pay: the deposit paid covers the whole total.',
     });
@@ -177,7 +179,7 @@ describe('invoicing the balance', () => {
   it('splits the VAT so that the deposit’s and the balance’s add up to the quote’s', async () => {
     // €317.00 net at 23%: €389.91, VAT €72.91; deposit €116.97 (VAT €21.87), balance €272.94 (VAT €51.04).
     const { id, token } = await paidDeposit({}, 2_300);
-    const view = invoiceBalance(db, id, DAY8);
+    const view = invoiceBalance(db, id, DAY8, TAKES_REAL_PAYMENTS);
     expect(view.deposit).toMatchObject({ amountCents: 11_697, vatCents: 2_187 });
     expect(view.balance).toMatchObject({ amountCents: 27_294, vatCents: 5_104 });
     expect(view.deposit.vatCents + (view.balance?.vatCents ?? 0)).toBe(view.totals.vatCents);
@@ -196,7 +198,7 @@ describe('invoicing the balance', () => {
 
   it('draws the invoice with the job’s lines, the deposit paid with its date, and the balance due', async () => {
     const { id } = await paidDeposit({}, 2_300);
-    invoiceBalance(db, id, DAY8);
+    invoiceBalance(db, id, DAY8, TAKES_REAL_PAYMENTS);
     const doc = balanceInvoiceOf(db, id);
     if (!doc) throw new Error('no invoice');
     const text = pdfText(await renderJobInvoicePdf(db, doc, getQuote(db, id, DAY8), { compress: false }));
@@ -223,7 +225,7 @@ describe('paying the balance', () => {
     });
     const fresh = invoiced(id);
     const other = await paidDeposit({ clientEmail: 'f@example.ie' });
-    invoiceBalance(db, other.id, DAY8);
+    invoiceBalance(db, other.id, DAY8, TAKES_REAL_PAYMENTS);
     const otherToken = mailedQuoteToken(db, 'f@example.ie');
     const order = await createBalanceOrder(db, backend(), otherToken, DAY9);
     expect(await refusal(() => captureBalance(db, client, fresh, order.id, DAY9))).toEqual({
@@ -232,7 +234,7 @@ describe('paying the balance', () => {
     });
     // The deposit can no longer be paid once the whole balance is invoiced.
     const unpaid = acceptedQuote({ clientEmail: 'g@example.ie' });
-    invoiceBalance(db, unpaid.id, DAY8);
+    invoiceBalance(db, unpaid.id, DAY8, TAKES_REAL_PAYMENTS);
     const unpaidToken = mailedQuoteToken(db, 'g@example.ie');
     expect(await refusal(() => createDepositOrder(db, backend(), unpaidToken, DAY8))).toEqual({
       status: 409,
@@ -324,7 +326,7 @@ describe('reminders', () => {
 
   it('recalls an unpaid balance invoice 7 and 14 days after it was sent, once each, and not once paid', async () => {
     const { id } = await paidDeposit();
-    invoiceBalance(db, id, DAY8);
+    invoiceBalance(db, id, DAY8, TAKES_REAL_PAYMENTS);
     expect(sendJobReminders(db, at('2026-12-14T09:00:00Z'))).toBe(0);
     expect(sendJobReminders(db, at('2026-12-15T10:00:00Z'))).toBe(1);
     expect(sendJobReminders(db, at('2026-12-15T11:00:00Z'))).toBe(0);
@@ -335,7 +337,7 @@ describe('reminders', () => {
     // The reminder's link pays it.
     const token = mailedQuoteToken(db);
     const paid = await paidDeposit({ clientEmail: 'h@example.ie' });
-    invoiceBalance(db, paid.id, DAY8);
+    invoiceBalance(db, paid.id, DAY8, TAKES_REAL_PAYMENTS);
     const t = mailedQuoteToken(db, 'h@example.ie');
     const order = await createBalanceOrder(db, backend(), t, DAY9);
     await captureBalance(db, client, t, order.id, DAY9);

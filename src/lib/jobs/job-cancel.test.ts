@@ -25,7 +25,7 @@ import { invoices, jobPayments, mailQueue } from '~db/schema';
 import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { queuedMails } from '~tests/helpers/outbox';
-import { paypalFake } from '~tests/helpers/paypal';
+import { paypalFake, TAKES_REAL_PAYMENTS } from '~tests/helpers/paypal';
 import { pdfText } from '~tests/helpers/pdf-text';
 import {
   DAY3,
@@ -73,7 +73,7 @@ async function paidDeposit(overrides = {}, vatRateBp = 0, testMode = false) {
 /** Deposit and balance both paid through PayPal. */
 async function paidInFull(vatRateBp = 0, overrides = {}) {
   const job = await paidDeposit(overrides, vatRateBp);
-  invoiceBalance(db, job.id, DAY8);
+  invoiceBalance(db, job.id, DAY8, TAKES_REAL_PAYMENTS);
   const token = mailedQuoteToken(db);
   const order = await createBalanceOrder(db, { client, testMode: false }, token, DAY8);
   await captureBalance(db, client, token, order.id, DAY8);
@@ -389,7 +389,7 @@ describe('cancelling a job', () => {
 
   it('stops the balance reminders of a cancelled job', async () => {
     const { id } = await paidDeposit();
-    invoiceBalance(db, id, DAY8);
+    invoiceBalance(db, id, DAY8, TAKES_REAL_PAYMENTS);
     await cancel(id, 0, DAY9);
     expect(sendJobReminders(db, new Date('2026-12-15T10:00:00Z'))).toBe(0);
     expect(sendJobReminders(db, new Date('2026-12-22T10:00:00Z'))).toBe(0);

@@ -31,7 +31,7 @@ import { galleries, invoices, jobPayments } from '~db/schema';
 import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { queuedMails } from '~tests/helpers/outbox';
-import { paypalFake } from '~tests/helpers/paypal';
+import { paypalFake, TAKES_REAL_PAYMENTS } from '~tests/helpers/paypal';
 import {
   DAY3,
   DAY5,
@@ -228,7 +228,7 @@ describe('the balance by card', () => {
       status: 409,
     });
     attachGallery(db, job.id, { newGallery: true }, DAY8);
-    invoiceBalance(db, job.id, DAY8);
+    invoiceBalance(db, job.id, DAY8, TAKES_REAL_PAYMENTS);
     const token = mailedQuoteToken(db);
     const { intentId } = await createBalanceCardIntent(db, stripe, token, { now: DAY8 });
     const intent = double.intents.get(intentId) as DoubleIntent;

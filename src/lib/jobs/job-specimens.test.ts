@@ -119,9 +119,8 @@ describe('a deposit paid for real', () => {
 });
 
 describe('the balance on a site that takes only test payments', () => {
-  /** "Invoice the balance" as the owner's endpoint asks it, on this test's site. */
-  const invoiceAsTheSite = (id: string, at = DAY8) =>
-    invoiceBalance(db, id, at, { specimen: takesOnlyTestPayments(db) });
+  /** "Invoice the balance" on this test's site: the service asks the site's payments itself. */
+  const invoiceAsTheSite = (id: string, at = DAY8) => invoiceBalance(db, id, at);
 
   it('is invoiced by a specimen that takes no number, is due, and says so in its mail', async () => {
     // This test's site: PayPal's built-in fake and no cards.
@@ -179,6 +178,41 @@ describe('the balance on a site that takes only test payments', () => {
     expect(mails().findLast((m) => /^Balance received/.test(m.subject))?.text).not.toContain('Invoice:');
     expect(getQuote(db, id, DAY9).balance?.invoiceNumber).toBeNull();
     expect(issued()).toEqual([]);
+  });
+
+  it('gets its VAT invoice when it is paid with real money after all', async () => {
+    // Invoiced while the site took only test payments; paid once it takes real ones. At 23% VAT:
+    // €317.00 net, €389.91 in all, €72.91 of it VAT.
+    const { id } = makeAcceptedQuote(db, {}, 2300);
+    invoiceAsTheSite(id);
+    const token = mailedQuoteToken(db);
+    const order = await createBalanceOrder(db, { client, testMode: false }, token, DAY9);
+    await captureBalance(db, client, token, order.id, DAY9);
+    const [doc, ...more] = issued();
+    expect(more).toEqual([]);
+    expect(doc).toMatchObject({
+      kind: 'invoice',
+      number: 1,
+      jobPart: 'balance',
+      amountCents: 38_991,
+      vatCents: 7_291,
+    });
+    expect(getQuote(db, id, DAY9).balance).toMatchObject({
+      state: 'paid',
+      invoiceNumber: 'INV-000001',
+      invoiceSpecimen: false,
+    });
+    const { mail, file, text } = await attachedTo(/^Balance received/);
+    expect(mail.attachment).toBe(`job-invoice:${doc?.id}`);
+    expect(mail.text).toContain('Invoice: INV-000001 (attached)');
+    expect(mail.text).not.toContain('test payment');
+    expect(file.filename).toBe('INV-000001.pdf');
+    expect(text).not.toContain('SPECIMEN');
+    expect(text).toContain('€389.91');
+    expect(text).toContain('€72.91');
+    // Captured again, it changes nothing: one invoice.
+    await captureBalance(db, client, token, order.id, DAY9);
+    expect(issued()).toHaveLength(1);
   });
 
   it('gives a cancelled test job no credit note', async () => {

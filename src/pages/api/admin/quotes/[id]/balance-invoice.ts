@@ -4,12 +4,9 @@
 // nothing remains to pay, or when invoiced already. Owner only.
 import type { APIRoute } from 'astro';
 import { invoiceBalance } from '~/lib/jobs/balance.server';
-import { takesOnlyTestPayments } from '~/lib/payments/payments-mode.server';
 import { getDb } from '~/lib/platform/server/db';
 import { handle } from '~/lib/platform/server/http/http';
 
 export const POST: APIRoute = handle(({ params }) => {
-  const db = getDb();
-  const specimen = takesOnlyTestPayments(db);
-  return Response.json(invoiceBalance(db, params.id ?? '', new Date(), { specimen }));
+  return Response.json(invoiceBalance(getDb(), params.id ?? '', new Date()));
 });
