@@ -8,6 +8,7 @@
 // (its deposit, its balance) and credit notes take their numbers from the same two sequences.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
+import { preparedOnce } from '~/lib/platform/server/prepared';
 import type { BusinessDetails } from '~/lib/site/business';
 import { readBusinessDetails } from '~/lib/site/business.server';
 import { type Invoice, invoices, orders } from '~db/schema';
@@ -39,21 +40,45 @@ export function supplierOf(doc: Pick<Invoice, 'supplier'>): BusinessDetails | nu
 }
 
 function nextNumber(tx: Db | Tx, kind: DocumentKind): number {
-  const row = tx
-    .select({ n: sql<number>`coalesce(max(${invoices.number}), 0) + 1` })
-    .from(invoices)
-    .where(eq(invoices.kind, kind))
-    .get();
-  return row?.n ?? 1;
+  const next = preparedOnce(tx, 'invoices: next number', () =>
+    tx
+      .select({ n: sql<number>`coalesce(max(${invoices.number}), 0) + 1` })
+      .from(invoices)
+      .where(eq(invoices.kind, sql.placeholder('kind')))
+      .prepare(),
+  );
+  return next.get({ kind })?.n ?? 1;
 }
 
 /** The order's document of `kind`, if one was issued. */
 export function documentOf(db: Db | Tx, orderId: string, kind: DocumentKind): Invoice | undefined {
-  return db
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, kind)))
-    .get();
+  const find = preparedOnce(db, 'invoices: document of an order', () =>
+    db
+      .select()
+      .from(invoices)
+      .where(
+        and(eq(invoices.orderId, sql.placeholder('orderId')), eq(invoices.kind, sql.placeholder('kind'))),
+      )
+      .prepare(),
+  );
+  return find.get({ orderId, kind });
+}
+
+/** What an order's documents copy from it: its total, its buyer, and whether it is a test. */
+function orderFacts(db: Db | Tx, orderId: string) {
+  const find = preparedOnce(db, 'invoices: facts of an order', () =>
+    db
+      .select({
+        total: orders.totalAmountCents,
+        name: orders.customerName,
+        address: orders.customerAddress,
+        testMode: orders.testMode,
+      })
+      .from(orders)
+      .where(eq(orders.id, sql.placeholder('orderId')))
+      .prepare(),
+  );
+  return find.get({ orderId });
 }
 
 function issue(
@@ -66,15 +91,7 @@ function issue(
 ): Invoice | null {
   const existing = documentOf(tx, orderId, kind);
   if (existing) return existing;
-  const order = tx
-    .select({
-      name: orders.customerName,
-      address: orders.customerAddress,
-      testMode: orders.testMode,
-    })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .get();
+  const order = orderFacts(tx, orderId);
   if (!order || order.testMode) return null;
   const supplier = readBusinessDetails(tx);
   return tx
@@ -101,11 +118,7 @@ function issue(
  * invoice already issued.
  */
 export function issueInvoice(tx: Db | Tx, orderId: string, now = new Date()): Invoice | null {
-  const order = tx
-    .select({ total: orders.totalAmountCents })
-    .from(orders)
-    .where(eq(orders.id, orderId))
-    .get();
+  const order = orderFacts(tx, orderId);
   if (!order) return null;
   return issue(tx, 'invoice', orderId, order.total, now, null);
 }

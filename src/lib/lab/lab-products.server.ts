@@ -99,15 +99,17 @@ export function labPrintAreaOf(
 
 /** The shop's way of working with the lab: as saved, or the defaults (sent at once, Standard). */
 export function labSettingsOf(db: Db): LabSettings {
-  const row = db
-    .select({
-      holdForApproval: labSettings.holdForApproval,
-      shippingMethod: labSettings.shippingMethod,
-      offeredMethods: labSettings.offeredMethods,
-    })
-    .from(labSettings)
-    .where(eq(labSettings.id, 1))
-    .get();
+  const row = preparedOnce(db, 'lab: settings', () =>
+    db
+      .select({
+        holdForApproval: labSettings.holdForApproval,
+        shippingMethod: labSettings.shippingMethod,
+        offeredMethods: labSettings.offeredMethods,
+      })
+      .from(labSettings)
+      .where(eq(labSettings.id, 1))
+      .prepare(),
+  ).get();
   if (!row) return DEFAULT_SETTINGS;
   // The first offered speed is always offered, whatever an older row says.
   const offered = new Set<ShippingMethod>([...row.offeredMethods, row.shippingMethod]);

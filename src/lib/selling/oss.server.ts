@@ -3,6 +3,7 @@
 // rates an order to a country carries. A change applies to orders made after it; an order keeps the
 // rates it was made with.
 import type { Db } from '~/lib/platform/server/db';
+import { preparedOnce } from '~/lib/platform/server/prepared';
 import { ossRates, ossRegistration } from '~db/schema';
 import { countryName } from './countries';
 import {
@@ -19,7 +20,10 @@ import { loadVatRates } from './selling-rules.server';
 import { ratePercent, VAT_CLASSES } from './vat';
 
 export function ossRegistered(db: Db): boolean {
-  return db.select().from(ossRegistration).get()?.registered ?? false;
+  const row = preparedOnce(db, 'selling: OSS registration', () =>
+    db.select().from(ossRegistration).prepare(),
+  );
+  return row.get()?.registered ?? false;
 }
 
 export function loadOssRateTable(db: Db): OssRateTable {

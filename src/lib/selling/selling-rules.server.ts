@@ -2,6 +2,7 @@
 // ships, VAT rates, and discount codes. A zone or rate the owner never edited reads as its default.
 import { eq } from 'drizzle-orm';
 import type { Db } from '~/lib/platform/server/db';
+import { preparedOnce } from '~/lib/platform/server/prepared';
 import { discountCodes, shippingCountries, shippingZones, vatRates } from '~db/schema';
 import { COUNTRY_MISSING_MESSAGE, countryName } from './countries';
 import { type DiscountRule, normaliseCode } from './discount';
@@ -10,13 +11,8 @@ import { DEFAULT_VAT_RATES, type VatRates } from './vat';
 
 /** The four zones, the owner's edits over the defaults, in their fixed order. */
 export function loadZones(db: Db): ShippingZone[] {
-  const edited = new Map(
-    db
-      .select()
-      .from(shippingZones)
-      .all()
-      .map((z) => [z.id, z]),
-  );
+  const all = preparedOnce(db, 'selling: zones', () => db.select().from(shippingZones).prepare());
+  const edited = new Map(all.all().map((z) => [z.id, z]));
   return DEFAULT_ZONES.map((d) => {
     const e = edited.get(d.id);
     return e
@@ -34,13 +30,10 @@ export function loadZones(db: Db): ShippingZone[] {
 
 /** The countries the owner moved: to another zone, or to null ("not shipped to"). */
 export function loadMovedCountries(db: Db): Map<string, ZoneId | null> {
-  return new Map(
-    db
-      .select()
-      .from(shippingCountries)
-      .all()
-      .map((c) => [c.country, c.zoneId]),
+  const all = preparedOnce(db, 'selling: moved countries', () =>
+    db.select().from(shippingCountries).prepare(),
   );
+  return new Map(all.all().map((c) => [c.country, c.zoneId]));
 }
 
 export type Destination =
@@ -65,7 +58,8 @@ export function destinationOf(db: Db, country: string): Destination {
 
 export function loadVatRates(db: Db): VatRates {
   const rates = { ...DEFAULT_VAT_RATES };
-  for (const r of db.select().from(vatRates).all()) rates[r.vatClass] = r.rateBp;
+  const all = preparedOnce(db, 'selling: VAT rates', () => db.select().from(vatRates).prepare());
+  for (const r of all.all()) rates[r.vatClass] = r.rateBp;
   return rates;
 }
 

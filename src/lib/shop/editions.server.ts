@@ -249,7 +249,20 @@ export function releaseEditionHolds(db: Conn, orderId: string): void {
 // restart forgets the addresses as it would a rate limit's counts.
 const ordersByAddress = new Map<string, Map<string, number>>();
 
+/** When every address was last swept, in ms. */
+let sweptAt = Number.NEGATIVE_INFINITY;
+/** How often every address is swept: a sweep costs in proportion to the orders of the last 30 minutes. */
+const SWEEP_EVERY_MS = 60_000;
+
+/**
+ * Forgets the orders whose hold has lapsed, at most once a minute (or when the clock goes back).
+ * A lapsed order left in the map a little longer changes no count: the query that counts what an
+ * address holds reads only the holds still running.
+ */
 function forgetLapsedAddresses(now: Date): void {
+  const t = now.getTime();
+  if (t >= sweptAt && t - sweptAt < SWEEP_EVERY_MS) return;
+  sweptAt = t;
   for (const [address, held] of ordersByAddress) {
     for (const [orderId, until] of held) if (until <= now.getTime()) held.delete(orderId);
     if (held.size === 0) ordersByAddress.delete(address);

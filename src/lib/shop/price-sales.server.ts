@@ -5,6 +5,7 @@
 import { asc, eq, gt, inArray, lte } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
+import { placeholderFor, preparedOnce } from '~/lib/platform/server/prepared';
 import { irishDateTimeText } from '~/lib/platform/shared/irish-dates';
 import { photos, priceHistory, priceSalePhotos, priceSales } from '~db/schema';
 import {
@@ -30,7 +31,15 @@ interface StoredSale extends SaleWindow {
 }
 
 function readSales(db: Db, endingAfter: Date): StoredSale[] {
-  const rows = db.select().from(priceSales).where(gt(priceSales.endsAt, endingAfter)).all();
+  // Asked at every price of a cart, order and shop page: its SQL is built once.
+  const endingLater = preparedOnce(db, 'sales: ending after', () =>
+    db
+      .select()
+      .from(priceSales)
+      .where(gt(priceSales.endsAt, placeholderFor('after', priceSales.endsAt)))
+      .prepare(),
+  );
+  const rows = endingLater.all({ after: endingAfter });
   if (rows.length === 0) return [];
   const links = db
     .select()

@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import { getConfig } from '~/lib/platform/server/config';
 import type { Db, Tx } from '~/lib/platform/server/db';
+import { preparedOnce } from '~/lib/platform/server/prepared';
 import { businessDetails } from '~db/schema';
 import type { BusinessDetails } from './business';
 import { OWNER_NAME } from './constants';
@@ -11,7 +12,9 @@ const ROW = 1;
 
 /** The saved details, or null while the owner has saved none. */
 export function readBusinessDetails(db: Db | Tx): BusinessDetails | null {
-  const row = db.select().from(businessDetails).where(eq(businessDetails.id, ROW)).get();
+  const row = preparedOnce(db, 'business: details', () =>
+    db.select().from(businessDetails).where(eq(businessDetails.id, ROW)).prepare(),
+  ).get();
   if (!row) return null;
   const { id: _id, updatedAt: _at, ...details } = row;
   return details;
@@ -39,10 +42,12 @@ function configuredMailName(): string | null {
  * configured with (MAIL_FROM's display name, or the site's own name).
  */
 export function mailSenderName(db: Db | Tx): string {
-  const row = db
-    .select({ tradingName: businessDetails.tradingName })
-    .from(businessDetails)
-    .where(eq(businessDetails.id, ROW))
-    .get();
+  const row = preparedOnce(db, 'business: trading name', () =>
+    db
+      .select({ tradingName: businessDetails.tradingName })
+      .from(businessDetails)
+      .where(eq(businessDetails.id, ROW))
+      .prepare(),
+  ).get();
   return row?.tradingName || configuredMailName() || OWNER_NAME;
 }

@@ -1,19 +1,27 @@
 // Statements of the busy paths (an order created, captured, its mails queued and sent), prepared once
-// per connection. drizzle builds a query's SQL text anew at every call by walking the schema objects,
+// per connection (shared by its transactions). drizzle builds a query's SQL text anew at every call by walking the schema objects,
 // which costs several times what SQLite takes to run such a query; a prepared query (drizzle's own
 // `.prepare()` with `sql.placeholder`) builds it once. A column filled by a function at insert or
 // update time (ids, updatedAt) must then be a placeholder too, or it would keep its first value.
 import { type Column, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from './db';
 
-const built = new WeakMap<Db | Tx, Map<string, unknown>>();
+const built = new WeakMap<object, Map<string, unknown>>();
 
-/** The statement `name` of this connection (or transaction handle), built by `build` on first use. */
+/**
+ * What a statement is kept by: the connection's drizzle session, which a database handle and every
+ * transaction handle opened on it share (a statement prepared through either runs on the one
+ * connection, inside whatever transaction is open there). Without it, the handle itself.
+ */
+const connectionOf = (db: Db | Tx): object => (db as unknown as { session?: object }).session ?? db;
+
+/** The statement `name` of this connection, built by `build` on first use. */
 export function preparedOnce<T>(db: Db | Tx, name: string, build: () => T): T {
-  let statements = built.get(db);
+  const connection = connectionOf(db);
+  let statements = built.get(connection);
   if (!statements) {
     statements = new Map();
-    built.set(db, statements);
+    built.set(connection, statements);
   }
   let statement = statements.get(name) as T | undefined;
   if (statement === undefined) {
