@@ -100,6 +100,24 @@ export function updatePhoto(db: Db, id: string, form: PhotoForm, media: PhotoMed
  * SQLite builds the rows itself and drizzle hands them over as arrays (`values`), because mapping
  * 2,000 rows into objects and then back into tuples cost more than the query.
  */
+/** The names of a shop row's columns (ShopRow's order), for the query of every photo. */
+const PRICED = [
+  'id',
+  'title',
+  'location',
+  'category',
+  'featured',
+  'low',
+  'high',
+  'created_at',
+  'media_id',
+  'width',
+  'height',
+  'image_url',
+  'slug',
+  'keywords',
+];
+
 export function listShopRows(db: Db, page?: { limit: number; offset: number }): ShopRow[] {
   // Correlated lowest and highest price over the (photo_id, price_cents, size) index, which holds
   // every column they read: each stops at the first price whose size fits (print-fit.ts), and the
@@ -107,12 +125,24 @@ export function listShopRows(db: Db, page?: { limit: number; offset: number }): 
   const fits = printOfferedSql('p', 'pv');
   const priceOf = (order: 'asc' | 'desc') =>
     sql`coalesce((select pv.price_cents from product_variants pv where pv.photo_id = p.id and ${fits} order by pv.price_cents ${sql.raw(order)} limit 1), 0)`;
-  const slice = page ? sql` limit ${page.limit} offset ${page.offset}` : sql``;
+  const first = sql`p.id, p.title, coalesce(p.location, ''), p.category, p.featured`;
+  const rest = sql`p.created_at, p.media_id, p.width, p.height,
+      case when p.media_id is null then p.image_url else '' end, p.slug, coalesce(p.keywords, '')`;
+  if (page) {
+    return db.values<ShopRow>(
+      sql`select ${first}, ${priceOf('asc')}, ${priceOf('desc')}, ${rest}
+      from photos p where p.is_active = 1 and ${photoSellableSql('p')} order by p.created_at desc
+      limit ${page.limit} offset ${page.offset}`,
+    );
+  }
+  // Every photo (the shop's data): a photo with no lowest price is one the shop cannot sell, so the
+  // check that it can (photoSellableSql, a third pass over each photo's prints) is spared.
+  // Materialised, so that the lowest price is worked out once per photo, not again for the filter.
   return db.values<ShopRow>(
-    sql`select p.id, p.title, coalesce(p.location, ''), p.category, p.featured, ${priceOf('asc')}, ${priceOf('desc')},
-      p.created_at, p.media_id, p.width, p.height, case when p.media_id is null then p.image_url else '' end, p.slug,
-      coalesce(p.keywords, '')
-      from photos p where p.is_active = 1 and ${photoSellableSql('p')} order by p.created_at desc${slice}`,
+    sql`with priced(${sql.raw(PRICED.join(', '))}, rid) as materialized (
+        select ${first}, ${priceOf('asc')}, ${priceOf('desc')}, ${rest}, p.rowid
+        from photos p where p.is_active = 1)
+      select ${sql.raw(PRICED.join(', '))} from priced where low > 0 order by created_at desc, rid desc`,
   );
 }
 
