@@ -347,43 +347,26 @@ describe('cancelling a job', () => {
         .run();
       return job;
     };
+    /** Cancels the job with nothing refunded, Stripe's cancelling of intents being `cancelIntent`. */
+    const cancelWith = (jobId: string, cancelIntent: (id: string) => Promise<void>) =>
+      cancelJob(db, { ...refunders(), cancelIntent }, jobId, { refundCents: 0, reason: REASON }, DAY9);
     const cancelled: string[] = [];
+    const noteCancelled = async (id: string) => void cancelled.push(id);
     const first = await startCard('a@example.ie', 'pi_open1');
-    await cancelJob(
-      db,
-      { ...refunders(), cancelIntent: async (id) => void cancelled.push(id) },
-      first.id,
-      { refundCents: 0, reason: REASON },
-      DAY9,
-    );
+    await cancelWith(first.id, noteCancelled);
     expect(cancelled).toEqual(['pi_open1']);
     expect(payments(first.id).map((p) => p.status)).toEqual(['failed']);
 
     // Stripe refuses (the client paid a moment before): the job is cancelled all the same.
     const second = await startCard('b@example.ie', 'pi_paid2');
-    const view = await cancelJob(
-      db,
-      {
-        ...refunders(),
-        cancelIntent: async () => {
-          throw new Error('You cannot cancel this PaymentIntent because it has a status of succeeded.');
-        },
-      },
-      second.id,
-      { refundCents: 0, reason: REASON },
-      DAY9,
-    );
+    const view = await cancelWith(second.id, async () => {
+      throw new Error('You cannot cancel this PaymentIntent because it has a status of succeeded.');
+    });
     expect(view.status).toBe('cancelled');
     // A PayPal payment started is only failed here: PayPal's order cannot be captured without this site.
     const third = acceptedQuote({ clientEmail: 'c@example.ie' });
     await createDepositOrder(db, { client, testMode: false }, third.token, DAY5);
-    await cancelJob(
-      db,
-      { ...refunders(), cancelIntent: async (id) => void cancelled.push(id) },
-      third.id,
-      { refundCents: 0, reason: REASON },
-      DAY9,
-    );
+    await cancelWith(third.id, noteCancelled);
     expect(cancelled).toEqual(['pi_open1']);
   });
 

@@ -123,8 +123,9 @@ export function listShopRows(db: Db, page?: { limit: number; offset: number }): 
   // every column they read: each stops at the first price whose size fits (print-fit.ts), and the
   // newest-first order comes straight from the (is_active, created_at) index. No price is 0.
   const fits = printOfferedSql('p', 'pv');
-  const priceOf = (order: 'asc' | 'desc') =>
-    sql`coalesce((select pv.price_cents from product_variants pv where pv.photo_id = p.id and ${fits} order by pv.price_cents ${sql.raw(order)} limit 1), 0)`;
+  const firstPrice = (order: 'asc' | 'desc') =>
+    sql`(select pv.price_cents from product_variants pv where pv.photo_id = p.id and ${fits} order by pv.price_cents ${sql.raw(order)} limit 1)`;
+  const priceOf = (order: 'asc' | 'desc') => sql`coalesce(${firstPrice(order)}, 0)`;
   const first = sql`p.id, p.title, coalesce(p.location, ''), p.category, p.featured`;
   const rest = sql`p.created_at, p.media_id, p.width, p.height,
       case when p.media_id is null then p.image_url else '' end, p.slug, coalesce(p.keywords, '')`;
@@ -135,14 +136,14 @@ export function listShopRows(db: Db, page?: { limit: number; offset: number }): 
       limit ${page.limit} offset ${page.offset}`,
     );
   }
-  // Every photo (the shop's data): a photo with no lowest price is one the shop cannot sell, so the
-  // check that it can (photoSellableSql, a third pass over each photo's prints) is spared.
+  // Every photo (the shop's data): a photo without a lowest price has no print on offer, which is
+  // what photoSellableSql asks, so that third pass over each photo's prints is spared.
   // Materialised, so that the lowest price is worked out once per photo, not again for the filter.
   return db.values<ShopRow>(
     sql`with priced(${sql.raw(PRICED.join(', '))}, rid) as materialized (
-        select ${first}, ${priceOf('asc')}, ${priceOf('desc')}, ${rest}, p.rowid
+        select ${first}, ${firstPrice('asc')}, ${priceOf('desc')}, ${rest}, p.rowid
         from photos p where p.is_active = 1)
-      select ${sql.raw(PRICED.join(', '))} from priced where low > 0 order by created_at desc, rid desc`,
+      select ${sql.raw(PRICED.join(', '))} from priced where low is not null order by created_at desc, rid desc`,
   );
 }
 
