@@ -140,8 +140,9 @@ export const productVariants = sqliteTable(
   },
   (t) => [
     uniqueIndex('product_variants_photo_size_finish').on(t.photoId, t.size, t.finish),
-    // Covers the shop's min/max price per photo at the sizes it fits without touching the table.
-    index('product_variants_photo_price_size').on(t.photoId, t.priceCents, t.size),
+    // Covers the shop's lowest and highest price per photo, of the products (size and finish) the
+    // shop sells at the sizes the photo fits, without touching the table.
+    index('product_variants_photo_price_product').on(t.photoId, t.priceCents, t.size, t.finish),
   ],
 );
 

@@ -14,7 +14,6 @@ import {
   type PriceListsView,
   photoPriceWords,
 } from '~/lib/shop/price-lists';
-import type { PhotoCategory } from '~/lib/site/constants';
 import { PRICE_LISTS_KEY } from './PriceListForm';
 
 type PhotoPrices = PhotoPricesView;

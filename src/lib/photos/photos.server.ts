@@ -5,7 +5,7 @@ import type { PhotoForm } from '~/lib/photos/schemas';
 import type { Db } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { repriceVariants } from '~/lib/shop/price-list-repricing.server';
-import { photoSellableSql, printOfferedSql } from '~/lib/shop/print-fit.server';
+import { photoSellableSql, printOfferedSql, readOfferFacts } from '~/lib/shop/print-fit.server';
 import { setPhotoSlug } from '~/lib/shop/print-slugs.server';
 import { createVariantsForPhoto } from '~/lib/shop/products.server';
 import type { ShopRow } from '~/lib/shop/shop-data';
@@ -122,7 +122,9 @@ export function listShopRows(db: Db, page?: { limit: number; offset: number }): 
   // Correlated lowest and highest price over the (photo_id, price_cents, size) index, which holds
   // every column they read: each stops at the first price whose size fits (print-fit.ts), and the
   // newest-first order comes straight from the (is_active, created_at) index. No price is 0.
-  const fits = printOfferedSql('p', 'pv');
+  // The shop's products and the lab's print areas, read once and written in as constants.
+  const facts = readOfferFacts(db);
+  const fits = printOfferedSql('p', 'pv', facts);
   const firstPrice = (order: 'asc' | 'desc') =>
     sql`(select pv.price_cents from product_variants pv where pv.photo_id = p.id and ${fits} order by pv.price_cents ${sql.raw(order)} limit 1)`;
   const priceOf = (order: 'asc' | 'desc') => sql`coalesce(${firstPrice(order)}, 0)`;
@@ -132,7 +134,7 @@ export function listShopRows(db: Db, page?: { limit: number; offset: number }): 
   if (page) {
     return db.values<ShopRow>(
       sql`select ${first}, ${priceOf('asc')}, ${priceOf('desc')}, ${rest}
-      from photos p where p.is_active = 1 and ${photoSellableSql('p')} order by p.created_at desc
+      from photos p where p.is_active = 1 and ${photoSellableSql('p', facts)} order by p.created_at desc
       limit ${page.limit} offset ${page.offset}`,
     );
   }
@@ -153,7 +155,7 @@ export function countShopPhotos(db: Db): number {
     db
       .select({ n: count() })
       .from(photos)
-      .where(and(eq(photos.isActive, true), photoSellableSql('"photos"')))
+      .where(and(eq(photos.isActive, true), photoSellableSql('"photos"', readOfferFacts(db))))
       .get()?.n ?? 0
   );
 }

@@ -28,7 +28,7 @@ export async function quoteOneCopy(
     shippingMethod: method,
     items: [{ sku: product.sku, copies: 1, attributes: product.attributes, printAreas: ['default'] }],
   });
-  if (!quote || quote.items.currency !== 'EUR') throw new Error('the lab did not quote in euro');
+  if (quote?.items.currency !== 'EUR') throw new Error('the lab did not quote in euro');
   return { itemCents: quote.items.cents, deliveryCents: quote.shipping.cents };
 }
 

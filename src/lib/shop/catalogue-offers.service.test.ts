@@ -5,13 +5,20 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { priceOrderLines } from '~/lib/checkout/order-lines.server';
+import { countShopPhotos, listShopRows } from '~/lib/photos/photos.server';
 import type { Db } from '~/lib/platform/server/db';
+import { decodeShopRow } from '~/lib/shop/shop-data';
 import { catalogueOffers, labProducts, productVariants } from '~db/schema';
 import { memoryDb } from '~tests/helpers/db';
 import { makeFraming, makePhoto, makePrintCrop } from '~tests/helpers/factories';
 import { offeredProducts, offeredSizes } from './catalogue-offers.server';
 import { writeDefaultPrice } from './default-price-list.server';
-import { createMissingVariants, createVariantsForPhoto, listVariantsForPhoto } from './products.server';
+import {
+  createMissingVariants,
+  createVariantsForPhoto,
+  listProducts,
+  listVariantsForPhoto,
+} from './products.server';
 
 let db: Db;
 beforeEach(() => {
@@ -27,6 +34,19 @@ function sell(products: { size: string; finish: string; cents: number }[]) {
     writeDefaultPrice(db, size, finish, p.cents);
   }
   createMissingVariants(db);
+}
+
+/** The lab makes the 16x24 canvas; its canvas wraps round its bars: 19.5x27.5 inches at 300 dpi. */
+function labMakesCanvas16x24() {
+  db.insert(labProducts)
+    .values({
+      size: '16x24',
+      finish: 'canvas',
+      sku: 'GLOBAL-CAN-16X24',
+      printAreaWidthPx: 8250,
+      printAreaHeightPx: 5850,
+    })
+    .run();
 }
 
 const offered = (photoId: string) =>
@@ -142,21 +162,62 @@ describe('the catalogue a photo is offered', () => {
     const large = makePhoto(db, { width: 6000, height: 4000 });
     sell([{ size: '16x24', finish: 'canvas', cents: 18000 }]);
     expect(offered(wide.id)).toContain('16x24 canvas');
-    // The lab's canvas wraps round its bars: its print area is 19.5x27.5 inches at 300 dpi.
-    db.insert(labProducts)
-      .values({
-        size: '16x24',
-        finish: 'canvas',
-        sku: 'GLOBAL-CAN-16X24',
-        printAreaWidthPx: 8250,
-        printAreaHeightPx: 5850,
-      })
-      .run();
+    labMakesCanvas16x24();
     expect(offered(wide.id)).not.toContain('16x24 canvas');
     expect(offered(large.id)).toContain('16x24 canvas');
     // A cart that still holds it is refused in a sentence.
     expect(() =>
       priceOrderLines(db, [{ variantId: variantId(wide.id, '16x24', 'canvas'), quantity: 1, framing: null }]),
     ).toThrow(/does not have enough detail for our print lab's print/);
+  });
+});
+
+describe('the shop’s list of every photo', () => {
+  // The list writes the shop's products, the lab's print areas and whether any crop choice exists
+  // into its query as constants; every other read looks them up. Both must offer the same prints.
+  it('gives each photo the lowest and highest price the per-print reads give', () => {
+    sell([
+      { size: '16x24', finish: 'canvas', cents: 18000 },
+      { size: '12x12', finish: 'matte', cents: 6000 },
+      { size: '20x60', finish: 'matte', cents: 30000 },
+    ]);
+    labMakesCanvas16x24();
+    const photos = [
+      makePhoto(db, { width: 4200, height: 2800 }),
+      makePhoto(db, { width: 6000, height: 4000 }),
+      makePhoto(db, { width: 3000, height: 3000 }),
+      makePhoto(db, { width: 9000, height: 3000 }),
+      makePhoto(db, { width: 1000, height: 700 }),
+      makePhoto(db, { width: null, height: null }),
+      makePhoto(db, { width: 2400, height: 1600 }),
+    ];
+    for (const photo of photos) createVariantsForPhoto(db, photo.id);
+    const compare = () => {
+      const fromReads = new Map<string, number[]>();
+      for (const { photo, variant } of listProducts(db)) {
+        fromReads.set(photo.id, [...(fromReads.get(photo.id) ?? []), variant.priceCents]);
+      }
+      const expected = [...fromReads].map(([id, cents]) => ({
+        id,
+        minCents: Math.min(...cents),
+        maxCents: Math.max(...cents),
+      }));
+      const rows = listShopRows(db).map(decodeShopRow);
+      const listed = rows.map((r) => ({ id: r.id, minCents: r.minCents, maxCents: r.maxCents }));
+      const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+      expect(listed.sort(byId)).toEqual(expected.sort(byId));
+      expect(countShopPhotos(db)).toBe(expected.length);
+      return listed;
+    };
+    // The too-small photo is left out; the panorama sells at 20x60 and the square at 12x12.
+    expect(compare().map((r) => r.id)).not.toContain(photos[4]?.id);
+    // With crop choices stored: a withdrawn size, and a square crop approved for a 3:2 photo.
+    makePrintCrop(db, { photoId: photos[0]?.id, size: 'large', offered: false });
+    makePrintCrop(db, { photoId: photos[1]?.id, size: '12x12', offered: true });
+    createVariantsForPhoto(db, photos[1]?.id as string);
+    compare();
+    // Nothing on sale at all.
+    db.delete(catalogueOffers).run();
+    expect(compare()).toEqual([]);
   });
 });

@@ -28,9 +28,7 @@ import {
   DEFAULT_LIST_ID,
   editionGrid,
   gridEntries,
-  type ListSource,
   type PhotoPricesView,
-  type PriceGrid,
   type PriceListsView,
   type PriceListView,
 } from './price-lists';
