@@ -2,6 +2,7 @@
 // the endpoint.
 import { z } from 'zod';
 import { hasControlCharacter, oneLineMessage } from '~/lib/platform/shared/control-characters';
+import { groupDigits } from '~/lib/platform/shared/format';
 
 /**
  * No line break nor other control character in anything that reaches a mail header or a line of
@@ -44,10 +45,7 @@ export const contactSchema = z.object({
     .string({ error: 'Message is required' })
     .trim()
     .min(1, 'Message is required')
-    .max(
-      CONTACT_MESSAGE_MAX,
-      `Message must be at most ${CONTACT_MESSAGE_MAX.toLocaleString('en-IE')} characters`,
-    ),
+    .max(CONTACT_MESSAGE_MAX, `Message must be at most ${groupDigits(CONTACT_MESSAGE_MAX)} characters`),
 });
 export type ContactData = z.output<typeof contactSchema>;
 export const ENQUIRY_FILTERS = ['unhandled', 'all'] as const;

@@ -2,6 +2,7 @@
 // the endpoints. Money is integer cents in every payload.
 import { z } from 'zod';
 import { hasControlCharacter, oneLineMessage } from '~/lib/platform/shared/control-characters';
+import { groupDigits } from '~/lib/platform/shared/format';
 import { isCalendarDate } from '~/lib/platform/shared/irish-dates';
 import { JOB_STAGES } from './job-stages';
 import {
@@ -66,7 +67,7 @@ export const quoteInputSchema = z.object({
     .string({ error: 'Please enter the terms.' })
     .trim()
     .min(1, 'Please enter the terms.')
-    .max(QUOTE_TERMS_MAX, `The terms must be at most ${QUOTE_TERMS_MAX.toLocaleString('en-IE')} characters.`),
+    .max(QUOTE_TERMS_MAX, `The terms must be at most ${groupDigits(QUOTE_TERMS_MAX)} characters.`),
   lines: z
     .array(quoteLineSchema, { error: 'Please add the quote’s lines.' })
     .max(MAX_QUOTE_LINES, `A quote holds at most ${MAX_QUOTE_LINES} lines.`),
@@ -110,10 +111,7 @@ export const quoteChangesSchema = z.object({
     .string({ error: 'Please write what you would like changed.' })
     .trim()
     .min(1, 'Please write what you would like changed.')
-    .max(
-      QUOTE_MESSAGE_MAX,
-      `The message must be at most ${QUOTE_MESSAGE_MAX.toLocaleString('en-IE')} characters.`,
-    ),
+    .max(QUOTE_MESSAGE_MAX, `The message must be at most ${groupDigits(QUOTE_MESSAGE_MAX)} characters.`),
 });
 
 /**

@@ -5,6 +5,7 @@
 // and claims nothing about a frame.
 import { z } from 'zod';
 import { hasControlCharacter } from '~/lib/platform/shared/control-characters';
+import { numberText } from '~/lib/platform/shared/format';
 import { PRINT_SIZE_LABELS, PRINT_SIZES, type PrintSize } from '~/lib/site/constants';
 import { FRAME_GLAZINGS } from '~db/enums';
 
@@ -115,8 +116,7 @@ export function frameNotes(details: FrameDetails, framedSizes: readonly PrintSiz
 }
 
 /** Grams as kilograms, as the notes and the form show them: "2.4 kg", "0.85 kg". */
-export const kgText = (grams: number): string =>
-  `${(grams / 1000).toLocaleString('en-IE', { maximumFractionDigits: 3 })} kg`;
+export const kgText = (grams: number): string => `${numberText(grams / 1000)} kg`;
 
 /** Grams as the form's field holds them ("2.4"), '' for none. */
 export const kgField = (grams: number | null | undefined): string => (grams ? String(grams / 1000) : '');

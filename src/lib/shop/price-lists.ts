@@ -2,6 +2,7 @@
 // and finish, an edition rule, which list prices a photo, and those prices in words. Pure and in
 // integer cents, so the browser shows the very prices the server charges.
 
+import { formatEuro, groupDigits } from '~/lib/platform/shared/format';
 import { materialWords, SIZES_BY_AREA } from '~/lib/site/catalogue';
 import {
   CATEGORY_LABELS,
@@ -12,7 +13,6 @@ import {
   PRINT_SIZE_LABELS,
   type PrintSize,
 } from '~/lib/site/constants';
-
 import type { LabCostGrid } from './lab-markup';
 
 /**
@@ -130,16 +130,9 @@ export function applyingList(
   return { listId: DEFAULT_LIST_ID, source: 'default' };
 }
 
-const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
-const wholeEuro = new Intl.NumberFormat('en-IE', {
-  style: 'currency',
-  currency: 'EUR',
-  maximumFractionDigits: 0,
-});
-
 /** "€45" for whole euros, "€45.50" otherwise. */
 export const euroWords = (cents: number) =>
-  cents % 100 === 0 ? wholeEuro.format(cents / 100) : euro.format(cents / 100);
+  cents % 100 === 0 ? `€${groupDigits(cents / 100)}` : formatEuro(cents);
 
 /**
  * "small matte €45, gloss €45; medium matte €75, gloss €75; large matte €110, gloss €110; 16x24

@@ -5,6 +5,8 @@
 // The rooms are illustrations drawn to scale, not photographs: no interior photograph under a
 // licence that allows its use here could be found among the packages this project can install
 // (docs/wall-view-rooms.md lists what was searched). The caption says so.
+
+import { numberText } from '~/lib/platform/shared/format';
 import { PRINT_INCHES } from '~/lib/shop/print-fit';
 import type { PrintSize } from '~/lib/site/constants';
 
@@ -193,6 +195,6 @@ export function wallText(room: Room, size: PrintSize, framed: boolean): string {
     room.hang.kind === 'above'
       ? `above a ${widthCm} cm ${noun}`
       : `centred ${room.hang.centreCm} cm above the floor, over a ${widthCm} cm ${noun},`;
-  const metres = (VIEW_CM.width / 100).toLocaleString('en-IE');
+  const metres = numberText(VIEW_CM.width / 100);
   return `To scale, in an illustrated ${room.name.toLowerCase()}: ${printText(size)}${frame} ${where} on a wall ${metres} m wide.`;
 }

@@ -1,5 +1,6 @@
 // The withdrawal form: one zod schema, used by the page's form posts (both steps) and its tests.
 import { z } from 'zod';
+import { groupDigits } from '~/lib/platform/shared/format';
 
 export const WITHDRAWAL_NOTE_MAX = 2000;
 /**
@@ -24,10 +25,7 @@ export const withdrawalSchema = z.object({
   note: z
     .string()
     .trim()
-    .max(
-      WITHDRAWAL_NOTE_MAX,
-      `The note must be at most ${WITHDRAWAL_NOTE_MAX.toLocaleString('en-IE')} characters`,
-    )
+    .max(WITHDRAWAL_NOTE_MAX, `The note must be at most ${groupDigits(WITHDRAWAL_NOTE_MAX)} characters`)
     .optional()
     .nullable()
     .transform((v) => v || undefined),

