@@ -18,14 +18,18 @@ import type { QuoteView } from './quote-view.server';
 
 const subject = (text: string) => headerSafe(text).slice(0, 200);
 
+const on = (day: string | null) => (day ? ` on ${fullDay(day)}` : '');
+
 /** The balance's figures, one line each: the total, the deposit paid, the balance and its VAT. */
 export function balanceLines(q: QuoteView, b: BalanceView): string[] {
   const d = q.deposit;
   return [
     `Total of the quote: ${formatEuro(q.acceptedTotalCents ?? q.totals.grossCents)}`,
-    ...(d.state === 'paid'
-      ? [`Deposit paid${d.paidDay ? ` on ${fullDay(d.paidDay)}` : ''}: ${formatEuro(d.amountCents)}`]
-      : []),
+    ...(d.state !== 'paid'
+      ? []
+      : d.testMode && b.invoiceNumber !== null
+        ? [`Deposit${on(d.paidDay)}: a test payment, no money was taken, not deducted`]
+        : [`Deposit paid${on(d.paidDay)}: ${formatEuro(d.amountCents)}`]),
     `Balance: ${formatEuro(b.amountCents)}`,
     q.totals.vatRateBp
       ? `VAT at ${q.totals.vatRateBp / 100}% included in the balance: ${formatEuro(b.vatCents)}`

@@ -33,7 +33,7 @@ export function balanceView(db: Db | Tx, quote: Quote): BalanceView | null {
   return {
     state: invoice ? 'due' : amountCents > 0 ? 'open' : 'none',
     amountCents,
-    vatCents: amounts.vatCents,
+    vatCents: invoice?.vatCents ?? amounts.vatCents,
     ...invoiced,
     paidDay: null,
     testMode: false,

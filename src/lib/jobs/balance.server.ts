@@ -72,7 +72,10 @@ export const BALANCE: JobPaymentKindRules = {
   amounts(db, quote) {
     // The amount is the invoice's (or the specimen's): the balance as it was invoiced.
     const invoiced = balanceInvoicing(db, quote);
-    return { amountCents: invoiced?.amountCents ?? 0, vatCents: balanceAmounts(db, quote).vatCents };
+    return {
+      amountCents: invoiced?.amountCents ?? 0,
+      vatCents: invoiced?.vatCents ?? balanceAmounts(db, quote).vatCents,
+    };
   },
   itemName: (quote) => `Balance: ${quote.title}`,
   paidRefusal: (paid) => new HttpError(409, paidOnMessage(paid)),
@@ -117,7 +120,7 @@ export function invoiceBalance(
     if (existing) {
       throw new HttpError(409, `The balance was invoiced on ${fullDay(irishDay(existing.issuedAt))}.`);
     }
-    if (balanceAmounts(tx, quote).amountCents <= 0) {
+    if (balanceAmounts(tx, quote, { realMoney: !specimen }).amountCents <= 0) {
       throw new HttpError(409, 'Nothing remains to pay: the deposit paid covers the whole total.');
     }
     let attachment: string;

@@ -84,7 +84,14 @@ export function renderJobInvoicePdf(
         : q.deposit.testMode
           ? ' (a test payment)'
           : '';
-      total(`Deposit paid${when}${ref}`, `-${formatEuro(q.deposit.amountCents)}`);
+      // A test deposit took no money: a VAT invoice of the balance does not deduct it.
+      const leftOut = q.deposit.testMode && !specimen;
+      total(
+        leftOut
+          ? `Deposit${when}: a test payment, no money was taken, not deducted`
+          : `Deposit paid${when}${ref}`,
+        leftOut ? formatEuro(0) : `-${formatEuro(q.deposit.amountCents)}`,
+      );
     }
     rule();
     total('Balance due (incl. VAT)', formatEuro(doc.amountCents), true);

@@ -34,22 +34,30 @@ export function issuePaymentInvoice(tx: Tx, quote: Quote, payment: JobPayment, n
 export interface BalanceAmounts {
   /** The accepted total, VAT included. */
   totalCents: number;
-  /** The deposit paid (0 when none was), and the VAT inside it. */
+  /** The deposit paid and deducted (0 when none was, or it is left out), and the VAT inside it. */
   depositCents: number;
   depositVatCents: number;
   /** What remains: the total less the deposit paid, and the VAT inside it. */
   amountCents: number;
   vatCents: number;
+  /** A deposit paid in test mode that was not deducted: it took no money. */
+  testDepositLeftOut: boolean;
 }
 
-/** The balance of an accepted quote: what remains after the deposit paid. */
-export function balanceAmounts(db: Db | Tx, quote: Quote): BalanceAmounts {
+/**
+ * The balance of an accepted quote: what remains after the deposit paid. A deposit paid in test mode
+ * took no money, so it is deducted only from a balance that takes none either (a specimen, a test
+ * payment); for a VAT invoice (`realMoney`) the whole total remains.
+ */
+export function balanceAmounts(db: Db | Tx, quote: Quote, { realMoney = false } = {}): BalanceAmounts {
   const lines = db.select().from(quoteLines).where(eq(quoteLines.quoteId, quote.id)).all();
   const totals = quoteTotals(lines, quote.vatRateBp);
   const totalCents = quote.acceptedTotalCents ?? totals.grossCents;
   // The lines of an accepted quote never change, so their VAT is the accepted total's.
   const totalVat = totalCents === totals.grossCents ? totals.vatCents : 0;
-  const deposit = paidDeposit(db, quote.id);
+  const paid = paidDeposit(db, quote.id);
+  const testDepositLeftOut = realMoney && paid?.testMode === true;
+  const deposit = testDepositLeftOut ? null : paid;
   const depositCents = deposit?.amountCents ?? 0;
   const depositVatCents = deposit?.vatCents ?? 0;
   return {
@@ -58,6 +66,7 @@ export function balanceAmounts(db: Db | Tx, quote: Quote): BalanceAmounts {
     depositVatCents,
     amountCents: totalCents - depositCents,
     vatCents: Math.max(0, totalVat - depositVatCents),
+    testDepositLeftOut,
   };
 }
 
@@ -71,7 +80,7 @@ export const depositInvoiceOf = (db: Db | Tx, quoteId: string): Invoice | undefi
 
 /** Issues the balance invoice of the quote, for the balance as it stands now. */
 export function issueBalanceInvoice(tx: Tx, quote: Quote, now: Date): Invoice {
-  const amounts = balanceAmounts(tx, quote);
+  const amounts = balanceAmounts(tx, quote, { realMoney: true });
   return issueJobDocument(
     tx,
     'invoice',
@@ -91,8 +100,12 @@ export interface BalanceInvoicing {
   /** The invoice's number ("INV-000042"); null for a specimen. */
   number: string | null;
   issuedAt: Date;
-  /** The balance as it was invoiced, VAT included. */
+  /**
+   * The balance as it was invoiced, VAT included, and the VAT the invoice states (null for a
+   * specimen, and for an invoice issued before invoices kept it: the balance's VAT as it stands).
+   */
   amountCents: number;
+  vatCents: number | null;
   specimen: boolean;
 }
 
@@ -106,6 +119,7 @@ export function balanceInvoicing(db: Db | Tx, quote: SpecimenFacts): BalanceInvo
       number: documentNumber('invoice', invoice.number),
       issuedAt: invoice.issuedAt,
       amountCents: invoice.amountCents,
+      vatCents: invoice.vatCents,
       specimen: false,
     };
   }
@@ -114,6 +128,7 @@ export function balanceInvoicing(db: Db | Tx, quote: SpecimenFacts): BalanceInvo
     number: null,
     issuedAt: quote.balanceSpecimenAt,
     amountCents: quote.balanceSpecimenCents ?? 0,
+    vatCents: null,
     specimen: true,
   };
 }

@@ -19,7 +19,7 @@ import type { Db } from '~/lib/platform/server/db';
 import { invoices, mailQueue } from '~db/schema';
 import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
-import { paypalFake } from '~tests/helpers/paypal';
+import { paypalFake, TAKES_REAL_PAYMENTS } from '~tests/helpers/paypal';
 import { pdfText } from '~tests/helpers/pdf-text';
 import {
   DAY5,
@@ -94,6 +94,28 @@ describe('a deposit paid in test mode', () => {
       expect(text).toContain('Number: none (specimen)');
       expect(text).toContain('€95.10');
     }
+  });
+});
+
+describe('a deposit paid in test mode, with the balance invoiced for real later', () => {
+  it('is not deducted: the VAT invoice asks for the whole total, and says why', async () => {
+    // €317.00 with no VAT; the test deposit of €95.10 took no money.
+    const { id } = await paidDeposit(true);
+    invoiceBalance(db, id, DAY8, TAKES_REAL_PAYMENTS);
+    const [doc, ...more] = issued();
+    expect(more).toEqual([]);
+    expect(doc).toMatchObject({ kind: 'invoice', number: 1, jobPart: 'balance', amountCents: 31_700 });
+    expect(getQuote(db, id, DAY8).balance).toMatchObject({ state: 'due', amountCents: 31_700 });
+    const { mail, text } = await attachedTo(/balance/i);
+    expect(mail.text).toContain('a test payment, no money was taken, not deducted');
+    expect(mail.text).toContain('Balance: €317.00');
+    expect(text).toContain('a test payment, no money was taken, not deducted');
+    expect(text).toContain('Balance due (incl. VAT) €317.00');
+    // The client pays the whole total: the amount asked comes from the invoice.
+    const token = mailedQuoteToken(db);
+    const order = await createBalanceOrder(db, { client, testMode: false }, token, DAY9);
+    await captureBalance(db, client, token, order.id, DAY9);
+    expect(getQuote(db, id, DAY9).balance).toMatchObject({ state: 'paid', amountCents: 31_700 });
   });
 });
 
