@@ -4,6 +4,7 @@
 import { getLog } from '~/lib/platform/server/log';
 import { startAbandonedOrderCleanup } from '../src/lib/checkout/abandoned-orders.server';
 import { startPaymentReconciler } from '../src/lib/checkout/payment-reconcile.server';
+import { startCardCodeHoldRelease } from '../src/lib/checkout/stripe-checkout.server';
 import { makeGalleryDerivativesPrivate } from '../src/lib/galleries/gallery-media.server';
 import { resumeGalleryProcessing } from '../src/lib/galleries/gallery-processing.server';
 import { startExpiryReminders } from '../src/lib/galleries/gallery-reminders.server';
@@ -99,6 +100,8 @@ export async function boot(): Promise<void> {
   // Edition copies held by orders left unpaid for 30 minutes are released every minute, so the
   // shop's cached pages count them as for sale again.
   startHoldRelease(db);
+  // So are the discount code uses held by card payments left unmade for 30 minutes.
+  startCardCodeHoldRelease(db);
   // Galleries whose owner asked for it remind their recipients 7 days before they expire: now, then hourly.
   startExpiryReminders(db);
   // Drone clients are reminded of their shoot two days before it, and of an unpaid balance invoice

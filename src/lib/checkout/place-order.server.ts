@@ -524,7 +524,7 @@ async function afterCaptureError(
  * code's limit; true when the order has no code, is a test order (it uses nothing), already holds
  * its use, or took it now; false when the code has no use left.
  */
-function takeCodeUse(
+export function takeCodeUse(
   db: Db,
   order: Pick<typeof orders.$inferSelect, 'id' | 'discountCodeId' | 'testMode' | 'discountUseTaken'>,
 ): boolean {
@@ -543,7 +543,7 @@ function takeCodeUse(
 }
 
 /** Gives back the discount code use an unpaid order took for its capture, if it holds one. */
-function releaseCodeUse(db: Db, orderId: string): void {
+export function releaseCodeUse(db: Db, orderId: string): void {
   const released = preparedOnce(db, 'orders: release code use', () =>
     db.$client.prepare(
       `update orders set discount_use_taken = 0
@@ -563,7 +563,7 @@ function releaseCodeUse(db: Db, orderId: string): void {
  * Gives back what an unpaid order holds for its payment: its discount code use and its edition
  * copies. For a capture PayPal refused or failed; runs inside the caller's transaction.
  */
-function releaseCaptureHolds(db: Db, orderId: string): void {
+export function releaseCaptureHolds(db: Db, orderId: string): void {
   releaseCodeUse(db, orderId);
   releaseEditionHolds(db, orderId);
 }
@@ -651,10 +651,10 @@ export function markOrderPaid(db: Db, orderId: string, paymentId: string | null)
       .prepare(),
   );
   // For a PayPal order the use of its discount code was taken just before PayPal was asked
-  // (takeCodeUse) and is kept. An order paid without one (PayPal settled it after its use was given
-  // back, it was started before uses were taken that way, or it was paid by card, where the buyer's
-  // bank takes the money without asking this server first) is counted now, even past the limit,
-  // since the buyer paid: the owner is told. A test order (nothing was paid) uses nothing.
+  // (takeCodeUse), and for a card order before its payment form was made; it is kept. An order paid
+  // without one (PayPal settled it after its use was given back, a card payment made after its
+  // hold lapsed, or an order started before uses were taken that way) is counted now, even past
+  // the limit, since the buyer paid: the owner is told. A test order (nothing was paid) uses nothing.
   const countCodeUse = preparedOnce(db, 'orders: count discount code use', () =>
     db.$client.prepare(
       `update discount_codes set uses = uses + 1

@@ -10,17 +10,29 @@
 // Orders made with Stripe's test keys are test orders: Stripe takes no money for them. The same
 // webhook carries the intents of drone jobs' card payments (their deposits and balances): an intent
 // no print order has is handed to `settleOther` (the webhook route passes the jobs' card flow).
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { Db } from '~/lib/platform/server/db';
 import { commitGrouped } from '~/lib/platform/server/grouped-commits';
 import { HttpError } from '~/lib/platform/server/http/http';
 import { getLog } from '~/lib/platform/server/log';
+import { repeatEvery } from '~/lib/platform/server/repeat';
 import { newRowId } from '~/lib/platform/server/row-id';
+import { RESERVATION_MS } from '~/lib/shop/editions';
 import { assertEditionCopiesLeft } from '~/lib/shop/editions.server';
 import { CURRENCY } from '~/lib/site/constants';
 import { orders, stripeEvents } from '~db/schema';
-import { captureProblem, createPendingOrder, markOrderPaid, setOrderCustomer } from './place-order.server';
+import { DISCOUNT_MESSAGES } from '../selling/discount';
+import {
+  captureProblem,
+  codeGoneMessage,
+  createPendingOrder,
+  markOrderPaid,
+  releaseCaptureHolds,
+  releaseCodeUse,
+  setOrderCustomer,
+  takeCodeUse,
+} from './place-order.server';
 import { quoteCartWithLab } from './quote-cart.server';
 import type { CardPaymentInput } from './stripe-schemas';
 
@@ -73,6 +85,28 @@ export async function createCardPayment(
   assertEditionCopiesLeft(db, priced.priced.items, now);
 
   const orderId = newRowId();
+  // The order is stored before Stripe is asked, with the buyer (Stripe may take the money as soon as
+  // the browser confirms), holding a use of its discount code taken by the statement that checks the
+  // code's limit: of many buyers paying by card at once, only as many as the code has uses left get
+  // a payment form. The use is given back when Stripe cannot make the payment, and when it is not
+  // made within RESERVATION_MS (releaseLapsedCardCodeUses), as an edition copy's hold is.
+  await commitGrouped(db, () =>
+    db.transaction(() => {
+      createPendingOrder(db, priced, { id: orderId, paymentProvider: 'stripe', testMode, clientIp });
+      setOrderCustomer(db, orderId, input.customerData);
+      const held = db
+        .select({
+          id: orders.id,
+          discountCodeId: orders.discountCodeId,
+          testMode: orders.testMode,
+          discountUseTaken: orders.discountUseTaken,
+        })
+        .from(orders)
+        .where(eq(orders.id, orderId))
+        .get();
+      if (held && !takeCodeUse(db, held)) throw new HttpError(422, codeGoneMessage(DISCOUNT_MESSAGES.usedUp));
+    }),
+  );
   let intent: Stripe.PaymentIntent;
   try {
     intent = await stripe.paymentIntents.create(
@@ -87,36 +121,27 @@ export async function createCardPayment(
       },
       { idempotencyKey: intentIdempotencyKey(orderId) },
     );
+    if (!intent.client_secret) throw new Error('Stripe gave no client secret');
   } catch (err) {
     getLog().error({ err }, 'Stripe payment intent creation failed');
     await commitGrouped(
       db,
       () =>
-        createPendingOrder(db, priced, {
-          id: orderId,
-          paymentProvider: 'stripe',
-          paymentStatus: 'failed',
-          testMode,
+        db.transaction(() => {
+          releaseCaptureHolds(db, orderId);
+          db.update(orders)
+            .set({ paymentStatus: 'failed', updatedAt: new Date() })
+            .where(eq(orders.id, orderId))
+            .run();
         }),
       { beforeSync: true },
     );
     throw new HttpError(502, CARD_MESSAGES.provider);
   }
-  if (!intent.client_secret) throw new HttpError(502, CARD_MESSAGES.provider);
-  // The buyer is written with the order: Stripe may take the money as soon as the browser confirms.
   await commitGrouped(db, () =>
-    db.transaction(() => {
-      createPendingOrder(db, priced, {
-        id: orderId,
-        paymentProvider: 'stripe',
-        stripePaymentIntentId: intent.id,
-        testMode,
-        clientIp,
-      });
-      setOrderCustomer(db, orderId, input.customerData);
-    }),
+    db.update(orders).set({ stripePaymentIntentId: intent.id }).where(eq(orders.id, orderId)).run(),
   );
-  return { orderId, clientSecret: intent.client_secret, totalCents };
+  return { orderId, clientSecret: intent.client_secret ?? '', totalCents };
 }
 
 /** The parts of a PaymentIntent that settle an order. */
@@ -245,3 +270,34 @@ export async function settleReturningBuyer(db: Db, stripe: Stripe, orderId: stri
   const outcome = await commitGrouped(db, () => settleIntent(db, intent));
   return outcome?.paid ?? false;
 }
+
+/**
+ * Gives back the discount code uses held by card payments started more than RESERVATION_MS before
+ * `now` and not paid, so that a payment form left open does not keep a limited code from other
+ * buyers. Should such a payment be made after all, its use is counted when it is paid (past the
+ * code's limit, if need be: the owner is told). Answers how many were given back.
+ */
+export function releaseLapsedCardCodeUses(db: Db, now = new Date()): number {
+  const lapsed = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.paymentProvider, 'stripe'),
+        eq(orders.paymentStatus, 'pending'),
+        eq(orders.discountUseTaken, true),
+        lte(orders.createdAt, new Date(now.getTime() - RESERVATION_MS)),
+      ),
+    )
+    .all();
+  db.transaction(() => {
+    for (const { id } of lapsed) releaseCodeUse(db, id);
+  });
+  return lapsed.length;
+}
+
+/** Gives back lapsed card payments' code uses every minute; never keeps the process alive. */
+export const startCardCodeHoldRelease = (db: Db, everyMs = 60_000): (() => void) =>
+  repeatEvery(everyMs, 'Giving back lapsed card payments’ discount code uses failed.', () =>
+    releaseLapsedCardCodeUses(db),
+  );

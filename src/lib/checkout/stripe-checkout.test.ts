@@ -11,6 +11,7 @@ import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import {
   createCardPayment,
   handleStripeEvent,
+  releaseLapsedCardCodeUses,
   settleIntent,
   settleReturningBuyer,
 } from '~/lib/checkout/stripe-checkout.server';
@@ -21,10 +22,10 @@ import { makeStripe } from '~/lib/payments/stripe-client.server';
 import { type DoubleIntent, type StripeDouble, startStripeDouble } from '~/lib/payments/stripe-double.server';
 import { refundCardPayment } from '~/lib/payments/stripe-refunds.server';
 import type { Db } from '~/lib/platform/server/db';
-import { orders, stripeEvents } from '~db/schema';
+import { discountCodes, orders, stripeEvents } from '~db/schema';
 import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
-import { makeVariant } from '~tests/helpers/factories';
+import { makeDiscountCode, makeVariant } from '~tests/helpers/factories';
 import { CUSTOMER } from '~tests/helpers/fixtures';
 import { queuedMails } from '~tests/helpers/outbox';
 
@@ -46,12 +47,13 @@ beforeEach(() => {
 });
 
 /** A card order of two prints to Ireland; the body says 1 cent, which the schema drops. */
-async function started() {
+async function started(discountCode?: string) {
   const input = cardPaymentSchema.parse({
     lines: [{ variantId, framing: null, quantity: 2 }],
     country: 'IE',
     customerData: CUSTOMER,
     amount: 1,
+    ...(discountCode ? { discountCode } : {}),
   });
   const created = await createCardPayment(db, stripe, input);
   const order = getOrderWithItems(db, created.orderId);
@@ -90,6 +92,45 @@ describe('starting a card payment', () => {
     });
     await expect(createCardPayment(db, stripe, input)).rejects.toMatchObject({ status: 422 });
     expect(double.intents.size).toBe(before);
+  });
+});
+
+describe('a discount code with one use left', () => {
+  const usesOf = (id: string) => db.select().from(discountCodes).where(eq(discountCodes.id, id)).get()?.uses;
+
+  it('is held by the first card payment: a second buyer is refused before Stripe is asked', async () => {
+    const code = makeDiscountCode(db, { code: 'LASTONE', maxUses: 1 });
+    const first = await started('LASTONE');
+    expect(first.order).toMatchObject({ discountCodeId: code.id, discountUseTaken: true });
+    expect(usesOf(code.id)).toBe(1);
+    const before = double.intents.size;
+    await expect(started('LASTONE')).rejects.toMatchObject({ status: 422 });
+    expect(double.intents.size).toBe(before);
+    // Paid, it keeps that one use: counted once.
+    double.confirm(first.intent.id);
+    expect(handleStripeEvent(db, event('payment_intent.succeeded', first.intent))).toBe('handled');
+    expect(stored(first.orderId)).toMatchObject({ paymentStatus: 'completed' });
+    expect(usesOf(code.id)).toBe(1);
+  });
+
+  it('is given back when the payment is not made within 30 minutes, and counted if it is made later', async () => {
+    const code = makeDiscountCode(db, { code: 'LASTONE', maxUses: 1 });
+    const first = await started('LASTONE');
+    const soon = new Date(Date.now() + 29 * 60_000);
+    expect(releaseLapsedCardCodeUses(db, soon)).toBe(0);
+    expect(usesOf(code.id)).toBe(1);
+    expect(releaseLapsedCardCodeUses(db, new Date(Date.now() + 31 * 60_000))).toBe(1);
+    expect(usesOf(code.id)).toBe(0);
+    expect(stored(first.orderId)).toMatchObject({ paymentStatus: 'pending', discountUseTaken: false });
+    // Another buyer may use it now.
+    const second = await started('LASTONE');
+    expect(usesOf(code.id)).toBe(1);
+    // The first buyer pays after all: the use is counted, past the limit, for the owner to see.
+    double.confirm(first.intent.id);
+    handleStripeEvent(db, event('payment_intent.succeeded', first.intent));
+    expect(stored(first.orderId)).toMatchObject({ paymentStatus: 'completed', discountUseTaken: true });
+    expect(usesOf(code.id)).toBe(2);
+    expect(stored(second.orderId)).toMatchObject({ discountUseTaken: true });
   });
 });
 

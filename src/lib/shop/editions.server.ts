@@ -18,6 +18,7 @@ import { HttpError } from '~/lib/platform/server/http/http';
 import { registerInstance } from '~/lib/platform/server/instances';
 import { getLog } from '~/lib/platform/server/log';
 import { preparedOnce } from '~/lib/platform/server/prepared';
+import { repeatEvery } from '~/lib/platform/server/repeat';
 import { newRowId } from '~/lib/platform/server/row-id';
 import {
   type EditionState,
@@ -421,17 +422,8 @@ export function releaseLapsedHolds(db: Db, now = new Date()): number {
 }
 
 /** Releases lapsed holds every minute; never keeps the process alive. */
-export function startHoldRelease(db: Db, everyMs = 60_000): () => void {
-  const timer = setInterval(() => {
-    try {
-      releaseLapsedHolds(db);
-    } catch (err) {
-      getLog().error({ err }, 'Releasing lapsed edition holds failed.');
-    }
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+export const startHoldRelease = (db: Db, everyMs = 60_000): (() => void) =>
+  repeatEvery(everyMs, 'Releasing lapsed edition holds failed.', () => releaseLapsedHolds(db));
 
 export interface NumberedCopy {
   orderItemId: string;
