@@ -40,8 +40,6 @@ export interface BalanceAmounts {
   /** What remains: the total less the deposit paid, and the VAT inside it. */
   amountCents: number;
   vatCents: number;
-  /** A deposit paid in test mode that was not deducted: it took no money. */
-  testDepositLeftOut: boolean;
 }
 
 /**
@@ -56,8 +54,7 @@ export function balanceAmounts(db: Db | Tx, quote: Quote, { realMoney = false } 
   // The lines of an accepted quote never change, so their VAT is the accepted total's.
   const totalVat = totalCents === totals.grossCents ? totals.vatCents : 0;
   const paid = paidDeposit(db, quote.id);
-  const testDepositLeftOut = realMoney && paid?.testMode === true;
-  const deposit = testDepositLeftOut ? null : paid;
+  const deposit = realMoney && paid?.testMode ? null : paid;
   const depositCents = deposit?.amountCents ?? 0;
   const depositVatCents = deposit?.vatCents ?? 0;
   return {
@@ -66,7 +63,6 @@ export function balanceAmounts(db: Db | Tx, quote: Quote, { realMoney = false } 
     depositVatCents,
     amountCents: totalCents - depositCents,
     vatCents: Math.max(0, totalVat - depositVatCents),
-    testDepositLeftOut,
   };
 }
 
