@@ -4,7 +4,7 @@
 import { getLog } from '~/lib/platform/server/log';
 import { startAbandonedOrderCleanup } from '../src/lib/checkout/abandoned-orders.server';
 import { startPaymentReconciler } from '../src/lib/checkout/payment-reconcile.server';
-import { startCardCodeHoldRelease } from '../src/lib/checkout/stripe-checkout.server';
+import { startCardPaymentLapse } from '../src/lib/checkout/stripe-checkout.server';
 import { makeGalleryDerivativesPrivate } from '../src/lib/galleries/gallery-media.server';
 import { resumeGalleryProcessing } from '../src/lib/galleries/gallery-processing.server';
 import { startExpiryReminders } from '../src/lib/galleries/gallery-reminders.server';
@@ -18,6 +18,8 @@ import { renderMailAttachment } from '../src/lib/orders/invoice-pdf.server';
 import { startLabRefresh } from '../src/lib/orders/lab-order-refresh.server';
 import { applyLabOrder } from '../src/lib/orders/lab-order-status.server';
 import { getPaypalClient } from '../src/lib/payments/backend.server';
+import { cardsOn } from '../src/lib/payments/stripe-access.server';
+import { getStripe } from '../src/lib/payments/stripe-client.server';
 import { ensureOwner } from '../src/lib/platform/server/auth/auth';
 import { markDataDirInUse } from '../src/lib/platform/server/backup/data-dir-lock';
 import { getConfig, type StorageSettings, type UploadsFrom } from '../src/lib/platform/server/config';
@@ -100,8 +102,9 @@ export async function boot(): Promise<void> {
   // Edition copies held by orders left unpaid for 30 minutes are released every minute, so the
   // shop's cached pages count them as for sale again.
   startHoldRelease(db);
-  // So are the discount code uses held by card payments left unmade for 30 minutes.
-  startCardCodeHoldRelease(db);
+  // Card payments left unmade for 30 minutes that hold a discount code's use or an edition copy are
+  // cancelled at Stripe, and what they held is given back.
+  startCardPaymentLapse(db, () => (cardsOn(db) ? getStripe(db) : null));
   // Galleries whose owner asked for it remind their recipients 7 days before they expire: now, then hourly.
   startExpiryReminders(db);
   // Drone clients are reminded of their shoot two days before it, and of an unpaid balance invoice

@@ -215,15 +215,25 @@ export default function Checkout(props: { countries: string }) {
   };
 
   // A card payment through Stripe: the server makes the order and its PaymentIntent from its quote.
-  const createCardIntent = () => {
+  // The card payment made for what the buyer last asked to pay, and that request.
+  const cardTry = useRef<{ request: string; intent: CardIntent } | null>(null);
+  const createCardIntent = async (declined: CardIntent | null) => {
     const { cart, values, code, labSpeed } = latest.current;
-    return sendJson<CardIntent>('POST', '/api/stripe/payment-intent', {
+    const body = {
       lines: orderLines(cart),
       country: values.country,
       ...(code ? { discountCode: code } : {}),
       ...(labSpeed ? { labShippingMethod: labSpeed } : {}),
       customerData: values,
-    });
+    };
+    const request = JSON.stringify(body);
+    // Another card after a declined one, for the same cart and details: the same order, so the
+    // retry holds no second use of a discount code or copy of an edition.
+    if (declined && cardTry.current?.intent === declined && cardTry.current.request === request)
+      return declined;
+    const intent = await sendJson<CardIntent>('POST', '/api/stripe/payment-intent', body);
+    cardTry.current = { request, intent };
+    return intent;
   };
   const cardPaid = (id: string) => {
     redirecting.current = true;

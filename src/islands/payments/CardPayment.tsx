@@ -7,7 +7,9 @@
 // from its own figures when the buyer presses Pay (createIntent), never a figure from this page.
 // After paying, the buyer goes to `returnPath` (Stripe sends them there after a bank's check), where
 // the server asks Stripe about the payment and settles it before saying it is paid.
-// Stripe's refusals (a declined card, a wrong code) are shown in its words under the fields.
+// Stripe's refusals (a declined card, a wrong code) are shown in its words under the fields. After a
+// declined card the next press pays the same PaymentIntent (Stripe lets an intent be confirmed again
+// with another card), so a second try makes no second order.
 import type { Stripe, StripeElements } from '@stripe/stripe-js';
 import { useEffect, useRef, useState } from 'react';
 import { getJson, HttpError } from '~/lib/platform/client/api';
@@ -25,6 +27,9 @@ export interface CardIntent {
 
 const LOAD_FAILED = 'The card form could not be loaded. Please check your connection, or pay with PayPal.';
 const PAY_FAILED = 'The card payment did not go through. Please try again, or pay with PayPal.';
+/** Said when the intent was cancelled at Stripe: the server ends card payments left unmade for 30 minutes. */
+const EXPIRED =
+  'This card payment was started more than 30 minutes ago and has expired: nothing was charged. Please press Pay again.';
 
 /** The address Stripe sends the buyer back to; the server settles the order there first. */
 export const cardReturnPath = (orderId: string) =>
@@ -35,7 +40,12 @@ export function CardPayment(props: {
   canPay: boolean;
   /** The server's total as it quoted it ("12.50"), shown on the button and in wallets' sheets. */
   total: string | null;
-  createIntent: () => Promise<CardIntent>;
+  /**
+   * Makes the PaymentIntent to confirm. `declined` is the intent of the last try when the bank
+   * declined its card (still open for another card), null otherwise; answering it again pays the
+   * same order.
+   */
+  createIntent: (declined: CardIntent | null) => Promise<CardIntent>;
   /** Where the payer comes back to; by default the print order's return (cardReturnPath). */
   returnPath?: string;
   /** After Stripe confirmed the payment without leaving the page: the order's id, and the return path. */
@@ -51,6 +61,7 @@ export function CardPayment(props: {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const host = useRef<HTMLDivElement>(null);
+  const declined = useRef<CardIntent | null>(null);
   const stripe = useRef<{ stripe: Stripe; elements: StripeElements } | null>(null);
   const cents = props.total ? decimalToCents(props.total) : null;
   // The amount when the element is made; later changes reach it through elements.update below.
@@ -112,7 +123,7 @@ export function CardPayment(props: {
       if (checked.error) return setProblem(checked.error.message ?? PAY_FAILED);
       let intent: CardIntent;
       try {
-        intent = await props.createIntent();
+        intent = await props.createIntent(declined.current);
       } catch (err) {
         props.refused(err);
         return setProblem(err instanceof HttpError && err.serverMessage ? err.serverMessage : PAY_FAILED);
@@ -124,7 +135,12 @@ export function CardPayment(props: {
         confirmParams: { return_url: new URL(back, window.location.href).href },
         redirect: 'if_required',
       });
-      if (result.error) return setProblem(result.error.message ?? PAY_FAILED);
+      if (result.error) {
+        declined.current = result.error.type === 'card_error' ? intent : null;
+        return setProblem(
+          result.error.payment_intent?.status === 'canceled' ? EXPIRED : (result.error.message ?? PAY_FAILED),
+        );
+      }
       props.paid(intent.orderId ?? '', back);
     } catch {
       setProblem(PAY_FAILED);

@@ -12,6 +12,7 @@
 // no print order has is handed to `settleOther` (the webhook route passes the jobs' card flow).
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import { cancelCardIntent } from '~/lib/payments/stripe-intent-cancel.server';
 import type { Db } from '~/lib/platform/server/db';
 import { commitGrouped } from '~/lib/platform/server/grouped-commits';
 import { HttpError } from '~/lib/platform/server/http/http';
@@ -29,7 +30,6 @@ import {
   createPendingOrder,
   markOrderPaid,
   releaseCaptureHolds,
-  releaseCodeUse,
   setOrderCustomer,
   takeCodeUse,
 } from './place-order.server';
@@ -89,7 +89,7 @@ export async function createCardPayment(
   // the browser confirms), holding a use of its discount code taken by the statement that checks the
   // code's limit: of many buyers paying by card at once, only as many as the code has uses left get
   // a payment form. The use is given back when Stripe cannot make the payment, and when it is not
-  // made within RESERVATION_MS (releaseLapsedCardCodeUses), as an edition copy's hold is.
+  // made within RESERVATION_MS (expireLapsedCardPayments, which cancels it at Stripe first).
   await commitGrouped(db, () =>
     db.transaction(() => {
       createPendingOrder(db, priced, { id: orderId, paymentProvider: 'stripe', testMode, clientIp });
@@ -271,33 +271,91 @@ export async function settleReturningBuyer(db: Db, stripe: Stripe, orderId: stri
   return outcome?.paid ?? false;
 }
 
+/** Why a card payment left unmade for RESERVATION_MS was ended: the owner reads it on the order. */
+export const LAPSED_CARD_REASON =
+  'The card payment was not made within 30 minutes of starting it, so it was cancelled: nothing was charged.';
+
 /**
- * Gives back the discount code uses held by card payments started more than RESERVATION_MS before
- * `now` and not paid, so that a payment form left open does not keep a limited code from other
- * buyers. Should such a payment be made after all, its use is counted when it is paid (past the
- * code's limit, if need be: the owner is told). Answers how many were given back.
+ * Card payments started more than RESERVATION_MS before `now` and not paid that hold something
+ * limited: a use of a discount code, or a copy of a limited edition (held from the start, like a
+ * PayPal order's).
  */
-export function releaseLapsedCardCodeUses(db: Db, now = new Date()): number {
-  const lapsed = db
-    .select({ id: orders.id })
+function lapsedHoldingCardPayments(db: Db, now: Date) {
+  return db
+    .select({ id: orders.id, intentId: orders.stripePaymentIntentId })
     .from(orders)
     .where(
       and(
         eq(orders.paymentProvider, 'stripe'),
         eq(orders.paymentStatus, 'pending'),
-        eq(orders.discountUseTaken, true),
         lte(orders.createdAt, new Date(now.getTime() - RESERVATION_MS)),
+        sql`(${orders.discountUseTaken} = 1 or exists (select 1 from order_items i
+          where i.order_id = ${orders.id} and i.edition_size is not null))`,
       ),
     )
     .all();
-  db.transaction(() => {
-    for (const { id } of lapsed) releaseCodeUse(db, id);
-  });
-  return lapsed.length;
 }
 
-/** Gives back lapsed card payments' code uses every minute; never keeps the process alive. */
-export const startCardCodeHoldRelease = (db: Db, everyMs = 60_000): (() => void) =>
-  repeatEvery(everyMs, 'Giving back lapsed card payments’ discount code uses failed.', () =>
-    releaseLapsedCardCodeUses(db),
-  );
+/**
+ * Cancels a lapsed payment's intent at Stripe; true once Stripe will take no money for it. An intent
+ * Stripe cannot cancel because it succeeded meanwhile settles its order by Stripe's answer (paid,
+ * keeping what it holds); one still processing, or a Stripe that cannot be reached, waits for the
+ * next run.
+ */
+async function cancelledAtStripe(db: Db, stripe: Stripe, intentId: string): Promise<boolean> {
+  try {
+    await cancelCardIntent(stripe, intentId);
+    return true;
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'payment_intent_unexpected_state') {
+      getLog().warn(
+        { err },
+        `Stripe could not cancel the lapsed card payment ${intentId}: tried again later.`,
+      );
+      return false;
+    }
+  }
+  const intent = await stripe.paymentIntents.retrieve(intentId);
+  if (intent.status === 'canceled') return true;
+  if (intent.status === 'succeeded') await commitGrouped(db, () => settleIntent(db, intent));
+  return false;
+}
+
+/**
+ * Ends the card payments left unmade for RESERVATION_MS that hold a discount code's use or an edition
+ * copy, so that a payment form left open does not keep them from other buyers. Each is cancelled at
+ * Stripe first, so its form can no longer take money; only then is the order marked not completed
+ * (LAPSED_CARD_REASON) and what it held given back. Without a Stripe client (cards switched off
+ * since), nothing can be cancelled and the holds are given back all the same. Answers how many
+ * payments were ended.
+ */
+export async function expireLapsedCardPayments(
+  db: Db,
+  stripe: Stripe | null,
+  now = new Date(),
+): Promise<number> {
+  let ended = 0;
+  for (const order of lapsedHoldingCardPayments(db, now)) {
+    if (stripe && order.intentId && !(await cancelledAtStripe(db, stripe, order.intentId))) continue;
+    const changed = await commitGrouped(db, () =>
+      db.transaction(() => {
+        const failed = db
+          .update(orders)
+          .set({ paymentStatus: 'failed', paymentFailureReason: LAPSED_CARD_REASON, updatedAt: now })
+          .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')))
+          .run().changes;
+        if (failed === 1) releaseCaptureHolds(db, order.id);
+        return failed;
+      }),
+    );
+    ended += changed;
+  }
+  return ended;
+}
+
+/**
+ * Ends lapsed card payments every minute (expireLapsedCardPayments), with the Stripe client of the
+ * keys in force; never keeps the process alive.
+ */
+export const startCardPaymentLapse = (db: Db, stripe: () => Stripe | null, everyMs = 60_000): (() => void) =>
+  repeatEvery(everyMs, 'Ending lapsed card payments failed.', () => expireLapsedCardPayments(db, stripe()));

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { getOrderWithItems } from '~/lib/checkout/order-with-items.server';
 import {
   createCardPayment,
+  expireLapsedCardPayments,
   handleStripeEvent,
-  releaseLapsedCardCodeUses,
+  LAPSED_CARD_REASON,
   settleIntent,
   settleReturningBuyer,
 } from '~/lib/checkout/stripe-checkout.server';
@@ -22,10 +23,10 @@ import { makeStripe } from '~/lib/payments/stripe-client.server';
 import { type DoubleIntent, type StripeDouble, startStripeDouble } from '~/lib/payments/stripe-double.server';
 import { refundCardPayment } from '~/lib/payments/stripe-refunds.server';
 import type { Db } from '~/lib/platform/server/db';
-import { discountCodes, orders, stripeEvents } from '~db/schema';
+import { discountCodes, editionCopies, orders, stripeEvents } from '~db/schema';
 import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
-import { makeDiscountCode, makeVariant } from '~tests/helpers/factories';
+import { makeDiscountCode, makePhoto, makeVariant } from '~tests/helpers/factories';
 import { CUSTOMER } from '~tests/helpers/fixtures';
 import { queuedMails } from '~tests/helpers/outbox';
 
@@ -113,24 +114,83 @@ describe('a discount code with one use left', () => {
     expect(usesOf(code.id)).toBe(1);
   });
 
-  it('is given back when the payment is not made within 30 minutes, and counted if it is made later', async () => {
+  it('is given back when the payment is not made within 30 minutes, once Stripe has cancelled it', async () => {
     const code = makeDiscountCode(db, { code: 'LASTONE', maxUses: 1 });
     const first = await started('LASTONE');
-    const soon = new Date(Date.now() + 29 * 60_000);
-    expect(releaseLapsedCardCodeUses(db, soon)).toBe(0);
+    expect(await expireLapsedCardPayments(db, stripe, new Date(Date.now() + 29 * 60_000))).toBe(0);
     expect(usesOf(code.id)).toBe(1);
-    expect(releaseLapsedCardCodeUses(db, new Date(Date.now() + 31 * 60_000))).toBe(1);
+    expect(double.intents.get(first.intent.id)?.status).toBe('requires_payment_method');
+    expect(await expireLapsedCardPayments(db, stripe, new Date(Date.now() + 31 * 60_000))).toBe(1);
     expect(usesOf(code.id)).toBe(0);
-    expect(stored(first.orderId)).toMatchObject({ paymentStatus: 'pending', discountUseTaken: false });
-    // Another buyer may use it now.
+    expect(stored(first.orderId)).toMatchObject({
+      paymentStatus: 'failed',
+      paymentFailureReason: LAPSED_CARD_REASON,
+      discountUseTaken: false,
+    });
+    // The first buyer's form can no longer take money: Stripe refuses to confirm a cancelled intent.
+    expect(double.intents.get(first.intent.id)).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'abandoned',
+    });
+    // Another buyer may use the code now, and it is counted once.
     const second = await started('LASTONE');
     expect(usesOf(code.id)).toBe(1);
-    // The first buyer pays after all: the use is counted, past the limit, for the owner to see.
+    double.confirm(second.intent.id);
+    handleStripeEvent(db, event('payment_intent.succeeded', second.intent));
+    expect(stored(second.orderId)).toMatchObject({ paymentStatus: 'completed', discountUseTaken: true });
+    expect(usesOf(code.id)).toBe(1);
+    // A second run finds nothing more to end.
+    expect(await expireLapsedCardPayments(db, stripe, new Date(Date.now() + 62 * 60_000))).toBe(0);
+  });
+
+  it('keeps the use of a payment that Stripe took just before the cancel, and pays its order', async () => {
+    const code = makeDiscountCode(db, { code: 'LASTONE', maxUses: 1 });
+    const first = await started('LASTONE');
+    // Paid at Stripe, its webhook not yet here.
     double.confirm(first.intent.id);
-    handleStripeEvent(db, event('payment_intent.succeeded', first.intent));
+    expect(await expireLapsedCardPayments(db, stripe, new Date(Date.now() + 31 * 60_000))).toBe(0);
     expect(stored(first.orderId)).toMatchObject({ paymentStatus: 'completed', discountUseTaken: true });
-    expect(usesOf(code.id)).toBe(2);
-    expect(stored(second.orderId)).toMatchObject({ discountUseTaken: true });
+    expect(usesOf(code.id)).toBe(1);
+  });
+
+  it('keeps the use while Stripe cannot be reached, and ends the payment once it can', async () => {
+    const code = makeDiscountCode(db, { code: 'LASTONE', maxUses: 1 });
+    const first = await started('LASTONE');
+    const unreachable = makeStripe('sk_test_double0123456789', 'http://127.0.0.1:9');
+    unreachable.paymentIntents.cancel = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9'));
+    const later = new Date(Date.now() + 31 * 60_000);
+    expect(await expireLapsedCardPayments(db, unreachable, later)).toBe(0);
+    expect(stored(first.orderId)).toMatchObject({ paymentStatus: 'pending', discountUseTaken: true });
+    expect(usesOf(code.id)).toBe(1);
+    expect(await expireLapsedCardPayments(db, stripe, later)).toBe(1);
+    expect(usesOf(code.id)).toBe(0);
+  });
+
+  it('ends a lapsed payment for a copy of a limited edition, and frees the copy', async () => {
+    const photo = makePhoto(db, { editionSize: 1 });
+    variantId = makeVariant(db, { photoId: photo.id }).id;
+    const input = cardPaymentSchema.parse({
+      lines: [{ variantId, framing: null, quantity: 1 }],
+      country: 'IE',
+      customerData: CUSTOMER,
+    });
+    const { orderId } = await createCardPayment(db, stripe, input);
+    const held = () => db.select().from(editionCopies).where(eq(editionCopies.orderId, orderId)).all();
+    expect(held()).toHaveLength(1);
+    expect(await expireLapsedCardPayments(db, stripe, new Date(Date.now() + 31 * 60_000))).toBe(1);
+    expect(held()).toHaveLength(0);
+    const intentId = stored(orderId)?.stripePaymentIntentId ?? '';
+    expect(double.intents.get(intentId)?.status).toBe('canceled');
+    // The one copy can be bought again.
+    await expect(createCardPayment(db, stripe, input)).resolves.toMatchObject({
+      totalCents: expect.any(Number),
+    });
+  });
+
+  it('leaves alone a card payment that holds nothing limited', async () => {
+    const { orderId } = await started();
+    expect(await expireLapsedCardPayments(db, stripe, new Date(Date.now() + 31 * 60_000))).toBe(0);
+    expect(stored(orderId)).toMatchObject({ paymentStatus: 'pending' });
   });
 });
 
