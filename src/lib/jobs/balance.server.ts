@@ -69,9 +69,15 @@ export const BALANCE: JobPaymentKindRules = {
   kind: 'balance',
   noun: 'balance',
   refusal: balanceRefusal,
-  amounts(db, quote) {
-    // The amount is the invoice's (or the specimen's): the balance as it was invoiced.
+  amounts(db, quote, realMoney) {
+    // The amount is the invoice's (or the specimen's): the balance as it was invoiced. A specimen
+    // deducted any deposit paid in test mode; paid with real money, the balance is what a VAT
+    // invoice asks (that deposit took no money), and that invoice is issued at the payment (onPaid).
     const invoiced = balanceInvoicing(db, quote);
+    if (invoiced?.specimen && realMoney) {
+      const { amountCents, vatCents } = balanceAmounts(db, quote, { realMoney });
+      return { amountCents, vatCents };
+    }
     return {
       amountCents: invoiced?.amountCents ?? 0,
       vatCents: invoiced?.vatCents ?? balanceAmounts(db, quote).vatCents,

@@ -1,6 +1,7 @@
 // The stored payments of a job, read: the paid one of a kind if any, and the deposit as every
 // reader shows it (what is asked of the accepted total, whether it is paid, what remains).
 import { and, eq } from 'drizzle-orm';
+import { takesOnlyTestPayments } from '~/lib/payments/payments-mode.server';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { irishDay } from '~/lib/platform/shared/irish-dates';
 import { type JobPayment, jobPayments, type Quote } from '~db/schema';
@@ -26,7 +27,9 @@ export const paidDeposit = (db: Db | Tx, quoteId: string): JobPayment | null =>
 
 /**
  * The deposit of a quote: a share of the accepted total once accepted (of the current total before,
- * for the owner's form), and, once paid, the amount that was paid, which stays as it was.
+ * for the owner's form), and, once paid, the amount that was paid, which stays as it was. What
+ * remains after it is the total less the deposit, except for a deposit paid in test mode on a site
+ * that now takes real payments: it took no money, and the whole total remains.
  */
 export function depositView(db: Db | Tx, quote: Quote, grossCents: number): DepositView {
   const total = quote.acceptedTotalCents ?? grossCents;
@@ -36,7 +39,7 @@ export function depositView(db: Db | Tx, quote: Quote, grossCents: number): Depo
       percent: quote.depositPercent,
       amountCents: paid.amountCents,
       vatCents: paid.vatCents,
-      balanceCents: total - paid.amountCents,
+      balanceCents: paid.testMode && !takesOnlyTestPayments(db) ? total : total - paid.amountCents,
       state: 'paid',
       paidAt: paid.paidAt?.toISOString() ?? null,
       paidDay: paid.paidAt ? irishDay(paid.paidAt) : null,

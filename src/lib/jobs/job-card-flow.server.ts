@@ -50,7 +50,7 @@ export async function createJobCardIntent(
   token: string,
   { testMode = false, now = new Date() }: { testMode?: boolean; now?: Date } = {},
 ): Promise<{ clientSecret: string; intentId: string; amountCents: number }> {
-  const start = startJobPayment(db, rules, token, now);
+  const start = startJobPayment(db, rules, token, now, testMode);
   if (start.amountCents < STRIPE_MINIMUM_CENTS) throw new HttpError(422, JOB_CARD_MESSAGES.tooSmall);
   let intent: Stripe.PaymentIntent;
   try {

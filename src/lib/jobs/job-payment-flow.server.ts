@@ -33,8 +33,11 @@ export interface JobPaymentKindRules {
   noun: string;
   /** Why this payment cannot be made now (including "paid already"), or null. */
   refusal(db: Db | Tx, quote: Quote, now: Date): HttpError | null;
-  /** The amount to charge, VAT included, and the VAT inside it. */
-  amounts(db: Db | Tx, quote: Quote): { amountCents: number; vatCents: number };
+  /**
+   * The amount to charge, VAT included, and the VAT inside it; `realMoney` when the payment takes
+   * real money (not a test mode's).
+   */
+  amounts(db: Db | Tx, quote: Quote, realMoney: boolean): { amountCents: number; vatCents: number };
   /** The one item PayPal shows. */
   itemName(quote: Quote): string;
   /** The refusal once a payment of this kind is paid. */
@@ -77,17 +80,21 @@ export interface JobPaymentStart {
   vatCents: number;
 }
 
-/** The quote the link opens, checked by the kind's refusals, and the amount to ask for. */
+/**
+ * The quote the link opens, checked by the kind's refusals, and the amount to ask for in a payment
+ * that takes real money or, `testMode`, none.
+ */
 export function startJobPayment(
   db: Db,
   rules: JobPaymentKindRules,
   token: string,
   now: Date,
+  testMode: boolean,
 ): JobPaymentStart {
   const quote = openQuote(db, token);
   const refusal = rules.refusal(db, quote, now);
   if (refusal) throw refusal;
-  const amounts = rules.amounts(db, quote);
+  const amounts = rules.amounts(db, quote, !testMode);
   if (amounts.amountCents <= 0) throw new HttpError(409, `There is no ${rules.noun} to pay on this quote.`);
   return { quote, paymentId: newRowId(), ...amounts };
 }
@@ -129,7 +136,7 @@ export async function createJobPaymentOrder(
   token: string,
   now = new Date(),
 ): Promise<{ id: string; amountCents: number }> {
-  const start = startJobPayment(db, rules, token, now);
+  const start = startJobPayment(db, rules, token, now, backend.testMode);
   let order: { id: string };
   try {
     order = await backend.client.createOrder(

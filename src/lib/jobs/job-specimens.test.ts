@@ -4,7 +4,7 @@
 // address; a live deposit still gets its numbered invoice. On a site that takes only test payments
 // the balance is invoiced by a specimen: no number taken, due, paid, recalled and refused to the
 // deposit as an invoiced balance is, and a cancelled test job gets no credit note.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { captureBalance, createBalanceOrder, invoiceBalance } from '~/lib/jobs/balance.server';
 import { BALANCE_INVOICED, captureDeposit, createDepositOrder } from '~/lib/jobs/deposits.server';
 import { cancelJob } from '~/lib/jobs/job-cancel.server';
@@ -15,6 +15,8 @@ import { getQuote, listQuotes } from '~/lib/jobs/quotes.server';
 import { SPECIMEN_MARK } from '~/lib/orders/invoice-pdf.server';
 import { takesOnlyTestPayments } from '~/lib/payments/payments-mode.server';
 import type { PaypalClient } from '~/lib/payments/paypal-client.server';
+import { resetStripeAccess } from '~/lib/payments/stripe-access.server';
+import { resetConfigForTests } from '~/lib/platform/server/config';
 import type { Db } from '~/lib/platform/server/db';
 import { invoices, mailQueue } from '~db/schema';
 import { tempDataDir } from '~tests/helpers/data-dir';
@@ -116,6 +118,56 @@ describe('a deposit paid in test mode, with the balance invoiced for real later'
     const order = await createBalanceOrder(db, { client, testMode: false }, token, DAY9);
     await captureBalance(db, client, token, order.id, DAY9);
     expect(getQuote(db, id, DAY9).balance).toMatchObject({ state: 'paid', amountCents: 31_700 });
+  });
+});
+
+describe('a deposit paid in test mode, the balance invoiced by a specimen, the site then taking real payments', () => {
+  const LIVE_CARDS = {
+    STRIPE_SECRET_KEY: 'sk_live_specimen0123456789',
+    STRIPE_PUBLISHABLE_KEY: 'pk_live_specimen0123456789',
+    STRIPE_ALLOW_LIVE: '1',
+  };
+  /** The site takes real payments from here on: live card keys. */
+  function goLive() {
+    Object.assign(process.env, LIVE_CARDS);
+    resetConfigForTests();
+    resetStripeAccess();
+  }
+  afterEach(() => {
+    for (const name of Object.keys(LIVE_CARDS)) delete process.env[name];
+    resetConfigForTests();
+    resetStripeAccess();
+  });
+
+  it('asks for the whole total, which the test deposit never paid, and invoices it', async () => {
+    // €317.00 with no VAT; the test deposit of €95.10 took no money.
+    const { id } = await paidDeposit(true);
+    invoiceBalance(db, id, DAY8);
+    expect(getQuote(db, id, DAY8).balance).toMatchObject({
+      state: 'due',
+      amountCents: 22_190,
+      invoiceSpecimen: true,
+    });
+    goLive();
+    // The client's page and the owner's Jobs tab say what will be asked.
+    const view = getQuote(db, id, DAY9);
+    expect(view.balance).toMatchObject({ state: 'due', amountCents: 31_700, invoiceSpecimen: true });
+    expect(view.deposit).toMatchObject({ testMode: true, balanceCents: 31_700 });
+    expect(listQuotes(db, 'all', DAY9).map((q) => q.owedWords)).toEqual(['€317.00 due since 8 Dec']);
+    const token = mailedQuoteToken(db);
+    const order = await createBalanceOrder(db, { client, testMode: false }, token, DAY9);
+    expect(order.amountCents).toBe(31_700);
+    await captureBalance(db, client, token, order.id, DAY9);
+    expect(issued()).toEqual([
+      expect.objectContaining({ number: 1, jobPart: 'balance', amountCents: 31_700 }),
+    ]);
+    expect(getQuote(db, id, DAY9).balance).toMatchObject({
+      state: 'paid',
+      amountCents: 31_700,
+      invoiceNumber: 'INV-000001',
+    });
+    const { text } = await attachedTo(/^Balance received/);
+    expect(text).toContain('€317.00');
   });
 });
 

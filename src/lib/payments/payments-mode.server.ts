@@ -5,7 +5,7 @@
 // before any payment (a drone job's balance) gets a specimen in place of a VAT invoice, so that
 // trying the site out never uses numbers of the invoice sequence.
 import { getConfig, type PaypalMode } from '~/lib/platform/server/config';
-import type { Db } from '~/lib/platform/server/db';
+import type { Db, Tx } from '~/lib/platform/server/db';
 import { type StripeMode, stripeAccess } from './stripe-access.server';
 
 /** The rule on the two providers' modes. */
@@ -14,6 +14,6 @@ export function onlyTestPayments(paypal: PaypalMode, stripe: StripeMode): boolea
 }
 
 /** The rule on this site's configuration and card keys. */
-export function takesOnlyTestPayments(db: Db): boolean {
+export function takesOnlyTestPayments(db: Db | Tx): boolean {
   return onlyTestPayments(getConfig().paypal.mode, stripeAccess(db).mode);
 }

@@ -5,7 +5,7 @@
 // Test keys (sk_test_…) take no money; live keys are refused unless the owner allowed them
 // (STRIPE_ALLOW_LIVE in the environment, or the "live" box ticked when saving them in the admin).
 import { getConfig } from '~/lib/platform/server/config';
-import { type Db, getDb } from '~/lib/platform/server/db';
+import { type Db, getDb, type Tx } from '~/lib/platform/server/db';
 import { registerInstance } from '~/lib/platform/server/instances';
 import { readSecret } from '~/lib/platform/server/secrets/stored-secrets';
 
@@ -42,7 +42,7 @@ const OFF: StripeAccess = {
 let access: StripeAccess | undefined;
 
 /** Read once, then kept until the owner changes the keys (resetStripeAccess). */
-export function stripeAccess(db: Db = getDb()): StripeAccess {
+export function stripeAccess(db: Db | Tx = getDb()): StripeAccess {
   if (access) return access;
   const config = getConfig().stripe;
   if (config.secretKey && config.publishableKey) {
