@@ -14,7 +14,7 @@
 // Counting happens in memory and reaches the database in one transaction per flush: every write
 // changes the content version the front's page cache is keyed by, so writing on each view would
 // make every cached page render again on each view.
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { eq, lt, sql } from 'drizzle-orm';
 import { isbot } from 'isbot';
 import type { Db, Tx } from '~/lib/platform/server/db';
@@ -122,6 +122,23 @@ export function referrerHost(
   return /^[a-z0-9.-]{1,100}$/.test(name) ? name : null;
 }
 
+/**
+ * referrerHost of each distinct Referer once, for one list of own hosts: most views come from the
+ * same few pages and sites.
+ */
+let referrerMemo: { ownHosts: readonly string[]; hosts: Map<string, string | null> } | undefined;
+function referrerHostOnce(referrer: string | null | undefined, ownHosts: readonly string[]): string | null {
+  if (!referrer) return null;
+  if (referrerMemo?.ownHosts !== ownHosts) referrerMemo = { ownHosts, hosts: new Map() };
+  let host = referrerMemo.hosts.get(referrer);
+  if (host === undefined) {
+    host = referrerHost(referrer, ownHosts);
+    if (referrerMemo.hosts.size >= 2000) referrerMemo.hosts.clear();
+    referrerMemo.hosts.set(referrer, host);
+  }
+  return host;
+}
+
 /** isbot on each distinct user agent once: the same few browsers ask for nearly every page. */
 const botMemo = new Map<string, boolean>();
 export function isRobot(userAgent: string | null | undefined): boolean {
@@ -158,16 +175,18 @@ export class VisitCounter {
     const pending = this.pendingOf(today.day);
     this.add(today, pending, 'views', '');
     this.add(today, pending, 'page', view.path);
-    const from = referrerHost(view.referrer, view.ownHosts);
+    const from = referrerHostOnce(view.referrer, view.ownHosts);
     if (from) this.add(today, pending, 'referrer', from);
     // The salt makes the hash this site's and this day's alone, so the site is not hashed in too.
-    const hash = createHash('sha256')
-      .update(`${today.salt}\n${view.address}\n${view.userAgent ?? ''}`)
-      .digest('base64url')
-      .slice(0, 22);
-    if (!today.seen.has(hash) && today.seen.size < MAX_VISITORS_PER_DAY) {
-      today.seen.add(hash);
-      pending.hashes.push(hash);
+    // crypto.hash: one call, about half the time of createHash().update().digest() for a short text.
+    const visitor = hash(
+      'sha256',
+      `${today.salt}\n${view.address}\n${view.userAgent ?? ''}`,
+      'base64url',
+    ).slice(0, 22);
+    if (!today.seen.has(visitor) && today.seen.size < MAX_VISITORS_PER_DAY) {
+      today.seen.add(visitor);
+      pending.hashes.push(visitor);
       this.add(today, pending, 'country', countryOf(view.address));
     }
     return 'counted';

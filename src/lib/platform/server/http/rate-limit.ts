@@ -54,17 +54,27 @@ export class RateLimiter {
  */
 export const UNKNOWN_PEER = 'unknown-peer';
 
-let trusted: { list: string[]; blocks: BlockList } | undefined;
+/**
+ * The configured proxies, and each peer's answer once found: a site has a few peers (its proxy,
+ * loopback), and BlockList's check costs more than the rest of a cached page's bookkeeping.
+ */
+let trusted: { list: string[]; blocks: BlockList; answers: Map<string, boolean> } | undefined;
 
 function isTrustedProxy(address: string): boolean {
   const list = getConfig().trustedProxies;
   if (trusted?.list !== list) {
     const blocks = new BlockList();
     for (const ip of list) blocks.addAddress(ip, ipVersion(ip) === 6 ? 'ipv6' : 'ipv4');
-    trusted = { list, blocks };
+    trusted = { list, blocks, answers: new Map() };
   }
-  const version = ipVersion(address);
-  return version !== 0 && trusted.blocks.check(address, version === 6 ? 'ipv6' : 'ipv4');
+  let answer = trusted.answers.get(address);
+  if (answer === undefined) {
+    const version = ipVersion(address);
+    answer = version !== 0 && trusted.blocks.check(address, version === 6 ? 'ipv6' : 'ipv4');
+    if (trusted.answers.size >= 1000) trusted.answers.clear();
+    trusted.answers.set(address, answer);
+  }
+  return answer;
 }
 
 /**
