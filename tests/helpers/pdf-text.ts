@@ -42,5 +42,29 @@ export function pdfLines(pdf: Buffer): string[] {
   return lines;
 }
 
+/** A line of text as placed on the page: its baseline's height from the page's foot, its size. */
+export interface PlacedLine {
+  text: string;
+  x: number;
+  y: number;
+  size: number;
+}
+
+/** The lines of text of `pdf` with where each is placed (its Tm), for checks of the layout. */
+export function pdfPlacedLines(pdf: Buffer): PlacedLine[] {
+  const lines: PlacedLine[] = [];
+  for (const s of streams(pdf)) {
+    for (const block of s.match(/BT[\s\S]*?ET/g) ?? []) {
+      const at = /([\d.-]+) ([\d.-]+) Tm/.exec(block);
+      const size = /([\d.]+) Tf/.exec(block);
+      const hex = [...block.matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1] ?? '').join('');
+      if (!hex || !at || !size) continue;
+      const text = winAnsi.decode(Buffer.from(hex, 'hex'));
+      lines.push({ text, x: Number(at[1]), y: Number(at[2]), size: Number(size[1]) });
+    }
+  }
+  return lines;
+}
+
 /** All the text of `pdf`, its lines joined by line breaks. */
 export const pdfText = (pdf: Buffer): string => pdfLines(pdf).join('\n');

@@ -53,9 +53,11 @@ export function jobPdfTable(pdf: Pdf, { labelAt }: { labelAt: number }) {
       .font(bold ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(bold ? 12 : 10)
       .fillColor(INK);
+    // A label too long for one line wraps: the row ends below whichever of the two ends lower.
     pdf.text(t(label), M + labelAt, top, { width: 390 - labelAt, align: 'left' });
+    const labelBottom = pdf.y;
     pdf.text(t(value), M + 395, top, { width: width - 395, align: 'right' });
-    pdf.y = Math.max(pdf.y, top) + 4;
+    pdf.y = Math.max(pdf.y, labelBottom, top) + 4;
     pdf.x = M;
   };
   return { row, rule, total, width };

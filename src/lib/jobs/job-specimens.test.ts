@@ -22,7 +22,7 @@ import { invoices, mailQueue } from '~db/schema';
 import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
 import { paypalFake, TAKES_REAL_PAYMENTS } from '~tests/helpers/paypal';
-import { pdfText } from '~tests/helpers/pdf-text';
+import { pdfPlacedLines, pdfText } from '~tests/helpers/pdf-text';
 import {
   DAY5,
   DAY6,
@@ -113,6 +113,12 @@ describe('a deposit paid in test mode, with the balance invoiced for real later'
     expect(mail.text).toContain('Balance: €317.00');
     expect(text).toContain('a test payment, no money was taken, not deducted');
     expect(text).toContain('Balance due (incl. VAT) €317.00');
+    // That line wraps, and its second line stays clear of the rule and the total below it.
+    const placed = pdfPlacedLines((await attachedTo(/balance/i)).file.content);
+    const wrapped = placed.find((l) => l.text === 'deducted');
+    const due = placed.find((l) => l.text === 'Balance due (incl. VAT)');
+    if (!wrapped || !due) throw new Error(`lines not found: ${placed.map((l) => l.text).join(' | ')}`);
+    expect(wrapped.y - due.y).toBeGreaterThanOrEqual(due.size + 6);
     // The client pays the whole total: the amount asked comes from the invoice.
     const token = mailedQuoteToken(db);
     const order = await createBalanceOrder(db, { client, testMode: false }, token, DAY9);

@@ -341,9 +341,11 @@ export function renderDocumentPdf(
       .font(bold ? 'Helvetica-Bold' : 'Helvetica')
       .fontSize(bold ? 11 : 10)
       .fillColor(INK);
+    // A label too long for one line wraps: the row ends below whichever of the two ends lower.
     doc.text(t(s), M + width / 2 - 60, y, { width: width / 2 - 20, align: 'left' });
+    const labelBottom = doc.y;
     doc.text(t(v), right - 100, y, { width: 100, align: 'right' });
-    y = doc.y + 5;
+    y = Math.max(doc.y, labelBottom) + 5;
   };
   if (model.discount) {
     // The lines above are net of it already: it is said once more in full, VAT included.

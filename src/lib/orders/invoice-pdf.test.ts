@@ -20,7 +20,7 @@ import type { BusinessDetails } from '~/lib/site/business';
 import { saveBusinessDetails } from '~/lib/site/business.server';
 import { memoryDb } from '~tests/helpers/db';
 import { makeOrder } from '~tests/helpers/factories';
-import { pdfLines, pdfText } from '~tests/helpers/pdf-text';
+import { pdfLines, pdfPlacedLines, pdfText } from '~tests/helpers/pdf-text';
 
 let db: Db;
 beforeEach(() => {
@@ -80,6 +80,19 @@ async function invoicePdf(orderId: string) {
 }
 
 describe('the invoice', () => {
+  it('keeps a label that wraps (a long discount code) clear of the line below it', async () => {
+    const { id } = editionOrder({ discountCode: 'WICKLOW-WINTER-SOLSTICE-2026' });
+    const doc = issueInvoice(db, id);
+    const model = doc ? issuedModel(db, doc) : null;
+    if (!model) throw new Error('no invoice');
+    const lines = pdfPlacedLines(await renderDocumentPdf(model, { compress: false }));
+    const wrapped = lines.find((l) => l.text.includes('SOLSTICE-2026), incl. VAT'));
+    const next = lines.find((l) => l.text === 'Net at 23% VAT, excl. VAT');
+    if (!wrapped || !next) throw new Error(`lines not found: ${lines.map((l) => l.text).join(' | ')}`);
+    // Heights are from the page's foot: the next line's baseline is a whole line below.
+    expect(wrapped.y - next.y).toBeGreaterThanOrEqual(next.size);
+  });
+
   it('shows no discount on a line without one, whatever the rounding of its units', () => {
     const order = makeOrder(db, {
       payment: 'paid',
