@@ -102,6 +102,19 @@ describe('local analyser: horizon', () => {
     expect(Math.abs(turned!.tilt - level!.tilt - 4)).toBeLessThanOrEqual(1);
   });
 
+  it('finds a sea line seen through grass in a frame three stops darker, turned 4° on black', async () => {
+    // Dune: the sea behind grass stalks, 2 stops darker, then turned as a hard copy (one stop more):
+    // every colour step across the sea line is a fraction of the daylight one.
+    const dark = await shiftExposure(await readPhoto('dune.jpg'), -2);
+    const [level, turned] = [
+      findHorizon(await loadPlanes(dark)),
+      findHorizon(await loadPlanes(await hardCopy(dark, 4))),
+    ];
+    expect(level?.skyline).toBe(false);
+    expect(turned?.skyline).toBe(false);
+    expect(Math.abs(turned!.tilt - level!.tilt - 4)).toBeLessThanOrEqual(1);
+  });
+
   it('follows the owner: "this is the horizon" levels a skyline, "this is not" leaves nothing to level', async () => {
     const ridge = await readPhoto('aitzgorri.jpg');
     const own = await analyseLocally(ridge);
