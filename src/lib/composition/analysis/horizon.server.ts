@@ -138,7 +138,7 @@ export function findHorizon(frame: Planes): HorizonLine | null {
   for (const line of horizonCandidates(planes, wedges)) {
     strongest ??= line;
     const around = surroundings(planes, line, texture, wedges);
-    if (isHorizon(around, line === strongest)) return { ...line, skyline: false };
+    if (isHorizon(around, line === strongest, line.extent)) return { ...line, skyline: false };
   }
   // A far shore mirrored in still water: the water line parts two regions of nearly the same colour,
   // so it is seldom among the strongest boundaries, but the mirror about it marks it.
