@@ -35,17 +35,20 @@ export function brighteningGain({ L }: Planes, wedges: Uint8Array): number {
   return Math.min(MAX_GAIN, Math.max(1, BRIGHT_L / Math.max(1, level)));
 }
 
-/** The planes with L*, a*, b* and the luma gradients times `gain` (the planes themselves for 1). */
+/**
+ * The planes with L*, a*, b* and the luma gradients times `gain` (the planes themselves for 1); luma
+ * itself, which the horizon search does not read, is left as it is.
+ */
 export function brightened(planes: Planes, gain: number): Planes {
   if (gain === 1) return planes;
-  const times = (p: Float32Array) => p.map((v) => v * gain);
-  return {
-    ...planes,
-    luma: times(planes.luma),
-    L: times(planes.L),
-    a: times(planes.a),
-    b: times(planes.b),
-    gx: times(planes.gx),
-    gy: times(planes.gy),
-  };
+  const n = planes.L.length;
+  const [L, a, b, gx, gy] = [0, 0, 0, 0, 0].map(() => new Float32Array(n)) as Float32Array[];
+  for (let i = 0; i < n; i++) {
+    L![i] = planes.L[i]! * gain;
+    a![i] = planes.a[i]! * gain;
+    b![i] = planes.b[i]! * gain;
+    gx![i] = planes.gx[i]! * gain;
+    gy![i] = planes.gy[i]! * gain;
+  }
+  return { ...planes, L: L!, a: a!, b: b!, gx: gx!, gy: gy! };
 }
