@@ -1,5 +1,6 @@
 // The local composition analyser on synthetic photos (tests/helpers/photos.ts), and the vision-model
 // client against a fake chat-completions endpoint: its answer used when good, the local analyser's otherwise.
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { analyzeComposition } from '~/lib/composition/analysis/analyse.server';
 import { findHorizon, horizonElement } from '~/lib/composition/analysis/horizon.server';
@@ -100,6 +101,47 @@ describe('local analyser: horizon', () => {
     const [level, turned] = [findHorizon(await loadPlanes(night)), findHorizon(turnedPlanes)];
     expect(turned?.skyline).toBe(false);
     expect(Math.abs(turned!.tilt - level!.tilt - 4)).toBeLessThanOrEqual(1);
+  });
+
+  it('finds a sea line seen through grass in a frame three stops darker, turned 4° on black', async () => {
+    // Dune: the sea behind grass stalks, 2 stops darker, then turned as a hard copy (one stop more):
+    // every colour step across the sea line is a fraction of the daylight one.
+    const dark = await shiftExposure(await readPhoto('dune.jpg'), -2);
+    const [level, turned] = [
+      findHorizon(await loadPlanes(dark)),
+      findHorizon(await loadPlanes(await hardCopy(dark, 4))),
+    ];
+    expect(level?.skyline).toBe(false);
+    expect(turned?.skyline).toBe(false);
+    expect(Math.abs(turned!.tilt - level!.tilt - 4)).toBeLessThanOrEqual(1);
+  });
+
+  it('finds the water line under a far shore across rippled water, straight across the width', async () => {
+    // Peaks at dusk cut below the peaks, over their own reflection broken by ripples (each row shifted
+    // sideways, darker, with grain): a dark, low far shore whose water line is the one
+    // straight line across the frame, though the ripples leave too little mirror image to mark it.
+    const { data, info } = await sharp(await readPhoto('peaks-dusk.jpg'))
+      .removeAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const [w, shore] = [info.width, Math.round(info.height * 0.58)];
+    const rows = Math.round(info.height * 0.42);
+    const lake = Buffer.alloc(w * (shore + rows) * 3);
+    data.copy(lake, 0, 0, w * shore * 3);
+    for (let y = 0; y < rows; y++) {
+      const shift = Math.round(1.5 * (1 + y / 40) * Math.sin(y * 0.9));
+      for (let x = 0; x < w; x++)
+        for (let c = 0; c < 3; c++) {
+          const from = ((shore - 1 - y) * w + Math.min(w - 1, Math.max(0, x + shift))) * 3 + c;
+          lake[((shore + y) * w + x) * 3 + c] = data[from]! * 0.7 + ((x * 7 + y * 13 + c) % 9) - 4;
+        }
+    }
+    const photo = await sharp(lake, { raw: { width: w, height: shore + rows, channels: 3 } })
+      .jpeg({ quality: 90 })
+      .toBuffer();
+    const turned = findHorizon(await loadPlanes(await hardCopy(photo, -6)));
+    expect(turned?.skyline).toBe(false);
+    expect(Math.abs(turned!.tilt - -6)).toBeLessThanOrEqual(1);
   });
 
   it('follows the owner: "this is the horizon" levels a skyline, "this is not" leaves nothing to level', async () => {

@@ -14,6 +14,8 @@
 // skyline.server.ts): columns whose bands reach into one are left out of the search, so that the
 // wedges' straight edges (and a level line through the corners they darken) do not take the places
 // of the strongest boundaries, nor the strongest's stricter judging, from the horizon itself.
+// A dark frame (a sea at night) is searched and judged brought up to a common brightness
+// (tonal-range.server.ts): its colour steps would otherwise fall under the fixed thresholds.
 
 import type { HorizonChoice } from '~/lib/composition/schemas';
 import { edgeHeights, leastSquares } from './edge.server';
@@ -21,6 +23,7 @@ import { clampScore, type Element } from './element.server';
 import { waterLine } from './mirror.server';
 import type { Planes } from './pixels.server';
 import { frameWedges, isHorizon, type Line, meanTexture, surroundings } from './skyline.server';
+import { brightened, brighteningGain } from './tonal-range.server';
 
 const MAX_TILT_DEG = 15;
 const STEP_DEG = 0.5;
@@ -127,14 +130,15 @@ function stepAcross(
  * a skyline: reported as such when it slopes, and as a level line when it runs level (a level
  * skyline needs no telling apart from a horizon).
  */
-export function findHorizon(planes: Planes): HorizonLine | null {
-  const wedges = frameWedges(planes);
+export function findHorizon(frame: Planes): HorizonLine | null {
+  const wedges = frameWedges(frame);
+  const planes = brightened(frame, brighteningGain(frame, wedges));
   const texture = meanTexture(planes, wedges);
   let strongest: Candidate | undefined;
   for (const line of horizonCandidates(planes, wedges)) {
     strongest ??= line;
     const around = surroundings(planes, line, texture, wedges);
-    if (isHorizon(around, line === strongest)) return { ...line, skyline: false };
+    if (isHorizon(around, line === strongest, line.extent)) return { ...line, skyline: false };
   }
   // A far shore mirrored in still water: the water line parts two regions of nearly the same colour,
   // so it is seldom among the strongest boundaries, but the mirror about it marks it.
