@@ -23,6 +23,12 @@ import { makeStripe } from '~/lib/payments/stripe-client.server';
 import { type DoubleIntent, type StripeDouble, startStripeDouble } from '~/lib/payments/stripe-double.server';
 import { refundCardPayment } from '~/lib/payments/stripe-refunds.server';
 import type { Db } from '~/lib/platform/server/db';
+import {
+  assertEditionCopiesLeft,
+  editionOf,
+  numberedCopiesOf,
+  releaseLapsedHolds,
+} from '~/lib/shop/editions.server';
 import { discountCodes, editionCopies, orders, stripeEvents } from '~db/schema';
 import { tempDataDir } from '~tests/helpers/data-dir';
 import { memoryDb } from '~tests/helpers/db';
@@ -68,6 +74,26 @@ function event(type: string, intent: DoubleIntent, secret = SECRET): Stripe.Even
   return stripe.webhooks.constructEvent(signed.payload, signed.signature, secret);
 }
 const stored = (orderId: string) => db.select().from(orders).where(eq(orders.id, orderId)).get();
+
+/** A card payment started for the one copy of a limited edition. */
+async function lastCopyPayment() {
+  const photo = makePhoto(db, { editionSize: 1 });
+  variantId = makeVariant(db, { photoId: photo.id }).id;
+  const input = cardPaymentSchema.parse({
+    lines: [{ variantId, framing: null, quantity: 1 }],
+    country: 'IE',
+    customerData: CUSTOMER,
+  });
+  const { orderId } = await createCardPayment(db, stripe, input);
+  return { photo, input, orderId };
+}
+
+/** A Stripe client whose cancel cannot reach Stripe. */
+function unreachableStripe(): Stripe {
+  const unreachable = makeStripe('sk_test_double0123456789', 'http://127.0.0.1:9');
+  unreachable.paymentIntents.cancel = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9'));
+  return unreachable;
+}
 
 describe('starting a card payment', () => {
   it('makes the PaymentIntent for the server’s total in EUR cents, and stores the order with the buyer', async () => {
@@ -156,8 +182,7 @@ describe('a discount code with one use left', () => {
   it('keeps the use while Stripe cannot be reached, and ends the payment once it can', async () => {
     const code = makeDiscountCode(db, { code: 'LASTONE', maxUses: 1 });
     const first = await started('LASTONE');
-    const unreachable = makeStripe('sk_test_double0123456789', 'http://127.0.0.1:9');
-    unreachable.paymentIntents.cancel = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:9'));
+    const unreachable = unreachableStripe();
     const later = new Date(Date.now() + 31 * 60_000);
     expect(await expireLapsedCardPayments(db, unreachable, later)).toBe(0);
     expect(stored(first.orderId)).toMatchObject({ paymentStatus: 'pending', discountUseTaken: true });
@@ -167,14 +192,7 @@ describe('a discount code with one use left', () => {
   });
 
   it('ends a lapsed payment for a copy of a limited edition, and frees the copy', async () => {
-    const photo = makePhoto(db, { editionSize: 1 });
-    variantId = makeVariant(db, { photoId: photo.id }).id;
-    const input = cardPaymentSchema.parse({
-      lines: [{ variantId, framing: null, quantity: 1 }],
-      country: 'IE',
-      customerData: CUSTOMER,
-    });
-    const { orderId } = await createCardPayment(db, stripe, input);
+    const { input, orderId } = await lastCopyPayment();
     const held = () => db.select().from(editionCopies).where(eq(editionCopies.orderId, orderId)).all();
     expect(held()).toHaveLength(1);
     expect(await expireLapsedCardPayments(db, stripe, new Date(Date.now() + 31 * 60_000))).toBe(1);
@@ -185,6 +203,26 @@ describe('a discount code with one use left', () => {
     await expect(createCardPayment(db, stripe, input)).resolves.toMatchObject({
       totalCents: expect.any(Number),
     });
+  });
+
+  it('keeps an open card payment’s edition copy held past its 30 minutes until Stripe cancels it', async () => {
+    const { photo, orderId } = await lastCopyPayment();
+    const later = new Date(Date.now() + 31 * 60_000);
+    const lastCopy = () => assertEditionCopiesLeft(db, [{ photoId: photo.id, quantity: 1 }], later);
+    // Its form can still pay, so neither the shop nor the every-minute sweep frees the copy.
+    expect(lastCopy).toThrow(expect.objectContaining({ status: 409 }));
+    expect(releaseLapsedHolds(db, later)).toBe(0);
+    expect(editionOf(db, photo.id, later)).toMatchObject({ reserved: 1, left: 0 });
+    // Stripe cannot be reached: the payment is not ended, and the copy stays held.
+    const unreachable = unreachableStripe();
+    expect(await expireLapsedCardPayments(db, unreachable, later)).toBe(0);
+    expect(lastCopy).toThrow(expect.objectContaining({ status: 409 }));
+    // The buyer pays on the open form meanwhile: the copy is theirs, numbered 1.
+    const intent = double.intents.get(stored(orderId)?.stripePaymentIntentId ?? '') as DoubleIntent;
+    double.confirm(intent.id);
+    expect(handleStripeEvent(db, event('payment_intent.succeeded', intent))).toBe('handled');
+    expect(numberedCopiesOf(db, orderId).map((c) => c.number)).toEqual([1]);
+    expect(editionOf(db, photo.id, later)).toMatchObject({ sold: 1, reserved: 0, left: 0 });
   });
 
   it('leaves alone a card payment that holds nothing limited', async () => {

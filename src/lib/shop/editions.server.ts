@@ -1,7 +1,8 @@
 // Limited editions: a photo sold in N copies (1 to 30), counted across every size and frame. A copy
 // is one row of edition_copies: held by an unpaid order until `reserved_until` (30 minutes, renewed
-// just before PayPal is asked to capture), then numbered when the order is paid, in the same
-// transaction that marks it paid, with the next number of its photo and a certificate code.
+// just before PayPal is asked to capture; a card payment's until Stripe has cancelled it), then
+// numbered when the order is paid, in the same transaction that marks it paid, with the next number
+// of its photo and a certificate code.
 // An unpaid order holds at most MAX_HELD_COPIES of an edition, and so do the orders of one address
 // together; the capture holds every copy the order pays for, and a capture PayPal refuses gives
 // them back at once. A test order (test mode: nothing paid) numbers no copy and, once "paid", holds
@@ -39,6 +40,17 @@ function statement(db: Conn, name: string, text: string): Database.Statement {
   return preparedOnce(db, `editions: ${name}`, () => db.$client.prepare(text));
 }
 
+/**
+ * Whether the hold `copy` (an alias of edition_copies) still runs at @now: its 30 minutes are not
+ * up, or its order is a card payment still open. A card form can take the money until the payment
+ * is cancelled at Stripe, which happens once its 30 minutes are up (expireLapsedCardPayments) and
+ * may wait while Stripe cannot be reached; until then its copies stay held, so a copy the buyer
+ * pays for is never sold to someone else meanwhile.
+ */
+const holdRuns = (copy: string) =>
+  `(${copy}.reserved_until > @now or exists (select 1 from orders o where o.id = ${copy}.order_id
+     and o.payment_provider = 'stripe' and o.payment_status = 'pending'))`;
+
 interface EditionRow {
   photoId: string;
   title: string;
@@ -59,7 +71,7 @@ function editionRows(db: Conn, photoIds: readonly string[], now: Date, exceptOrd
     `select p.id as photoId, p.title as title, p.edition_size as editionSize,
        (select count(*) from edition_copies c where c.photo_id = p.id and c.number is not null) as sold,
        (select count(*) from edition_copies c where c.photo_id = p.id and c.number is null
-          and c.reserved_until > @now and c.order_id <> @except) as reserved
+          and ${holdRuns('c')} and c.order_id <> @except) as reserved
      from photos p
      where p.edition_size is not null and p.id in (select value from json_each(@ids))`,
   ).all({
@@ -411,14 +423,17 @@ export function numberEditionCopies(db: Conn, orderId: string, now = new Date())
   }
 }
 
-/** Removes the holds whose time has run out, so the shop's pages (kept until the next write) show them free. */
+/**
+ * Removes the holds that no longer run (holdRuns), so the shop's pages (kept until the next write)
+ * show them free. An open card payment's are left to the end of that payment.
+ */
 export function releaseLapsedHolds(db: Db, now = new Date()): number {
   forgetLapsedAddresses(now);
   return statement(
     db,
     'release lapsed',
-    'delete from edition_copies where number is null and reserved_until <= ?',
-  ).run(now.getTime()).changes;
+    `delete from edition_copies as c where c.number is null and not ${holdRuns('c')}`,
+  ).run({ now: now.getTime() }).changes;
 }
 
 /** Releases lapsed holds every minute; never keeps the process alive. */
