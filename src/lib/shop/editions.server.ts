@@ -1,8 +1,8 @@
 // Limited editions: a photo sold in N copies (1 to 30), counted across every size and frame. A copy
 // is one row of edition_copies: held by an unpaid order until `reserved_until` (30 minutes, renewed
-// just before PayPal is asked to capture; a card payment's until Stripe has cancelled it), then
-// numbered when the order is paid, in the same transaction that marks it paid, with the next number
-// of its photo and a certificate code.
+// just before PayPal is asked to capture; a card payment's until Stripe has cancelled it, and a
+// capture PayPal is reviewing until it is settled), then numbered when the order is paid, in the
+// same transaction that marks it paid, with the next number of its photo and a certificate code.
 // An unpaid order holds at most MAX_HELD_COPIES of an edition, and so do the orders of one address
 // together; the capture holds every copy the order pays for, and a capture PayPal refuses gives
 // them back at once. A test order (test mode: nothing paid) numbers no copy and, once "paid", holds
@@ -42,14 +42,17 @@ function statement(db: Conn, name: string, text: string): Database.Statement {
 
 /**
  * Whether the hold `copy` (an alias of edition_copies) still runs at @now: its 30 minutes are not
- * up, or its order is a card payment still open. A card form can take the money until the payment
- * is cancelled at Stripe, which happens once its 30 minutes are up (expireLapsedCardPayments) and
- * may wait while Stripe cannot be reached; until then its copies stay held, so a copy the buyer
- * pays for is never sold to someone else meanwhile.
+ * up, or its order's money may still come.
+ *  - A card payment still open: its form can take the money until the payment is cancelled at
+ *    Stripe, which happens once its 30 minutes are up (expireLapsedCardPayments) and may wait while
+ *    Stripe cannot be reached.
+ *  - A PayPal capture PayPal is reviewing (pending, with its capture id kept): the money may arrive
+ *    days later, and the payment check settles the order then.
+ * Until then its copies stay held, so a copy the buyer pays for is never sold to someone else.
  */
 const holdRuns = (copy: string) =>
   `(${copy}.reserved_until > @now or exists (select 1 from orders o where o.id = ${copy}.order_id
-     and o.payment_provider = 'stripe' and o.payment_status = 'pending'))`;
+     and o.payment_status = 'pending' and (o.payment_provider = 'stripe' or o.payment_id is not null)))`;
 
 interface EditionRow {
   photoId: string;
@@ -425,7 +428,7 @@ export function numberEditionCopies(db: Conn, orderId: string, now = new Date())
 
 /**
  * Removes the holds that no longer run (holdRuns), so the shop's pages (kept until the next write)
- * show them free. An open card payment's are left to the end of that payment.
+ * show them free. Those of a payment whose money may still come are left to its end.
  */
 export function releaseLapsedHolds(db: Db, now = new Date()): number {
   forgetLapsedAddresses(now);

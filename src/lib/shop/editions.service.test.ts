@@ -21,6 +21,7 @@ import {
   editionOf,
   editionStates,
   numberedCopiesOf,
+  releaseEditionHolds,
   releaseLapsedHolds,
   setEditionSize,
 } from '~/lib/shop/editions.server';
@@ -174,16 +175,36 @@ describe('capturing an edition', () => {
     expect(editionOf(db, photoId)).toMatchObject({ sold: 4, reserved: 0, left: 1 });
   });
 
-  it('numbers a payment settled later (PayPal held it) even after its hold was released', async () => {
+  /** An order whose capture PayPal holds for review (PENDING), settled later by `settle`. */
+  async function reviewed() {
     const held = await started(1);
     fake.captureBehaviour = 'pending';
     await capturePaypalOrder(db, client, held.id, CUSTOMER);
-    releaseLapsedHolds(db, new Date(Date.now() + RESERVATION_MS + 1));
+    const settle = async () => {
+      fake.settlePendingCaptures();
+      const stored = db.select().from(orders).where(eq(orders.id, held.orderId)).get();
+      if (!stored) throw new Error('order missing');
+      settleCapture(db, stored, await client.getOrder(held.id));
+    };
+    return { ...held, settle };
+  }
+
+  it('keeps a copy held while PayPal reviews its capture, past 30 minutes, and numbers it once paid', async () => {
+    const held = await reviewed();
+    const later = new Date(Date.now() + RESERVATION_MS + 60_000);
+    // The money may still come: neither the sweep nor another buyer takes the copy.
+    expect(releaseLapsedHolds(db, later)).toBe(0);
+    expect(copiesOf(held.orderId)).toHaveLength(1);
+    expect(editionOf(db, photoId, later)).toMatchObject({ reserved: 1, left: 4 });
+    await held.settle();
+    expect(numberedCopiesOf(db, held.orderId).map((x) => x.number)).toEqual([1]);
+  });
+
+  it('numbers a payment settled after its hold was given back, while the edition has room', async () => {
+    const held = await reviewed();
+    releaseEditionHolds(db, held.orderId);
     expect(copiesOf(held.orderId)).toHaveLength(0);
-    fake.settlePendingCaptures();
-    const stored = db.select().from(orders).where(eq(orders.id, held.orderId)).get();
-    if (!stored) throw new Error('order missing');
-    settleCapture(db, stored, await client.getOrder(held.id));
+    await held.settle();
     expect(numberedCopiesOf(db, held.orderId).map((x) => x.number)).toEqual([1]);
   });
 });
