@@ -133,6 +133,11 @@ test('an enquiry becomes a quote, the deposit and the balance are paid by card o
   expect(stripeJs).toEqual([]);
   await clientPage.getByRole('button', { name: 'Pay by card' }).click();
   await expect(clientPage.getByText('Test card payments', { exact: false })).toBeVisible();
+  // The bank declines the first card; the next card pays the same PaymentIntent.
+  const intentsBefore = double.intents.size;
+  await clientPage.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await clientPage.getByRole('button', { name: `Pay ${deposit} by card` }).click();
+  await expect(clientPage.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
   await clientPage.getByLabel('Card number').fill('4242 4242 4242 4242');
   expect(await clientPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await clientPage.screenshot({ path: `${SHOTS}/deposit-card-390.png`, fullPage: true });
@@ -143,6 +148,9 @@ test('an enquiry becomes a quote, the deposit and the balance are paid by card o
   ).toContainText('(A test payment: no money was taken.)');
   await expect(clientPage.getByRole('button', { name: 'Pay by card' })).toHaveCount(0);
   expect(stripeJs.length).toBeGreaterThan(0);
+  const [depositIntent, ...more] = [...double.intents.values()].slice(intentsBefore);
+  expect(more).toEqual([]);
+  expect(depositIntent).toMatchObject({ status: 'succeeded', amount: depositCents });
   // The deposit's invoice is a specimen, linked where the invoice would be.
   await expect(clientPage.getByRole('link', { name: 'Deposit invoice (specimen)' })).toBeVisible();
   await clientPage.screenshot({ path: `${SHOTS}/deposit-specimen-390.png`, fullPage: true });

@@ -7,7 +7,7 @@
 // says so. The browser sends no amount: the server works it out and asks the provider for it. Once
 // paid, the page is loaded again and says so.
 import { useEffect, useState } from 'react';
-import { CardPayment } from '~/islands/payments/CardPayment';
+import { type CardIntent, CardPayment } from '~/islands/payments/CardPayment';
 import {
   type PaymentSetup,
   type PaymentsOff,
@@ -61,7 +61,10 @@ export default function DepositPayment(props: {
     setProblem(why(err));
     notify('error', FAILURE.title, why(err));
   };
-  const createCardIntent = () => sendJson<{ clientSecret: string }>('POST', `${base}/card`, {});
+  // Another card after a declined one pays the same PaymentIntent (Stripe lets it be confirmed
+  // again): the amount is the server's for this quote either way, and no unpaid payment is left.
+  const createCardIntent = async (declined: CardIntent | null) =>
+    declined ?? sendJson<CardIntent>('POST', `${base}/card`, {});
   const cardReturn = `/quote/${encodeURIComponent(props.token)}?card=${kind}`;
 
   const payInTestMode = async () => {
