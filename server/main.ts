@@ -1,6 +1,7 @@
 // The node:http front before Astro, started by server/astro-entry.ts in the same bundle.
 // It boots the data (migrations, owner account, demo seed), then answers anonymous GETs of
-// public pages from the page cache and hands everything else to Astro's handler.
+// public pages from the page cache, and a visitor's cart event (POST /api/visits) itself, and
+// hands everything else to Astro's handler.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import Database from 'better-sqlite3';
@@ -21,6 +22,7 @@ import { securityHeaders } from '~/lib/platform/server/render/security-headers';
 import { nextSaleBoundary } from '~/lib/shop/price-sales.server';
 import { stopVisitFlusher } from '~/lib/visits/counter.server';
 import { countPageRequest } from '~/lib/visits/front.server';
+import { answerVisitEvent, isFrontVisitEvent } from '~/lib/visits/front-event.server';
 import { boot } from './boot';
 import type { AstroHandler, Captured } from './capture';
 import { renderToMemory } from './capture';
@@ -311,6 +313,11 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
       }
       // From here on, everything (assets, the cache, Astro's router and middleware) sees one path.
       req.url = target.url;
+      if (isFrontVisitEvent(req, target.path)) {
+        common(res, reqId);
+        settleUnreadBody(req, res);
+        return answerVisitEvent(req, res).catch((err) => fail(res, reqId, err));
+      }
       const safe = req.method === 'GET' || req.method === 'HEAD';
       if (safe) {
         const asset = assets.get(target.encoded);

@@ -3,7 +3,13 @@
 import { defineMiddleware } from 'astro:middleware';
 import { cardsOn } from '~/lib/payments/stripe-access.server';
 import { setRequestRole } from '~/lib/platform/server/log';
-import { accessFor, isCrossSite, stricter } from './lib/platform/server/auth/access';
+import {
+  accessFor,
+  allowedOriginsFor,
+  CROSS_SITE_REFUSAL,
+  isCrossSite,
+  stricter,
+} from './lib/platform/server/auth/access';
 import { readSessionUser } from './lib/platform/server/auth/auth';
 import { signInRequired } from './lib/platform/server/auth/sign-in-required';
 import { getConfig } from './lib/platform/server/config';
@@ -53,10 +59,9 @@ async function guarded(
   locals.isAdmin = user?.isAdmin ?? false;
   setRequestRole(user ? (user.isAdmin ? 'owner' : 'user') : 'anonymous');
 
-  const host = request.headers.get('host');
-  const allowedOrigins = [...config.allowedOrigins, host ? `${url.protocol}//${host}` : ''];
+  const allowedOrigins = allowedOriginsFor(config.allowedOrigins, url.protocol, request.headers.get('host'));
   if (isCrossSite(request.method, request.headers, allowedOrigins)) {
-    return [jsonError(403, 'This request came from another site and was refused.'), true];
+    return [jsonError(403, CROSS_SITE_REFUSAL), true];
   }
 
   // Judged on the path and on the route Astro matched, whichever is stricter: if the two ever

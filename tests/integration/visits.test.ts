@@ -2,6 +2,7 @@
 // the page requests themselves (cached or rendered), never from robots, prefetches, non-pages or the
 // owner; a flood from one address counts once a minute; no cookie is set; and the public events
 // endpoint refuses other sites, huge bodies and garbage. The owner reads the figures.
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VisitReport } from '~/lib/visits/report';
 import { type RunningServer, startServer } from '../helpers/server';
@@ -33,6 +34,53 @@ const visit = (path: string, address: string, headers: Record<string, string> = 
       'x-forwarded-for': address,
       ...headers,
     },
+  });
+
+/** Headers that differ between any two answers, or with how the body was written. */
+const SHAPE_FREE_HEADERS = new Set([
+  'date',
+  'x-request-id',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+]);
+
+/**
+ * A cart event whose body never ends: chunks of 8 KB are sent until the server answers (or 64 MB
+ * have gone). Resolves with the answer's status and the bytes sent.
+ */
+const endlessEvent = (url: URL) =>
+  new Promise<{ status: number; sent: number }>((resolve, reject) => {
+    let sent = 0;
+    let answered = false;
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: '/api/visits',
+        method: 'POST',
+        headers: { origin: url.origin },
+      },
+      (res) => {
+        answered = true;
+        res.resume();
+        res.on('end', () => {
+          req.destroy();
+          resolve({ status: res.statusCode ?? 0, sent });
+        });
+      },
+    );
+    req.on('error', (err) => (answered ? undefined : reject(err)));
+    const chunk = Buffer.alloc(8192, 'x');
+    const more = () => {
+      while (!answered && sent < 64 * 1024 * 1024) {
+        sent += chunk.length;
+        if (!req.write(chunk)) return void req.once('drain', more);
+      }
+    };
+    req.write('{"event":"cart","pad":"');
+    more();
   });
 
 const report = async (): Promise<VisitReport> => {
@@ -128,6 +176,67 @@ describe('POST /api/visits', () => {
     const unknown = await postEvent('{"event":"purchase"}');
     expect(unknown.status).toBe(400);
     expect(((await unknown.json()) as { message: string }).message).toMatch(/event/);
+  });
+
+  it('answers a visitor at the front as Astro answers a request with a session cookie', async () => {
+    // Without a session cookie the node:http front answers the event itself; with one (here a
+    // stale one, so no one is signed in) Astro's endpoint and middleware do. Both must say the same.
+    const stale = { cookie: 'better-auth.session_token=stale.session' };
+    const cases: [string, Record<string, string>][] = [
+      ['{"event":"cart"}', {}],
+      ['{"event":"cart"}', { origin: 'https://evil.example' }],
+      ['{"event":"cart"}', { origin: 'null' }],
+      ['{"event":"cart"}', { origin: '', 'sec-fetch-site': 'cross-site' }],
+      [JSON.stringify({ event: 'cart', pad: 'x'.repeat(2000) }), {}],
+      ['{"event": cart', {}],
+      ['', {}],
+      ['[]', {}],
+      ['{"event":"purchase"}', {}],
+      ['{"event":"cart","extra":1}', {}],
+      ['\uFEFF{"event":"cart"}', {}],
+    ];
+    const kept = (res: Response) =>
+      [...res.headers]
+        .filter(([name]) => !SHAPE_FREE_HEADERS.has(name))
+        .sort(([a], [b]) => a.localeCompare(b));
+    for (const [body, headers] of cases) {
+      const front = await postEvent(body, headers);
+      const astro = await postEvent(body, { ...headers, ...stale });
+      const label = `${body.slice(0, 30)} ${JSON.stringify(headers)}`;
+      expect(front.status, label).toBe(astro.status);
+      expect(await front.text(), label).toBe(await astro.text());
+      expect(kept(front), label).toEqual(kept(astro));
+    }
+  });
+
+  it('takes the event at any spelling of its address, and never counts the owner', async () => {
+    const before = (await report()).funnel.carts;
+    const spellings: [string, string][] = [
+      ['//api/visits', '87.198.0.21'],
+      ['/./api/visits', '87.198.0.22'],
+      ['/api/%76isits', '87.198.0.23'],
+    ];
+    for (const [path, address] of spellings) {
+      const res = await fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'user-agent': CHROME, origin: server.url, 'x-forwarded-for': address },
+        body: '{"event":"cart"}',
+      });
+      expect(res.status, path).toBe(204);
+    }
+    const fromOwner = await postEvent('{"event":"cart"}', {
+      cookie: owner,
+      'x-forwarded-for': '87.198.0.24',
+    });
+    expect(fromOwner.status).toBe(204);
+    expect((await report()).funnel.carts).toBe(before + 3);
+  });
+
+  it('stops an endless body at 1 KB with a 413, and keeps serving', async () => {
+    const { status, sent } = await endlessEvent(new URL(server.url));
+    expect(status).toBe(413);
+    expect(sent).toBeLessThan(64 * 1024 * 1024);
+    expect((await postEvent('{"event":"cart"}', { 'x-forwarded-for': '87.198.0.30' })).status).toBe(204);
   });
 
   it('is the owner-only report for everyone else', async () => {

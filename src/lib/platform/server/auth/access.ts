@@ -18,12 +18,27 @@ export function stricter(a: Access, b: Access): Access {
   return rank[a] >= rank[b] ? a : b;
 }
 
+/** Reads a request header: a Request's Headers, or the node:http front's view of node's headers. */
+export type HeaderReader = Pick<Headers, 'get'>;
+
+/** The origins a mutation may come from: the configured ones, and the site as the request's Host names it. */
+export function allowedOriginsFor(
+  configured: string[],
+  protocol: string,
+  host: string | null | undefined,
+): string[] {
+  return host ? [...configured, `${protocol}//${host}`] : configured;
+}
+
+/** What a refused cross-site mutation is told (403). */
+export const CROSS_SITE_REFUSAL = 'This request came from another site and was refused.';
+
 /**
  * Cross-site request check for mutations: a browser always sends Origin on a cross-origin
  * POST/PUT/PATCH/DELETE, so a mismatching Origin (or Sec-Fetch-Site: cross-site) is refused.
  * Requests without either header come from non-browser clients and carry no ambient cookies risk.
  */
-export function isCrossSite(method: string, headers: Headers, allowedOrigins: string[]): boolean {
+export function isCrossSite(method: string, headers: HeaderReader, allowedOrigins: string[]): boolean {
   if (isSafeMethod(method)) return false;
   const origin = headers.get('origin');
   if (origin && origin !== 'null') return !allowedOrigins.includes(origin);

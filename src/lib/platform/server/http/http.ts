@@ -27,7 +27,10 @@ export const MAX_JSON_BYTES = 256 * 1024;
 /** Small forms (an enquiry, signing in or out): a few fields of text. */
 export const MAX_FORM_BYTES = 64 * 1024;
 
-const tooLarge = () => new HttpError(413, 'The request is too large.');
+/** The refusal of a body over its cap. */
+export const tooLarge = () => new HttpError(413, 'The request is too large.');
+/** The refusal of a body the client stopped sending midway. */
+export const unreadable = () => new HttpError(400, 'The request body could not be read.');
 
 /**
  * The one reader of request bodies: at most maxBytes, counted while the body streams, so a body
@@ -49,7 +52,7 @@ export async function readBody(request: Request, maxBytes: number): Promise<Uint
     try {
       next = await reader.read();
     } catch {
-      throw new HttpError(400, 'The request body could not be read.');
+      throw unreadable();
     }
     if (next.done) break;
     size += next.value.length;
@@ -92,7 +95,11 @@ export async function readJson<S extends z.core.$ZodType>(
   schema: S,
   maxBytes = MAX_JSON_BYTES,
 ): Promise<z.output<S>> {
-  const text = new TextDecoder().decode(await readBody(request, maxBytes));
+  return parseJson(new TextDecoder().decode(await readBody(request, maxBytes)), schema);
+}
+
+/** A JSON payload's text checked against its schema: a 400 with a sentence when it is not JSON or not valid. */
+export function parseJson<S extends z.core.$ZodType>(text: string, schema: S): z.output<S> {
   let body: unknown;
   try {
     body = JSON.parse(text);
