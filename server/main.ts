@@ -22,10 +22,10 @@ import { securityHeaders } from '~/lib/platform/server/render/security-headers';
 import { nextSaleBoundary } from '~/lib/shop/price-sales.server';
 import { stopVisitFlusher } from '~/lib/visits/counter.server';
 import { countPageRequest } from '~/lib/visits/front.server';
-import { answerVisitEvent, isFrontVisitEvent } from '~/lib/visits/front-event.server';
 import { boot } from './boot';
 import type { AstroHandler, Captured } from './capture';
 import { renderToMemory } from './capture';
+import { answerAtFront, frontCallFor } from './front-api';
 import { connectionsClosed, InFlight } from './in-flight';
 import { answerClientError, answerOnSocket, refuseMethod } from './methods';
 import { type CachedPage, PageCache, pickVariant, type RenderedPage } from './page-cache';
@@ -313,10 +313,13 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
       }
       // From here on, everything (assets, the cache, Astro's router and middleware) sees one path.
       req.url = target.url;
-      if (isFrontVisitEvent(req, target.path)) {
+      const call = frontCallFor(req, target.path);
+      if (call) {
         common(res, reqId);
         settleUnreadBody(req, res);
-        return answerVisitEvent(req, res).catch((err) => fail(res, reqId, err));
+        // Whatever this request commits shows in the next cached answer.
+        version.forgetWhenAnswered(res);
+        return answerAtFront(req, res, call).catch((err) => fail(res, reqId, err));
       }
       const safe = req.method === 'GET' || req.method === 'HEAD';
       if (safe) {

@@ -6,6 +6,7 @@
 // One address may start 20 orders an hour (429 beyond), so a script cannot fill the orders table.
 // On a site without payments set up it answers 503 (payments/index.ts, checkoutBackend); in test
 // mode the order is stored as a test order.
+// A request without a session cookie is handed here by the node:http front itself (server/front-api.ts).
 import type { APIRoute } from 'astro';
 import { createPaypalOrder } from '~/lib/checkout/place-order.server';
 import { codeGuessWait, countingWrongCodes, tooManyCodesMessage } from '~/lib/checkout/quote-cart.server';

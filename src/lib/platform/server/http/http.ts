@@ -95,11 +95,7 @@ export async function readJson<S extends z.core.$ZodType>(
   schema: S,
   maxBytes = MAX_JSON_BYTES,
 ): Promise<z.output<S>> {
-  return parseJson(new TextDecoder().decode(await readBody(request, maxBytes)), schema);
-}
-
-/** A JSON payload's text checked against its schema: a 400 with a sentence when it is not JSON or not valid. */
-export function parseJson<S extends z.core.$ZodType>(text: string, schema: S): z.output<S> {
+  const text = new TextDecoder().decode(await readBody(request, maxBytes));
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -5,7 +5,7 @@
 import type { IncomingMessage } from 'node:http';
 import { tooLarge, unreadable } from './http';
 
-export function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<Buffer> {
+export function readNodeBody(req: IncomingMessage, maxBytes: number): Promise<Buffer<ArrayBuffer>> {
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
   if (Number.isFinite(declared) && declared > maxBytes) return Promise.reject(tooLarge());
   return new Promise((resolve, reject) => {

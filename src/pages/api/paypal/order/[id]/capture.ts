@@ -4,6 +4,7 @@
 // The id is checked before anything else (no outbound call for a bad one); the order is marked paid
 // only by lib/checkout/place-order.server.ts's rules, which queue the confirmation and the owner's notice in the
 // same transaction (the mail sender delivers them). Errors are the internal payment errors (PAYMENT_ERRORS).
+// A request without a session cookie is handed here by the node:http front itself (server/front-api.ts).
 import type { APIRoute } from 'astro';
 import { receiptCookie } from '~/lib/checkout/checkout-receipt.server';
 import { capturePaypalOrder, PAYMENT_ERRORS } from '~/lib/checkout/place-order.server';
