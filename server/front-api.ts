@@ -105,7 +105,9 @@ export async function answerAtFront(
     socketAddress,
     clientIp: clientAddress(req.headers['x-forwarded-for'], socketAddress ?? 'unknown'),
   };
-  const request = new Request(`${protocol}//${req.headers.host ?? 'localhost'}${req.url ?? '/'}`, {
+  // The Host header is the client's to write and may not parse as a URL: like Astro without a list
+  // of allowed domains, the endpoint's URL names localhost.
+  const request = new Request(`http://localhost${req.url ?? '/'}`, {
     method: 'POST',
     headers,
     body,

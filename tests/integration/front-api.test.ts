@@ -3,6 +3,7 @@
 // one with a session cookie (here a stale one, so no one is signed in) goes through Astro's router
 // and middleware to the same endpoint. For every input, good and bad, both must answer alike: the
 // same status, the same words, the same headers (but those that differ between any two answers).
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withSiteDb } from '../helpers/db';
 import { makePhoto, makeVariant } from '../helpers/factories';
@@ -143,6 +144,37 @@ describe('answers at the front as Astro does', () => {
       const { status, front, astro, label } = await bothAlike(path, body, headers);
       expect(status, label).toBeGreaterThanOrEqual(400);
       expect(front, label).toBe(astro);
+    }
+  });
+});
+
+/** A cart event with a Host header of the client's own making (fetch cannot set one). */
+const withHost = (host: string, cookie?: string) =>
+  new Promise<number>((resolve, reject) => {
+    const url = new URL(site.url);
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: '/api/visits',
+        method: 'POST',
+        headers: { host, 'content-type': 'text/plain', ...(cookie ? { cookie } : {}) },
+      },
+      (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      },
+    );
+    req.on('error', reject);
+    req.end('{"event":"cart"}');
+  });
+
+describe('answers a Host that is no address', () => {
+  it('as Astro does', async () => {
+    for (const host of ['a b', 'x:99999999', '[::1', 'exa%mple']) {
+      const [front, astro] = [await withHost(host), await withHost(host, STALE_SESSION)];
+      expect(front, host).toBe(astro);
+      expect(front, host).toBeLessThan(500);
     }
   });
 });
