@@ -5,34 +5,54 @@
 //
 // Only a POST without a session cookie is answered here (a buyer, a visitor); anything else goes on
 // to Astro, where the session is read. The endpoint's own code answers (the same module Astro
-// routes to); the front does the middleware's part for such a request: another site's origin is
+// routes to), or, for the cart event, the same function its endpoint calls: a web Request and
+// Response cost more than counting the event. The front does the middleware's part for such a
+// request: another site's origin is
 // refused (403), the body is capped before it reaches the endpoint (413), the client's address is
 // the one the rate limits use, and the site's security headers are set by the caller.
 // tests/integration/front-api.test.ts holds the answers side by side with Astro's.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIContext } from 'astro';
-import { allowedOriginsFor, CROSS_SITE_REFUSAL, isCrossSite } from '~/lib/platform/server/auth/access';
+import {
+  allowedOriginsFor,
+  CROSS_SITE_REFUSAL,
+  type HeaderReader,
+  isCrossSite,
+} from '~/lib/platform/server/auth/access';
 import { hasSessionCookie } from '~/lib/platform/server/auth/auth';
 import { getConfig } from '~/lib/platform/server/config';
 import { isHttpError, MAX_JSON_BYTES } from '~/lib/platform/server/http/http';
 import { readNodeBody } from '~/lib/platform/server/http/node-body';
 import { clientAddress } from '~/lib/platform/server/http/rate-limit';
 import { whoMay } from '~/lib/platform/server/http/route-table';
+import { type EventSender, recordVisitEvent } from '~/lib/visits/record-event.server';
+import { MAX_VISIT_EVENT_BYTES } from '~/lib/visits/schemas';
 import { POST as paypalOrder } from '~/pages/api/paypal/order';
 import { POST as paypalCapture } from '~/pages/api/paypal/order/[id]/capture';
-import { POST as visitEvent } from '~/pages/api/visits';
 
 type Endpoint = (context: APIContext) => Response | Promise<Response>;
 
-interface FrontRoute {
+interface EndpointRoute {
   /** The path as Astro routes it (case and all); a capture's order id is its one parameter. */
   pattern: RegExp;
   param?: string;
   endpoint: Endpoint;
 }
 
+/**
+ * A route whose endpoint's whole work is one function over the body and its sender: the front
+ * calls that function, reads at most `maxBytes` as the endpoint does, and answers its 204.
+ */
+interface RecordRoute {
+  pattern: RegExp;
+  maxBytes: number;
+  record: (body: Uint8Array, sender: EventSender) => void;
+}
+
+type FrontRoute = EndpointRoute | RecordRoute;
+
 const ROUTES: FrontRoute[] = [
-  { pattern: /^\/api\/visits$/, endpoint: visitEvent as Endpoint },
+  { pattern: /^\/api\/visits$/, maxBytes: MAX_VISIT_EVENT_BYTES, record: recordVisitEvent },
   { pattern: /^\/api\/paypal\/order$/, endpoint: paypalOrder as Endpoint },
   { pattern: /^\/api\/paypal\/order\/([^/]+)\/capture$/, param: 'id', endpoint: paypalCapture as Endpoint },
 ];
@@ -51,7 +71,7 @@ export function frontCallFor(req: IncomingMessage, path: string): FrontCall | nu
     // The route table stays the one judge of who may write: a route it does not open to everyone
     // goes on to Astro's owner check.
     if (whoMay('POST', path) !== 'public') return null;
-    return { route, params: route.param ? { [route.param]: match[1] ?? '' } : {} };
+    return { route, params: 'param' in route && route.param ? { [route.param]: match[1] ?? '' } : {} };
   }
   return null;
 }
@@ -70,6 +90,14 @@ function headersOf(req: IncomingMessage): Headers {
   return headers;
 }
 
+/** Node's headers read as a Request's, without building one. */
+const nodeHeaderReader = (req: IncomingMessage): HeaderReader => ({
+  get: (name: string) => {
+    const value = req.headers[name.toLowerCase()];
+    return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
+  },
+});
+
 function answerJson(res: ServerResponse, status: number, body: object, cacheControl = 'no-store'): void {
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': cacheControl });
   res.end(JSON.stringify(body));
@@ -81,38 +109,45 @@ export async function answerAtFront(
   res: ServerResponse,
   call: FrontCall,
 ): Promise<void> {
-  const headers = headersOf(req);
   const protocol = 'encrypted' in req.socket && req.socket.encrypted ? 'https:' : 'http:';
-  if (
-    isCrossSite('POST', headers, allowedOriginsFor(getConfig().allowedOrigins, protocol, req.headers.host))
-  ) {
+  const origins = allowedOriginsFor(getConfig().allowedOrigins, protocol, req.headers.host);
+  if (isCrossSite('POST', nodeHeaderReader(req), origins)) {
     // As the middleware answers it: a refusal is never kept by a cache.
     answerJson(res, 403, { message: CROSS_SITE_REFUSAL }, 'private, no-store');
     return;
   }
+  const { route } = call;
   let body: Buffer<ArrayBuffer>;
   try {
-    body = await readNodeBody(req, MAX_JSON_BYTES);
+    body = await readNodeBody(req, 'record' in route ? route.maxBytes : MAX_JSON_BYTES);
   } catch (err) {
     if (!isHttpError(err)) throw err;
     answerJson(res, err.status, { message: err.message });
     return;
   }
   const socketAddress = req.socket.remoteAddress;
-  const locals: App.Locals = {
-    user: null,
-    isAdmin: false,
-    socketAddress,
-    clientIp: clientAddress(req.headers['x-forwarded-for'], socketAddress ?? 'unknown'),
-  };
+  const clientIp = clientAddress(req.headers['x-forwarded-for'], socketAddress ?? 'unknown');
+  if ('record' in route) {
+    try {
+      route.record(body, { address: clientIp, userAgent: req.headers['user-agent'], owner: false });
+    } catch (err) {
+      if (!isHttpError(err)) throw err;
+      answerJson(res, err.status, { message: err.message, ...err.extra });
+      return;
+    }
+    res.writeHead(204, { 'cache-control': 'no-store' });
+    res.end();
+    return;
+  }
+  const locals: App.Locals = { user: null, isAdmin: false, socketAddress, clientIp };
   // The Host header is the client's to write and may not parse as a URL: like Astro without a list
   // of allowed domains, the endpoint's URL names localhost.
   const request = new Request(`http://localhost${req.url ?? '/'}`, {
     method: 'POST',
-    headers,
+    headers: headersOf(req),
     body,
   });
-  const response = await call.route.endpoint({
+  const response = await route.endpoint({
     request,
     params: call.params,
     locals,

@@ -43,6 +43,9 @@ export interface PageView {
   owner?: boolean;
 }
 
+/** A view as queueView takes it: its address is found in the batch, off the request. */
+export type QueuedView = Omit<PageView, 'address'> & { address: () => string };
+
 export interface EventInput {
   event: VisitEvent;
   address: string;
@@ -68,6 +71,10 @@ export const MAX_KEYS: Record<VisitKind, number> = {
 };
 /** Visitor hashes kept for one day: past this, new visitors still add views but not visitors. */
 export const MAX_VISITORS_PER_DAY = 200_000;
+/** A view taken on a request is counted within this long, in one batch with the views around it. */
+export const QUEUE_DELAY_MS = 50;
+/** Views waiting for their batch; past this (the event loop held up), more are not counted. */
+const MAX_QUEUED_VIEWS = 20_000;
 /** Addresses + pages the repeat limiter takes in one window; past this, nothing new is counted until the next. */
 const MAX_LIMITER_ENTRIES = 100_000;
 const LONGEST_PATH = 200;
@@ -164,6 +171,37 @@ export class VisitCounter {
   private recent = new Map<string, number>();
   private older = new Map<string, number>();
   private generationEndsAt = 0;
+  /** Views taken by queueView, with when they came, waiting for their batch. */
+  private queued: { view: QueuedView; at: number }[] = [];
+  private batchTimer: NodeJS.Timeout | undefined;
+
+  /**
+   * Takes a view to count within QUEUE_DELAY_MS, in one batch with the views around it. The
+   * outcome is the same as view()'s, a moment later. Counted one by one, inside the requests that
+   * brought them, views cost about twice as much: each request's own work evicts the counter's
+   * code and data (the country database, the hash, the maps) from the processor's caches. The raw
+   * address and user agent wait here in memory no longer than the repeat limiter keeps its keys.
+   */
+  queueView(db: Db, view: QueuedView, now = Date.now()): void {
+    if (this.queued.length >= MAX_QUEUED_VIEWS) return;
+    this.queued.push({ view, at: now });
+    this.batchTimer ??= setTimeout(() => this.countQueued(db), QUEUE_DELAY_MS).unref();
+  }
+
+  /** Counts the queued views now (also the first step of every flush). */
+  countQueued(db: Db): void {
+    if (this.batchTimer) clearTimeout(this.batchTimer);
+    this.batchTimer = undefined;
+    const batch = this.queued;
+    this.queued = [];
+    for (const { view, at } of batch) {
+      try {
+        this.view(db, { ...view, address: view.address() }, at);
+      } catch (err) {
+        getLog().error({ err }, 'A page view could not be counted');
+      }
+    }
+  }
 
   /** Counts one page view; see Outcome for what happened. */
   view(db: Db, view: PageView, now = Date.now()): Outcome {
@@ -206,11 +244,12 @@ export class VisitCounter {
 
   /** Whether anything waits to be written. */
   get hasPending(): boolean {
-    return this.pending.size > 0;
+    return this.pending.size > 0 || this.queued.length > 0;
   }
 
-  /** Writes what was counted since the last flush, in one transaction. */
+  /** Writes what was counted since the last flush (queued views included), in one transaction. */
   flush(db: Db): void {
+    this.countQueued(db);
     if (this.pending.size === 0) return;
     const batches = [...this.pending];
     this.pending.clear();

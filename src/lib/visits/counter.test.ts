@@ -13,6 +13,7 @@ import {
   KEEP_COUNTS_DAYS,
   MAX_KEYS,
   type PageView,
+  QUEUE_DELAY_MS,
   REPEAT_WINDOW_MS,
   referrerHost,
   VisitCounter,
@@ -70,6 +71,30 @@ describe('counting views', () => {
     counter.view(db, view({ path: '/drone-services', userAgent: SAFARI }), NOON + 2000);
     const counts = countsOf('2026-06-10');
     expect(counts).toMatchObject({ views: 3, visitors: 2, 'page /': 1, 'page /shop': 1 });
+  });
+
+  it('counts queued views in a batch as view() would, by the time they came, and by itself soon after', async () => {
+    const queued = (overrides: Partial<PageView> = {}) => {
+      const { address, ...rest } = view(overrides);
+      return { ...rest, address: () => address };
+    };
+    counter.queueView(db, queued({ address: '8.8.8.8' }), NOON);
+    counter.queueView(db, queued({ address: '8.8.8.8' }), NOON + 1000);
+    counter.queueView(db, queued({ address: '8.8.8.8', path: '/shop' }), NOON + 2000);
+    // The second view of / came within a minute of the first: a repeat.
+    expect(counter.hasPending).toBe(true);
+    expect(countsOf('2026-06-10')).toEqual({
+      views: 2,
+      visitors: 1,
+      'page /': 1,
+      'page /shop': 1,
+      'country US': 1,
+    });
+    expect(counter.hasPending).toBe(false);
+    // Without a flush, the batch is counted within QUEUE_DELAY_MS.
+    counter.queueView(db, queued({ address: '9.9.9.9' }), NOON + 3000);
+    await new Promise((resolve) => setTimeout(resolve, QUEUE_DELAY_MS + 50));
+    expect(counter.view(db, view({ address: '9.9.9.9' }), NOON + 4000)).toBe('repeat');
   });
 
   it('counts a flood of views of one page from one address once a minute', () => {

@@ -1,7 +1,7 @@
 // Counting a page view from the page request itself, at the node:http front, for pages answered
 // from the page cache and pages rendered for it. No beacon: a second request per view would cost
 // about as much as the cached page, and the count is a few map updates (and a hash for a new
-// visitor) on a request already being answered.
+// visitor) on a request already being answered, done a moment later in a batch (queueView).
 //
 // Only what a person's browser opens as a page counts: a GET answered 200 with HTML, not a
 // prefetch, and, for browsers that say what they fetch (Sec-Fetch-Dest), a document. Requests with
@@ -23,6 +23,11 @@ const hostsWith = (siteUrl: string, host: string | undefined): string[] => {
   return ownHosts.list;
 };
 
+const addressOf =
+  (forwarded: string | string[] | undefined, peer: string | undefined): (() => string) =>
+  () =>
+    clientAddress(forwarded, peer ?? 'unknown');
+
 /** Counts `req`, a request for the page at `path` answered with `status` and `contentType`. */
 export function countPageRequest(
   req: IncomingMessage,
@@ -38,9 +43,9 @@ export function countPageRequest(
   if (dest !== undefined && dest !== 'document') return;
   if (h['sec-purpose'] || h.purpose === 'prefetch' || h['x-moz'] === 'prefetch') return;
   try {
-    visitCounter.view(getDb(), {
+    visitCounter.queueView(getDb(), {
       path,
-      address: clientAddress(h['x-forwarded-for'], req.socket.remoteAddress ?? 'unknown'),
+      address: addressOf(h['x-forwarded-for'], req.socket.remoteAddress),
       userAgent: h['user-agent'],
       referrer: h.referer,
       ownHosts: hostsWith(config.siteUrl, h.host),

@@ -95,7 +95,15 @@ export async function readJson<S extends z.core.$ZodType>(
   schema: S,
   maxBytes = MAX_JSON_BYTES,
 ): Promise<z.output<S>> {
-  const text = new TextDecoder().decode(await readBody(request, maxBytes));
+  return parseJson(await readBody(request, maxBytes), schema);
+}
+
+/**
+ * Validates JSON bytes as readJson does (bad JSON or a failing schema is a 400 with a readable
+ * message), for a body the node:http front has read itself.
+ */
+export function parseJson<S extends z.core.$ZodType>(bytes: Uint8Array, schema: S): z.output<S> {
+  const text = new TextDecoder().decode(bytes);
   let body: unknown;
   try {
     body = JSON.parse(text);
