@@ -5,7 +5,10 @@
 // (POST /api/visits) per 50 views; the counts are written every 10 s (VISITS_FLUSH_SECONDS=10, 6 times
 // as often as the default), and each write makes the page cache render every page once more.
 // BENCH_CART_EVERY (0: no cart events) and BENCH_FLUSH_SECONDS change those two for a look at each.
-// The sides take turns (off, on, off, on, …) and each is judged by its mean over all its runs.
+// The sides take turns (off, on, off, on, …) and each is judged by its mean over all its runs,
+// after one turn each that is not counted: both servers start cold (their code not yet compiled,
+// the best brotli of their pages not yet made), and that first turn read up to a third slower on
+// either side. The server's CPU time per page (from /proc) is printed beside each side.
 //
 // Run alone with `node scripts/bench/visits.mjs` (seeds a site in a temp dir), or from run.mjs
 // through visitsRows(seededDataDir).
@@ -24,10 +27,12 @@ import {
   startSite,
   waitForMediaQueue,
 } from './lib.mjs';
+import { cpuMs } from './server-cpu.mjs';
 
 const CONNECTIONS = 50;
 const SECONDS = 3;
-const RUNS = 4;
+const RUNS = 6;
+const WARM_UP_RUNS = 1;
 const CART_EVERY = Number(process.env.BENCH_CART_EVERY ?? 50);
 const FLUSH_SECONDS = process.env.BENCH_FLUSH_SECONDS ?? '10';
 const PAGES = ['/', '/shop', '/drone-services', PRINT_PAGE];
@@ -65,27 +70,32 @@ export async function visitsRows(seededDataDir) {
   try {
     for (const { site } of [off, on]) for (const p of PAGES) await rawGet(`${site.url}${p}`, ACCEPT);
     const results = { off: [], on: [] };
-    for (let i = 0; i < RUNS; i++) {
+    for (let i = 0; i < WARM_UP_RUNS + RUNS; i++) {
       for (const [name, side] of [
         ['off', off],
         ['on', on],
       ]) {
         const load = { url: side.site.url, paths: PAGES, connections: CONNECTIONS, seconds: SECONDS };
         if (name === 'on' && CART_EVERY > 0) load.cartEvery = CART_EVERY;
-        results[name].push(await jsonFromChild('./visits-load.mjs', load, client));
+        const cpuBefore = cpuMs(side.site.pid);
+        const result = await jsonFromChild('./visits-load.mjs', load, client);
+        const cpu = cpuMs(side.site.pid) - cpuBefore;
+        if (i >= WARM_UP_RUNS)
+          results[name].push({ ...result, cpuUsPerPage: (cpu * 1000) / (result.rps * SECONDS) });
       }
     }
     const pages = (name) => mean(results[name].map((r) => r.pagesPerSec));
     const p99 = (name) => mean(results[name].map((r) => r.p99));
+    const cpuPerPage = (name) => mean(results[name].map((r) => r.cpuUsPerPage));
     const failed = (name) => results[name].reduce((sum, r) => sum + r.non2xx + r.errors, 0);
     const [onPages, offPages] = [pages('on'), pages('off')];
     // The counted views, read as the owner would: they prove the "on" side counted.
     const { counted } = await countedViews(on.site.url);
     return [
       [
-        `anonymous pages (${PAGES.join(', ')}) with visitor counting on: every view a new visitor, ${CART_EVERY > 0 ? `1 cart event per ${CART_EVERY} views` : 'no cart events'}, counts written every ${FLUSH_SECONDS} s (${CONNECTIONS} connections; mean of ${RUNS} × ${SECONDS} s, alternating with counting off; ${pinned ? 'pinned: servers core 0, load core 1' : 'not pinned'})`,
-        `${fixed(onPages)} pages/s, p99 ${fixed(p99('on'), 1)} ms${failed('on') ? `, ${failed('on')} failed` : ''}; ${counted} views counted`,
-        `${fixed(offPages)} pages/s, p99 ${fixed(p99('off'), 1)} ms (counting off)${failed('off') ? `, ${failed('off')} failed` : ''}`,
+        `anonymous pages (${PAGES.join(', ')}) with visitor counting on: every view a new visitor, ${CART_EVERY > 0 ? `1 cart event per ${CART_EVERY} views` : 'no cart events'}, counts written every ${FLUSH_SECONDS} s (${CONNECTIONS} connections; mean of ${RUNS} × ${SECONDS} s after ${WARM_UP_RUNS} not counted, alternating with counting off; ${pinned ? 'pinned: servers core 0, load core 1' : 'not pinned'})`,
+        `${fixed(onPages)} pages/s, p99 ${fixed(p99('on'), 1)} ms, ${fixed(cpuPerPage('on'))} µs CPU a request${failed('on') ? `, ${failed('on')} failed` : ''}; ${counted} views counted`,
+        `${fixed(offPages)} pages/s, p99 ${fixed(p99('off'), 1)} ms, ${fixed(cpuPerPage('off'))} µs CPU a request (counting off)${failed('off') ? `, ${failed('off')} failed` : ''}`,
         `${fixed(onPages / offPages, 2)}×`,
         '≥ 0.95× pages/s, no error',
         met(onPages >= 0.95 * offPages && failed('on') === 0 && failed('off') === 0 && counted > 0),

@@ -226,6 +226,13 @@ describe('countries', () => {
     expect(countryOf('8.8.8.8')).toBe('US');
     expect(countryOf('127.0.0.1')).toBe('');
     expect(countryOf('192.168.1.20')).toBe('');
+    // The edges of the private and shared ranges, compared as numbers.
+    for (const inside of ['10.255.255.255', '100.64.0.1', '100.127.255.255', '172.16.0.1', '172.31.255.255'])
+      expect(countryOf(inside), inside).toBe('');
+    for (const inside of ['198.18.0.1', '198.19.255.255', '224.0.0.1', '255.255.255.255'])
+      expect(countryOf(inside), inside).toBe('');
+    for (const outside of ['9.255.255.255', '11.0.0.1', '100.63.255.255', '100.128.0.1', '172.32.0.1'])
+      expect(countryOf(outside), outside).toBe('US');
     expect(countryOf('::1')).toBe('');
     expect(countryOf('2001:4860:4860::/64')).toBe('US');
     expect(countryOf('unknown-peer')).toBe('');
