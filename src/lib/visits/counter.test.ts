@@ -97,6 +97,20 @@ describe('counting views', () => {
     expect(counter.view(db, view({ address: '9.9.9.9' }), NOON + 4000)).toBe('repeat');
   });
 
+  it('writes many new visitors in one flush, each once, also when the day is read again', () => {
+    const address = (i: number) => `8.8.${i >> 8}.${i & 255}`;
+    for (let i = 0; i < 250; i++) counter.view(db, view({ address: address(i) }), NOON + i);
+    expect(countsOf('2026-06-10')).toMatchObject({ views: 250, visitors: 250 });
+    const stored = () => db.select().from(visitVisitors).where(eq(visitVisitors.day, '2026-06-10')).all();
+    expect(new Set(stored().map((r) => r.hash)).size).toBe(250);
+    // A restarted site reads the day's hashes back: the same visitors are not counted again.
+    const restarted = new VisitCounter();
+    for (let i = 0; i < 300; i++) restarted.view(db, view({ address: address(i) }), NOON + 120_000 + i);
+    restarted.flush(db);
+    expect(countsOf('2026-06-10')).toMatchObject({ views: 550, visitors: 300 });
+    expect(stored()).toHaveLength(300);
+  });
+
   it('counts a flood of views of one page from one address once a minute', () => {
     for (let i = 0; i < 500; i++) counter.view(db, view(), NOON + i * 10);
     expect(counter.view(db, view(), NOON + REPEAT_WINDOW_MS - 1)).toBe('repeat');
