@@ -81,7 +81,7 @@ export default function PhotoViewer({ photos, initialIndex, zoom = true, favouri
   const [index, setIndex] = useState(initialIndex);
   // The zoom viewer is mounted closed once the viewer is on screen, in a transition (React yields to
   // input while rendering it), so that opening it only has to show what is already built. It opens
-  // through `openZoom`, which shows it without a React render (see ZoomViewer).
+  // through `openZoom`, which re-renders the zoom viewer alone.
   const [zoomReady, setZoomReady] = useState(false);
   const [zoomOpenAtMount, setZoomOpenAtMount] = useState(false);
   const openZoom = useRef<(() => void) | null>(null);
@@ -267,7 +267,7 @@ function HeartButton({ favourite, onToggle }: { favourite: boolean; onToggle: ()
 /**
  * Mounted closed beside the full-screen viewer (or open, when asked for before that); `opener`
  * receives the function that opens it. Each opening starts afresh (100%, the loading status) and
- * only then, once the open dialog is on screen, loads the large image.
+ * only then loads the large image.
  */
 function ZoomViewer({
   photo,
@@ -281,7 +281,6 @@ function ZoomViewer({
   onClose: () => void;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  /** Open and loading (or showing) the large image; see `opener` below for when it turns true. */
   const [open, setOpen] = useState(openAtMount);
   const stage = useRef<HTMLDivElement>(null);
   const [loaded, setLoaded] = useState(false);
@@ -293,28 +292,15 @@ function ZoomViewer({
   const pinch = useRef<{ dist: number; scale: number } | null>(null);
   const fitTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  // The click that opens the dialog only shows it: its bar and loading status are already rendered
-  // (closed, they are not displayed), so the first frame has all it needs without a React render.
-  // The render that creates the large image (and so requests it) and watches the stage's size
-  // comes in the task after that frame is painted: in the click, it would delay that frame, and
-  // until the image loads it is transparent behind the loading status anyway.
   useLayoutEffect(() => {
-    opener.current = () => {
-      const d = dialog.current;
-      if (!d) return;
-      if (!d.open) d.showModal();
-      afterNextPaint(() => {
-        // Unless it was closed in the meantime.
-        if (d.open) setOpen(true);
-      });
-    };
+    opener.current = () => setOpen(true);
     return () => {
       opener.current = null;
     };
   }, [opener]);
 
-  // The stage is measured by the ResizeObserver alone: its first report comes after a layout, so
-  // that opening the dialog reads none.
+  // The stage is measured by the ResizeObserver alone: its first report comes after the layout of
+  // the frame that shows the dialog, so the click that opens it reads no layout and renders once.
   useLayoutEffect(() => {
     const d = dialog.current;
     if (!open || !d) return;
@@ -490,7 +476,7 @@ function ZoomViewer({
               }}
             />
           )}
-          {!loaded && (
+          {open && !loaded && (
             <div role="status" className="absolute inset-0 flex flex-col items-center justify-center gap-3">
               <span className="h-10 w-10 animate-spin rounded-full border-2 border-white/25 border-t-white" />
               <span className="text-sm text-mist-200">Loading image…</span>
