@@ -253,9 +253,9 @@ export class VisitCounter {
     if (this.pending.size === 0) return;
     const batches = [...this.pending];
     this.pending.clear();
-    // Prepared statements run one row at a time: a busy day's flush holds tens of thousands of new
-    // visitors, and building drizzle inserts for them held the event loop (every request waiting)
-    // several times longer than SQLite takes to store them.
+    // Prepared statements, not drizzle: a busy day's flush holds tens of thousands of new visitors,
+    // and building drizzle inserts for them held the event loop (every request waiting) several
+    // times longer than SQLite takes to store them.
     const { addVisitor, addVisitors, addCount } = statementsOf(db);
     db.transaction(() => {
       for (const [day, { counts, hashes }] of batches) {
