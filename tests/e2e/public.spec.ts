@@ -387,4 +387,17 @@ test('the zoom viewer pans by dragging and zooms by pinching', async ({ page }) 
   for (const d of [60, 80, 100, 120]) await touch('touchMove', d);
   await touch('touchEnd', 0);
   await expect.poll(async () => Number.parseInt((await level.textContent()) ?? '0', 10)).toBeGreaterThan(130);
+
+  // After a drag on the photo, the keys still reach the zoom viewer: minus zooms out, and Escape
+  // closes the zoom viewer alone.
+  const zoomed = await level.textContent();
+  await page.mouse.move(cx, cy);
+  await page.mouse.down();
+  await page.mouse.move(cx - 30, cy, { steps: 4 });
+  await page.mouse.up();
+  await page.keyboard.press('-');
+  await expect(level).not.toHaveText(zoomed ?? '');
+  await page.keyboard.press('Escape');
+  await expect(zoom).toBeHidden();
+  await expect(viewer).toBeVisible();
 });
