@@ -1423,6 +1423,18 @@ export const visitCounts = sqliteTable(
   (t) => [primaryKey({ columns: [t.day, t.kind, t.key] })],
 );
 
+/**
+ * One row whose token changes on every write to any table a page can show: every table has
+ * triggers that set a new random token after each insert, update and delete, except the visit
+ * tables above, which no page shows. The front's page cache is keyed by this token, so the visit
+ * counts written every minute do not make every cached page render again. A token, not a count: a
+ * restored backup never brings back a value the cache may hold for other content.
+ */
+export const contentChanges = sqliteTable('content_changes', {
+  id: integer('id').primaryKey(),
+  token: text('token').notNull(),
+});
+
 export type Photo = typeof photos.$inferSelect;
 export type NewPhoto = typeof photos.$inferInsert;
 export type ProductVariant = typeof productVariants.$inferSelect;

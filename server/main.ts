@@ -220,11 +220,13 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
 
   const assets = loadStaticAssets(clientDir, security);
 
-  // A read-only connection of its own: its data_version changes on every commit by others.
+  // A read-only connection of its own. The content token changes on every write to a table that a
+  // page can show (triggers in the database itself, so writes by scripts and restores count too),
+  // and not on the visit counts written every minute.
   const probe = new Database(databaseFile(config.dataDir), { readonly: true, fileMustExist: true });
   // Prepared once: it is read on every cached answer.
-  const dataVersion = probe.prepare('PRAGMA data_version').pluck();
-  const version = new VersionMemo(() => dataVersion.get() as number);
+  const contentToken = probe.prepare('SELECT token FROM content_changes WHERE id = 1').pluck();
+  const version = new VersionMemo(() => (contentToken.get() as string | undefined) ?? '');
   // A sale starts and ends at its own time, with no write: the pages change then too.
   const sales = new SaleBoundaries((now) => nextSaleBoundary(getDb(), new Date(now))?.getTime() ?? null);
   const cache = new PageCache(() => sales.version(version.read()));

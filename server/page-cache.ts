@@ -1,9 +1,11 @@
 // The page cache of the front. Anonymous GETs of public pages are rendered once per content
 // version, compressed once, and answered with an ETag.
 //
-// The content version is SQLite's data_version read on a connection of its own that never
-// writes: it changes whenever any other connection (the site, a script, a backup restore)
-// commits, so every write to the database invalidates the cache without any bookkeeping.
+// The content version is the database's content token (the content_changes table), read on a
+// connection of its own that never writes: triggers in the database give it a new random value on
+// every write to a table a page can show, whichever connection makes it (the site, a script, a
+// backup restore), so such a write invalidates the cache without any bookkeeping in the code. The
+// visit counts, which no page shows and which are written every minute, leave it as it is.
 //
 // Compression in the request path is cheap (brotli 5 now, gzip 6 once a client asks for it); brotli at
 // its best level runs afterwards on libuv's thread pool and replaces the first variant, so a

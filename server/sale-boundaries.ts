@@ -1,6 +1,6 @@
 // The content version of the page cache, with the sales' clock in it. The shop's prices change when
-// a sale starts or ends, a moment at which nothing is written to the database, so SQLite's
-// data_version alone would keep serving the pages of before. The next such moment is read whenever
+// a sale starts or ends, a moment at which nothing is written to the database, so the content
+// token alone would keep serving the pages of before. The next such moment is read whenever
 // the data changes (a sale saved, deleted or edited is a write); once it has passed, the version
 // moves on and the next one is read.
 import type { ContentVersion } from './page-cache';
@@ -16,8 +16,8 @@ export class SaleBoundaries {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** The data version with the count of sale boundaries passed since it last changed. */
-  version(data: number | bigint): string {
+  /** The content version with the count of sale boundaries passed since it last changed. */
+  version(data: ContentVersion): string {
     const now = this.clock();
     if (data !== this.data) {
       this.data = data;

@@ -1,4 +1,5 @@
-// The content version (SQLite's data_version), read at most once per turn of the event loop.
+// The content version (the content token of the database), read at most once per turn of the
+// event loop.
 //
 // Reading it takes SQLite's shared lock (file-lock system calls), which costs as much as the rest of
 // a cached answer. Requests handled in the same turn were all received before any answer of that
@@ -7,14 +8,15 @@
 // (anything but GET and HEAD) starts its answer, so a client never gets a page older than a save
 // it has been told about.
 import type { ServerResponse } from 'node:http';
+import type { ContentVersion } from './page-cache';
 
 export class VersionMemo {
-  private value: number | bigint | undefined;
+  private value: ContentVersion | undefined;
   private dropScheduled = false;
 
-  constructor(private readonly readNow: () => number | bigint) {}
+  constructor(private readonly readNow: () => ContentVersion) {}
 
-  read(): number | bigint {
+  read(): ContentVersion {
     if (this.value === undefined) {
       this.value = this.readNow();
       if (!this.dropScheduled) {

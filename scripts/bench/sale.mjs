@@ -6,7 +6,7 @@
 // front's page cache (anonymous, brotli, p50 of 30). The sale is written straight into the site's database, as the
 // bench's other fixtures are: 20% off every photo since a minute ago, the prints priced since 40
 // days before it (so the lowest price of the 30 days before the sale is the list price, and the
-// "was" price is shown); the page cache follows the database's data_version, so the next request
+// "was" price is shown); the page cache follows the database's content token, so the next request
 // sees it. The sale is removed afterwards, so later rows measure the site as seeded. Run alone with
 // `node scripts/bench/sale.mjs` (seeds its own data directory), from run.mjs, or from run.mjs alone
 // with `npm run bench -- --sale`.

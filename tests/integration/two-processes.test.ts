@@ -1,7 +1,7 @@
 // Past one box, proven on one: two site processes on one data directory, their media in one S3
 // bucket, both serve / and /shop from their own page caches, and an owner's price change made
 // through one is on the other's pages at its next request, because each cache's version signal is
-// the database's (SQLite's data_version), not anything in a process's memory.
+// the database's (its content token, set by triggers), not anything in a process's memory.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { withSiteDb } from '../helpers/db';
 import { makePhoto, makeVariant } from '../helpers/factories';

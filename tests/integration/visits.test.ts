@@ -99,19 +99,23 @@ describe('counting page views', () => {
     expect(first.headers.get('set-cookie')).toBeNull();
     await first.arrayBuffer();
     // A flood from one address: 150 more views of the same page count as nothing more. They are
-    // answered from the page cache (the first view of the day wrote the day's salt, so the next one
-    // renders the page again).
+    // answered from the page cache: the day's salt, written by the first view of the day, is in a
+    // table no page shows, so it leaves the cached pages as they are.
     let hits = 0;
     for (let i = 0; i < 150; i++) {
       const res = await visit('/', '8.8.8.8');
       if (res.headers.get('x-cache') === 'hit') hits++;
       await res.arrayBuffer();
     }
-    expect(hits).toBeGreaterThanOrEqual(148);
+    expect(hits).toBe(150);
     await (await visit('/privacy', '8.8.8.8', { referer: `${server.url}/` })).arrayBuffer();
     await (await visit('/', '87.198.0.1')).arrayBuffer();
 
     const figures = await report();
+    // Reading the report wrote the counts to the database; the pages stay cached all the same.
+    const after = await visit('/', '87.198.0.2');
+    expect(after.headers.get('x-cache')).toBe('hit');
+    await after.arrayBuffer();
     expect(figures.counting).toBe(true);
     expect(figures.days).toHaveLength(30);
     expect(figures.totals).toEqual({ visitors: 2, views: 3 });

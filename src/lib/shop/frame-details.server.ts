@@ -1,7 +1,7 @@
 // The frame details over the database: the glazing and hanging fittings in one row (none until the
 // owner saves them), and the weight on the frame (framing_options) of each size the shop sells a
 // paper print in. Saved in one transaction; the print pages read them, and the page cache moves on
-// by itself (any write changes SQLite's data_version).
+// by itself (any write to a table a page shows changes the database's content token).
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '~/lib/platform/server/db';
 import { HttpError } from '~/lib/platform/server/http/http';

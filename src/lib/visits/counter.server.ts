@@ -11,9 +11,9 @@
 //   pages and referring sites a day is capped (the rest count as "(other)"), the day's visitor
 //   hashes are capped, and both hashes and salts are deleted after a day, counters after two years.
 //
-// Counting happens in memory and reaches the database in one transaction per flush: every write
-// changes the content version the front's page cache is keyed by, so writing on each view would
-// make every cached page render again on each view.
+// Counting happens in memory and reaches the database in one transaction per flush: a write per
+// view would cost the request far more than the count itself. The visit tables are the ones the
+// page cache's content token ignores (no page shows them), so a flush leaves cached pages cached.
 import { hash, randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import { isbot } from 'isbot';
@@ -257,6 +257,9 @@ export class VisitCounter {
     // and building drizzle inserts for them held the event loop (every request waiting) several
     // times longer than SQLite takes to store them.
     const { addVisitor, addVisitors, addCount } = statementsOf(db);
+    // In key order, the inserts walk the visitors' index from one end to the other instead of
+    // jumping about it: 50,000 new visitors are written in about a third of the time.
+    for (const [, { hashes }] of batches) hashes.sort();
     db.transaction(() => {
       for (const [day, { counts, hashes }] of batches) {
         let visitors = 0;

@@ -366,9 +366,8 @@ export interface Config {
     /** Whether page views are counted at all (lib/visits); off, nothing is counted or kept. */
     enabled: boolean;
     /**
-     * How often the counts held in memory are written to the database. Each write changes the
-     * content version, so every cached page is rendered once more afterwards: once a minute costs
-     * little, once per view would empty the page cache all the time.
+     * How often the counts held in memory are written to the database, in one transaction. The
+     * page cache ignores these writes (they are in tables no page shows).
      */
     flushEveryMs: number;
   };
