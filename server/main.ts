@@ -226,7 +226,15 @@ export async function startFront(handler: AstroHandler, clientDir: string): Prom
   const probe = new Database(databaseFile(config.dataDir), { readonly: true, fileMustExist: true });
   // Prepared once: it is read on every cached answer.
   const contentToken = probe.prepare('SELECT token FROM content_changes WHERE id = 1').pluck();
-  const version = new VersionMemo(() => (contentToken.get() as string | undefined) ?? '');
+  let untracked = 0;
+  const version = new VersionMemo(() => {
+    const token = contentToken.get() as string | undefined;
+    if (token !== undefined) return token;
+    // The row was deleted (by hand: the site never does): writes can no longer be followed, so
+    // no page is kept past the turn it was rendered in, rather than kept for ever.
+    if (untracked++ === 0) getLog().error('content_changes has no row: the page cache keeps nothing');
+    return `untracked ${untracked}`;
+  });
   // A sale starts and ends at its own time, with no write: the pages change then too.
   const sales = new SaleBoundaries((now) => nextSaleBoundary(getDb(), new Date(now))?.getTime() ?? null);
   const cache = new PageCache(() => sales.version(version.read()));
