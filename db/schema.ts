@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnySQLiteColumn,
+  blob,
   check,
   index,
   integer,
@@ -1395,16 +1396,20 @@ export const visitSalts = sqliteTable('visit_salts', {
 });
 
 /**
- * The visitors already counted on a day: a hash of the day's salt, the address and the browser,
- * never the address or browser themselves. Kept for that day and the day before only.
+ * The visitors already counted on a day, as a hash of the day's salt, the address and the browser
+ * (never the address or browser themselves): each write of the counts appends one row holding the
+ * new visitors' hashes, 6 bytes each, one after another. One row per write, not one per visitor:
+ * inserting each hash into an index cost the server more than all the rest of counting a view.
+ * Kept for that day and the day before only.
  */
-export const visitVisitors = sqliteTable(
-  'visit_visitors',
+export const visitVisitorChunks = sqliteTable(
+  'visit_visitor_chunks',
   {
+    id: integer('id').primaryKey(),
     day: text('day').notNull(),
-    hash: text('hash').notNull(),
+    hashes: blob('hashes', { mode: 'buffer' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.day, t.hash] })],
+  (t) => [index('visit_visitor_chunks_day').on(t.day)],
 );
 
 /**

@@ -3,7 +3,8 @@
 // "On" is as a real visitor's browser makes it: each view from a new address (a new visitor: hashed,
 // its country looked up, its hash kept), a third of them from another site, and one cart event
 // (POST /api/visits) per 50 views; the counts are written every 10 s (VISITS_FLUSH_SECONDS=10, 6 times
-// as often as the default), and each write makes the page cache render every page once more.
+// as often as the default). A write leaves cached pages cached: the page cache's content token
+// ignores the visit tables, as no page shows them.
 // BENCH_CART_EVERY (0: no cart events) and BENCH_FLUSH_SECONDS change those two for a look at each.
 // The sides take turns (off, on, off, on, …) and each is judged by its mean over all its runs,
 // after one turn each that is not counted: both servers start cold (their code not yet compiled,
