@@ -291,14 +291,20 @@ export class VisitCounter {
     // A prepared statement, not drizzle: a flush writes up to a few hundred counters, and drizzle
     // builds each insert anew.
     const { addCount } = statementsOf(db);
-    db.transaction(() => {
-      for (const [day, { counts, hashes }] of batches) {
-        const visitors = this.storeVisitors(db, day, hashes);
-        if (visitors > 0) counts.set('visitors', new Map([['', visitors]]));
-        for (const [kind, keys] of counts)
-          for (const [key, count] of keys) addCount.run(day, kind, key, count);
-      }
-    });
+    // Immediate: the write begins with a read of the other server's visitors, and a transaction
+    // that has read cannot wait for the write lock (SQLite would refuse it at once if another
+    // server wrote in between); taking the lock first makes it wait its turn.
+    db.transaction(
+      () => {
+        for (const [day, { counts, hashes }] of batches) {
+          const visitors = this.storeVisitors(db, day, hashes);
+          if (visitors > 0) counts.set('visitors', new Map([['', visitors]]));
+          for (const [kind, keys] of counts)
+            for (const [key, count] of keys) addCount.run(day, kind, key, count);
+        }
+      },
+      { behavior: 'immediate' },
+    );
   }
 
   /**

@@ -2,9 +2,12 @@
 // day through a hash of a daily salt that is deleted after a day, robots and the owner never count,
 // and the tables stay small (capped keys, hashes and salts for two days, counters for two years).
 import { createHash } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Db } from '~/lib/platform/server/db';
+import { type Db, openDb } from '~/lib/platform/server/db';
 import { startOfIrishDay } from '~/lib/platform/shared/irish-dates';
 import { visitCounts, visitSalts, visitVisitorChunks } from '~db/schema';
 import { memoryDb } from '~tests/helpers/db';
@@ -203,21 +206,31 @@ describe('the daily salt', () => {
   });
 
   it('counts a visitor once when two servers count the same site at the same time', () => {
-    const other = new VisitCounter();
-    // Both have read the day before either writes.
-    counter.view(db, view({ address: '203.0.113.1' }), NOON);
-    other.view(db, view({ address: '203.0.113.9', path: '/shop' }), NOON);
-    counter.flush(db);
-    other.flush(db);
-    // The same visitor reaches each server before either has seen the other's count.
-    counter.view(db, view({ address: '203.0.113.5', path: '/a' }), NOON + 1000);
-    other.view(db, view({ address: '203.0.113.5', path: '/b' }), NOON + 1000);
-    counter.flush(db);
-    other.flush(db);
-    expect(countsOf('2026-06-10')).toMatchObject({ views: 4, visitors: 3 });
-    // Each now knows the other's visitors: a visitor first counted by one is a repeat on the other.
-    counter.view(db, view({ address: '203.0.113.9', path: '/c' }), NOON + 2000);
-    expect(countsOf('2026-06-10')).toMatchObject({ views: 5, visitors: 3 });
+    // Two servers: two connections to one database file, each with its own counter.
+    const dir = mkdtempSync(join(tmpdir(), 'wicklow-visits-'));
+    const [mine, theirs] = [openDb(join(dir, 'site.sqlite')), openDb(join(dir, 'site.sqlite'))];
+    try {
+      db = mine;
+      const other = new VisitCounter();
+      // Both have read the day before either writes.
+      counter.view(mine, view({ address: '203.0.113.1' }), NOON);
+      other.view(theirs, view({ address: '203.0.113.9', path: '/shop' }), NOON);
+      counter.flush(mine);
+      other.flush(theirs);
+      // The same visitor reaches each server before either has seen the other's count.
+      counter.view(mine, view({ address: '203.0.113.5', path: '/a' }), NOON + 1000);
+      other.view(theirs, view({ address: '203.0.113.5', path: '/b' }), NOON + 1000);
+      counter.flush(mine);
+      other.flush(theirs);
+      expect(countsOf('2026-06-10')).toMatchObject({ views: 4, visitors: 3 });
+      // Each now knows the other's visitors: one first counted by the other is no new visitor here.
+      counter.view(mine, view({ address: '203.0.113.9', path: '/c' }), NOON + 2000);
+      expect(countsOf('2026-06-10')).toMatchObject({ views: 5, visitors: 3 });
+    } finally {
+      mine.$client.close();
+      theirs.$client.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('keeps 48 bits of each hash, and reads back what it wrote', () => {
