@@ -65,13 +65,17 @@ const s3rver = {
   command: `node --openssl-legacy-provider tests/helpers/s3rver-process.mjs ${DATA_DIR}-s3 ${S3_BUCKET} ${S3_PORT}`,
   url: `${S3_ENDPOINT}/`,
   reuseExistingServer: false,
-  timeout: 30_000,
+  // A test that takes 15 s alone took over 30 s with the two halves of the run, two sites and two
+  // browsers, sharing two slow cores: the limit is there to stop a test that hangs, not to time it.
+  timeout: 60_000,
 };
 
 export default defineConfig({
   testDir: 'tests/e2e',
   testMatch: '**/*.spec.ts',
-  timeout: 30_000,
+  // A test that takes 15 s alone took over 30 s with the two halves of the run, two sites and two
+  // browsers, sharing two slow cores: the limit is there to stop a test that hangs, not to time it.
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: 1,
