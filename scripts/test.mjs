@@ -108,7 +108,7 @@ const stages = [
   [[{ name: 'build', cmd: 'npm', args: ['run', 'build'] }]],
   [
     [{ name: 'demo data, seeded once for the tests', cmd: 'node', args: ['tests/helpers/demo-data.mjs'] }],
-    // Over a minute of composition analysis, pure CPU, asserting what was found.
+    // Minutes of composition analysis, pure CPU, asserting what was found.
     background({
       name: 'composition accuracy on known truth',
       cmd: 'npx',
