@@ -65,8 +65,7 @@ const s3rver = {
   command: `node --openssl-legacy-provider tests/helpers/s3rver-process.mjs ${DATA_DIR}-s3 ${S3_BUCKET} ${S3_PORT}`,
   url: `${S3_ENDPOINT}/`,
   reuseExistingServer: false,
-  // A test that takes 15 s alone took over 30 s with the two halves of the run, two sites and two
-  // browsers, sharing two slow cores: the limit is there to stop a test that hangs, not to time it.
+  // How long s3rver may take to start: a few seconds alone, more beside the rest of `npm test`.
   timeout: 60_000,
 };
 
