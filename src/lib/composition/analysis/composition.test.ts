@@ -144,6 +144,34 @@ describe('local analyser: horizon', () => {
     expect(Math.abs(turned!.tilt - -6)).toBeLessThanOrEqual(1);
   });
 
+  it('finds a line straight across the width: a grey sea under a grey sky, a city waterfront', async () => {
+    // A sea line of nearly the sky's colour, seen over rocks, and the water line under a city: both
+    // too faint or too busy above to rank among the strongest boundaries, both straight.
+    for (const [file, deg] of [
+      ['endless-sky/beach9-sfiera.jpg', -6],
+      ['endless-sky/city10.jpg', 2],
+    ] as const) {
+      const photo = await readPhoto(file);
+      const [level, turned] = [
+        findHorizon(await loadPlanes(photo)),
+        findHorizon(await loadPlanes(await hardCopy(photo, deg))),
+      ];
+      expect(level?.skyline, file).toBe(false);
+      expect(Math.abs(level!.tilt), file).toBeLessThanOrEqual(0.5);
+      expect(turned?.skyline, file).toBe(false);
+      expect(Math.abs(turned!.tilt - level!.tilt - deg), file).toBeLessThanOrEqual(1);
+    }
+    // Straight slopes are no horizon, turned to any tilt a sea line is measured at: a hillside in
+    // fog turned until it runs nearly level, a grassy hillside turned 4°.
+    for (const [file, deg] of [
+      ['fog-hillside.jpg', 8],
+      ['endless-sky/hills1.jpg', 4],
+    ] as const) {
+      const found = findHorizon(await loadPlanes(await hardCopy(await readPhoto(file), deg)));
+      expect(found === null || found.skyline || Math.abs(found.tilt) <= 0.5, file).toBe(true);
+    }
+  });
+
   it('follows the owner: "this is the horizon" levels a skyline, "this is not" leaves nothing to level', async () => {
     const ridge = await readPhoto('aitzgorri.jpg');
     const own = await analyseLocally(ridge);

@@ -9,7 +9,8 @@
 // as straight as a sea line. So the few strongest distinct boundaries are judged in turn by what lies
 // around them (skyline.server.ts), and the first that shows a horizon to level is the horizon; when
 // none does, the strongest is a skyline, which has no tilt to correct, unless the frame holds a far
-// shore mirrored in still water, whose water line the reflection marks (mirror.server.ts).
+// shore mirrored in still water, whose water line the reflection marks (mirror.server.ts), or a line
+// that a colour edge runs along nearly all the way across, with water below it (straight-edge.server.ts).
 // A photo turned in an editor without cropping has empty wedges in its corners (frameWedges in
 // skyline.server.ts): columns whose bands reach into one are left out of the search, so that the
 // wedges' straight edges (and a level line through the corners they darken) do not take the places
@@ -23,12 +24,12 @@ import { clampScore, type Element } from './element.server';
 import { waterLine } from './mirror.server';
 import type { Planes } from './pixels.server';
 import { frameWedges, isHorizon, type Line, meanTexture, surroundings } from './skyline.server';
+import { type Small, searchFactor, smallCopy } from './small-copy.server';
+import { isStraightHorizon, straightestEdge } from './straight-edge.server';
 import { brightened, brighteningGain } from './tonal-range.server';
 
 const MAX_TILT_DEG = 15;
 const STEP_DEG = 0.5;
-/** The width of the small copy the lines are searched on. */
-const SEARCH_WIDTH = 128;
 /** A boundary weaker than this (mean Lab distance across it) is no horizon. */
 const MIN_STEP = 4;
 
@@ -44,47 +45,6 @@ export interface HorizonLine extends Line {
 
 /** A line within this many degrees of level is level. */
 export const LEVEL_DEG = 0.5;
-
-interface Small {
-  w: number;
-  h: number;
-  /** Per channel, running sums down each column: sums[c][y * w + x] is the sum of rows above y. */
-  sums: [Float64Array, Float64Array, Float64Array];
-  /** The same for texture (gradient magnitude), and its mean over the frame. */
-  texture: Float64Array;
-  meanTexture: number;
-  /** The same for the empty wedges of a turned frame (frameWedges), or null when the frame has none. */
-  wedge: Float64Array | null;
-}
-
-function smallCopy(
-  { width, height, L, a, b, gx, gy }: Planes,
-  f: number,
-  wedges: Uint8Array | null,
-): Small & { f: number } {
-  const [w, h] = [Math.floor(width / f), Math.floor(height / f)];
-  const grad = new Float32Array(width * height);
-  for (let i = 0; i < grad.length; i++) grad[i] = Math.abs(gx[i]!) + Math.abs(gy[i]!);
-  const planes = wedges ? [L, a, b, grad, wedges] : [L, a, b, grad];
-  const all = planes.map(() => new Float64Array((h + 1) * w));
-  const [l, aa, bb, texture, wedge] = all;
-  const sums = [l!, aa!, bb!] as Small['sums'];
-  for (let c = 0; c < all.length; c++) {
-    const src = planes[c]!;
-    const out = all[c]!;
-    for (let y = 0; y < h; y++) {
-      for (let x = 0; x < w; x++) {
-        let v = 0;
-        for (let dy = 0; dy < f; dy++)
-          for (let dx = 0; dx < f; dx++) v += src[(y * f + dy) * width + x * f + dx]!;
-        out[(y + 1) * w + x] = out[y * w + x]! + v / (f * f);
-      }
-    }
-  }
-  let total = 0;
-  for (let x = 0; x < w; x++) total += texture![h * w + x]!;
-  return { w, h, sums, texture: texture!, meanTexture: total / (w * h), wedge: wedge ?? null, f };
-}
 
 /**
  * How strongly the line y = c + slope·(x − w/2) parts two regions: the mean over all w columns
@@ -144,6 +104,10 @@ export function findHorizon(frame: Planes): HorizonLine | null {
   // so it is seldom among the strongest boundaries, but the mirror about it marks it.
   const water = waterLine(planes, MAX_TILT_DEG, wedges.includes(1) ? wedges : null);
   if (water) return { ...water, skyline: false };
+  // A line the colour edge runs along nearly all the way across: a sea line under a sky of nearly
+  // its own colour, a water line under a city or a far shore (straight-edge.server.ts).
+  const straight = straightHorizon(planes, wedges, texture);
+  if (straight) return { ...straight, skyline: false };
   if (!strongest) return null;
   return { ...strongest, skyline: Math.abs(strongest.tilt) > LEVEL_DEG };
 }
@@ -161,8 +125,8 @@ type Candidate = Omit<HorizonLine, 'skyline'>;
 function* horizonCandidates(planes: Planes, turned: Uint8Array): Generator<Candidate> {
   // A frame with no wedges (most photos) skips their sums and the test in every column.
   const wedges = turned.includes(1) ? turned : null;
-  const small = smallCopy(planes, Math.max(1, Math.round(planes.width / SEARCH_WIDTH)), wedges);
-  const band = Math.max(2, Math.round(small.h / 25));
+  const small = smallCopy(planes, searchFactor(planes), wedges);
+  const band = searchBand(small);
   const byRow: { step: number; support: number; score: number; deg: number; c: number }[] = [];
   for (let deg = -MAX_TILT_DEG; deg <= MAX_TILT_DEG; deg += STEP_DEG) {
     const slope = Math.tan((deg * Math.PI) / 180);
@@ -186,6 +150,27 @@ function* horizonCandidates(planes: Planes, turned: Uint8Array): Generator<Candi
   const full = smallCopy(planes, 1, wedges);
   for (const best of kept.filter(strong)) yield refineCandidate(planes, small, full, band, best);
 }
+
+/** The straightest long edge of the frame when it is a horizon (straight-edge.server.ts), fitted to its colour edge. */
+function straightHorizon(planes: Planes, turned: Uint8Array, texture: number): Candidate | null {
+  const wedges = turned.includes(1) ? turned : null;
+  const small = smallCopy(planes, searchFactor(planes), wedges);
+  const edge = straightestEdge(small, { maxDeg: MAX_TILT_DEG, stepDeg: STEP_DEG, margin: searchBand(small) });
+  if (!edge) return null;
+  const slope = Math.tan((edge.deg * Math.PI) / 180);
+  const centreY = edge.c * small.f + (small.f - 1) / 2 + 0.5;
+  const fit = refine(planes, centreY, slope);
+  const line = fit && fit.extent >= 1 / 3 ? fit : { slope, centreY, extent: edge.follow };
+  const candidate = {
+    tilt: (Math.atan(line.slope) * 180) / Math.PI,
+    position: line.centreY / planes.height,
+    extent: line.extent,
+  };
+  return isStraightHorizon(surroundings(planes, candidate, texture, turned), edge.follow) ? candidate : null;
+}
+
+/** The height of the bands compared across a line on the small copy: a 25th of its height, 2 rows at least. */
+const searchBand = (small: Small) => Math.max(2, Math.round(small.h / 25));
 
 function refineCandidate(
   planes: Planes,

@@ -71,7 +71,7 @@ const WEDGE_FLAT = 6;
 /** Pixels beyond a wedge also left out: its edge, spread by blur and JPEG. */
 const WEDGE_MARGIN = 3;
 /** A line whose band above or below is more than this share wedge runs along the frame's edge. */
-const WEDGE_SHARE = 0.25;
+export const WEDGE_SHARE = 0.25;
 
 /** A straight line across the frame. */
 export interface Line {
