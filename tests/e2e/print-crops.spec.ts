@@ -54,7 +54,9 @@ async function addLandscape(page: Page) {
     .locator('input[type=file]')
     .first()
     .setInputFiles({ name: 'sugarloaf.jpg', mimeType: 'image/jpeg', buffer: await landscapeJpeg() });
-  await expect(dialog.getByTestId('print-fit-note')).toContainText('Large (16×20″)');
+  // The note waits for the browser to decode the 3,600 px photo, which took longer than the default
+  // wait once on a busy two-core machine; the wait only stops a test that hangs.
+  await expect(dialog.getByTestId('print-fit-note')).toContainText('Large (16×20″)', { timeout: 30_000 });
   await dialog.getByRole('button', { name: 'Add Photo' }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
 }
