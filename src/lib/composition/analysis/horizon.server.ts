@@ -94,19 +94,23 @@ export function findHorizon(frame: Planes): HorizonLine | null {
   const wedges = frameWedges(frame);
   const planes = brightened(frame, brighteningGain(frame, wedges));
   const texture = meanTexture(planes, wedges);
+  // Both line searches read the same small copy. A frame with no wedges (most photos) skips their
+  // sums and the test in every column.
+  const turned = wedges.includes(1) ? wedges : null;
+  const small = smallCopy(planes, searchFactor(planes), turned);
   let strongest: Candidate | undefined;
-  for (const line of horizonCandidates(planes, wedges)) {
+  for (const line of horizonCandidates(planes, small, turned)) {
     strongest ??= line;
     const around = surroundings(planes, line, texture, wedges);
     if (isHorizon(around, line === strongest, line.extent)) return { ...line, skyline: false };
   }
   // A far shore mirrored in still water: the water line parts two regions of nearly the same colour,
   // so it is seldom among the strongest boundaries, but the mirror about it marks it.
-  const water = waterLine(planes, MAX_TILT_DEG, wedges.includes(1) ? wedges : null);
+  const water = waterLine(planes, MAX_TILT_DEG, turned);
   if (water) return { ...water, skyline: false };
   // A line the colour edge runs along nearly all the way across: a sea line under a sky of nearly
   // its own colour, a water line under a city or a far shore (straight-edge.server.ts).
-  const straight = straightHorizon(planes, wedges, texture);
+  const straight = straightHorizon(planes, small, wedges, texture);
   if (straight) return { ...straight, skyline: false };
   if (!strongest) return null;
   return { ...strongest, skyline: Math.abs(strongest.tilt) > LEVEL_DEG };
@@ -122,10 +126,11 @@ type Candidate = Omit<HorizonLine, 'skyline'>;
  * for: the best line through each height of the small copy, kept when no stronger one crosses the
  * centre within two bands of it. None when the strongest is too weak or too short to be a horizon.
  */
-function* horizonCandidates(planes: Planes, turned: Uint8Array): Generator<Candidate> {
-  // A frame with no wedges (most photos) skips their sums and the test in every column.
-  const wedges = turned.includes(1) ? turned : null;
-  const small = smallCopy(planes, searchFactor(planes), wedges);
+function* horizonCandidates(
+  planes: Planes,
+  small: Small & { f: number },
+  wedges: Uint8Array | null,
+): Generator<Candidate> {
   const band = searchBand(small);
   const byRow: { step: number; support: number; score: number; deg: number; c: number }[] = [];
   for (let deg = -MAX_TILT_DEG; deg <= MAX_TILT_DEG; deg += STEP_DEG) {
@@ -152,9 +157,12 @@ function* horizonCandidates(planes: Planes, turned: Uint8Array): Generator<Candi
 }
 
 /** The straightest long edge of the frame when it is a horizon (straight-edge.server.ts), fitted to its colour edge. */
-function straightHorizon(planes: Planes, turned: Uint8Array, texture: number): Candidate | null {
-  const wedges = turned.includes(1) ? turned : null;
-  const small = smallCopy(planes, searchFactor(planes), wedges);
+function straightHorizon(
+  planes: Planes,
+  small: Small & { f: number },
+  wedges: Uint8Array,
+  texture: number,
+): Candidate | null {
   const edge = straightestEdge(small, { maxDeg: MAX_TILT_DEG, stepDeg: STEP_DEG, margin: searchBand(small) });
   if (!edge) return null;
   const slope = Math.tan((edge.deg * Math.PI) / 180);
@@ -166,7 +174,7 @@ function straightHorizon(planes: Planes, turned: Uint8Array, texture: number): C
     position: line.centreY / planes.height,
     extent: line.extent,
   };
-  return isStraightHorizon(surroundings(planes, candidate, texture, turned), edge.follow) ? candidate : null;
+  return isStraightHorizon(surroundings(planes, candidate, texture, wedges), edge.follow) ? candidate : null;
 }
 
 /** The height of the bands compared across a line on the small copy: a 25th of its height, 2 rows at least. */

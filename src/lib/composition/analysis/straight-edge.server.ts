@@ -21,9 +21,9 @@
 // the figures of the tuning half part (tests/fixtures/composition, split.json), its ridge, hill,
 // dune and forest photos read whole, mirrored and turned by ±2° to ±8° (turned, a slope takes every
 // tilt a sea line is measured at): the sea and water lines that only this search finds there run
-// along a peak in 0.89 or more of the columns, with halves within 0.75° (two turns of a city
-// waterfront: 1.2° and 1.3°), a steady contrast of 0.70 or more (20th percentile over the median)
-// and a hue gap of 9.5 at most; every straight slope there is turned down by one of these: a
+// along a peak in 0.89 or more of the columns, with halves within 0.75°, a steady contrast of
+// 0.70 or more (20th percentile over the median) and a hue gap of 9.5 at most (two turns of a city
+// waterfront whose halves are 1.2° and 1.3° apart are missed); every straight slope there is turned down by one of these: a
 // hillside in fog (hue gap 14 or more), a snowy hillside and a dune crest (steadiness 0.55 and 0.60),
 // a grassy hillside turned 4° (halves 1.2° apart), snow fields and haze (contrast under 4), a cloud
 // bank over haze (texture below under half the frame's).
