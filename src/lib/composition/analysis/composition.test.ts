@@ -172,6 +172,24 @@ describe('local analyser: horizon', () => {
     }
   });
 
+  it("finds a far shore's water line under the shore's busy top: a forest across a lake", async () => {
+    // The forest's top against the sky is the strongest boundary, a tree line that is never levelled;
+    // the water line below it, with smoother water of the forest's own hue, is the horizon.
+    const photo = await readPhoto('endless-sky/water22.jpg');
+    const level = findHorizon(await loadPlanes(photo));
+    expect(level?.skyline).toBe(false);
+    expect(level!.position).toBeGreaterThan(0.8);
+    expect(Math.abs(level!.tilt)).toBeLessThanOrEqual(0.5);
+    for (const deg of [-6, 4]) {
+      const turned = findHorizon(await loadPlanes(await hardCopy(photo, deg)));
+      expect(turned?.skyline, `turned ${deg}°`).toBe(false);
+      expect(Math.abs(turned!.tilt - level!.tilt - deg), `turned ${deg}°`).toBeLessThanOrEqual(1);
+    }
+    // A river valley turned 4°: busy above and smoother below too, but its contrast wavers.
+    const valley = findHorizon(await loadPlanes(await hardCopy(await readPhoto('life-stream.jpg'), -4)));
+    expect(valley === null || valley.skyline || Math.abs(valley.tilt) <= 0.5).toBe(true);
+  });
+
   it('follows the owner: "this is the horizon" levels a skyline, "this is not" leaves nothing to level', async () => {
     const ridge = await readPhoto('aitzgorri.jpg');
     const own = await analyseLocally(ridge);

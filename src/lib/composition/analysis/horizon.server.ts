@@ -10,7 +10,8 @@
 // around them (skyline.server.ts), and the first that shows a horizon to level is the horizon; when
 // none does, the strongest is a skyline, which has no tilt to correct, unless the frame holds a far
 // shore mirrored in still water, whose water line the reflection marks (mirror.server.ts), or a line
-// that a colour edge runs along nearly all the way across, with water below it (straight-edge.server.ts).
+// that a colour edge runs along nearly all the way across, with water below it (straight-edge.server.ts),
+// or a far shore's water line, with the busy shore above it and smoother water below (far-shore.server.ts).
 // A photo turned in an editor without cropping has empty wedges in its corners (frameWedges in
 // skyline.server.ts): columns whose bands reach into one are left out of the search, so that the
 // wedges' straight edges (and a level line through the corners they darken) do not take the places
@@ -21,9 +22,17 @@
 import type { HorizonChoice } from '~/lib/composition/schemas';
 import { edgeHeights, leastSquares } from './edge.server';
 import { clampScore, type Element } from './element.server';
+import { isFarShoreWaterLine } from './far-shore.server';
 import { waterLine } from './mirror.server';
 import type { Planes } from './pixels.server';
-import { frameWedges, isHorizon, type Line, meanTexture, surroundings } from './skyline.server';
+import {
+  frameWedges,
+  isHorizon,
+  type Line,
+  meanTexture,
+  type Surroundings,
+  surroundings,
+} from './skyline.server';
 import { type Small, searchFactor, smallCopy } from './small-copy.server';
 import { isStraightHorizon, straightestEdge } from './straight-edge.server';
 import { brightened, brighteningGain } from './tonal-range.server';
@@ -99,10 +108,12 @@ export function findHorizon(frame: Planes): HorizonLine | null {
   const turned = wedges.includes(1) ? wedges : null;
   const small = smallCopy(planes, searchFactor(planes), turned);
   let strongest: Candidate | undefined;
+  const judged: Judged[] = [];
   for (const line of horizonCandidates(planes, small, turned)) {
     strongest ??= line;
     const around = surroundings(planes, line, texture, wedges);
     if (isHorizon(around, line === strongest, line.extent)) return { ...line, skyline: false };
+    judged.push({ line, around });
   }
   // A far shore mirrored in still water: the water line parts two regions of nearly the same colour,
   // so it is seldom among the strongest boundaries, but the mirror about it marks it.
@@ -110,8 +121,14 @@ export function findHorizon(frame: Planes): HorizonLine | null {
   if (water) return { ...water, skyline: false };
   // A line the colour edge runs along nearly all the way across: a sea line under a sky of nearly
   // its own colour, a water line under a city or a far shore (straight-edge.server.ts).
-  const straight = straightHorizon(planes, small, wedges, texture);
-  if (straight) return { ...straight, skyline: false };
+  const straight = straightEdgeLine(planes, small, wedges, texture);
+  if (straight && isStraightHorizon(straight.around, straight.follow))
+    return { ...straight.line, skyline: false };
+  if (straight) judged.push(straight);
+  // The water line under a busy far shore, whose top against the sky is the strongest boundary
+  // (far-shore.server.ts): the strongest lines first, then the straightest.
+  const shore = judged.find(({ line, around }) => isFarShoreWaterLine(around, line.extent));
+  if (shore) return { ...shore.line, skyline: false };
   if (!strongest) return null;
   return { ...strongest, skyline: Math.abs(strongest.tilt) > LEVEL_DEG };
 }
@@ -156,13 +173,22 @@ function* horizonCandidates(
   for (const best of kept.filter(strong)) yield refineCandidate(planes, small, full, band, best);
 }
 
-/** The straightest long edge of the frame when it is a horizon (straight-edge.server.ts), fitted to its colour edge. */
-function straightHorizon(
+/** A line found by a search, with what lies around it. */
+interface Judged {
+  line: Candidate;
+  around: Surroundings;
+}
+
+/**
+ * The straightest long edge of the frame (straight-edge.server.ts), fitted to its colour edge, with
+ * what lies around it and the share of the columns its edge follows.
+ */
+function straightEdgeLine(
   planes: Planes,
   small: Small & { f: number },
   wedges: Uint8Array,
   texture: number,
-): Candidate | null {
+): (Judged & { follow: number }) | null {
   const edge = straightestEdge(small, { maxDeg: MAX_TILT_DEG, stepDeg: STEP_DEG, margin: searchBand(small) });
   if (!edge) return null;
   const slope = Math.tan((edge.deg * Math.PI) / 180);
@@ -174,7 +200,7 @@ function straightHorizon(
     position: line.centreY / planes.height,
     extent: line.extent,
   };
-  return isStraightHorizon(surroundings(planes, candidate, texture, wedges), edge.follow) ? candidate : null;
+  return { line: candidate, around: surroundings(planes, candidate, texture, wedges), follow: edge.follow };
 }
 
 /** The height of the bands compared across a line on the small copy: a 25th of its height, 2 rows at least. */
