@@ -180,7 +180,8 @@ describe('local analyser: horizon', () => {
     expect(level?.skyline).toBe(false);
     expect(level!.position).toBeGreaterThan(0.8);
     expect(Math.abs(level!.tilt)).toBeLessThanOrEqual(0.5);
-    for (const deg of [-6, 4]) {
+    // Turned 8°, the forest's top runs straighter than the water line: the next straightest is judged too.
+    for (const deg of [-6, 4, 8]) {
       const turned = findHorizon(await loadPlanes(await hardCopy(photo, deg)));
       expect(turned?.skyline, `turned ${deg}°`).toBe(false);
       expect(Math.abs(turned!.tilt - level!.tilt - deg), `turned ${deg}°`).toBeLessThanOrEqual(1);

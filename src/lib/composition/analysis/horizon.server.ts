@@ -34,7 +34,7 @@ import {
   surroundings,
 } from './skyline.server';
 import { type Small, searchFactor, smallCopy } from './small-copy.server';
-import { isStraightHorizon, straightestEdge } from './straight-edge.server';
+import { isStraightHorizon, straightestEdges } from './straight-edge.server';
 import { brightened, brighteningGain } from './tonal-range.server';
 
 const MAX_TILT_DEG = 15;
@@ -121,10 +121,10 @@ export function findHorizon(frame: Planes): HorizonLine | null {
   if (water) return { ...water, skyline: false };
   // A line the colour edge runs along nearly all the way across: a sea line under a sky of nearly
   // its own colour, a water line under a city or a far shore (straight-edge.server.ts).
-  const straight = straightEdgeLine(planes, small, wedges, texture);
-  if (straight && isStraightHorizon(straight.around, straight.follow))
-    return { ...straight.line, skyline: false };
-  if (straight) judged.push(straight);
+  const straight = straightEdgeLines(planes, small, wedges, texture);
+  const clear = straight.find(({ around, follow }) => isStraightHorizon(around, follow));
+  if (clear) return { ...clear.line, skyline: false };
+  judged.push(...straight);
   // The water line under a busy far shore, whose top against the sky is the strongest boundary
   // (far-shore.server.ts): the strongest lines first, then the straightest.
   const shore = judged.find(({ line, around }) => isFarShoreWaterLine(around, line.extent));
@@ -179,28 +179,36 @@ interface Judged {
   around: Surroundings;
 }
 
+/** How many of the straightest distinct long edges are judged, at most. */
+const STRAIGHT_LINES = 3;
+
 /**
- * The straightest long edge of the frame (straight-edge.server.ts), fitted to its colour edge, with
- * what lies around it and the share of the columns its edge follows.
+ * The straightest long edges of the frame (straight-edge.server.ts), best first, each fitted to its
+ * colour edge, with what lies around it and the share of the columns its edge follows.
  */
-function straightEdgeLine(
+function straightEdgeLines(
   planes: Planes,
   small: Small & { f: number },
   wedges: Uint8Array,
   texture: number,
-): (Judged & { follow: number }) | null {
-  const edge = straightestEdge(small, { maxDeg: MAX_TILT_DEG, stepDeg: STEP_DEG, margin: searchBand(small) });
-  if (!edge) return null;
-  const slope = Math.tan((edge.deg * Math.PI) / 180);
-  const centreY = edge.c * small.f + (small.f - 1) / 2 + 0.5;
-  const fit = refine(planes, centreY, slope);
-  const line = fit && fit.extent >= 1 / 3 ? fit : { slope, centreY, extent: edge.follow };
-  const candidate = {
-    tilt: (Math.atan(line.slope) * 180) / Math.PI,
-    position: line.centreY / planes.height,
-    extent: line.extent,
-  };
-  return { line: candidate, around: surroundings(planes, candidate, texture, wedges), follow: edge.follow };
+): (Judged & { follow: number })[] {
+  const edges = straightestEdges(
+    small,
+    { maxDeg: MAX_TILT_DEG, stepDeg: STEP_DEG, margin: searchBand(small) },
+    STRAIGHT_LINES,
+  );
+  return edges.map((edge) => {
+    const slope = Math.tan((edge.deg * Math.PI) / 180);
+    const centreY = edge.c * small.f + (small.f - 1) / 2 + 0.5;
+    const fit = refine(planes, centreY, slope);
+    const line = fit && fit.extent >= 1 / 3 ? fit : { slope, centreY, extent: edge.follow };
+    const candidate = {
+      tilt: (Math.atan(line.slope) * 180) / Math.PI,
+      position: line.centreY / planes.height,
+      extent: line.extent,
+    };
+    return { line: candidate, around: surroundings(planes, candidate, texture, wedges), follow: edge.follow };
+  });
 }
 
 /** The height of the bands compared across a line on the small copy: a 25th of its height, 2 rows at least. */

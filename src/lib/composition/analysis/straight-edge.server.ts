@@ -1,5 +1,6 @@
-// The straightest long edge of a frame: the line along which a colour edge runs for the largest
-// share of the width. The colour-step search of horizon.server.ts ranks lines by how strongly they
+// The straightest long edges of a frame: the lines along which a colour edge runs for the largest
+// share of the width (the few best at distinct heights: a far shore's top against the sky may run as
+// straight as the water line under it). The colour-step search of horizon.server.ts ranks lines by how strongly they
 // part two regions, with a smooth band above; a sea line under a grey sky of nearly its own colour,
 // or a water line under a city or a far shore (busy above, rippled below), is seldom among its
 // strongest, and its best line at the water line's height is often a building's edge at another
@@ -89,15 +90,16 @@ function edgePeaks({ w, h, sums }: Small): Uint8Array {
 }
 
 /**
- * The line within ±maxDeg of level (tried every stepDeg, through every row at least `margin` rows
+ * The lines within ±maxDeg of level (tried every stepDeg, through every row at least `margin` rows
  * from the top and the bottom) along which the colour edge runs for the largest share of the
- * columns; of lines that score the same, the one nearer level. Null when the copy is too small to
- * hold a line.
+ * columns, best first: the best line through each row (of lines that score the same, the one nearer
+ * level), kept when no better one crosses the centre within `2 · margin` rows of it; `count` at most.
  */
-export function straightestEdge(
+export function straightestEdges(
   small: Small,
   { maxDeg, stepDeg, margin }: { maxDeg: number; stepDeg: number; margin: number },
-): StraightEdge | null {
+  count: number,
+): StraightEdge[] {
   const { w, h, wedge } = small;
   const peaks = edgePeaks(small);
   const peakNear = (x: number, y: number) =>
@@ -105,7 +107,7 @@ export function straightestEdge(
   // The wedge pixels within ROWS + 1 rows of (x, y), from the wedge's running sums.
   const nearWedge = (x: number, y: number) =>
     wedge !== null && wedge[Math.min(h, y + ROWS + 1) * w + x]! - wedge[Math.max(0, y - ROWS) * w + x]! > 0;
-  let best: StraightEdge | null = null;
+  const byRow: StraightEdge[] = [];
   const tilts = [0];
   for (let d = stepDeg; d <= maxDeg + 1e-9; d += stepDeg) tilts.push(-d, d);
   for (const deg of tilts) {
@@ -119,10 +121,21 @@ export function straightestEdge(
         if (peakNear(x, y)) held++;
       }
       const follow = held / Math.max(open, w * OPEN_MIN);
-      if (!best || follow > best.follow) best = { deg, c, follow };
+      if (!byRow[c] || follow > byRow[c]!.follow) byRow[c] = { deg, c, follow };
     }
   }
-  return best;
+  // Rows ranked best first; of rows that score the same, the one whose line is nearer level (as
+  // tried: level, then each step down and up in turn), then the upper one.
+  const order = (e: StraightEdge) => tilts.indexOf(e.deg);
+  const ranked = byRow
+    .filter((e) => e !== undefined)
+    .sort((p, q) => q.follow - p.follow || order(p) - order(q) || p.c - q.c);
+  const kept: StraightEdge[] = [];
+  for (const e of ranked) {
+    if (kept.length === count) break;
+    if (kept.every((k) => Math.abs(k.c - e.c) > 2 * margin)) kept.push(e);
+  }
+  return kept;
 }
 
 /** Whether the straightest edge, with these surroundings, is a horizon (see the file's opening comment). */
