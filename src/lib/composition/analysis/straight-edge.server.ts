@@ -1,10 +1,10 @@
 // The straightest long edges of a frame: the lines along which a colour edge runs for the largest
-// share of the width (the few best at distinct heights: a far shore's top against the sky may run as
-// straight as the water line under it). The colour-step search of horizon.server.ts ranks lines by how strongly they
-// part two regions, with a smooth band above; a sea line under a grey sky of nearly its own colour,
-// or a water line under a city or a far shore (busy above, rippled below), is seldom among its
-// strongest, and its best line at the water line's height is often a building's edge at another
-// tilt. What marks such a line is that it is straight: the colour edge peaks on it in nearly every
+// share of the width (the few best at distinct heights: a far shore's top against the sky may run
+// as straight as the water line under it). The colour-step search of horizon.server.ts ranks lines
+// by how strongly they part two regions, with a smooth band above; a sea line under a grey sky of
+// nearly its own colour, or a water line under a city or a far shore (busy above, rippled below),
+// is seldom among its strongest, and its best line at the water line's height is often a
+// building's edge at another tilt. What marks such a line is that it is straight: the colour edge peaks on it in nearly every
 // column, whatever the contrast, while a ridge, a dune crest or a cloud edge bends away from any
 // straight line within part of the width. Written by hand: no library at hand finds the straightest
 // run of an edge (a Hough transform would, but it counts edge pixels, not the columns a line holds).
