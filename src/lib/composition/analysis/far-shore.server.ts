@@ -16,8 +16,7 @@
 // more and a run along 0.67 or more of the width. The lines of the ridge, hill, forest and sky
 // photos that come nearest are a river valley turned 2° and 4° (band above 1.04, below 0.65 of it,
 // steadiness 0.62) and snowy peaks (steadiness 0.30 at most).
-import type { Surroundings } from './skyline.server';
-import { WEDGE_SHARE } from './skyline.server';
+import { type Surroundings, WEDGE_SHARE } from './skyline.server';
 
 /** The band above over the frame's mean texture, at least: a far shore is busier than the frame. */
 const BUSY_ABOVE = 1.1;

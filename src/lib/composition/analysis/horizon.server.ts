@@ -200,13 +200,7 @@ function straightEdgeLines(
   return edges.map((edge) => {
     const slope = Math.tan((edge.deg * Math.PI) / 180);
     const centreY = edge.c * small.f + (small.f - 1) / 2 + 0.5;
-    const fit = refine(planes, centreY, slope);
-    const line = fit && fit.extent >= 1 / 3 ? fit : { slope, centreY, extent: edge.follow };
-    const candidate = {
-      tilt: (Math.atan(line.slope) * 180) / Math.PI,
-      position: line.centreY / planes.height,
-      extent: line.extent,
-    };
+    const candidate = fittedCandidate(planes, centreY, slope, edge.follow);
     return { line: candidate, around: surroundings(planes, candidate, texture, wedges), follow: edge.follow };
   });
 }
@@ -232,11 +226,17 @@ function refineCandidate(
       if (step > fine.step) fine = { step, deg, c };
     }
   }
-  const slope = Math.tan((fine.deg * Math.PI) / 180);
-  const fit = refine(planes, fine.c + 0.5, slope);
-  // The fitted edge when it holds along a third of the width or more; else (a soft boundary: haze,
-  // a blurred sea line) the best band line stands.
-  const line = fit && fit.extent >= 1 / 3 ? fit : { slope, centreY: fine.c + 0.5, extent: best.support };
+  return fittedCandidate(planes, fine.c + 0.5, Math.tan((fine.deg * Math.PI) / 180), best.support);
+}
+
+/**
+ * The line y = centreY + slope·(x − w/2) fitted to its colour edge when the fit holds along a third of
+ * the width or more; else (a soft boundary: haze, a blurred sea line) the line as found, with the
+ * share of the width the search saw it hold.
+ */
+function fittedCandidate(planes: Planes, centreY: number, slope: number, foundExtent: number): Candidate {
+  const fit = refine(planes, centreY, slope);
+  const line = fit && fit.extent >= 1 / 3 ? fit : { slope, centreY, extent: foundExtent };
   return {
     tilt: (Math.atan(line.slope) * 180) / Math.PI,
     position: line.centreY / planes.height,
